@@ -1,0 +1,219 @@
+package workspace
+
+import (
+	"bufio"
+	"bytes"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// Remapping is a Solidity import remapping (solc's [context:]prefix=target), with Target made
+// relative to the workspace root so the import resolver can use it directly.
+type Remapping struct {
+	Context string // only imports from files under this path are remapped; "" for all
+	Prefix  string // import path prefix, for example "@openzeppelin/"
+	Target  string // slash path relative to the workspace root, for example "lib/openzeppelin-contracts/"
+}
+
+// depRules decides which files are dependencies. A file is a dependency when it is under:
+//
+//   - a folder named node_modules or .deps (Remix) at any depth;
+//   - lib/ or dependencies/ (Soldeer) of a Foundry project (the workspace root or a folder with
+//     foundry.toml), or a folder listed in foundry.toml's libs;
+//   - vendor/ next to a Cargo.toml or at the root (cargo vendor);
+//   - the target of a remapping, unless that target is the project's own src, test, script or
+//     contracts folder (remappings like "@src/=src/" name the project itself).
+type depRules struct {
+	roots  []string // dependency folders, each ending in "/"
+	remaps []Remapping
+}
+
+// foundryConfig holds the few foundry.toml keys that matter here.
+type foundryConfig struct {
+	Src        string   `toml:"src"`
+	Test       string   `toml:"test"`
+	Script     string   `toml:"script"`
+	Libs       []string `toml:"libs"`
+	Remappings []string `toml:"remappings"`
+}
+
+// newDepRules builds the rules from the project files found in the workspace (slash path to
+// content). Malformed project files are noted and otherwise ignored: they are the user's build
+// configuration, not something to refuse a scan over.
+func newDepRules(configs map[string][]byte, note func(p, reason string)) *depRules {
+	d := &depRules{}
+	roots := map[string]bool{}
+	addRoot := func(p string) {
+		if p == "" || p == "." || strings.HasPrefix(p, "../") || p == ".." {
+			return
+		}
+		roots[strings.TrimSuffix(p, "/")+"/"] = true
+	}
+	projects := map[string]bool{"": true} // folders that are Foundry-style projects
+	for p := range configs {
+		switch path.Base(p) {
+		case "foundry.toml", "remappings.txt":
+			projects[dirOf(p)] = true
+		case "Cargo.toml":
+			addRoot(join(dirOf(p), "vendor"))
+		}
+	}
+	addRoot("vendor")
+
+	names := make([]string, 0, len(projects))
+	for p := range projects {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	for _, proj := range names {
+		cfg := foundryConfig{}
+		if data, ok := configs[join(proj, "foundry.toml")]; ok {
+			var err error
+			cfg, err = parseFoundry(data)
+			if err != nil {
+				note(join(proj, "foundry.toml"), "could not be read ("+err.Error()+"); default folders assumed")
+			}
+		}
+		libs := cfg.Libs
+		if len(libs) == 0 {
+			libs = []string{"lib"}
+		}
+		for _, l := range append(libs, "dependencies") {
+			addRoot(join(proj, cleanRel(l)))
+		}
+		own := []string{"src", "test", "script", "contracts"}
+		for _, o := range []string{cfg.Src, cfg.Test, cfg.Script} {
+			if o != "" {
+				own = append(own, cleanRel(o))
+			}
+		}
+		lines := cfg.Remappings
+		if data, ok := configs[join(proj, "remappings.txt")]; ok {
+			sc := bufio.NewScanner(bytes.NewReader(data))
+			for sc.Scan() {
+				lines = append(lines, sc.Text())
+			}
+		}
+		for _, line := range lines {
+			r, ok := parseRemapping(proj, line)
+			if !ok {
+				continue
+			}
+			d.remaps = append(d.remaps, r)
+			if !isOwn(proj, r.Target, own) {
+				addRoot(r.Target)
+			}
+		}
+	}
+	for r := range roots {
+		d.roots = append(d.roots, r)
+	}
+	sort.Strings(d.roots)
+	return d
+}
+
+func parseFoundry(data []byte) (foundryConfig, error) {
+	var doc struct {
+		Profile map[string]foundryConfig `toml:"profile"`
+		Default *foundryConfig           `toml:"default"` // pre-profile layout
+	}
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		return foundryConfig{}, err
+	}
+	if c, ok := doc.Profile["default"]; ok {
+		return c, nil
+	}
+	if doc.Default != nil {
+		return *doc.Default, nil
+	}
+	return foundryConfig{}, nil
+}
+
+// parseRemapping parses "[context:]prefix=target" from the project folder proj.
+func parseRemapping(proj, line string) (Remapping, bool) {
+	line = strings.TrimSpace(line)
+	if line == "" || strings.HasPrefix(line, "#") {
+		return Remapping{}, false
+	}
+	lhs, target, ok := strings.Cut(line, "=")
+	if !ok || lhs == "" || target == "" {
+		return Remapping{}, false
+	}
+	if strings.HasPrefix(strings.TrimSpace(target), "/") {
+		return Remapping{}, false // absolute: outside the workspace
+	}
+	ctx, prefix, hasCtx := strings.Cut(lhs, ":")
+	if !hasCtx {
+		ctx, prefix = "", lhs
+	}
+	t := join(proj, cleanRel(target))
+	if t == "" || t == ".." || strings.HasPrefix(t, "../") {
+		return Remapping{}, false // points outside the workspace: nothing there to read
+	}
+	if strings.HasSuffix(target, "/") {
+		t += "/"
+	}
+	r := Remapping{Prefix: prefix, Target: t}
+	if ctx != "" {
+		r.Context = join(proj, cleanRel(ctx))
+	}
+	return r, true
+}
+
+// isOwn reports whether target is the project folder or one of its own source folders.
+func isOwn(proj, target string, own []string) bool {
+	t := strings.TrimSuffix(target, "/")
+	if t == strings.TrimSuffix(proj, "/") {
+		return true
+	}
+	for _, o := range own {
+		o = join(proj, o)
+		if t == o || strings.HasPrefix(t, o+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// isDependency reports whether the file at rel is a dependency.
+func (d *depRules) isDependency(rel string) bool {
+	for _, seg := range strings.Split(path.Dir(rel), "/") {
+		if seg == "node_modules" || seg == ".deps" {
+			return true
+		}
+	}
+	for _, r := range d.roots {
+		if strings.HasPrefix(rel, r) {
+			return true
+		}
+	}
+	return false
+}
+
+func dirOf(p string) string {
+	d := path.Dir(p)
+	if d == "." {
+		return ""
+	}
+	return d
+}
+
+func join(dir, p string) string {
+	if dir == "" {
+		return cleanRel(p)
+	}
+	return cleanRel(dir + "/" + p)
+}
+
+// cleanRel cleans a relative slash path; "" stands for the root.
+func cleanRel(p string) string {
+	p = path.Clean(strings.TrimPrefix(strings.TrimSpace(p), "./"))
+	p = strings.TrimPrefix(p, "/")
+	if p == "." {
+		return ""
+	}
+	return p
+}

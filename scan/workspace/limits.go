@@ -1,0 +1,84 @@
+package workspace
+
+import "time"
+
+// Limits bounds what a workspace may hold and how much work building it may take. A zero field
+// takes its default; every default is documented beside it. The configuration keys are the
+// field names in snake case under workspace.limits (for example workspace.limits.max_files).
+type Limits struct {
+	// MaxFiles is the most source files (.sol, .rs) a workspace may hold. Default 20 000, enough
+	// for a monorepo with its node_modules.
+	MaxFiles int
+	// MaxEntries is the most entries (files of any kind) walked in a folder, listed in an archive
+	// or a git tree. It stops a directory or archive with millions of entries before it costs
+	// memory or time. Default 200 000.
+	MaxEntries int
+	// MaxFileBytes is the largest single source file. The largest real Solidity files are a few
+	// hundred KB (flattened contracts); default 4 MiB.
+	MaxFileBytes int64
+	// MaxTotalBytes is the most source bytes in one workspace, and the most bytes extracted from
+	// one archive. Default 256 MiB.
+	MaxTotalBytes int64
+	// MaxArchiveBytes is the largest compressed upload (.zip or single file) accepted. Default
+	// 64 MiB.
+	MaxArchiveBytes int64
+	// MaxRatio is the largest expansion (uncompressed / compressed) allowed for an archive entry
+	// once it is past 1 MiB uncompressed; source code compresses 3 to 10 times, zip bombs by
+	// thousands. Default 200.
+	MaxRatio int64
+	// MaxRepoBytes is the most bytes a git clone may download (the pack and reference
+	// advertisement); the clone is aborted when it goes past. Default 512 MiB.
+	MaxRepoBytes int64
+	// MaxPathDepth is the deepest folder nesting walked or extracted. Default 64.
+	MaxPathDepth int
+	// GitTimeout bounds a whole clone and checkout. Default 3 minutes.
+	GitTimeout time.Duration
+}
+
+// DefaultLimits returns the limits used for zero fields.
+func DefaultLimits() Limits {
+	return Limits{
+		MaxFiles:        20_000,
+		MaxEntries:      200_000,
+		MaxFileBytes:    4 << 20,
+		MaxTotalBytes:   256 << 20,
+		MaxArchiveBytes: 64 << 20,
+		MaxRatio:        200,
+		MaxRepoBytes:    512 << 20,
+		MaxPathDepth:    64,
+		GitTimeout:      3 * time.Minute,
+	}
+}
+
+// withDefaults fills zero or negative fields from DefaultLimits.
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	if l.MaxFiles <= 0 {
+		l.MaxFiles = d.MaxFiles
+	}
+	if l.MaxEntries <= 0 {
+		l.MaxEntries = d.MaxEntries
+	}
+	if l.MaxFileBytes <= 0 {
+		l.MaxFileBytes = d.MaxFileBytes
+	}
+	if l.MaxTotalBytes <= 0 {
+		l.MaxTotalBytes = d.MaxTotalBytes
+	}
+	if l.MaxArchiveBytes <= 0 {
+		l.MaxArchiveBytes = d.MaxArchiveBytes
+	}
+	if l.MaxRatio <= 0 {
+		l.MaxRatio = d.MaxRatio
+	}
+	if l.MaxRepoBytes <= 0 {
+		l.MaxRepoBytes = d.MaxRepoBytes
+	}
+	if l.MaxPathDepth <= 0 {
+		l.MaxPathDepth = d.MaxPathDepth
+	}
+	if l.GitTimeout <= 0 {
+		l.GitTimeout = d.GitTimeout
+	}
+	return l
+}

@@ -1,0 +1,121 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// FromUpload builds a workspace from an uploaded stream: a .zip archive (see FromArchive) or a
+// single .sol or .rs file, chosen by name. The stream is copied to disk with the size limit
+// enforced while copying (max_archive_bytes for archives, max_file_bytes for a source file).
+func FromUpload(ctx context.Context, name string, r io.Reader, opts Options) (*Workspace, error) {
+	lim := opts.Limits.withDefaults()
+	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
+	switch {
+	case strings.EqualFold(path.Ext(base), ".zip"):
+		tmp, err := os.CreateTemp(opts.TempDir, "vigil-upload-*.zip")
+		if err != nil {
+			return nil, err
+		}
+		defer os.Remove(tmp.Name())
+		n, err := io.Copy(tmp, io.LimitReader(ctxReader{ctx, r}, lim.MaxArchiveBytes+1))
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return nil, refuse("upload "+quote(base), nil, "cannot be stored: %v", err)
+		}
+		if n > lim.MaxArchiveBytes {
+			return nil, refuse("upload "+quote(base), ErrLimit, "larger than %d bytes (limit max_archive_bytes)", lim.MaxArchiveBytes)
+		}
+		return FromArchive(ctx, tmp.Name(), opts)
+	case langOf(base) != Unknown:
+		w, err := newTemp(opts, FromFilesKind)
+		if err != nil {
+			return nil, err
+		}
+		if err := w.copyIn(ctx, base, r, lim); err != nil {
+			return discard(w, err)
+		}
+		if err := w.index(ctx, opts); err != nil {
+			return discard(w, err)
+		}
+		return w, nil
+	}
+	return nil, refuse("file name "+quote(base), nil, "not a valid file type; expected .sol, .rs or .zip")
+}
+
+// FromFiles builds a workspace from local source files (.sol, .rs), copied side by side into a
+// temporary folder under their base names. Imports between them resolve when they sat in one
+// folder; to scan a project with its layout, use FromFolder.
+func FromFiles(ctx context.Context, paths []string, opts Options) (*Workspace, error) {
+	if len(paths) == 0 {
+		return nil, refuse("files", ErrNoSources, "no files given")
+	}
+	lim := opts.Limits.withDefaults()
+	w, err := newTemp(opts, FromFilesKind)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]string{}
+	for _, p := range paths {
+		base := filepath.Base(p)
+		if langOf(base) == Unknown {
+			return discard(w, refuse(quote(p), nil, "not a .sol or .rs file"))
+		}
+		if prev, dup := seen[base]; dup {
+			return discard(w, refuse(quote(p), nil, "has the same name as %s; scan their folder instead", quote(prev)))
+		}
+		seen[base] = p
+		f, err := os.Open(p)
+		if err != nil {
+			return discard(w, refuse(quote(p), nil, "cannot open: %v", unwrapPath(err)))
+		}
+		st, err := f.Stat()
+		if err == nil && !st.Mode().IsRegular() {
+			err = errors.New("not a regular file")
+		}
+		if err == nil {
+			err = w.copyIn(ctx, base, f, lim)
+		}
+		f.Close()
+		if err != nil {
+			var r *refusal
+			if !errors.As(err, &r) {
+				err = refuse(quote(p), nil, "%v", err)
+			}
+			return discard(w, err)
+		}
+	}
+	if err := w.index(ctx, opts); err != nil {
+		return discard(w, err)
+	}
+	return w, nil
+}
+
+// copyIn writes r to the file base at the root of a temporary workspace, at most max_file_bytes.
+func (w *Workspace) copyIn(ctx context.Context, base string, r io.Reader, lim Limits) error {
+	if base == "." || base == "/" || base == ".." || strings.ContainsAny(base, "/\x00") {
+		return refuse("file name "+quote(base), ErrUnsafePath, "not a file name")
+	}
+	out, err := os.OpenFile(filepath.Join(w.Root, base), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	n, err := io.Copy(out, io.LimitReader(ctxReader{ctx, r}, lim.MaxFileBytes+1))
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return refuse("file "+quote(base), nil, "cannot be stored: %v", err)
+	}
+	if n > lim.MaxFileBytes {
+		return refuse("file "+quote(base), ErrLimit, "larger than %d bytes (limit max_file_bytes)", lim.MaxFileBytes)
+	}
+	return nil
+}

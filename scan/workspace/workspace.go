@@ -1,0 +1,180 @@
+package workspace
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/netguard"
+)
+
+// Language is the guess of what a workspace or file is written in.
+type Language string
+
+// Languages Vigil scans.
+const (
+	Unknown  Language = ""
+	Solidity Language = "solidity"
+	Rust     Language = "rust"
+	Both     Language = "both" // a workspace holding both (for example a bridge project)
+)
+
+// Kind names where a workspace came from.
+type Kind string
+
+// Workspace sources.
+const (
+	FromFolderKind  Kind = "folder"
+	FromArchiveKind Kind = "archive"
+	FromFilesKind   Kind = "files"
+	FromGitKind     Kind = "git"
+)
+
+// File is one source file of a workspace.
+type File struct {
+	Path       string   // slash-separated, relative to the workspace root, never starting with / or ..
+	Lang       Language // Solidity or Rust
+	Size       int64    // bytes
+	Lines      int      // number of lines (a final line without newline counts)
+	Dependency bool     // under lib/, node_modules/, a remapped or vendored package
+}
+
+// Note records something left out of the workspace and why (a symbolic link, a binary file, a
+// file over the size limit). Notes are for the user; they are not errors.
+type Note struct {
+	Path   string
+	Reason string
+}
+
+// Workspace is a folder of source files on disk that a scan reads. Build one with FromFolder,
+// FromArchive, FromUpload, FromFiles, FromGit or Open, read files with ReadFile, and Close it
+// when the scan is over.
+type Workspace struct {
+	Root     string   // absolute path of the folder on disk
+	Kind     Kind     // where it came from
+	Files    []File   // source files, sorted by Path
+	Language Language // Solidity, Rust, Both or Unknown
+
+	TotalBytes int64 // sum of Files[i].Size
+	TotalLines int   // sum of Files[i].Lines
+
+	// Remappings are the Solidity import remappings found in remappings.txt and foundry.toml
+	// files, with targets made relative to Root, for import resolution.
+	Remappings []Remapping
+
+	Notes []Note // what was left out, capped at maxNotes (see Omitted)
+	// Omitted counts notes dropped after the cap.
+	Omitted int
+
+	// Git sources only.
+	URL    string // repository URL without credentials
+	Branch string // branch asked for, or the remote HEAD's branch
+	Commit string // full hash of the commit checked out
+
+	temp string // folder to remove on Close; empty for a user's own folder
+	root *os.Root
+}
+
+// Options configures how a workspace is built. The zero value is usable: default limits, no
+// skip paths, strict network policy, temporary folders in os.TempDir.
+type Options struct {
+	Limits Limits
+	// Skip lists paths to leave out: the request's skip_file_paths and the configuration's
+	// exclude list. See the package documentation for the pattern syntax.
+	Skip []string
+	// Network is the policy for git clones; the zero value refuses loopback and private hosts.
+	Network netguard.Policy
+	// TempDir is the parent of temporary folders (extracted archives, clones); "" means
+	// os.TempDir().
+	TempDir string
+}
+
+// Close releases the workspace. Folders Vigil created (extracted archives, clones) are removed;
+// a user's own folder is left as it was.
+func (w *Workspace) Close() error {
+	if w == nil {
+		return nil
+	}
+	var err error
+	if w.root != nil {
+		err = w.root.Close()
+		w.root = nil
+	}
+	if w.temp != "" {
+		if rerr := os.RemoveAll(w.temp); rerr != nil && err == nil {
+			err = rerr
+		}
+		w.temp = ""
+	}
+	return err
+}
+
+// ReadFile reads the file at the slash path rel, relative to Root. It never leaves Root: paths
+// with .. and symbolic links pointing outside are refused by the operating system through
+// os.Root.
+func (w *Workspace) ReadFile(rel string) ([]byte, error) {
+	f, err := w.Open(rel)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// Open opens the file at the slash path rel for reading, confined to Root like ReadFile. It is
+// safe for concurrent use until Close.
+func (w *Workspace) Open(rel string) (fs.File, error) {
+	if w.root == nil {
+		return nil, &fs.PathError{Op: "open", Path: rel, Err: fs.ErrClosed}
+	}
+	rel = strings.TrimPrefix(path.Clean("/"+rel), "/")
+	if rel == "" {
+		return nil, &fs.PathError{Op: "open", Path: rel, Err: fs.ErrInvalid}
+	}
+	return w.root.Open(filepath.FromSlash(rel))
+}
+
+// Path returns the absolute path on disk of the slash path rel.
+func (w *Workspace) Path(rel string) string {
+	return filepath.Join(w.Root, filepath.FromSlash(rel))
+}
+
+// Sources returns the files a scan should report on: all of them when includeDeps is true,
+// otherwise only those that are not dependencies. Dependencies are still there for context
+// (import resolution, inheritance) through Files.
+func (w *Workspace) Sources(includeDeps bool) []File {
+	if includeDeps {
+		return w.Files
+	}
+	out := make([]File, 0, len(w.Files))
+	for _, f := range w.Files {
+		if !f.Dependency {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// maxNotes caps the notes kept, so a folder of 100 000 symbolic links does not make a report of
+// 100 000 lines.
+const maxNotes = 200
+
+func (w *Workspace) note(p, reason string) {
+	if len(w.Notes) >= maxNotes {
+		w.Omitted++
+		return
+	}
+	w.Notes = append(w.Notes, Note{Path: p, Reason: reason})
+}
+
+// discard removes a half-built workspace after an error, so a refused input leaves no files.
+func discard(w *Workspace, err error) (*Workspace, error) {
+	if w != nil {
+		err = errors.Join(err, w.Close())
+	}
+	return nil, err
+}

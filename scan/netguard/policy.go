@@ -133,6 +133,7 @@ func (p Policy) CheckHost(ctx context.Context, host string) error {
 		return fmt.Errorf("netguard: resolving %s: %w", host, err)
 	}
 	for _, a := range addrs {
+		a = a.Unmap() // the resolver may answer IPv4 in mapped form; show it as people write it
 		if err := p.Check(a); err != nil {
 			var be *BlockedError
 			if errors.As(err, &be) {

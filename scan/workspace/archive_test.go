@@ -187,7 +187,7 @@ func TestFromUpload(t *testing.T) {
 
 func TestFromFiles(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"a/A.sol": token, "b/B.sol": token, "c/A.sol": token, "x.txt": "x"})
+	writeFiles(t, dir, map[string]string{"a/A.sol": token, "b/B.sol": token, "c/A.sol": token, "x.txt": "x"})
 	w, err := FromFiles(bg, []string{dir + "/a/A.sol", dir + "/b/B.sol"}, Options{})
 	if err != nil {
 		t.Fatal(err)

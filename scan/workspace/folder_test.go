@@ -9,7 +9,7 @@ import (
 
 func TestFromFolderFoundryProject(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	writeFiles(t, dir, map[string]string{
 		"foundry.toml": `[profile.default]
 src = "src"
 libs = ["lib"]
@@ -74,9 +74,9 @@ remappings = ["@oz/=lib/openzeppelin-contracts/contracts/"]
 
 func TestFromFolderSymlinksNeverFollowed(t *testing.T) {
 	outside := t.TempDir()
-	writeTree(t, outside, map[string]string{"Secret.sol": token, "deep/Other.sol": token})
+	writeFiles(t, outside, map[string]string{"Secret.sol": token, "deep/Other.sol": token})
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"src/A.sol": token})
+	writeFiles(t, dir, map[string]string{"src/A.sol": token})
 	links := map[string]string{
 		"src/Leak.sol":     filepath.Join(outside, "Secret.sol"),
 		"src/outsidedir":   filepath.Join(outside, "deep"),
@@ -115,7 +115,7 @@ func TestFromFolderSymlinksNeverFollowed(t *testing.T) {
 
 func TestFromFolderSkipsBinaryAndNonUTF8(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	writeFiles(t, dir, map[string]string{
 		"src/A.sol":      token,
 		"src/Bin.sol":    "pragma\x00\x01\x02",
 		"src/Latin1.sol": "// caf\xe9\ncontract C {}\n",
@@ -141,7 +141,7 @@ func TestFromFolderSkipsBinaryAndNonUTF8(t *testing.T) {
 
 func TestFromFolderSkipPaths(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	writeFiles(t, dir, map[string]string{
 		"src/A.sol":               token,
 		"src/legacy/Old.sol":      token,
 		"src/mocks/M.sol":         token,
@@ -174,7 +174,7 @@ func TestSkipPatternErrors(t *testing.T) {
 
 func TestFromFolderLimits(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"a.sol": token, "b.sol": token, "c.sol": token, "big.sol": strings.Repeat("// x\n", 1000)})
+	writeFiles(t, dir, map[string]string{"a.sol": token, "b.sol": token, "c.sol": token, "big.sol": strings.Repeat("// x\n", 1000)})
 
 	_, err := FromFolder(bg, dir, Options{Limits: Limits{MaxFiles: 2}})
 	mustRefuse(t, err, ErrLimit, "max_files")
@@ -201,14 +201,14 @@ func TestFromFolderErrors(t *testing.T) {
 	mustRefuse(t, err, nil, "cannot open folder")
 
 	empty := t.TempDir()
-	writeTree(t, empty, map[string]string{"README.md": "hi", "x.sol": "\x00"})
+	writeFiles(t, empty, map[string]string{"README.md": "hi", "x.sol": "\x00"})
 	_, err = FromFolder(bg, empty, Options{})
 	mustRefuse(t, err, ErrNoSources, "binary")
 }
 
 func TestFromFolderFIFOIsNotOpened(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"a.sol": token})
+	writeFiles(t, dir, map[string]string{"a.sol": token})
 	if err := mkfifo(filepath.Join(dir, "pipe.sol")); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}

@@ -19,8 +19,8 @@ contract Token {
 }
 `
 
-// writeTree creates files (slash path -> content) under dir.
-func writeTree(t *testing.T, dir string, files map[string]string) {
+// writeFiles creates files (slash path -> content) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
 	for p, content := range files {
 		full := filepath.Join(dir, filepath.FromSlash(p))

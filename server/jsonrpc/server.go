@@ -44,8 +44,9 @@ func (f HandlerFunc) ServeJSONRPC(ctx context.Context, params json.RawMessage) (
 //
 // Transport rules (the JSON-RPC specification leaves HTTP to us):
 //   - Only POST is served (405 otherwise) and the request Content-Type must
-//     be application/json (415 otherwise), which also keeps browsers from
-//     sending cross-site "simple" requests.
+//     be application/json, application/json-rpc or application/jsonrequest
+//     (415 otherwise), which also keeps browsers from sending cross-site
+//     "simple" requests. Answers are application/json.
 //   - A body over MaxBodyBytes is answered 413 with a -32600 error.
 //   - Every JSON-RPC answer, error or not, is HTTP 200 with a JSON body.
 //   - When there is nothing to answer (a notification, or a batch of only
@@ -164,6 +165,9 @@ func errorResponse(id json.RawMessage, e *Error) *response {
 	return &response{JSONRPC: Version, Error: e, ID: id}
 }
 
+// jsonMediaTypes are the request types of the JSON-RPC over HTTP convention.
+var jsonMediaTypes = map[string]bool{"application/json": true, "application/json-rpc": true, "application/jsonrequest": true}
+
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
@@ -171,7 +175,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusMethodNotAllowed, errorResponse(nil, errInvalidRequest("HTTP method must be POST")))
 		return
 	}
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || !jsonMediaTypes[mt] {
 		writeJSON(w, http.StatusUnsupportedMediaType, errorResponse(nil, errInvalidRequest("Content-Type must be application/json")))
 		return
 	}

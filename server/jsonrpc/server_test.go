@@ -313,8 +313,10 @@ func TestTransportRules(t *testing.T) {
 			t.Errorf("Content-Type %q: HTTP %d", ct, status)
 		}
 	}
-	if status, _, body := post(t, hs.URL, "application/json; charset=utf-8", `{"jsonrpc":"2.0","method":"sum","params":[4],"id":1}`); status != 200 {
-		t.Errorf("charset parameter refused: %d %s", status, body)
+	for _, ct := range []string{"application/json; charset=utf-8", "application/json-rpc", "application/jsonrequest"} {
+		if status, _, body := post(t, hs.URL, ct, `{"jsonrpc":"2.0","method":"sum","params":[4],"id":1}`); status != 200 {
+			t.Errorf("Content-Type %q refused: %d %s", ct, status, body)
+		}
 	}
 	big := `{"jsonrpc":"2.0","method":"sum","params":[` + strings.Repeat("1,", 4096) + `1],"id":1}`
 	status, _, body := post(t, hs.URL, "application/json", big)

@@ -3,9 +3,12 @@ package explorer
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -60,10 +63,42 @@ type Config struct {
 	Logger *slog.Logger
 }
 
+// Validate checks the configured base URLs, naming the environment
+// variable each is bound to. Keys are not checked: only the provider can.
+func (c Config) Validate() error {
+	for _, u := range []struct{ name, value string }{
+		{"VIGIL_ETHERSCAN_URL", c.EtherscanURL},
+		{"VIGIL_BLOCKSCOUT_URL", c.BlockscoutURL},
+		{"VIGIL_SOURCIFY_URL", c.SourcifyURL},
+	} {
+		if u.value == "" {
+			continue
+		}
+		parsed, err := url.Parse(strings.ReplaceAll(u.value, "{chain_id}", "1"))
+		if err != nil || (parsed.Scheme != "https" && parsed.Scheme != "http") || parsed.Host == "" {
+			return fmt.Errorf("%s: must be an http or https URL with a host", u.name)
+		}
+		if parsed.User != nil || parsed.RawQuery != "" {
+			return fmt.Errorf("%s: must not carry credentials or a query; set the API key separately", u.name)
+		}
+	}
+	if c.MaxBodyBytes < 0 {
+		return fmt.Errorf("explorer: MaxBodyBytes must not be negative")
+	}
+	for name, r := range c.RateLimits {
+		if r <= 0 {
+			return fmt.Errorf("explorer: rate limit of %s must be positive", name)
+		}
+	}
+	return nil
+}
+
 // Fetcher fetches verified sources, trying the providers of a chain in
 // catalogue order. It is safe for concurrent use.
 type Fetcher struct {
 	cfg       Config
+	flightMu  sync.Mutex
+	flights   map[string]*flight
 	providers map[string]Provider
 	limiters  map[string]*rate.Limiter
 	secrets   []string
@@ -177,7 +212,48 @@ func (f *Fetcher) Fetch(ctx context.Context, chain Chain, address string) (*Sour
 	return src, nil
 }
 
+// flight is one fetch in progress; concurrent fetches of the same contract
+// wait for it instead of spending provider calls of their own.
+type flight struct {
+	done chan struct{}
+	src  *Source
+	err  error
+}
+
 func (f *Fetcher) fetchOne(ctx context.Context, chain Chain, addr string) (*Source, error) {
+	key := cacheKey(chain.ChainID, addr)
+	f.flightMu.Lock()
+	if f.flights == nil {
+		f.flights = map[string]*flight{}
+	}
+	if fl, ok := f.flights[key]; ok {
+		f.flightMu.Unlock()
+		select {
+		case <-fl.done:
+			if fl.err != nil {
+				return nil, fl.err
+			}
+			return storable(fl.src), nil
+		case <-ctx.Done():
+			return nil, &FetchError{ChainID: chain.ChainID, Address: addr, Kind: ErrUpstream,
+				Attempts: []*ProviderError{{Provider: "fetcher", Kind: ErrUpstream, Detail: "cancelled"}}}
+		}
+	}
+	fl := &flight{done: make(chan struct{})}
+	f.flights[key] = fl
+	f.flightMu.Unlock()
+	fl.src, fl.err = f.fetchUncached(ctx, chain, addr)
+	f.flightMu.Lock()
+	delete(f.flights, key)
+	f.flightMu.Unlock()
+	close(fl.done)
+	if fl.err != nil {
+		return nil, fl.err
+	}
+	return storable(fl.src), nil
+}
+
+func (f *Fetcher) fetchUncached(ctx context.Context, chain Chain, addr string) (*Source, error) {
 	if src, ok := f.cfg.Cache.Get(chain.ChainID, addr); ok {
 		if !src.Proxy || time.Since(src.FetchedAt) < f.cfg.ProxyTTL {
 			return src, nil

@@ -260,4 +260,24 @@ func TestFetcherConcurrent(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	if n := s.es.calls.Load(); n != 1 {
+		t.Errorf("etherscan calls = %d; want 1 (concurrent fetches share one)", n)
+	}
+}
+
+func TestConfigValidate(t *testing.T) {
+	if err := (Config{EtherscanURL: "https://api.etherscan.io", BlockscoutURL: "https://api.blockscout.com/{chain_id}"}).Validate(); err != nil {
+		t.Error(err)
+	}
+	for cfg, field := range map[*Config]string{
+		{EtherscanURL: "api.etherscan.io"}:                        "VIGIL_ETHERSCAN_URL",
+		{SourcifyURL: "ftp://x"}:                                  "VIGIL_SOURCIFY_URL",
+		{BlockscoutURL: "https://user:SECRET@eth.blockscout.com"}: "VIGIL_BLOCKSCOUT_URL",
+		{EtherscanURL: "https://api.etherscan.io?apikey=SECRET"}:  "VIGIL_ETHERSCAN_URL",
+	} {
+		err := cfg.Validate()
+		if err == nil || !strings.Contains(err.Error(), field) || strings.Contains(err.Error(), "SECRET") {
+			t.Errorf("%+v: %v", *cfg, err)
+		}
+	}
 }

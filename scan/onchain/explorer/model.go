@@ -3,7 +3,8 @@ package explorer
 import "time"
 
 // Source is the verified source of one deployed contract, in one shape
-// whichever provider answered.
+// whichever provider answered. A Source returned by a Fetcher may share its
+// maps with the cache: treat it as read-only.
 type Source struct {
 	ChainID int64  `json:"chain_id"`
 	Address string `json:"address"` // EIP-55 checksum form

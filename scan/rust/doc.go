@@ -1,0 +1,20 @@
+// Package rust is the root of Vigil's Rust front end, used to scan Solana
+// programs written natively or with the Anchor framework.
+//
+// The front end is split like Go's own go/token, go/scanner, go/ast and
+// go/parser packages:
+//
+//   - token: token kinds, compact positions (Pos) and the FileSet that
+//     resolves them to file, line and column.
+//   - scanner: a hand-written, error-tolerant lexer.
+//   - ast: syntax tree node types with Walk and Inspect.
+//   - parser: a recursive-descent parser with error recovery that never
+//     panics on hostile input.
+//   - model: what detectors query: crates (Cargo.toml, Cargo.lock), Anchor
+//     programs, instruction handlers, #[derive(Accounts)] structs and their
+//     #[account(...)] constraints, native entrypoints, calls, CPI, field
+//     accesses, arithmetic and unsafe code.
+//
+// testdata/ holds Anchor and native example programs written for this
+// project; they are parsed without error by the tests.
+package rust

@@ -1,0 +1,259 @@
+package parser
+
+import (
+	"fmt"
+
+	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/scanner"
+	"github.com/vigil-sec/vigil/scan/rust/token"
+)
+
+// Mode controls parsing.
+type Mode uint
+
+const (
+	// AllErrors reports all errors instead of stopping after the first
+	// maxErrors.
+	AllErrors Mode = 1 << iota
+	// SkipMacroArgs leaves MacroCall.Args nil, saving the second look at
+	// macro bodies when analyses do not need it.
+	SkipMacroArgs
+)
+
+// MaxDepth bounds the nesting of expressions, types, patterns and blocks.
+// Real programs stay far below it; deeper input is reported, not followed,
+// so hostile files cannot exhaust the stack.
+const MaxDepth = 500
+
+const maxErrors = 10
+
+// bailout is panicked to stop parsing; it never escapes the package.
+type bailout struct{}
+
+type parser struct {
+	file   *token.File
+	toks   []token.Token // all tokens, doc comments included, ending in EOF
+	i      int           // index of the current token in toks
+	tok    token.Token   // current token (may be the rest of a split token)
+	docAt  int           // first doc comment before the current token
+	errors scanner.ErrorList
+	mode   Mode
+	depth  int
+
+	// noStruct is set while parsing the head of if, while, match and for,
+	// where "x {" opens the body rather than a struct literal.
+	noStruct bool
+	// silent parsers (used to look inside macros) give up at the first
+	// error and report nothing.
+	silent   bool
+	macDepth int
+}
+
+func (p *parser) init(file *token.File, toks []token.Token, mode Mode) {
+	p.file = file
+	p.toks = toks
+	p.mode = mode
+	p.i = -1
+	p.next()
+}
+
+// next advances to the next token that is not a doc comment, remembering
+// where the doc comments in between start so attributes can collect them.
+func (p *parser) next() {
+	if p.i < len(p.toks)-1 {
+		p.i++
+	}
+	p.docAt = p.i
+	for p.i < len(p.toks)-1 && p.toks[p.i].Kind.IsDoc() {
+		p.i++
+	}
+	p.tok = p.toks[p.i]
+}
+
+// peek returns the n-th non-doc token after the current one.
+func (p *parser) peek(n int) token.Token {
+	j := p.i
+	for n > 0 && j < len(p.toks)-1 {
+		j++
+		if !p.toks[j].Kind.IsDoc() {
+			n--
+		}
+	}
+	return p.toks[j]
+}
+
+func (p *parser) at(k token.Kind) bool { return p.tok.Kind == k }
+
+func (p *parser) atIdent(name string) bool {
+	return p.tok.Kind == token.IDENT && p.tok.Lit == name
+}
+
+func (p *parser) error(pos token.Pos, msg string) {
+	if p.silent {
+		panic(bailout{})
+	}
+	epos := p.file.Position(pos)
+	// Only one error per line, as go/parser does, unless all are wanted:
+	// cascades after the first mistake tell the reader nothing.
+	if p.mode&AllErrors == 0 {
+		if n := len(p.errors); n > 0 && p.errors[n-1].Pos.Line == epos.Line {
+			return
+		}
+		if len(p.errors) >= maxErrors {
+			panic(bailout{})
+		}
+	} else if len(p.errors) >= 1000 {
+		panic(bailout{})
+	}
+	p.errors.Add(epos, msg)
+}
+
+func (p *parser) errorExpected(what string) {
+	found := "'" + p.tok.Lit + "'"
+	switch {
+	case p.tok.Kind == token.EOF:
+		found = "end of file"
+	case p.tok.Kind.IsLiteral():
+		found = p.tok.Kind.String() + " " + p.tok.Lit
+		if len(p.tok.Lit) > 40 {
+			found = p.tok.Kind.String()
+		}
+	}
+	p.error(p.tok.Pos, fmt.Sprintf("expected %s, found %s", what, found))
+}
+
+// expect consumes a token of kind k, or reports it missing without
+// consuming anything, and returns its position.
+func (p *parser) expect(k token.Kind) token.Pos {
+	pos := p.tok.Pos
+	if p.tok.Kind == k {
+		p.next()
+		return pos
+	}
+	if p.split(k) {
+		return pos
+	}
+	p.errorExpected("'" + k.String() + "'")
+	return pos
+}
+
+// eat consumes a token of kind k if present.
+func (p *parser) eat(k token.Kind) bool {
+	if p.tok.Kind == k {
+		p.next()
+		return true
+	}
+	return false
+}
+
+// split consumes the first character of a glued operator when the grammar
+// needs only that character: the ">" of ">>" closing nested generics, the
+// "&" of "&&x", the "|" of "||" in closures, the "<" of "<<T as X>::Y>".
+func (p *parser) split(k token.Kind) bool {
+	var rest token.Kind
+	switch {
+	case k == token.GT && p.tok.Kind == token.SHR:
+		rest = token.GT
+	case k == token.GT && p.tok.Kind == token.GE:
+		rest = token.EQ
+	case k == token.GT && p.tok.Kind == token.SHR_EQ:
+		rest = token.GE
+	case k == token.LT && p.tok.Kind == token.SHL:
+		rest = token.LT
+	case k == token.LT && p.tok.Kind == token.LE:
+		rest = token.EQ
+	case k == token.LT && p.tok.Kind == token.SHL_EQ:
+		rest = token.LE
+	case k == token.AND && p.tok.Kind == token.ANDAND:
+		rest = token.AND
+	case k == token.OR && p.tok.Kind == token.OROR:
+		rest = token.OR
+	case k == token.COLON && p.tok.Kind == token.PATHSEP:
+		rest = token.COLON
+	case k == token.DOT && p.tok.Kind == token.DOTDOT:
+		rest = token.DOT
+	default:
+		return false
+	}
+	p.tok = token.Token{Kind: rest, Pos: p.tok.Pos + 1, Lit: p.tok.Lit[1:]}
+	return true
+}
+
+// atSplit reports whether the current token is k or begins with k.
+func (p *parser) atSplit(k token.Kind) bool {
+	if p.tok.Kind == k {
+		return true
+	}
+	switch k {
+	case token.GT:
+		return p.tok.Kind == token.SHR || p.tok.Kind == token.GE || p.tok.Kind == token.SHR_EQ
+	case token.LT:
+		return p.tok.Kind == token.SHL || p.tok.Kind == token.LE || p.tok.Kind == token.SHL_EQ
+	case token.AND:
+		return p.tok.Kind == token.ANDAND
+	case token.OR:
+		return p.tok.Kind == token.OROR
+	}
+	return false
+}
+
+// enter guards recursion depth.
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > MaxDepth {
+		p.error(p.tok.Pos, "nesting too deep")
+		panic(bailout{})
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// prevEnd is the position after the last consumed token.
+func (p *parser) prevEnd() token.Pos {
+	// A split token's consumed part ends where the rest begins.
+	if p.tok.Pos != p.toks[p.i].Pos {
+		return p.tok.Pos
+	}
+	for j := p.i - 1; j >= 0; j-- {
+		if !p.toks[j].Kind.IsDoc() {
+			return p.toks[j].End()
+		}
+	}
+	return p.tok.Pos
+}
+
+func (p *parser) ident() *ast.Ident {
+	pos := p.tok.Pos
+	if p.tok.Kind == token.IDENT {
+		name := p.tok.Lit
+		p.next()
+		return &ast.Ident{NamePos: pos, Name: name}
+	}
+	p.errorExpected("identifier")
+	return &ast.Ident{NamePos: pos, Name: "_"}
+}
+
+// skipTo advances to one of the kinds (at bracket depth 0) or EOF; it
+// stops before an unbalanced closing bracket, which belongs to a caller.
+func (p *parser) skipTo(kinds ...token.Kind) {
+	depth := 0
+	for p.tok.Kind != token.EOF {
+		if depth == 0 {
+			for _, k := range kinds {
+				if p.tok.Kind == k {
+					return
+				}
+			}
+		}
+		switch p.tok.Kind {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if depth == 0 {
+				return
+			}
+			depth--
+		}
+		p.next()
+	}
+}

@@ -1,0 +1,40 @@
+// Command vigil is the Vigil security scanner: it scans Solidity and Rust smart contracts,
+// deployed contracts and Solana tokens, and serves the same engine over HTTP.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+)
+
+func main() {
+	err := newRootCommand().Execute()
+	if err == nil {
+		return
+	}
+	var ex *exitError
+	if errors.As(err, &ex) {
+		if ex.msg != "" {
+			fmt.Fprintln(os.Stderr, "vigil:", ex.msg)
+		}
+		os.Exit(ex.code)
+	}
+	fmt.Fprintln(os.Stderr, "vigil:", err)
+	os.Exit(exitUsage)
+}
+
+// Exit codes shared by every command: CI pipelines rely on them.
+const (
+	exitOK       = 0
+	exitFindings = 1 // findings at or above the threshold, or syntax errors for `parse`
+	exitUsage    = 2 // usage or input error
+)
+
+// exitError carries a process exit code up to main without printing cobra's usage text.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+)
+
+// newRootCommand builds the command tree. Every flag is bound to viper so that it can also be
+// set by a VIGIL_* environment variable (dashes become underscores) or a key in the config file.
+func newRootCommand() *cobra.Command {
+	v := viper.New()
+	root := &cobra.Command{
+		Use:           "vigil",
+		Short:         "Security scanner for smart contracts and tokens",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			return loadConfig(v, cmd)
+		},
+	}
+	root.PersistentFlags().String("config", "", "config file (default: vigil.yaml in the current folder, if present)")
+	root.AddCommand(
+		newVersionCommand(),
+		newParseCommand(v),
+	)
+	return root
+}
+
+// loadConfig reads the config file and environment into v, then binds the running command's
+// flags so that precedence is: flag > VIGIL_* environment > config file > default.
+func loadConfig(v *viper.Viper, cmd *cobra.Command) error {
+	v.SetEnvPrefix("VIGIL")
+	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_", ".", "_"))
+	v.AutomaticEnv()
+	if file, _ := cmd.Flags().GetString("config"); file != "" {
+		v.SetConfigFile(file)
+		if err := v.ReadInConfig(); err != nil {
+			return &exitError{code: exitUsage, msg: "reading config: " + err.Error()}
+		}
+	} else {
+		v.SetConfigName("vigil")
+		v.SetConfigType("yaml")
+		v.AddConfigPath(".")
+		if err := v.ReadInConfig(); err != nil {
+			if _, missing := err.(viper.ConfigFileNotFoundError); !missing {
+				return &exitError{code: exitUsage, msg: "reading config: " + err.Error()}
+			}
+		}
+	}
+	var bindErr error
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if err := v.BindPFlag(f.Name, f); err != nil && bindErr == nil {
+			bindErr = err
+		}
+	})
+	return bindErr
+}

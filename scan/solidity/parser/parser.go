@@ -1,0 +1,276 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/scanner"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// Limits that keep hostile input from costing more than it should.
+const (
+	maxNesting = 1000 // nested blocks, expressions and types
+	maxErrors  = 100  // diagnostics per file before parsing stops
+)
+
+// ParseFile parses one Solidity source file and returns its tree and syntax errors. The tree is
+// never nil: after errors it holds what could be parsed, with Bad* nodes where it could not.
+// The file is added to fset.
+func ParseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, ErrorList) {
+	var p parser
+	p.init(fset, filename, src)
+	f := &ast.File{Name: filename, FileBase: p.file.Pos(0), FileEnd: p.file.Pos(len(src))}
+	func() {
+		defer p.recoverBailout()
+		p.parseSourceUnit(f)
+	}()
+	f.Comments = p.comments
+	p.errors.Sort()
+	return f, p.errors
+}
+
+// bailout is panicked with to stop parsing a file early (too many errors, too deep).
+type bailout struct{}
+
+func (p *parser) recoverBailout() {
+	if r := recover(); r != nil {
+		if _, ok := r.(bailout); !ok {
+			panic(r)
+		}
+	}
+}
+
+type parser struct {
+	file    *token.File
+	scanner scanner.Scanner
+	errors  ErrorList
+
+	// The current token.
+	pos token.Pos
+	tok token.Token
+	lit string
+
+	prevEnd token.Pos // end of the previous token
+
+	comments    []*ast.CommentGroup
+	leadComment *ast.CommentGroup // doc comment of the current token, if any
+
+	depth int
+}
+
+func (p *parser) init(fset *token.FileSet, filename string, src []byte) {
+	p.file = fset.AddFile(filename, len(src))
+	p.scanner.Init(p.file, src, func(pos token.Position, msg string) { p.addError(pos, msg) }, scanner.ScanComments)
+	p.next()
+}
+
+func (p *parser) addError(pos token.Position, msg string) {
+	// One error per line: later ones on the same line are nearly always consequences.
+	if n := len(p.errors); n > 0 && p.errors[n-1].Pos.Line == pos.Line && p.errors[n-1].Pos.Filename == pos.Filename {
+		return
+	}
+	p.errors.add(pos, msg)
+	if len(p.errors) >= maxErrors {
+		p.errors.add(pos, "too many errors; parsing of this file stopped")
+		panic(bailout{})
+	}
+}
+
+func (p *parser) error(pos token.Pos, msg string) {
+	p.addError(p.file.Position(pos), msg)
+}
+
+// tokDesc describes the current token for error messages.
+func (p *parser) tokDesc() string {
+	switch {
+	case p.tok == token.EOF:
+		return "end of file"
+	case p.tok.IsLiteral() || p.tok == token.ILLEGAL:
+		lit := p.lit
+		if len(lit) > 40 {
+			lit = lit[:40] + "..."
+		}
+		if p.tok == token.IDENT {
+			return "identifier " + lit
+		}
+		return lit
+	}
+	return "'" + p.tok.String() + "'"
+}
+
+func (p *parser) errorExpected(what string) {
+	p.error(p.pos, fmt.Sprintf("expected %s, found %s", what, p.tokDesc()))
+}
+
+// next advances to the next non-comment token, grouping the comments it passes and noting the
+// group that documents the new token.
+func (p *parser) next() {
+	if p.tok != token.ILLEGAL || p.pos.IsValid() {
+		p.prevEnd = p.pos + token.Pos(p.tokLen())
+	}
+	p.leadComment = nil
+	p.pos, p.tok, p.lit = p.scanner.Scan()
+	if p.tok != token.COMMENT {
+		return
+	}
+	prevLine := 0
+	if p.prevEnd.IsValid() {
+		prevLine = p.file.Line(p.prevEnd - 1)
+	}
+	var group *ast.CommentGroup
+	groupEnd := 0
+	for p.tok == token.COMMENT {
+		startLine := p.file.Line(p.pos)
+		c := &ast.Comment{Slash: p.pos, Text: p.lit}
+		endLine := startLine
+		if strings.HasPrefix(p.lit, "/*") {
+			endLine = p.file.Line(c.End() - 1)
+		}
+		if group == nil || startLine > groupEnd+1 {
+			group = &ast.CommentGroup{}
+			p.comments = append(p.comments, group)
+		}
+		group.List = append(group.List, c)
+		groupEnd = endLine
+		p.pos, p.tok, p.lit = p.scanner.Scan()
+	}
+	// A group that ends on the line before the token (or on its line) and does not trail the
+	// previous token documents the token.
+	tokLine := p.file.Line(p.pos)
+	if groupEnd >= tokLine-1 && p.file.Line(group.Pos()) > prevLine {
+		p.leadComment = group
+	}
+}
+
+func (p *parser) tokLen() int {
+	if p.lit != "" {
+		return len(p.lit)
+	}
+	if p.tok == token.EOF {
+		return 0
+	}
+	return len(p.tok.String())
+}
+
+// got consumes the current token if it is tok.
+func (p *parser) got(tok token.Token) bool {
+	if p.tok == tok {
+		p.next()
+		return true
+	}
+	return false
+}
+
+// expect consumes tok and returns its position. On a mismatch it reports an error and does not
+// advance: the caller's loop or the recovery decides how to go on.
+func (p *parser) expect(tok token.Token) token.Pos {
+	pos := p.pos
+	if p.tok != tok {
+		p.errorExpected("'" + tok.String() + "'")
+		return pos
+	}
+	p.next()
+	return pos
+}
+
+// expectSemi expects ';'. When it is missing it reports the error at the end of the previous
+// token, where the user must type it.
+func (p *parser) expectSemi() token.Pos {
+	if p.tok == token.SEMI {
+		pos := p.pos
+		p.next()
+		return pos
+	}
+	p.error(p.prevEnd, fmt.Sprintf("expected ';', found %s", p.tokDesc()))
+	return p.prevEnd
+}
+
+// isWord reports whether the current token is the identifier word (contextual keywords).
+func (p *parser) isWord(word string) bool { return p.tok == token.IDENT && p.lit == word }
+
+// peek returns the token after the current one without consuming anything.
+func (p *parser) peek() (token.Token, string) {
+	s := p.scanner
+	s.Silence()
+	for {
+		_, tok, lit := s.Scan()
+		if tok != token.COMMENT {
+			return tok, lit
+		}
+	}
+}
+
+// peek2 returns the two tokens after the current one.
+func (p *parser) peek2() (t1 token.Token, t2 token.Token) {
+	s := p.scanner
+	s.Silence()
+	var toks [2]token.Token
+	for i := 0; i < 2; {
+		_, tok, _ := s.Scan()
+		if tok == token.COMMENT {
+			continue
+		}
+		toks[i] = tok
+		i++
+	}
+	return toks[0], toks[1]
+}
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxNesting {
+		p.error(p.pos, "nesting too deep")
+		panic(bailout{})
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// skipBalanced skips tokens until one of stop is the current token at bracket depth 0, or EOF.
+// Brackets opened while skipping are skipped whole; a closing bracket at depth 0 stops too, so
+// that recovery never eats the end of an enclosing block.
+func (p *parser) skipBalanced(stop ...token.Token) {
+	depth := 0
+	for p.tok != token.EOF {
+		if depth == 0 {
+			for _, t := range stop {
+				if p.tok == t {
+					return
+				}
+			}
+		}
+		switch p.tok {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if depth == 0 {
+				return
+			}
+			depth--
+		}
+		p.next()
+	}
+}
+
+func (p *parser) ident() *ast.Ident {
+	pos, name := p.pos, "_"
+	if p.tok == token.IDENT {
+		name = p.lit
+		p.next()
+	} else {
+		p.errorExpected("identifier")
+	}
+	return &ast.Ident{NamePos: pos, Name: name}
+}
+
+// identPath parses A.B.C.
+func (p *parser) identPath() *ast.IdentPath {
+	path := &ast.IdentPath{Names: []*ast.Ident{p.ident()}}
+	for p.tok == token.PERIOD {
+		p.next()
+		path.Names = append(path.Names, p.ident())
+	}
+	return path
+}

@@ -334,4 +334,3 @@ func (c *Client) GetEpochInfo(ctx context.Context) (uint64, error) {
 	c.Do(ctx, call)
 	return call.Epoch, call.Err
 }
-

@@ -36,13 +36,13 @@ type expectedMint struct {
 	FreezeAuthority *string `json:"freeze_authority"`
 	AccountType     *int    `json:"account_type"`
 	Extensions      []struct {
-		Type              uint16      `json:"type"`
-		Ext               string      `json:"ext"`
-		Len               int         `json:"len"`
-		Authority         *string     `json:"authority"`
-		ConfigAuthority   *string     `json:"config_authority"`
-		WithdrawAuthority *string     `json:"withdraw_authority"`
-		Withheld          uint64      `json:"withheld"`
+		Type              uint16  `json:"type"`
+		Ext               string  `json:"ext"`
+		Len               int     `json:"len"`
+		Authority         *string `json:"authority"`
+		ConfigAuthority   *string `json:"config_authority"`
+		WithdrawAuthority *string `json:"withdraw_authority"`
+		Withheld          uint64  `json:"withheld"`
 		Older, Newer      struct {
 			Epoch  uint64 `json:"epoch"`
 			MaxFee uint64 `json:"max_fee"`

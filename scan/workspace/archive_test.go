@@ -199,7 +199,7 @@ func TestFromFiles(t *testing.T) {
 		t.Errorf("Close kept %s", root)
 	}
 	_, err = FromFiles(bg, []string{dir + "/a/A.sol", dir + "/c/A.sol"}, Options{})
-	mustRefuse(t, err, nil, "same name")
+	mustRefuse(t, err, nil, "given twice")
 	_, err = FromFiles(bg, []string{dir + "/x.txt"}, Options{})
 	mustRefuse(t, err, nil, "not a .sol")
 }

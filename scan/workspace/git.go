@@ -377,6 +377,10 @@ func explainGit(ctx context.Context, err error, st *fetchState, lim Limits, bran
 		return refuse("commit "+quote(commit), ErrFetch, "abbreviation matches several commits; give more digits")
 	}
 	msg := err.Error()
+	if strings.Contains(msg, "invalid path") {
+		// go-git's own tree path validation (internal, so matched by text) got there first.
+		return refuse("repository", ErrUnsafePath, "tree entry with an unsafe path: %s", msg)
+	}
 	if clean != shown {
 		msg = strings.ReplaceAll(msg, clean, shown)
 	}

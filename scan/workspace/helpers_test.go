@@ -126,3 +126,10 @@ func mustRefuse(t *testing.T, err error, kind error, mention string) {
 }
 
 var bg = context.Background()
+
+func removeAll(t *testing.T, p string) {
+	t.Helper()
+	if err := os.RemoveAll(p); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"context"
-	"errors"
 	"io"
 	"os"
 	"path"
@@ -54,41 +53,73 @@ func FromUpload(ctx context.Context, name string, r io.Reader, opts Options) (*W
 // temporary folder under their base names. Imports between them resolve when they sat in one
 // folder; to scan a project with its layout, use FromFolder.
 func FromFiles(ctx context.Context, paths []string, opts Options) (*Workspace, error) {
-	if len(paths) == 0 {
+	ups := make([]Upload, len(paths))
+	for i, p := range paths {
+		p := p
+		if langOf(p) == Unknown {
+			return nil, refuse(quote(p), nil, "not a .sol or .rs file")
+		}
+		ups[i] = Upload{Name: filepath.Base(p), Open: func() (io.ReadCloser, error) {
+			f, err := os.Open(p)
+			if err != nil {
+				return nil, refuse(quote(p), nil, "cannot open: %v", unwrapPath(err))
+			}
+			if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+				f.Close()
+				return nil, refuse(quote(p), nil, "not a regular file")
+			}
+			return f, nil
+		}}
+	}
+	return FromUploads(ctx, ups, opts)
+}
+
+// Upload is one uploaded file: its client-side name (only the base name is used) and a way to
+// read it.
+type Upload struct {
+	Name string
+	Open func() (io.ReadCloser, error)
+}
+
+// FromUploads builds one workspace from the files of one scan request (SPEC 4.6 file_urls): a
+// single .zip archive, or any number of .sol and .rs files placed side by side. Two files with
+// the same name, an archive mixed with other files, and other file types are refused.
+func FromUploads(ctx context.Context, ups []Upload, opts Options) (*Workspace, error) {
+	if len(ups) == 0 {
 		return nil, refuse("files", ErrNoSources, "no files given")
+	}
+	if len(ups) == 1 && strings.EqualFold(path.Ext(ups[0].Name), ".zip") {
+		rc, err := ups[0].Open()
+		if err != nil {
+			return nil, err
+		}
+		defer rc.Close()
+		return FromUpload(ctx, ups[0].Name, rc, opts)
 	}
 	lim := opts.Limits.withDefaults()
 	w, err := newTemp(opts, FromFilesKind)
 	if err != nil {
 		return nil, err
 	}
-	seen := map[string]string{}
-	for _, p := range paths {
-		base := filepath.Base(p)
-		if langOf(base) == Unknown {
-			return discard(w, refuse(quote(p), nil, "not a .sol or .rs file"))
+	seen := map[string]bool{}
+	for _, up := range ups {
+		base := path.Base(strings.ReplaceAll(up.Name, `\`, "/"))
+		switch {
+		case strings.EqualFold(path.Ext(base), ".zip"):
+			return discard(w, refuse("file "+quote(base), nil, "an archive must be the only file of a scan"))
+		case langOf(base) == Unknown:
+			return discard(w, refuse("file name "+quote(base), nil, "not a valid file type; expected .sol, .rs or .zip"))
+		case seen[base]:
+			return discard(w, refuse("file "+quote(base), nil, "given twice; file names must be unique (scan their folder instead)"))
 		}
-		if prev, dup := seen[base]; dup {
-			return discard(w, refuse(quote(p), nil, "has the same name as %s; scan their folder instead", quote(prev)))
-		}
-		seen[base] = p
-		f, err := os.Open(p)
+		seen[base] = true
+		rc, err := up.Open()
 		if err != nil {
-			return discard(w, refuse(quote(p), nil, "cannot open: %v", unwrapPath(err)))
+			return discard(w, err)
 		}
-		st, err := f.Stat()
-		if err == nil && !st.Mode().IsRegular() {
-			err = errors.New("not a regular file")
-		}
-		if err == nil {
-			err = w.copyIn(ctx, base, f, lim)
-		}
-		f.Close()
+		err = w.copyIn(ctx, base, rc, lim)
+		rc.Close()
 		if err != nil {
-			var r *refusal
-			if !errors.As(err, &r) {
-				err = refuse(quote(p), nil, "%v", err)
-			}
 			return discard(w, err)
 		}
 	}

@@ -95,6 +95,11 @@ func (w *Workspace) index(ctx context.Context, opts Options) error {
 			if d.Name() == ".git" || skip.match(rel, true) {
 				return fs.SkipDir
 			}
+			if d.Name() == "target" && isFile(filepath.Join(filepath.Dir(p), "Cargo.toml")) {
+				// Cargo's build output: generated code and copies of crates, not the project.
+				w.note(rel, "Cargo build output; skipped")
+				return fs.SkipDir
+			}
 			if strings.Count(rel, "/")+1 > lim.MaxPathDepth {
 				w.note(rel, fmt.Sprintf("nested deeper than %d folders (limit max_path_depth); skipped", lim.MaxPathDepth))
 				return fs.SkipDir
@@ -243,4 +248,9 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+func isFile(p string) bool {
+	st, err := os.Lstat(p)
+	return err == nil && st.Mode().IsRegular()
 }

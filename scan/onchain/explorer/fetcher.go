@@ -63,6 +63,19 @@ type Config struct {
 	Logger *slog.Logger
 }
 
+// sameHostRedirects follows at most 3 redirects and only within one host:
+// a provider has no reason to send us elsewhere, and a redirect chain is a
+// way to make us call hosts nobody configured.
+func sameHostRedirects(req *http.Request, via []*http.Request) error {
+	if len(via) >= 3 {
+		return errors.New("too many redirects")
+	}
+	if req.URL.Host != via[0].URL.Host {
+		return errors.New("redirect to another host refused")
+	}
+	return nil
+}
+
 // Validate checks the configured base URLs, naming the environment
 // variable each is bound to. Keys are not checked: only the provider can.
 func (c Config) Validate() error {
@@ -116,7 +129,7 @@ func NewFetcher(cfg Config) *Fetcher {
 		cfg.Timeout = 30 * time.Second
 	}
 	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{Timeout: cfg.Timeout}
+		cfg.HTTPClient = &http.Client{Timeout: cfg.Timeout, CheckRedirect: sameHostRedirects}
 	}
 	if cfg.MaxRetries == 0 {
 		cfg.MaxRetries = 2

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -279,5 +280,20 @@ func TestConfigValidate(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), field) || strings.Contains(err.Error(), "SECRET") {
 			t.Errorf("%+v: %v", *cfg, err)
 		}
+	}
+}
+
+func TestFetcherRefusesCrossHostRedirects(t *testing.T) {
+	var hit atomic.Int64
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hit.Add(1) }))
+	defer other.Close()
+	redir := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, strings.Replace(other.URL, "127.0.0.1", "localhost", 1)+r.URL.Path, http.StatusFound)
+	}))
+	defer redir.Close()
+	f := NewFetcher(Config{SourcifyURL: redir.URL, MaxRetries: -1})
+	_, err := f.Fetch(context.Background(), Chain{ChainID: 1, Providers: []string{ProviderSourcify}}, addrPair)
+	if !errors.Is(err, ErrUpstream) || !strings.Contains(err.Error(), "redirect") || hit.Load() != 0 {
+		t.Errorf("err = %v, other host hit %d times", err, hit.Load())
 	}
 }

@@ -170,7 +170,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // findMainFile finds the file declaring contractName, preferring the
 // shortest path when several do (flattened copies in dependencies).
 func findMainFile(files map[string]string, contractName string) string {
-	if contractName == "" {
+	if contractName == "" || len(files) == 1 {
 		if len(files) == 1 {
 			for p := range files {
 				return p
@@ -178,22 +178,43 @@ func findMainFile(files map[string]string, contractName string) string {
 		}
 		return ""
 	}
-	re, err := regexp.Compile(`(?m)^\s*(abstract\s+)?(contract|library|interface)\s+` + regexp.QuoteMeta(contractName) + `\b`)
-	if err != nil {
-		return ""
-	}
 	best := ""
 	for _, p := range sortedKeys(files) {
-		if re.MatchString(files[p]) && (best == "" || len(p) < len(best)) {
+		if declares(files[p], contractName) && (best == "" || len(p) < len(best)) {
 			best = p
 		}
 	}
-	if best == "" && len(files) == 1 {
-		for p := range files {
-			return p
+	return best
+}
+
+// declares reports whether text holds "contract Name", "library Name",
+// "interface Name" (or "abstract contract Name") as a declaration. A plain
+// scan is used instead of a regexp: it runs over megabytes of sources.
+func declares(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		i = at + len(name)
+		if i < len(text) && isIdentByte(text[i]) {
+			continue
+		}
+		before := strings.TrimRight(text[:at], " \t\r\n")
+		if len(before) == len(text[:at]) {
+			continue // no space between keyword and name
+		}
+		for _, kw := range []string{"contract", "library", "interface"} {
+			if strings.HasSuffix(before, kw) && (len(before) == len(kw) || !isIdentByte(before[len(before)-len(kw)-1])) {
+				return true
+			}
 		}
 	}
-	return best
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 var spdxRe = regexp.MustCompile(`SPDX-License-Identifier:\s*([A-Za-z0-9.+()\- ]+?)\s*(\*/|$)`)

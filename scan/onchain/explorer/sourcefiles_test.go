@@ -91,3 +91,18 @@ func TestFindMainFileAndLicense(t *testing.T) {
 }
 
 func keys(m map[string]string) []string { return sortedKeys(m) }
+
+func TestDeclares(t *testing.T) {
+	yes := []string{"contract Pool {", "abstract contract Pool is X {", "library Pool{", "interface Pool\n{", "x;\ncontract\tPool {"}
+	no := []string{"contract PoolFactory {", "// uses Pool", "mycontract Pool {", "contractPool {", "new Pool()", "IPool"}
+	for _, s := range yes {
+		if !declares(s, "Pool") {
+			t.Errorf("declares(%q) = false", s)
+		}
+	}
+	for _, s := range no {
+		if declares(s, "Pool") {
+			t.Errorf("declares(%q) = true", s)
+		}
+	}
+}

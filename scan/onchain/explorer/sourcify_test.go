@@ -3,6 +3,7 @@ package explorer
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,9 @@ func TestSourcify(t *testing.T) {
 	if len(src.Files) != len(files) || src.MainFile != "contracts/UniswapV2Pair.sol" || src.CompilerVersion != "0.5.16+commit.9c3226ce" ||
 		!src.OptimizationUsed || src.OptimizationRuns != 999999 || src.EVMVersion != "istanbul" || src.Provider != "sourcify" {
 		t.Errorf("verified: %+v", src)
+	}
+	if u := sf.lastURL.Load().(string); !strings.Contains(u, "/v2/contract/1/"+addrPair+"?fields=sources,compilation,proxyResolution") {
+		t.Errorf("request URL = %s", u)
 	}
 	px, err := p.Fetch(context.Background(), testChain(""), addrProxy)
 	if err != nil || !px.Proxy || px.Implementation != addrImpl || px.License != "MIT" {

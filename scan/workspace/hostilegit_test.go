@@ -8,7 +8,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
-	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
 // makeHostileRepo writes, object by object, a bare repository that the git CLI would never
@@ -52,7 +51,6 @@ func makeHostileRepo(t *testing.T, dir, dirName string) {
 	if err := repo.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, "refs/heads/main")); err != nil {
 		t.Fatal(err)
 	}
-	var _ storer.EncodedObjectStorer = repo.Storer
 }
 
 // A tree entry escaping the workspace is refused like the same entry in an archive.

@@ -1,0 +1,56 @@
+package workspace
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// corpusDir is the shared corpus of real projects, present on the development machine only.
+func corpusDir(tb testing.TB, name string) string {
+	tb.Helper()
+	dir := filepath.Join("..", "..", "..", "shared", "corpus", name)
+	if _, err := os.Stat(dir); err != nil {
+		tb.Skipf("corpus %s not available: %v", name, err)
+	}
+	return dir
+}
+
+// The clean corpus (solmate, Uniswap v2-core and v3-core) indexes completely, without notes.
+func TestCorpusClean(t *testing.T) {
+	w, err := FromFolder(bg, corpusDir(t, "clean"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	deps := len(w.Files) - len(w.Sources(false))
+	t.Logf("%d files (%d dependencies), %d lines, %d bytes, language %s, %d notes", len(w.Files), deps, w.TotalLines, w.TotalBytes, w.Language, len(w.Notes))
+	for _, n := range w.Notes {
+		t.Logf("note: %s: %s", n.Path, n.Reason)
+	}
+	if len(w.Files) != 133 {
+		t.Errorf("%d files, want the 133 of the corpus", len(w.Files))
+	}
+}
+
+func BenchmarkFromFolderClean(b *testing.B) {
+	dir := corpusDir(b, "clean")
+	for b.Loop() {
+		w, err := FromFolder(bg, dir, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		w.Close()
+	}
+}
+
+func BenchmarkFromFolderSolcTests(b *testing.B) {
+	dir := corpusDir(b, "solc-tests")
+	for b.Loop() {
+		w, err := FromFolder(bg, dir, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		w.Close()
+	}
+}

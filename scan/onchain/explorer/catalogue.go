@@ -255,6 +255,17 @@ func (c *Catalogue) LookupIDs(chainID int64, explorerID int) (Platform, Chain, e
 		Reason: fmt.Sprintf("chain id %d is not served by explorer %d (%s)", chainID, p.ID, p.Name), Valid: valid}
 }
 
+// LookupChainID finds the chain with an EVM chain id within a platform
+// named by name, for callers that know the platform by name and the chain
+// by id (vigil scan address --platform etherscan --chain-id 1).
+func (c *Catalogue) LookupChainID(platform string, chainID int64) (Platform, Chain, error) {
+	p, err := c.Platform(platform)
+	if err != nil {
+		return Platform{}, Chain{}, err
+	}
+	return c.LookupIDs(chainID, p.ID)
+}
+
 // ChainByID returns the first chain with the given EVM chain id, searching
 // platforms in explorer-id order; it is used where only a chain id is known.
 func (c *Catalogue) ChainByID(chainID int64) (Platform, Chain, bool) {

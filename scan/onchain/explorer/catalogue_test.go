@@ -113,3 +113,15 @@ func TestParseCatalogueRejectsBadData(t *testing.T) {
 		}
 	}
 }
+
+func TestLookupChainID(t *testing.T) {
+	if _, ch, err := Default().LookupChainID("arbiscan", 421614); err != nil || ch.Name != "sepolia" {
+		t.Errorf("%v %v", ch.Name, err)
+	}
+	if _, _, err := Default().LookupChainID("arbiscan", 1); err == nil || !strings.Contains(err.Error(), "chain_id") {
+		t.Errorf("%v", err)
+	}
+	if _, ch, ok := Default().ChainByID(8453); !ok || ch.ChainID != 8453 {
+		t.Errorf("ChainByID: %v %v", ch, ok)
+	}
+}

@@ -13,8 +13,8 @@ var (
 	ErrNotVerified = errors.New("contract source code not verified")
 	// ErrRateLimited: the provider refused the call for exceeding its rate limit.
 	ErrRateLimited = errors.New("rate limited by provider")
-	// ErrUnauthorized: the provider refused the API key (missing or invalid).
-	ErrUnauthorized = errors.New("API key refused by provider")
+	// ErrUnauthorized: the provider's API key is missing or was refused.
+	ErrUnauthorized = errors.New("API key missing or refused by provider")
 	// ErrUnsupported: the provider does not serve this chain.
 	ErrUnsupported = errors.New("chain not supported by provider")
 	// ErrUpstream: the provider failed or answered something unusable.

@@ -19,7 +19,7 @@ type entry struct {
 	dir        bool
 	link       bool
 	regular    bool
-	compressed int64 // bytes stored, for the expansion ratio; 0 when not applicable
+	compressed int64 // bytes stored, for the expansion ratio; -1 when not applicable (git blobs)
 	open       func() (io.ReadCloser, error)
 }
 

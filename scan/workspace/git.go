@@ -58,6 +58,7 @@ func FromGit(ctx context.Context, src GitSource, opts Options) (*Workspace, erro
 	if err != nil {
 		return nil, err
 	}
+	caller := ctx
 	ctx, cancel := context.WithTimeout(ctx, lim.GitTimeout)
 	defer cancel()
 	// An early look at the host's addresses gives a clear error before any work; the dial-time
@@ -81,15 +82,18 @@ func FromGit(ctx context.Context, src GitSource, opts Options) (*Workspace, erro
 	}
 	store := filepath.Join(parent, "git")
 
-	g := &gitFetch{ctx: fctx, url: clean, auth: auth, store: store, ref: ref, branch: branch}
+	g := &gitFetch{
+		ctx: fctx, url: clean, auth: auth, store: store, ref: ref, branch: branch,
+		asked: branch, commit: commit, shown: shown, secrets: secrets, st: st, lim: lim,
+	}
 	repo, hash, err := g.fetch(commit)
 	if err != nil {
-		return discard(w, explainGit(ctx, err, st, lim, branch, commit, secrets, clean, shown))
+		return discard(w, g.explain(caller, ctx, err))
 	}
 	w.Commit = hash.String()
 	w.Branch = g.branch
 	if err := writeTree(fctx, repo, hash, w, skip, lim); err != nil {
-		return discard(w, explainGit(ctx, err, st, lim, branch, commit, secrets, clean, shown))
+		return discard(w, g.explain(caller, ctx, err))
 	}
 	// The object store is no longer needed; free the disk before the scan runs.
 	if err := os.RemoveAll(store); err != nil {
@@ -109,6 +113,13 @@ type gitFetch struct {
 	store  string
 	ref    plumbing.ReferenceName // "" for the remote HEAD
 	branch string                 // reported branch; filled from HEAD when not given
+
+	// For error messages.
+	asked, commit string   // branch and commit as asked
+	shown         string   // the URL as it may be shown
+	secrets       []string // credentials to scrub from any text
+	st            *fetchState
+	lim           Limits
 }
 
 // fetch gets the commit to scan into a bare repository at g.store.
@@ -339,12 +350,16 @@ func writeTree(ctx context.Context, repo *git.Repository, hash plumbing.Hash, w 
 	}
 }
 
-// explainGit turns a clone failure into an error for the user: what went wrong in words, the
+// explain turns a clone failure into an error for the user: what went wrong in words, the
 // right sentinels for errors.Is, and no credentials.
-func explainGit(ctx context.Context, err error, st *fetchState, lim Limits, branch, commit string, secrets []string, clean, shown string) error {
+func (g *gitFetch) explain(caller, ctx context.Context, err error) error {
+	st, lim, branch, commit := g.st, g.lim, g.asked, g.commit
 	var r *refusal
 	if errors.As(err, &r) {
 		return err
+	}
+	if caller.Err() != nil {
+		return caller.Err() // the caller gave up (or its own deadline passed): not the input's fault
 	}
 	over, blocked := st.status()
 	switch {
@@ -354,8 +369,6 @@ func explainGit(ctx context.Context, err error, st *fetchState, lim Limits, bran
 		return refuse("repository", ErrLimit, "download passed %d bytes (limit max_repo_bytes)", lim.MaxRepoBytes)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return refuse("repository", ErrLimit, "clone did not finish within %s (limit git_timeout)", lim.GitTimeout)
-	case ctx.Err() != nil:
-		return ctx.Err()
 	case errors.Is(err, transport.ErrAuthenticationRequired), errors.Is(err, transport.ErrAuthorizationFailed):
 		return refuse("repository", ErrFetch, "not found or not accessible with the credentials given")
 	case errors.Is(err, transport.ErrRepositoryNotFound):
@@ -381,10 +394,10 @@ func explainGit(ctx context.Context, err error, st *fetchState, lim Limits, bran
 		// go-git's own tree path validation (internal, so matched by text) got there first.
 		return refuse("repository", ErrUnsafePath, "tree entry with an unsafe path: %s", msg)
 	}
-	if clean != shown {
-		msg = strings.ReplaceAll(msg, clean, shown)
+	if g.url != g.shown {
+		msg = strings.ReplaceAll(msg, g.url, g.shown)
 	}
-	for _, s := range secrets {
+	for _, s := range g.secrets {
 		if s != "" {
 			msg = strings.ReplaceAll(msg, s, "REDACTED")
 		}

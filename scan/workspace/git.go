@@ -40,7 +40,12 @@ func FromGit(ctx context.Context, src GitSource, opts Options) (*Workspace, erro
 	if u.User != nil {
 		pass, _ := u.User.Password()
 		auth = &githttp.BasicAuth{Username: u.User.Username(), Password: pass}
-		secrets = append(secrets, u.User.String(), u.User.Username(), pass)
+		secrets = append(secrets, u.User.String(), pass)
+		if len(u.User.Username()) >= 12 {
+			// A long user name is a token (https://TOKEN@host/...); a short one ("git") is not
+			// secret, and scrubbing it would mangle the message.
+			secrets = append(secrets, u.User.Username())
+		}
 		u.User = nil
 	}
 	clean := u.String()
@@ -64,7 +69,14 @@ func FromGit(ctx context.Context, src GitSource, opts Options) (*Workspace, erro
 	// An early look at the host's addresses gives a clear error before any work; the dial-time
 	// check in the transport is the one that counts.
 	if _, err := opts.Network.CheckURL(ctx, clean); err != nil {
-		return nil, refuse("repository URL host", netguard.ErrBlocked, "%s", strings.TrimPrefix(err.Error(), "netguard: "))
+		if caller.Err() != nil {
+			return nil, caller.Err()
+		}
+		kind := ErrFetch // the name does not resolve
+		if errors.Is(err, netguard.ErrBlocked) {
+			kind = netguard.ErrBlocked
+		}
+		return nil, refuse("repository URL host", kind, "%s", strings.TrimPrefix(err.Error(), "netguard: "))
 	}
 
 	installGitTransport()

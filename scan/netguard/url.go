@@ -106,3 +106,16 @@ func truncate(s string, n int) string {
 	}
 	return s[:n] + "..."
 }
+
+// RedactError returns err with the URL of a *url.Error (what http.Client returns, often wrapped
+// in nothing else) replaced by its redacted form. http.Client already drops passwords from it,
+// but not user names used as tokens nor query values such as ?apikey=.
+func RedactError(err error) error {
+	ue, ok := err.(*url.Error)
+	if !ok {
+		return err
+	}
+	c := *ue
+	c.URL = RedactString(ue.URL)
+	return &c
+}

@@ -77,3 +77,18 @@ func TestRedact(t *testing.T) {
 		t.Errorf("RedactString = %s", got)
 	}
 }
+
+func TestRedactError(t *testing.T) {
+	srvErr := &url.Error{Op: "Get", URL: "https://tok3n@rpc.example.com/x?apikey=SECRET", Err: ErrBlocked}
+	got := RedactError(srvErr)
+	if s := got.Error(); strings.Contains(s, "SECRET") || strings.Contains(s, "tok3n") || !strings.Contains(s, "rpc.example.com") {
+		t.Errorf("RedactError = %q", s)
+	}
+	if !errors.Is(got, ErrBlocked) {
+		t.Error("RedactError lost the cause")
+	}
+	plain := errors.New("x")
+	if RedactError(plain) != plain {
+		t.Error("other errors must pass through")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/vigil-sec/vigil/scan/onchain/solana/pubkey"
+	"github.com/vigil-sec/vigil/scan/onchain/solana/rpc"
 )
 
 // Thresholds of the holder checks, in percent of the supply.
@@ -17,7 +18,7 @@ const (
 // holdersUnavailable says why holder checks cannot run, or "" when they can.
 func holdersUnavailable(d *chainData) string {
 	if d.holdersErr != nil {
-		return "The largest holders could not be read from the chain: " + d.holdersErr.Error()
+		return "The largest holders could not be read from the chain: " + rpc.Describe(d.holdersErr) + "."
 	}
 	if d.supply == 0 {
 		return "The supply is zero, so holdings have no share to measure."

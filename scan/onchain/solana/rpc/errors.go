@@ -1,6 +1,7 @@
 package rpc
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
@@ -41,7 +42,7 @@ type StatusError struct {
 }
 
 func (e *StatusError) Error() string {
-	return fmt.Sprintf("solana rpc %s: HTTP status %d", e.Endpoint, e.StatusCode)
+	return fmt.Sprintf("solana rpc: HTTP status %d", e.StatusCode)
 }
 
 // Is makes errors.Is(err, ErrRateLimited) true for 429.
@@ -110,4 +111,30 @@ func hideEndpoint(err error, redacted string) error {
 		return &url.Error{Op: ue.Op, URL: redacted, Err: ue.Err}
 	}
 	return err
+}
+
+// Describe summarises an error of this package for people outside the service (API answers,
+// reports): the kind of failure without addresses, URLs or transport detail. Logs should
+// keep the full (already redacted) error.
+func Describe(err error) string {
+	var rpcErr *Error
+	var se *StatusError
+	var te interface{ Timeout() bool }
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, ErrRateLimited):
+		return "the Solana RPC provider is rate limiting requests"
+	case errors.As(err, &rpcErr):
+		return fmt.Sprintf("the Solana RPC node answered error %d: %s", rpcErr.Code, truncate(rpcErr.Message, 200))
+	case errors.Is(err, ErrMalformed):
+		return "the Solana RPC node gave a malformed answer"
+	case errors.As(err, &se):
+		return fmt.Sprintf("the Solana RPC provider answered HTTP status %d", se.StatusCode)
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &te) && te.Timeout():
+		return "the Solana RPC provider did not answer in time"
+	case errors.Is(err, context.Canceled):
+		return "the request was cancelled"
+	}
+	return "the Solana RPC provider could not be reached"
 }

@@ -296,3 +296,20 @@ func TestHTTPStatusAndRedaction(t *testing.T) {
 		t.Errorf("bad endpoint: %v", err)
 	}
 }
+
+func TestDescribe(t *testing.T) {
+	cases := map[string]error{
+		"rate limiting":        &StatusError{Endpoint: "http://h", StatusCode: 429},
+		"error -32005: slow":   fmt.Errorf("wrapped: %w", &Error{Method: "m", Code: -32005, Message: "slow"}),
+		"malformed":            malformed("m", "x"),
+		"HTTP status 503":      &StatusError{Endpoint: "http://h", StatusCode: 503},
+		"in time":              fmt.Errorf("x: %w", context.DeadlineExceeded),
+		"could not be reached": errors.New("dial tcp 10.1.2.3:8899: connection refused"),
+	}
+	for want, err := range cases {
+		got := Describe(err)
+		if !strings.Contains(got, want) || strings.Contains(got, "10.1.2.3") {
+			t.Errorf("Describe(%v) = %q, want mention of %q", err, got, want)
+		}
+	}
+}

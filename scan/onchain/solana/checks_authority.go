@@ -18,7 +18,7 @@ func checkFreezeAuthority(d *chainData) verdict {
 
 func checkUpdateAuthority(d *chainData) verdict {
 	if d.metaErr != nil {
-		return unavailable("The metadata account exists but could not be decoded: " + d.metaErr.Error())
+		return unavailable("The token's metadata could not be read: " + d.metaErr.Error() + ".")
 	}
 	if d.meta == nil {
 		return pass(NoImpact, "The token has no metadata account, so there is no metadata update authority.")
@@ -31,7 +31,7 @@ func checkUpdateAuthority(d *chainData) verdict {
 
 func checkMutableMetadata(d *chainData) verdict {
 	if d.metaErr != nil {
-		return unavailable("The metadata account exists but could not be decoded: " + d.metaErr.Error())
+		return unavailable("The token's metadata could not be read: " + d.metaErr.Error() + ".")
 	}
 	var reasons []string
 	if d.meta != nil && d.meta.mutable {

@@ -244,5 +244,12 @@ func pickMetadata(mint pubkey.Key, m *spltoken.Mint, pda pubkey.Key, mpAcc *rpc.
 		}
 		return t, nil
 	}
+	if embedded == nil {
+		if p := m.Extension(spltoken.ExtMetadataPointer); p != nil && p.Pointer != nil && p.Pointer.Address != nil && *p.Pointer.Address != mint && *p.Pointer.Address != pda {
+			// Metadata kept in another program's account: its layout is that program's own.
+			// Saying "no metadata" would be a guess, so the metadata checks become Unavailable.
+			return nil, fmt.Errorf("the metadata pointer names account %s, kept by another program, which this scanner does not decode", p.Pointer.Address)
+		}
+	}
 	return embedded, nil
 }

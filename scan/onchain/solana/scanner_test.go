@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"regexp"
@@ -555,4 +556,43 @@ func BenchmarkScanUSDC(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(e.srv.Requests())/float64(b.N), "roundtrips/scan")
+}
+
+func TestScanManyHoldersAndExternalMetadata(t *testing.T) {
+	e := newEnv(t)
+	creator := solanatest.WalletKey("creator")
+	mint := solanatest.Key("many holders mint")
+	external := solanatest.PDAKey("external metadata")
+	ptr := append(solanatest.KeyBytes(creator), solanatest.KeyBytes(external)...)
+	const supply = 1_000_000_000
+	e.srv.SetAccount(mint, solanatest.Account{Owner: solanatest.Token2022Program,
+		Data: solanatest.Token2022MintData(solanatest.MintData(creator, supply, 9, ""), solanatest.TLV(18, ptr))})
+	// 25 holders of 2% each; the creator is not among the 20 the node lists.
+	for i := 0; i < 25; i++ {
+		e.srv.AddTokenAccount(solanatest.Key(fmt.Sprint("acct", i)), mint, solanatest.WalletKey(fmt.Sprint("holder", i)), supply/50, solanatest.Token2022Program)
+	}
+	r, err := e.scanner.Scan(context.Background(), mint, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkVerdicts(t, r, map[string]want{
+		"SOLANA_OWNER_HOLDING_IS_MORE_THAN_5_PERCENT":      passN,
+		"SOLANA_TOP_5_HOLDERS_HAVING_MORE_THEN_10_PERCENT": passN, // exactly 10% is not more than 10%
+		"SOLANA_HOLDER_CONCENTRATION":                      passN,
+		"SOLANA_TOKEN_UPDATE_AUTHORITY":                    unavail,
+		"SOLANA_TOKEN_MUTABLE_METADATA":                    unavail,
+		"SOLANA_TOKEN_MINT_AUTHORITY":                      failH,
+	})
+	if d := issues(r)["SOLANA_OWNER_HOLDING_IS_MORE_THAN_5_PERCENT"].IssueDescription; !strings.Contains(d, "holds no account among the largest, the smallest of which has 2.0000%") {
+		t.Errorf("owner: %s", d)
+	}
+	if d := issues(r)["SOLANA_TOKEN_UPDATE_AUTHORITY"].IssueDescription; !strings.Contains(d, external) {
+		t.Errorf("update authority: %s", d)
+	}
+	if len(r.HoldersInfo.LargestAccounts) != 20 || r.HoldersInfo.TotalPercentage != 40 || r.HoldersInfo.TotalAmount.String() != "400000000" {
+		t.Errorf("holders %d %v %v", len(r.HoldersInfo.LargestAccounts), r.HoldersInfo.TotalPercentage, r.HoldersInfo.TotalAmount)
+	}
+	if r.Metadata.CreatorAddress != creator || r.Metadata.CreatorHolding != 0 {
+		t.Errorf("creator %q %v", r.Metadata.CreatorAddress, r.Metadata.CreatorHolding)
+	}
 }

@@ -105,10 +105,29 @@ func New(scanner Scanner, store Store, tokens TokenChecker, cfg Config) *Handler
 		lookup:   newLimiters(cfg.Lookup, cfg.Now),
 		cache:    newScanCache(max(cfg.CacheTTL, 0), cfg.CacheSize, cfg.Now),
 	}
-	h.mux.HandleFunc("POST /app/api-validate-solana-token/", h.validate)
-	h.mux.HandleFunc("GET /app/api/v1/solana-scan/{mint}", h.scan)
-	h.mux.HandleFunc("POST /app/api-get-solana-scan-details/", h.details)
+	h.Register(h.mux)
 	return h
+}
+
+// Patterns are the routes the handler serves, in net/http ServeMux syntax.
+var Patterns = []string{
+	"POST /app/api-validate-solana-token/",
+	"GET /app/api/v1/solana-scan/{mint}",
+	"GET /app/api/v1/solana-scan/{mint}/",
+	"GET /app/api/v1/solana-scan/{$}",
+	"POST /app/api-get-solana-scan-details/",
+}
+
+// Register adds the token routes to mux, so that they can share a ServeMux (and a listener)
+// with the second host's other routes. It panics, like ServeMux, on a conflicting pattern.
+func (h *Handler) Register(mux *http.ServeMux) {
+	mux.HandleFunc(Patterns[0], h.validate)
+	mux.HandleFunc(Patterns[1], h.scan)
+	mux.HandleFunc(Patterns[2], h.scan)
+	mux.HandleFunc(Patterns[3], func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusBadRequest, scanError("the token public key is missing from the path"))
+	})
+	mux.HandleFunc(Patterns[4], h.details)
 }
 
 // ServeHTTP implements http.Handler.

@@ -375,3 +375,24 @@ func TestConcurrentScansShareOne(t *testing.T) {
 		t.Errorf("%d scans for concurrent requests", n)
 	}
 }
+
+func TestPathForms(t *testing.T) {
+	e := newEnv(t, tokenapi.Config{})
+	if a := e.do(t, "GET", "/app/api/v1/solana-scan/"+e.fx.Mint("USDC").Address+"/", ""); a.status != 200 {
+		t.Errorf("trailing slash: %d %s", a.status, a.raw)
+	}
+	if a := e.do(t, "GET", "/app/api/v1/solana-scan/", ""); a.status != 400 || a.body["status"] != "failed" {
+		t.Errorf("no mint: %d %s", a.status, a.raw)
+	}
+	// Registered on a shared mux beside other routes.
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /app/api-get-rust-details/", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(204) })
+	tokenapi.New(e.scanner, e.store, nil, tokenapi.Config{}).Register(mux)
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	resp, err := http.Post(srv.URL+"/app/api-validate-solana-token/", "application/json", strings.NewReader(`{"token":"x"}`))
+	if err != nil || resp.StatusCode != 200 {
+		t.Errorf("shared mux: %v %v", resp.StatusCode, err)
+	}
+	resp.Body.Close()
+}

@@ -212,6 +212,13 @@ func Walk(v Visitor, node Node) {
 		walkType(v, n.Type)
 		walkExpr(v, n.Const)
 		walkBounds(v, n.Bounds)
+	case *MetaItem:
+		walkPath(v, n.Path)
+		for _, it := range n.List {
+			Walk(v, it)
+		}
+		walkExpr(v, n.Value)
+		walkExpr(v, n.Error)
 	case *MacroCall:
 		walkPath(v, n.Path)
 		Walk(v, n.Tokens)

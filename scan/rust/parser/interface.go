@@ -141,3 +141,84 @@ func (p *parser) exprFrom() (x ast.Expr, err error) {
 	}
 	return x, nil
 }
+
+// ParseMeta parses the tokens of an attribute's argument list (the
+// Tokens of Attribute.Args) as comma-separated meta items. Items that fail
+// to parse are reported in the error and skipped; the rest are returned.
+func ParseMeta(fset *token.FileSet, toks []token.Token) (items []*ast.MetaItem, err error) {
+	if len(toks) == 0 {
+		return nil, nil
+	}
+	file := fset.File(toks[0].Pos)
+	if file == nil {
+		return nil, errors.New("parser.ParseMeta: tokens do not belong to the file set")
+	}
+	last := toks[len(toks)-1]
+	all := make([]token.Token, len(toks)+1)
+	copy(all, toks)
+	all[len(toks)] = token.Token{Kind: token.EOF, Pos: last.End()}
+	var p parser
+	p.init(file, all, AllErrors)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+		}
+		p.errors.Sort()
+		err = p.errors.Err()
+	}()
+	items = p.metaList(token.EOF)
+	return items, nil
+}
+
+func (p *parser) metaList(close token.Kind) []*ast.MetaItem {
+	p.enter()
+	defer p.leave()
+	var items []*ast.MetaItem
+	for !p.at(close) && !p.at(token.EOF) {
+		before, errs := p.tok.Pos, len(p.errors)
+		it := p.metaItem()
+		if len(p.errors) == errs {
+			items = append(items, it)
+		} else {
+			p.skipTo(token.COMMA, close)
+		}
+		if !p.eat(token.COMMA) {
+			if !p.at(close) && !p.at(token.EOF) {
+				p.errorExpected("',' in attribute arguments")
+				p.skipTo(token.COMMA, close)
+				p.eat(token.COMMA)
+			}
+		}
+		if p.tok.Pos == before {
+			p.next()
+		}
+	}
+	return items
+}
+
+func (p *parser) metaItem() *ast.MetaItem {
+	it := &ast.MetaItem{From: p.tok.Pos}
+	if isLitStart(p.tok.Kind) || p.at(token.MINUS) {
+		it.Value = p.unaryExpr()
+		it.To = p.prevEnd()
+		return it
+	}
+	it.Path = p.modPath()
+	switch {
+	case p.at(token.LPAREN):
+		p.next()
+		it.HasList = true
+		it.List = p.metaList(token.RPAREN)
+		p.expect(token.RPAREN)
+	case p.at(token.EQ):
+		p.next()
+		it.Value = p.expr()
+	}
+	if p.eat(token.AT) {
+		it.Error = p.expr()
+	}
+	it.To = p.prevEnd()
+	return it
+}

@@ -72,7 +72,7 @@ macro_rules! square {
 mod inner {
     #![allow(unused)]
     pub(in crate::inner) fn hidden() {}
-    pub mod deeper;
+    pub mod deeper {}
 }
 
 extern "C" {

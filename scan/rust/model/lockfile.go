@@ -1,0 +1,61 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// LockPackage is one [[package]] of Cargo.lock.
+type LockPackage struct {
+	Name         string   `toml:"name"`
+	Version      string   `toml:"version"`
+	Source       string   `toml:"source"`
+	Checksum     string   `toml:"checksum"`
+	Dependencies []string `toml:"dependencies"`
+}
+
+// Lockfile is a parsed Cargo.lock.
+type Lockfile struct {
+	Path     string
+	Version  int
+	Packages []LockPackage
+}
+
+// ParseLockfile parses Cargo.lock content; errors name the file and line.
+func ParseLockfile(path string, data []byte) (*Lockfile, error) {
+	var raw struct {
+		Version  int           `toml:"version"`
+		Packages []LockPackage `toml:"package"`
+	}
+	if err := toml.Unmarshal(data, &raw); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			return nil, fmt.Errorf("%s:%d:%d: %s", path, row, col, de.Error())
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	for i, p := range raw.Packages {
+		if p.Name == "" || p.Version == "" {
+			return nil, fmt.Errorf("%s: package %d has no name or version", path, i+1)
+		}
+	}
+	return &Lockfile{Path: path, Version: raw.Version, Packages: raw.Packages}, nil
+}
+
+// Find returns the locked packages named name (several versions may be
+// locked at once).
+func (l *Lockfile) Find(name string) []LockPackage {
+	if l == nil {
+		return nil
+	}
+	var out []LockPackage
+	for _, p := range l.Packages {
+		if p.Name == name {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,252 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/token"
+)
+
+func loadProgram(t *testing.T, dir string) (*Workspace, *Crate, *Program) {
+	t.Helper()
+	ws, err := LoadWorkspace(dir, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ws.Crates) != 1 {
+		t.Fatalf("found %d crates, want 1", len(ws.Crates))
+	}
+	c := ws.Crates[0]
+	if len(c.Errors) > 0 {
+		t.Fatalf("syntax errors: %v", c.Errors)
+	}
+	return ws, c, AnalyzeCrate(ws.Fset, c)
+}
+
+func TestAnchorVault(t *testing.T) {
+	ws, c, p := loadProgram(t, "../testdata/programs/anchor_vault")
+	if c.Name() != "vault" || c.Dir != "programs/vault" {
+		t.Errorf("crate %q at %q", c.Name(), c.Dir)
+	}
+	if !c.IsAnchor() || c.AnchorVersion() != "0.30.1" {
+		t.Errorf("anchor version %q", c.AnchorVersion())
+	}
+	if on, set := c.OverflowChecks(); !on || !set {
+		t.Errorf("overflow-checks = %v, %v; want true from the workspace root", on, set)
+	}
+	if ws.Root == nil || c.Root != ws.Root {
+		t.Errorf("workspace root not found")
+	}
+	if c.Lock == nil || len(c.Lock.Find("anchor-lang")) != 1 || c.Lock.Find("anchor-lang")[0].Version != "0.30.1" {
+		t.Errorf("lock file: %+v", c.Lock)
+	}
+	mods := map[string]bool{}
+	for _, f := range c.Files {
+		mods[f.Module] = true
+	}
+	if !mods["crate"] || !mods["crate::state"] {
+		t.Errorf("modules %v", mods)
+	}
+
+	if len(p.Anchor) != 1 || p.Anchor[0].Name != "vault" {
+		t.Fatalf("anchor programs: %+v", p.Anchor)
+	}
+	want := map[string]string{
+		"initialize": "Initialize", "deposit": "Deposit", "withdraw": "Withdraw",
+		"deposit_tokens": "DepositTokens", "record": "Record", "close_vault": "CloseVault",
+	}
+	hs := p.Anchor[0].Handlers
+	if len(hs) != len(want) {
+		t.Fatalf("%d handlers, want %d", len(hs), len(want))
+	}
+	for _, h := range hs {
+		if want[h.Name] != h.AccountsType {
+			t.Errorf("handler %s: accounts %q, want %q", h.Name, h.AccountsType, want[h.Name])
+		}
+		if h.Accounts == nil {
+			t.Errorf("handler %s: accounts struct not resolved", h.Name)
+		}
+	}
+	if hs[0].Ctx != "ctx" || len(hs[0].Args) != 1 || hs[len(hs)-1].Ctx != "_ctx" {
+		t.Errorf("ctx names / args: %q %d %q", hs[0].Ctx, len(hs[0].Args), hs[len(hs)-1].Ctx)
+	}
+
+	init := p.AccountsStruct("Initialize")
+	if init == nil || len(init.InstructionArgs) != 1 || init.InstructionArgs[0] != "fee_bps" {
+		t.Fatalf("Initialize: %+v", init)
+	}
+	v := init.Field("vault").Constraints
+	if !v.Init || v.Payer == nil || p.Source(v.Payer.Value) != "authority" || v.Space == nil ||
+		len(v.Seeds) != 2 || v.Bump == nil || v.Bump.Value != nil {
+		t.Errorf("Initialize.vault constraints: %+v", v)
+	}
+	if got := p.Source(v.Seeds[1]); got != "authority.key().as_ref()" {
+		t.Errorf("seed source %q", got)
+	}
+	if f := init.Field("authority"); f.Type.Kind != KindSigner || !f.Constraints.Mut {
+		t.Errorf("authority: %+v", f)
+	}
+	if f := init.Field("system_program"); f.Type.Kind != KindProgram || f.Type.Inner != "System" || f.Constraints.Present() {
+		t.Errorf("system_program: %+v", f.Type)
+	}
+
+	w := p.AccountsStruct("Withdraw")
+	wv := w.Field("vault").Constraints
+	if !wv.Mut || len(wv.HasOne) != 1 || !wv.HasOneTarget("authority") || p.Source(wv.HasOne[0].Error) != "VaultError::Unauthorized" {
+		t.Errorf("Withdraw.vault: %+v", wv)
+	}
+	if wv.Bump == nil || p.Source(wv.Bump.Value) != "vault.bump" {
+		t.Errorf("stored bump not read")
+	}
+	r := w.Field("recipient")
+	if r.Type.Kind != KindUncheckedAccount || !r.HasCheck || r.Check != "any account may receive lamports." {
+		t.Errorf("recipient: %+v check=%q", r.Type, r.Check)
+	}
+	if ck := w.Field("clock"); ck.Type.Kind != KindSysvar || ck.Type.Inner != "Clock" || ck.Constraints.Address == nil {
+		t.Errorf("clock: %+v", ck.Type)
+	}
+
+	dt := p.AccountsStruct("DepositTokens")
+	if f := dt.Field("vault"); !f.Type.Boxed || f.Type.Kind != KindAccount || f.Type.Inner != "VaultState" {
+		t.Errorf("boxed vault: %+v", f.Type)
+	}
+	if f := dt.Field("authority"); f.Type.Kind != KindAccountInfo || !f.HasCheck {
+		t.Errorf("authority: %+v", f)
+	}
+	from := dt.Field("from").Constraints
+	if len(from.Token) != 3 || from.Token["token::authority"] == nil {
+		t.Errorf("token constraints: %v", from.Token)
+	}
+	if vt := dt.Field("vault_tokens"); !vt.Constraints.InitIfNeeded || vt.Type.Kind != KindInterfaceAccount || !vt.Type.Boxed {
+		t.Errorf("vault_tokens: %+v", vt.Type)
+	}
+	if tp := dt.Field("token_program"); tp.Type.Kind != KindInterface {
+		t.Errorf("token_program kind %v", tp.Type.Kind)
+	}
+
+	rec := p.AccountsStruct("Record")
+	if c := rec.Field("log").Constraints; len(c.Custom) != 1 || p.Source(c.Custom[0].Value) != "log.load()?.authority == signer.key()" {
+		t.Errorf("custom constraint: %+v", c.Custom)
+	}
+	if rec.Field("log").Type.Kind != KindAccountLoader {
+		t.Errorf("log kind")
+	}
+	cv := p.AccountsStruct("CloseVault")
+	if c := cv.Field("vault").Constraints; c.Close == nil || p.Source(c.Close.Value) != "authority" {
+		t.Errorf("close: %+v", c.Close)
+	}
+	if s := cv.Field("scratch"); !s.Type.Optional || s.Constraints.Realloc == nil || s.Constraints.ReallocPayer == nil || s.Constraints.ReallocZero == nil {
+		t.Errorf("scratch: %+v", s.Type)
+	}
+	if cv.Field("system_account").Type.Kind != KindSystemAccount {
+		t.Errorf("system account kind")
+	}
+
+	kinds := map[string]DataKind{}
+	for _, d := range p.Data {
+		kinds[d.Name] = d.Kind
+	}
+	if kinds["VaultState"] != DataAccount || kinds["EntryLog"] != DataZeroCopyAccount ||
+		kinds["Entry"] != DataZeroCopy || kinds["Settings"] != DataBorsh {
+		t.Errorf("data kinds %v", kinds)
+	}
+	if !p.DataStruct("VaultState").HasDiscriminator || p.DataStruct("Settings").HasDiscriminator {
+		t.Errorf("discriminators")
+	}
+
+	// Queries over the withdraw handler.
+	var withdraw *Handler
+	for _, h := range hs {
+		if h.Name == "withdraw" {
+			withdraw = h
+		}
+	}
+	cpi := CPICalls(withdraw.Func.Decl.Body)
+	if len(cpi) != 1 || cpi[0].Kind != CallInvokeSigned {
+		t.Errorf("withdraw CPI calls: %v", cpi)
+	}
+	ops := Arithmetic(withdraw.Func.Decl.Body)
+	var opText []string
+	for _, o := range ops {
+		opText = append(opText, o.Op.String())
+	}
+	if strings.Join(opText, " ") != "/ * -" {
+		t.Errorf("arithmetic in withdraw: %v", opText)
+	}
+	var dep *Handler
+	for _, h := range hs {
+		if h.Name == "deposit_tokens" {
+			dep = h
+		}
+	}
+	if c := CPICalls(dep.Func.Decl.Body); len(c) != 1 || c[0].Kind != CallCpiContextNewWithSigner {
+		t.Errorf("deposit_tokens CPI: %v", c)
+	}
+	// require! is seen through.
+	var initH = hs[0]
+	found := false
+	for _, c := range Calls(initH.Func.Decl.Body) {
+		if c.Macro && c.Path == "require" && len(c.Args) == 2 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("require! arguments not parsed")
+	}
+	// Arithmetic in state.rs: "amount * self.total / supply".
+	var share *Function
+	for _, f := range p.FunctionsNamed("share") {
+		share = f
+	}
+	if share == nil || share.SelfType != "VaultState" || share.Module != "crate::state" || len(Arithmetic(share.Decl.Body)) != 2 {
+		t.Errorf("share: %+v", share)
+	}
+}
+
+func TestNativeCounter(t *testing.T) {
+	_, c, p := loadProgram(t, "../testdata/programs/native_counter")
+	if c.IsAnchor() {
+		t.Error("native crate reported as Anchor")
+	}
+	if on, set := c.OverflowChecks(); on || !set {
+		t.Errorf("overflow-checks = %v, %v; want false, set", on, set)
+	}
+	if len(p.Entrypoints) != 1 || p.Entrypoints[0].Name != "process_instruction" || p.Entrypoints[0].Func == nil {
+		t.Fatalf("entrypoints: %+v", p.Entrypoints)
+	}
+	pi := p.Entrypoints[0].Func
+	if pi.AccountsParam() != "accounts" || !pi.IsNativeProcessor() {
+		t.Errorf("accounts param %q", pi.AccountsParam())
+	}
+	init := p.FunctionsNamed("initialize")[0]
+	if n := len(FieldAccesses(init.Decl.Body, "is_signer")); n != 1 {
+		t.Errorf("is_signer reads in initialize: %d", n)
+	}
+	inc := p.FunctionsNamed("increment")[0]
+	var owners []string
+	for _, f := range FieldAccesses(inc.Decl.Body, "owner") {
+		owners = append(owners, ExprPath(f))
+	}
+	if strings.Join(owners, ",") != "counter_info.owner,counter.owner" {
+		t.Errorf("owner reads: %v", owners)
+	}
+	var kinds []string
+	for _, c := range CPICalls(&ast.File{Items: []ast.Item{init.Decl}}) {
+		kinds = append(kinds, c.Kind.String())
+	}
+	if strings.Join(kinds, ",") != "invoke_signed" {
+		t.Errorf("initialize CPI: %v", kinds)
+	}
+	w := p.FunctionsNamed("withdraw")[0]
+	ops := Arithmetic(w.Decl.Body)
+	if len(ops) != 2 || ops[0].Op != token.MINUS_EQ || ops[1].Op != token.PLUS_EQ {
+		t.Errorf("withdraw arithmetic: %+v", ops)
+	}
+	if d := p.DataStruct("Counter"); d == nil || d.Kind != DataBorsh || d.HasDiscriminator || d.TagField != "" {
+		t.Errorf("Counter: %+v", d)
+	}
+	if c.Lock != nil {
+		t.Errorf("unexpected lock file")
+	}
+}

@@ -54,3 +54,27 @@ func BenchmarkFromFolderSolcTests(b *testing.B) {
 		w.Close()
 	}
 }
+
+// BenchmarkFromGitSolcTests clones a repository holding the solc test corpus (thousands of
+// small .sol files) over smart HTTP from git-http-backend on loopback.
+func BenchmarkFromGitSolcTests(b *testing.B) {
+	src := corpusDir(b, "solc-tests")
+	root := b.TempDir()
+	work := filepath.Join(root, "work")
+	if err := os.CopyFS(work, os.DirFS(src)); err != nil {
+		b.Fatal(err)
+	}
+	runGit(b, work, "init", "-q", "-b", "main")
+	runGit(b, work, "add", "-A")
+	runGit(b, work, "commit", "-q", "-m", "corpus")
+	srv := serveRepos(b, work)
+	b.ResetTimer()
+	for b.Loop() {
+		w, err := FromGit(bg, GitSource{URL: srv.URL + "/repo.git"}, Options{Network: loopback, Limits: Limits{MaxFiles: 100000}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(len(w.Files)), "files")
+		w.Close()
+	}
+}

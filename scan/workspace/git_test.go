@@ -32,7 +32,7 @@ type gitServer struct {
 	auth []string // Authorization headers received
 }
 
-func runGit(t *testing.T, dir string, args ...string) string {
+func runGit(t testing.TB, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
@@ -98,6 +98,13 @@ func newGitServer(t *testing.T) (*gitServer, testRepo) {
 	runGit(t, root, "clone", "-q", "--bare", work, "strict.git")
 	runGit(t, root, "init", "-q", "--bare", "empty.git")
 
+	return serveRoot(t, root), r
+}
+
+// serveRoot serves the bare repositories under root with git-http-backend.
+func serveRoot(t testing.TB, root string) *gitServer {
+	t.Helper()
+	backend := filepath.Join(runGit(t, root, "--exec-path"), "git-http-backend")
 	s := &gitServer{root: root}
 	cgiHandler := &cgi.Handler{
 		Path:   backend,
@@ -113,7 +120,18 @@ func newGitServer(t *testing.T) (*gitServer, testRepo) {
 		cgiHandler.ServeHTTP(w, req)
 	}))
 	t.Cleanup(s.Close)
-	return s, r
+	return s
+}
+
+// serveRepos serves a bare clone of the work repository as repo.git.
+func serveRepos(t testing.TB, work string) *gitServer {
+	t.Helper()
+	root := filepath.Join(filepath.Dir(work), "served")
+	if err := os.Mkdir(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	runGit(t, root, "clone", "-q", "--bare", work, "repo.git")
+	return serveRoot(t, root)
 }
 
 func TestFromGitDefaultBranch(t *testing.T) {

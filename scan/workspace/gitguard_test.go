@@ -59,3 +59,43 @@ func TestInstalledTransportIsStrictByDefault(t *testing.T) {
 		t.Fatalf("plain go-git clone of a loopback server: %v", err)
 	}
 }
+
+// Clones running at once each keep their own policy and budget.
+func TestFromGitConcurrent(t *testing.T) {
+	s, r := newGitServer(t)
+	type result struct {
+		commit string
+		err    error
+	}
+	opts := []Options{
+		{Network: loopback},
+		{Network: netguard.Policy{}},                           // refused
+		{Network: loopback, Limits: Limits{MaxRepoBytes: 600}}, // over budget
+		{Network: netguard.Policy{AllowPrivate: true}},
+	}
+	results := make([]result, len(opts))
+	done := make(chan int)
+	for i, o := range opts {
+		go func() {
+			w, err := FromGit(bg, GitSource{URL: s.URL + "/repo.git"}, o)
+			if err == nil {
+				results[i].commit = w.Commit
+				w.Close()
+			}
+			results[i].err = err
+			done <- i
+		}()
+	}
+	for range opts {
+		<-done
+	}
+	if results[0].commit != r.second || results[3].commit != r.second {
+		t.Errorf("allowed clones: %+v %+v", results[0], results[3])
+	}
+	if !errors.Is(results[1].err, netguard.ErrBlocked) {
+		t.Errorf("strict clone: %v", results[1].err)
+	}
+	if !errors.Is(results[2].err, ErrLimit) {
+		t.Errorf("small-budget clone: %v", results[2].err)
+	}
+}

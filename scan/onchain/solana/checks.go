@@ -53,6 +53,7 @@ func Catalogue() []Check {
 		{"SOLANA_TOKEN_MINT_CLOSE_AUTHORITY", "Mint close authority", 1, checkMintCloseAuthority},
 		{"SOLANA_TOKEN_PAUSABLE", "Pausable token", 2, checkPausable},
 		{"SOLANA_TOKEN_CONFIDENTIAL_TRANSFERS", "Confidential transfers", 1, checkConfidential},
+		{"SOLANA_TOKEN_UI_AMOUNT_AUTHORITY", "Changeable displayed amounts", 1, checkUIAmountAuthority},
 	}
 }
 

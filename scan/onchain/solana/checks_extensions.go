@@ -2,6 +2,7 @@ package solana
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/vigil-sec/vigil/scan/onchain/solana/spltoken"
 )
@@ -139,4 +140,32 @@ func checkConfidential(d *chainData) verdict {
 		}
 	}
 	return fail(LowRisk, 10, desc+".")
+}
+
+func checkUIAmountAuthority(d *chainData) verdict {
+	var reasons []string
+	if e := d.m.Extension(spltoken.ExtInterestBearingConfig); e != nil && e.InterestBearing != nil {
+		ib := e.InterestBearing
+		r := fmt.Sprintf("the token accrues interest for display at %.2f%% a year", float64(ib.CurrentRate)/100)
+		if ib.RateAuthority != nil {
+			r += fmt.Sprintf(" and the rate authority %s can change the rate", ib.RateAuthority)
+		}
+		reasons = append(reasons, r)
+	}
+	if e := d.m.Extension(spltoken.ExtScaledUiAmount); e != nil && e.ScaledUIAmount != nil {
+		s := e.ScaledUIAmount
+		r := fmt.Sprintf("displayed amounts are multiplied by %g", s.Multiplier)
+		if s.Authority != nil {
+			r += fmt.Sprintf(" and the authority %s can change the multiplier", s.Authority)
+		}
+		reasons = append(reasons, r)
+	}
+	if len(reasons) == 0 {
+		return pass(NoImpact, "Wallets display the amounts actually held.")
+	}
+	desc := "Displayed balances differ from the amounts held: " + join(reasons) + ". Wallets and exchanges may show misleading balances."
+	if strings.Contains(desc, "can change") {
+		return fail(LowRisk, 10, desc)
+	}
+	return pass(NoImpact, desc)
 }

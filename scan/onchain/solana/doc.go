@@ -44,6 +44,8 @@
 //	SOLANA_TOKEN_PAUSABLE                            the token is paused                             High Risk      50       2
 //	                                                 a pause authority is set                        Moderate Risk  25       2
 //	SOLANA_TOKEN_CONFIDENTIAL_TRANSFERS              confidential transfers (or mint/burn) enabled   Low Risk       10       1
+//	SOLANA_TOKEN_UI_AMOUNT_AUTHORITY                 an authority can change the interest rate or    Low Risk       10       1
+//	                                                 UI multiplier wallets use to display balances
 //
 // The transfer fee in force is the newer schedule once its epoch is reached (epoch from
 // getEpochInfo); without the epoch the higher of the two schedules is used and said so.

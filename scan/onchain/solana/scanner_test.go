@@ -2,9 +2,11 @@ package solana_test
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"os"
 	"regexp"
@@ -94,6 +96,13 @@ type want struct{ status, severity string }
 func checkVerdicts(t *testing.T, r *solana.Report, wants map[string]want) {
 	t.Helper()
 	got := issues(r)
+	total := 0
+	for _, n := range r.IssueCount {
+		total += n
+	}
+	if total != len(solana.Catalogue()) || len(r.IssueCount) != 6 {
+		t.Errorf("issue_count %v does not add up to %d checks", r.IssueCount, len(solana.Catalogue()))
+	}
 	if len(got) != len(solana.Catalogue()) {
 		t.Errorf("%d issues, want %d", len(got), len(solana.Catalogue()))
 	}
@@ -153,12 +162,11 @@ func TestScanUSDC(t *testing.T) {
 	if r.Severity != solana.HighRisk || r.ClientID != 42 || r.ScanID != "0123456789abcdef01234567" || r.ScanInitTime != "2026-11-22T03:04:05.123456" {
 		t.Errorf("header %q %d %q %q", r.Severity, r.ClientID, r.ScanID, r.ScanInitTime)
 	}
-	// (2*3*60 + 2*80 + 2*100 + 2*100 + 1*100 + 3*100 + 2*100*3 + 3*100*2 + 1*100*2 + 1*100 + 2*100) / 32
-	wantScore := (3*60.0 + 3*60 + 2*100 + 2*100 + 2*80 + 2*100 + 1*100 + 3*100 + 2*100 + 2*100 + 3*100 + 3*100 + 1*100 + 2*100 + 1*100) / 32
+	wantScore := (3*60.0 + 3*60 + 2*100 + 2*100 + 2*80 + 2*100 + 1*100 + 3*100 + 2*100 + 2*100 + 3*100 + 3*100 + 1*100 + 2*100 + 1*100 + 1*100) / 33
 	if r.AverageScore != float64(int(wantScore*100+0.5))/100 {
 		t.Errorf("average %v, want %.2f", r.AverageScore, wantScore)
 	}
-	if r.IssueCount[solana.HighRisk] != 2 || r.IssueCount[solana.ModerateRisk] != 1 || r.IssueCount[solana.Beneficial] != 1 || r.IssueCount[solana.NoImpact] != 11 || len(r.IssueCount) != 6 {
+	if r.IssueCount[solana.HighRisk] != 2 || r.IssueCount[solana.ModerateRisk] != 1 || r.IssueCount[solana.Beneficial] != 1 || r.IssueCount[solana.NoImpact] != 12 || len(r.IssueCount) != 6 {
 		t.Errorf("issue_count %v", r.IssueCount)
 	}
 	md := r.Metadata
@@ -272,6 +280,7 @@ func TestScanPYUSD(t *testing.T) {
 		"SOLANA_TOKEN_MINT_CLOSE_AUTHORITY":                failL,
 		"SOLANA_TOKEN_PAUSABLE":                            passN,
 		"SOLANA_TOKEN_CONFIDENTIAL_TRANSFERS":              failL,
+		"SOLANA_TOKEN_UI_AMOUNT_AUTHORITY":                 passN,
 	})
 	md := r.Metadata
 	if md.TokenName != "PayPal USD" || md.TokenSymbol != "PYUSD" || md.TokenURI != "https://token-metadata.paxos.com/pyusd_metadata/prod/solana/pyusd_metadata.json" ||
@@ -337,12 +346,16 @@ func TestScanSUSDAndBNDRG(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkVerdicts(t, r, map[string]want{
-		"SOLANA_TOKEN_UPDATE_AUTHORITY": failM,
-		"SOLANA_TOKEN_MUTABLE_METADATA": failL,
-		"SOLANA_TOKEN_MINT_AUTHORITY":   failH,
-		"SOLANA_TOKEN_FREEZE_AUTHORITY": failH,
-		"SOLANA_TOKEN_TRANSFER_FEE":     passN,
+		"SOLANA_TOKEN_UPDATE_AUTHORITY":    failM,
+		"SOLANA_TOKEN_MUTABLE_METADATA":    failL,
+		"SOLANA_TOKEN_MINT_AUTHORITY":      failH,
+		"SOLANA_TOKEN_FREEZE_AUTHORITY":    failH,
+		"SOLANA_TOKEN_TRANSFER_FEE":        passN,
+		"SOLANA_TOKEN_UI_AMOUNT_AUTHORITY": failL,
 	})
+	if d := issues(r)["SOLANA_TOKEN_UI_AMOUNT_AUTHORITY"].IssueDescription; !strings.Contains(d, "26.23% a year") || !strings.Contains(d, "FhVcYNEe58SMtxpZGnTu2kpYJrTu2vwCZDGpPLqbd2yG") {
+		t.Errorf("interest: %s", d)
+	}
 	if r.Metadata.TokenName != "Solayer USD" || r.Metadata.TokenSymbol != "sUSD" || r.Metadata.TokenURI != "https://metadata.solayer.org/susd/meta-data.json" {
 		t.Errorf("metadata %+v", r.Metadata)
 	}
@@ -385,6 +398,7 @@ func TestScanBuiltToken2022Risks(t *testing.T) {
 		solanatest.TLV(24, make([]byte, 40)), // confidential mint/burn: kept as raw bytes
 		solanatest.TLV(1, append(append(solanatest.KeyBytes(""), solanatest.KeyBytes("")...), feeSchedule(1500)...)),
 		solanatest.TLV(12, solanatest.KeyBytes(auth)),
+		solanatest.TLV(25, scaled(auth, 2.5)),
 	)
 	e.srv.SetAccount(mint, solanatest.Account{Owner: solanatest.Token2022Program, Data: data})
 	r, err := e.scanner.Scan(context.Background(), mint, 0)
@@ -400,10 +414,22 @@ func TestScanBuiltToken2022Risks(t *testing.T) {
 		"SOLANA_TOKEN_PERMANENT_DELEGATE":             failH,
 		"SOLANA_TOKEN_MINT_AUTHORITY":                 passB,
 		"SOLANA_OWNER_HOLDING_IS_MORE_THAN_5_PERCENT": unavail,
+		"SOLANA_TOKEN_UI_AMOUNT_AUTHORITY":            failL,
 	})
+	if d := issues(r)["SOLANA_TOKEN_UI_AMOUNT_AUTHORITY"].IssueDescription; !strings.Contains(d, "multiplied by 2.5") {
+		t.Errorf("scaled: %s", d)
+	}
 	if d := issues(r)["SOLANA_TOKEN_TRANSFER_FEE"].IssueDescription; !strings.Contains(d, "15.00%") || !strings.Contains(d, "No one can change the fee") {
 		t.Errorf("fee: %s", d)
 	}
+}
+
+// scaled encodes a ScaledUiAmount value: authority, multiplier, no pending change.
+func scaled(auth string, m float64) []byte {
+	b := append([]byte(nil), solanatest.KeyBytes(auth)...)
+	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(m))
+	b = binary.LittleEndian.AppendUint64(b, 0)
+	return binary.LittleEndian.AppendUint64(b, math.Float64bits(m))
 }
 
 // feeSchedule encodes withheld 0 and two identical fee schedules from epoch 0.

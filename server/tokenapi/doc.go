@@ -11,7 +11,8 @@
 // header, checked by a TokenChecker that maps a token to a client id (the report's
 // client_id; 0 for anonymous scans). Without a token, a strict per-client-address limit
 // applies (Config.Anonymous); with a valid token, a relaxed per-token limit (Config.PerToken).
-// An unknown token or another scheme is refused with 401, never silently downgraded. The
+// An unknown token or another scheme is refused with 401, never silently downgraded; unknown
+// tokens also count against the address's anonymous limit, so guessing is as slow as scanning. The
 // validation and details routes need no token and share a per-address limit
 // (Config.Lookup). Limits are token buckets (golang.org/x/time/rate): Requests per Per,
 // with bursts of Burst. Over a limit the answer is 429 with a Retry-After header (whole

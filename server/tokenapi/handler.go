@@ -237,6 +237,12 @@ func (h *Handler) scan(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if !ok {
+			// Wrong guesses count against the address's anonymous budget, so that tokens
+			// cannot be guessed (or the token store hammered) faster than anonymous scans.
+			if ok, wait := h.anon.allow("addr:" + h.clientAddr(r)); !ok {
+				tooMany(w, wait, scanError, "this address")
+				return
+			}
 			writeJSON(w, http.StatusUnauthorized, scanError(errBadToken.Error()))
 			return
 		}

@@ -396,3 +396,20 @@ func TestPathForms(t *testing.T) {
 	}
 	resp.Body.Close()
 }
+
+func TestBadTokensCountAgainstTheAddress(t *testing.T) {
+	e := newEnv(t, tokenapi.Config{Anonymous: tokenapi.Rate{Requests: 1, Per: time.Hour, Burst: 3}})
+	path := "/app/api/v1/solana-scan/" + e.fx.Mint("USDC").Address
+	for i := 0; i < 3; i++ {
+		if a := e.do(t, "GET", path, "", "Authorization", fmt.Sprint("Token guess-", i)); a.status != 401 {
+			t.Fatalf("guess %d: %d", i, a.status)
+		}
+	}
+	if a := e.do(t, "GET", path, "", "Authorization", "Token guess-4"); a.status != 429 || a.header.Get("Retry-After") == "" {
+		t.Errorf("4th guess: %d %s", a.status, a.raw)
+	}
+	// A valid token is not affected.
+	if a := e.do(t, "GET", path, "", "Authorization", "Token good-token"); a.status != 200 {
+		t.Errorf("good token: %d", a.status)
+	}
+}

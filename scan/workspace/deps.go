@@ -16,6 +16,7 @@ type Remapping struct {
 	Context string // only imports from files under this path are remapped; "" for all
 	Prefix  string // import path prefix, for example "@openzeppelin/"
 	Target  string // slash path relative to the workspace root, for example "lib/openzeppelin-contracts/"
+	Project string // folder of the remappings.txt or foundry.toml that declared it; "" for the root
 }
 
 // depRules decides which files are dependencies. A file is a dependency when it is under:
@@ -156,7 +157,7 @@ func parseRemapping(proj, line string) (Remapping, bool) {
 	if strings.HasSuffix(target, "/") {
 		t += "/"
 	}
-	r := Remapping{Prefix: prefix, Target: t}
+	r := Remapping{Prefix: prefix, Target: t, Project: proj}
 	if ctx != "" {
 		r.Context = join(proj, cleanRel(ctx))
 	}

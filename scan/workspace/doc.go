@@ -40,6 +40,10 @@
 // names the project's own src, test, script or contracts folder) are marked Dependency. They stay
 // in Files for context; Sources(false) leaves them out of what is reported.
 //
+// ResolveImport maps a Solidity import to a workspace file using relative paths, the remappings
+// found (remappings.txt and foundry.toml, nested projects included, solc's context and longest
+// prefix rules), node_modules lookup and Foundry's automatic lib/<name>/src remappings.
+//
 // # Skip paths
 //
 // Options.Skip takes the request's skip_file_paths and the configuration's exclude list. A

@@ -146,6 +146,10 @@ func (w *Workspace) index(ctx context.Context, opts Options) error {
 		hasRust = hasRust || f.Lang == Rust
 	}
 	sort.Slice(w.Files, func(i, j int) bool { return w.Files[i].Path < w.Files[j].Path })
+	w.byPath = make(map[string]int, len(w.Files))
+	for i, f := range w.Files {
+		w.byPath[f.Path] = i
+	}
 	switch {
 	case hasSol && hasRust:
 		w.Language = Both

@@ -75,8 +75,9 @@ type Workspace struct {
 	Branch string // branch asked for, or the remote HEAD's branch
 	Commit string // full hash of the commit checked out
 
-	temp string // folder to remove on Close; empty for a user's own folder
-	root *os.Root
+	temp   string // folder to remove on Close; empty for a user's own folder
+	root   *os.Root
+	byPath map[string]int // index into Files, built once by index
 }
 
 // Options configures how a workspace is built. The zero value is usable: default limits, no

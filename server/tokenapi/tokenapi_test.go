@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -217,8 +218,27 @@ func TestScanRouteAndDetails(t *testing.T) {
 	}
 }
 
+// syncBuffer is a log sink safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
 func TestScanRouteErrors(t *testing.T) {
-	e := newEnv(t, tokenapi.Config{})
+	logs := &syncBuffer{}
+	e := newEnv(t, tokenapi.Config{Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	defer func() {
+		if strings.Contains(logs.String(), "TOPSECRETKEY") || !strings.Contains(logs.String(), "token scan failed") {
+			t.Errorf("logs leak the key or miss the failure:\n%s", logs.String())
+		}
+	}()
 	wallet := solanatest.WalletKey("w")
 	e.rpc.AddWallet(wallet)
 	cases := map[string]int{

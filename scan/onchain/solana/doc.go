@@ -3,7 +3,8 @@
 //
 // # Reading the chain
 //
-// Scanner.Scan reads through one JSON-RPC endpoint (package rpc) in two or three round trips:
+// Scanner.Scan reads through one JSON-RPC endpoint (package rpc) in at most three round trips
+// (one when the token has no holders, two in the common case):
 //
 //  1. one JSON-RPC batch: getMultipleAccounts [mint, Metaplex metadata PDA] (base64),
 //     getTokenSupply, getTokenLargestAccounts and getEpochInfo;
@@ -13,7 +14,8 @@
 //
 // Accounts are decoded by hand (packages spltoken and metaplex). Metadata comes from the
 // Token-2022 embedded metadata when the mint's metadata pointer points at the mint itself,
-// else from the Metaplex metadata account. A failure to read the mint fails the scan; a
+// else from the Metaplex metadata account; a metadata pointer naming another program's
+// account makes the metadata checks Unavailable (that layout is not decoded). A failure to read the mint fails the scan; a
 // failure to read holders or the epoch makes only the checks that need them Unavailable.
 // Scanner.Validate answers "is this a mint?" with one getAccountInfo.
 //

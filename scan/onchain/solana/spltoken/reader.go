@@ -128,8 +128,8 @@ func (r *reader) optionalNonZeroKey(field string) *pubkey.Key {
 	return &k
 }
 
-// borshString reads a u32 length and that many bytes. limit bounds the length so that a
-// corrupt prefix cannot make us slice far past the data.
+// borshString reads a u32 length and that many bytes. The length is checked against the
+// bytes left before anything is sliced or allocated, so a corrupt prefix is just an error.
 func (r *reader) borshString(field string) string {
 	n := r.u32(field + " length")
 	if r.err != nil {

@@ -1,0 +1,95 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// migration is one numbered schema step, named NNNN_what.sql.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func loadMigrations() ([]migration, error) {
+	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, n := range names {
+		base := strings.TrimPrefix(n, "migrations/")
+		num, _, ok := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v <= 0 {
+			return nil, fmt.Errorf("store: migration %s: name must start with a positive number and _", base)
+		}
+		body, err := migrationFiles.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: base, sql: string(body)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	for i := 1; i < len(out); i++ {
+		if out[i].version == out[i-1].version {
+			return nil, fmt.Errorf("store: migrations %s and %s share a number", out[i-1].name, out[i].name)
+		}
+	}
+	return out, nil
+}
+
+// migrate applies the migrations not yet recorded in schema_migrations, in order, each in its
+// own transaction. A database newer than this binary (a version it does not know) is refused
+// rather than used with a schema the code does not understand.
+func migrate(ctx context.Context, db *sql.DB) error {
+	ms, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("store: creating schema_migrations: %w", err)
+	}
+	var current int
+	if err := db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
+		return fmt.Errorf("store: reading schema version: %w", err)
+	}
+	if len(ms) > 0 && current > ms[len(ms)-1].version {
+		return fmt.Errorf("store: database schema version %d is newer than this Vigil knows (%d); upgrade Vigil",
+			current, ms[len(ms)-1].version)
+	}
+	for _, m := range ms {
+		if m.version <= current {
+			continue
+		}
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("store: migration %s: %w", m.name, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)`,
+			m.version, m.name, time.Now().UnixMicro()); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("store: recording migration %s: %w", m.name, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("store: migration %s: %w", m.name, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,104 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver (pure Go, no cgo)
+)
+
+// FileName is the database file inside the data folder.
+const FileName = "vigil.db"
+
+// SQLite is the embedded Store: one database file, WAL mode, foreign keys on.
+type SQLite struct {
+	db *sql.DB
+}
+
+var _ Store = (*SQLite)(nil)
+
+// Open opens (creating if needed) the database in dataDir and brings its schema up to date.
+func Open(ctx context.Context, dataDir string) (*SQLite, error) {
+	if dataDir == "" {
+		return nil, errors.New("store: data folder is not set (data_dir, VIGIL_DATA_DIR)")
+	}
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("store: creating data folder: %w", err)
+	}
+	path, err := filepath.Abs(filepath.Join(dataDir, FileName))
+	if err != nil {
+		return nil, err
+	}
+	// WAL lets readers work while a scan result is written; busy_timeout makes a second process
+	// (`vigil keys create` beside a running server) wait for the lock instead of failing;
+	// _txlock=immediate takes the write lock at BEGIN so two writers never deadlock on upgrade.
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(8)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	if err := migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, err
+	}
+	// The file holds key hashes and webhook secrets: keep it to its owner.
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if _, err := os.Stat(p); err == nil {
+			os.Chmod(p, 0o600)
+		}
+	}
+	return &SQLite{db: db}, nil
+}
+
+// Close closes the database.
+func (s *SQLite) Close() error { return s.db.Close() }
+
+func micros(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.UnixMicro()
+}
+
+func fromMicros(n sql.NullInt64) time.Time {
+	if !n.Valid {
+		return time.Time{}
+	}
+	return time.UnixMicro(n.Int64).UTC()
+}
+
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// withTx runs fn in a transaction, committing when it returns nil.
+func (s *SQLite) withTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,90 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+// CreateClient adds a client.
+func (s *SQLite) CreateClient(ctx context.Context, name string) (Client, error) {
+	c := Client{Name: name, CreatedAt: time.Now().UTC()}
+	res, err := s.db.ExecContext(ctx, `INSERT INTO clients(name, created_at) VALUES (?, ?)`, name, c.CreatedAt.UnixMicro())
+	if err != nil {
+		return Client{}, err
+	}
+	c.ID, err = res.LastInsertId()
+	return c, err
+}
+
+// GetClient reads a client.
+func (s *SQLite) GetClient(ctx context.Context, id int64) (Client, error) {
+	var c Client
+	var created sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT id, name, created_at FROM clients WHERE id = ?`, id).Scan(&c.ID, &c.Name, &created)
+	c.CreatedAt = fromMicros(created)
+	return c, notFound(err)
+}
+
+// CreateKey stores a key's hash for an existing client.
+func (s *SQLite) CreateKey(ctx context.Context, k Key) (Key, error) {
+	if _, err := s.GetClient(ctx, k.ClientID); err != nil {
+		return Key{}, err
+	}
+	if k.CreatedAt.IsZero() {
+		k.CreatedAt = time.Now().UTC()
+	}
+	res, err := s.db.ExecContext(ctx, `INSERT INTO api_keys(client_id, name, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?)`,
+		k.ClientID, k.Name, k.Prefix, k.Hash, k.CreatedAt.UnixMicro())
+	if err != nil {
+		return Key{}, err
+	}
+	k.ID, err = res.LastInsertId()
+	return k, err
+}
+
+const keyColumns = `id, client_id, name, prefix, hash, created_at, revoked_at`
+
+func scanKey(row interface{ Scan(...any) error }) (Key, error) {
+	var k Key
+	var created, revoked sql.NullInt64
+	err := row.Scan(&k.ID, &k.ClientID, &k.Name, &k.Prefix, &k.Hash, &created, &revoked)
+	k.CreatedAt, k.RevokedAt = fromMicros(created), fromMicros(revoked)
+	return k, err
+}
+
+// KeyByHash finds a valid (not revoked) key by its hash.
+func (s *SQLite) KeyByHash(ctx context.Context, hash []byte) (Key, error) {
+	k, err := scanKey(s.db.QueryRowContext(ctx, `SELECT `+keyColumns+` FROM api_keys WHERE hash = ? AND revoked_at IS NULL`, hash))
+	return k, notFound(err)
+}
+
+// ListKeys lists every key, revoked ones included, in creation order.
+func (s *SQLite) ListKeys(ctx context.Context) ([]Key, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+keyColumns+` FROM api_keys ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Key
+	for rows.Next() {
+		k, err := scanKey(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, k)
+	}
+	return out, rows.Err()
+}
+
+// RevokeKey revokes a key; revoking twice keeps the first time.
+func (s *SQLite) RevokeKey(ctx context.Context, id int64, at time.Time) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?`, at.UnixMicro(), id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}

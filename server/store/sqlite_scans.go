@@ -1,0 +1,239 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"strings"
+	"time"
+)
+
+// NewID returns a random 24-hex-digit identifier (96 bits), the shape of project and scan ids.
+func NewID() string {
+	var b [12]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// EnsureProject finds the client's project by source key or creates it with the next
+// sequence id; name, URL and branch are updated to the latest scan's.
+func (s *SQLite) EnsureProject(ctx context.Context, p Project) (Project, error) {
+	var out Project
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		var created sql.NullInt64
+		err := tx.QueryRowContext(ctx, `SELECT id, sequence_id, created_at FROM projects WHERE client_id = ? AND source_key = ?`,
+			p.ClientID, p.SourceKey).Scan(&out.ID, &out.SequenceID, &created)
+		switch {
+		case err == nil:
+			out.CreatedAt = fromMicros(created)
+			_, err = tx.ExecContext(ctx, `UPDATE projects SET name = ?, url = ?, branch = ? WHERE id = ?`, p.Name, p.URL, p.Branch, out.ID)
+			return err
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(sequence_id), 0) + 1 FROM projects WHERE client_id = ?`,
+			p.ClientID).Scan(&out.SequenceID); err != nil {
+			return err
+		}
+		out.ID = NewID()
+		out.CreatedAt = time.Now().UTC()
+		_, err = tx.ExecContext(ctx, `INSERT INTO projects(id, client_id, sequence_id, source_key, name, url, branch, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, out.ID, p.ClientID, out.SequenceID, p.SourceKey, p.Name, p.URL, p.Branch, out.CreatedAt.UnixMicro())
+		return err
+	})
+	if err != nil {
+		return Project{}, err
+	}
+	out.ClientID, out.SourceKey, out.Name, out.URL, out.Branch = p.ClientID, p.SourceKey, p.Name, p.URL, p.Branch
+	return out, nil
+}
+
+// GetProject reads one of the client's projects.
+func (s *SQLite) GetProject(ctx context.Context, clientID int64, id string) (Project, error) {
+	var p Project
+	var created sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT id, client_id, sequence_id, source_key, name, url, branch, created_at
+		FROM projects WHERE id = ? AND client_id = ?`, id, clientID).
+		Scan(&p.ID, &p.ClientID, &p.SequenceID, &p.SourceKey, &p.Name, &p.URL, &p.Branch, &created)
+	p.CreatedAt = fromMicros(created)
+	return p, notFound(err)
+}
+
+// CreateScan records a new scan.
+func (s *SQLite) CreateScan(ctx context.Context, sc Scan) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO scans(id, client_id, project_id, scan_type, source, status, err_msg,
+		reporting_status, request, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		sc.ID, sc.ClientID, sc.ProjectID, sc.ScanType, sc.Source, sc.Status, sc.ErrMsg, sc.ReportingStatus,
+		string(sc.Request), sc.Attempts, sc.CreatedAt.UnixMicro())
+	return err
+}
+
+const scanColumns = `id, client_id, project_id, scan_type, source, status, err_msg, reporting_status, request,
+	attempts, created_at, started_at, finished_at, report`
+
+func scanScan(row interface{ Scan(...any) error }) (Scan, error) {
+	var sc Scan
+	var req string
+	var rep sql.NullString
+	var created, started, finished sql.NullInt64
+	err := row.Scan(&sc.ID, &sc.ClientID, &sc.ProjectID, &sc.ScanType, &sc.Source, &sc.Status, &sc.ErrMsg,
+		&sc.ReportingStatus, &req, &sc.Attempts, &created, &started, &finished, &rep)
+	sc.Request = []byte(req)
+	if rep.Valid {
+		sc.Report = []byte(rep.String)
+	}
+	sc.CreatedAt, sc.StartedAt, sc.FinishedAt = fromMicros(created), fromMicros(started), fromMicros(finished)
+	return sc, err
+}
+
+// GetScan reads one of the client's scans.
+func (s *SQLite) GetScan(ctx context.Context, clientID int64, id string) (Scan, error) {
+	sc, err := scanScan(s.db.QueryRowContext(ctx, `SELECT `+scanColumns+` FROM scans WHERE id = ? AND client_id = ?`, id, clientID))
+	return sc, notFound(err)
+}
+
+// GetScanAny reads a scan of any client.
+func (s *SQLite) GetScanAny(ctx context.Context, id string) (Scan, error) {
+	sc, err := scanScan(s.db.QueryRowContext(ctx, `SELECT `+scanColumns+` FROM scans WHERE id = ?`, id))
+	return sc, notFound(err)
+}
+
+// StartScan marks the scan running and counts one more attempt.
+func (s *SQLite) StartScan(ctx context.Context, id string, at time.Time) (int, error) {
+	var attempts int
+	err := s.db.QueryRowContext(ctx, `UPDATE scans SET status = 'scan_in_progress', attempts = attempts + 1, started_at = ?
+		WHERE id = ? AND status IN ('queued', 'scan_in_progress') RETURNING attempts`, at.UnixMicro(), id).Scan(&attempts)
+	return attempts, notFound(err)
+}
+
+// FinishScan records a scan's outcome with its findings.
+func (s *SQLite) FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time) error {
+	return s.withTx(ctx, func(tx *sql.Tx) error {
+		var projectID string
+		if err := tx.QueryRowContext(ctx, `SELECT project_id FROM scans WHERE id = ?`, id).Scan(&projectID); err != nil {
+			return notFound(err)
+		}
+		var rep any
+		if report != nil {
+			rep = string(report)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE scans SET status = ?, err_msg = ?, report = ?, finished_at = ? WHERE id = ?`,
+			status, errMsg, rep, at.UnixMicro(), id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM findings WHERE scan_id = ?`, id); err != nil {
+			return err
+		}
+		stmt, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO findings(scan_id, project_id, bug_hash, bug_id, status) VALUES (?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for _, f := range findings {
+			if _, err := stmt.ExecContext(ctx, id, projectID, f.BugHash, f.BugID, f.Status); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// UnfinishedScans lists queued and running scans, oldest first.
+func (s *SQLite) UnfinishedScans(ctx context.Context) ([]Scan, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+scanColumns+` FROM scans WHERE status IN ('queued', 'scan_in_progress') ORDER BY created_at, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Scan
+	for rows.Next() {
+		sc, err := scanScan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sc)
+	}
+	return out, rows.Err()
+}
+
+// PriorTriage returns, for each hash seen in an earlier finished scan of the project, the bug
+// id and status of its latest sighting.
+func (s *SQLite) PriorTriage(ctx context.Context, projectID string, hashes []string) (map[string]Triage, error) {
+	out := make(map[string]Triage, len(hashes))
+	const chunk = 400 // below SQLite's bound-variable limit
+	for start := 0; start < len(hashes); start += chunk {
+		part := hashes[start:min(start+chunk, len(hashes))]
+		args := make([]any, 0, len(part)+1)
+		args = append(args, projectID)
+		for _, h := range part {
+			args = append(args, h)
+		}
+		rows, err := s.db.QueryContext(ctx, `SELECT f.bug_hash, f.bug_id, f.status FROM findings f JOIN scans s ON s.id = f.scan_id
+			WHERE f.project_id = ? AND s.finished_at IS NOT NULL AND f.bug_hash IN (?`+strings.Repeat(",?", len(part)-1)+`)
+			ORDER BY s.finished_at ASC`, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var h string
+			var t Triage
+			if err := rows.Scan(&h, &t.BugID, &t.Status); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[h] = t // later scans overwrite earlier ones
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// NextBugNumbers reserves n numbers from the project's bug counter.
+func (s *SQLite) NextBugNumbers(ctx context.Context, projectID string, n int) (int64, error) {
+	var last int64
+	err := s.db.QueryRowContext(ctx, `UPDATE projects SET bug_counter = bug_counter + ? WHERE id = ? RETURNING bug_counter`,
+		n, projectID).Scan(&last)
+	if err != nil {
+		return 0, notFound(err)
+	}
+	return last - int64(n) + 1, nil
+}
+
+// ScanFindings returns the triage records of a scan keyed by bug hash.
+func (s *SQLite) ScanFindings(ctx context.Context, scanID string) (map[string]Finding, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT bug_hash, bug_id, status FROM findings WHERE scan_id = ?`, scanID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]Finding{}
+	for rows.Next() {
+		var f Finding
+		if err := rows.Scan(&f.BugHash, &f.BugID, &f.Status); err != nil {
+			return nil, err
+		}
+		out[f.BugHash] = f
+	}
+	return out, rows.Err()
+}
+
+// SetBugStatus sets the triage status of a bug hash in every scan of the client's project, so
+// the latest scan and the next rescan both carry it.
+func (s *SQLite) SetBugStatus(ctx context.Context, clientID int64, projectID, bugHash, status string) error {
+	if _, err := s.GetProject(ctx, clientID, projectID); err != nil {
+		return err
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE findings SET status = ? WHERE project_id = ? AND bug_hash = ?`, status, projectID, bugHash)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}

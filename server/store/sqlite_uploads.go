@@ -1,0 +1,71 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+// CreateUpload records a pre-signed upload slot.
+func (s *SQLite) CreateUpload(ctx context.Context, u Upload) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO uploads(object_key, client_id, file_name, size, created_at, expires_at)
+		VALUES (?, ?, ?, -1, ?, ?)`, u.ObjectKey, u.ClientID, u.FileName, u.CreatedAt.UnixMicro(), u.ExpiresAt.UnixMicro())
+	return err
+}
+
+func scanUpload(row interface{ Scan(...any) error }) (Upload, error) {
+	var u Upload
+	var created, expires, uploaded sql.NullInt64
+	err := row.Scan(&u.ObjectKey, &u.ClientID, &u.FileName, &u.Size, &created, &expires, &uploaded)
+	u.CreatedAt, u.ExpiresAt, u.UploadedAt = fromMicros(created), fromMicros(expires), fromMicros(uploaded)
+	return u, err
+}
+
+const uploadColumns = `object_key, client_id, file_name, size, created_at, expires_at, uploaded_at`
+
+// GetUpload reads an upload slot.
+func (s *SQLite) GetUpload(ctx context.Context, objectKey string) (Upload, error) {
+	u, err := scanUpload(s.db.QueryRowContext(ctx, `SELECT `+uploadColumns+` FROM uploads WHERE object_key = ?`, objectKey))
+	return u, notFound(err)
+}
+
+// MarkUploaded records the arrival of the slot's file, once.
+func (s *SQLite) MarkUploaded(ctx context.Context, objectKey string, size int64, at time.Time) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE uploads SET size = ?, uploaded_at = ? WHERE object_key = ? AND uploaded_at IS NULL`,
+		size, at.UnixMicro(), objectKey)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		if _, err := s.GetUpload(ctx, objectKey); err != nil {
+			return err
+		}
+		return ErrConflict
+	}
+	return nil
+}
+
+// ExpiredUploads lists slots that expired before the given time.
+func (s *SQLite) ExpiredUploads(ctx context.Context, before time.Time, limit int) ([]Upload, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+uploadColumns+` FROM uploads WHERE expires_at < ? ORDER BY expires_at LIMIT ?`,
+		before.UnixMicro(), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Upload
+	for rows.Next() {
+		u, err := scanUpload(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// DeleteUpload forgets an upload slot.
+func (s *SQLite) DeleteUpload(ctx context.Context, objectKey string) error {
+	_, err := s.db.ExecContext(ctx, `DELETE FROM uploads WHERE object_key = ?`, objectKey)
+	return err
+}

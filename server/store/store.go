@@ -1,0 +1,65 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Store is everything the server keeps. Methods taking a clientID only see that client's rows
+// and answer ErrNotFound for another client's.
+type Store interface {
+	// Clients and keys.
+	CreateClient(ctx context.Context, name string) (Client, error)
+	GetClient(ctx context.Context, id int64) (Client, error)
+	CreateKey(ctx context.Context, k Key) (Key, error)
+	// KeyByHash returns the key with this hash if it is not revoked.
+	KeyByHash(ctx context.Context, hash []byte) (Key, error)
+	ListKeys(ctx context.Context) ([]Key, error)
+	RevokeKey(ctx context.Context, id int64, at time.Time) error
+
+	// Projects: EnsureProject returns the client's project with this source key, creating it
+	// with the next sequence id, and updates its name, URL and branch.
+	EnsureProject(ctx context.Context, p Project) (Project, error)
+	GetProject(ctx context.Context, clientID int64, id string) (Project, error)
+
+	// Scans and job state.
+	CreateScan(ctx context.Context, s Scan) error
+	GetScan(ctx context.Context, clientID int64, id string) (Scan, error)
+	// GetScanAny reads a scan whatever its client; for the job runner only.
+	GetScanAny(ctx context.Context, id string) (Scan, error)
+	// StartScan marks a scan running and counts the attempt; it returns the attempts so far.
+	StartScan(ctx context.Context, id string, at time.Time) (int, error)
+	// FinishScan records the outcome, the report JSON and the findings' triage in one
+	// transaction.
+	FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time) error
+	// UnfinishedScans lists scans queued or running, oldest first: what a restart resumes.
+	UnfinishedScans(ctx context.Context) ([]Scan, error)
+
+	// Findings and triage.
+	PriorTriage(ctx context.Context, projectID string, hashes []string) (map[string]Triage, error)
+	// NextBugNumbers reserves n bug numbers of the project and returns the first.
+	NextBugNumbers(ctx context.Context, projectID string, n int) (int64, error)
+	ScanFindings(ctx context.Context, scanID string) (map[string]Finding, error)
+	SetBugStatus(ctx context.Context, clientID int64, projectID, bugHash, status string) error
+
+	// Uploads.
+	CreateUpload(ctx context.Context, u Upload) error
+	GetUpload(ctx context.Context, objectKey string) (Upload, error)
+	// MarkUploaded records the size of a file that arrived; ErrConflict if it already had.
+	MarkUploaded(ctx context.Context, objectKey string, size int64, at time.Time) error
+	// ExpiredUploads lists uploads whose slot expired before t (uploaded or not), for the
+	// janitor to remove once their retention is over.
+	ExpiredUploads(ctx context.Context, before time.Time, limit int) ([]Upload, error)
+	DeleteUpload(ctx context.Context, objectKey string) error
+
+	// Webhooks.
+	SetEndpoint(ctx context.Context, e Endpoint) error
+	GetEndpoint(ctx context.Context, clientID int64) (Endpoint, error)
+	// EnqueueDelivery adds a delivery; one per (scan, event type), a second is ignored.
+	EnqueueDelivery(ctx context.Context, d Delivery) error
+	DueDeliveries(ctx context.Context, now time.Time, limit int) ([]Delivery, error)
+	UpdateDelivery(ctx context.Context, d Delivery) error
+	GetDelivery(ctx context.Context, id string) (Delivery, error)
+
+	Close() error
+}

@@ -1,0 +1,195 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+func openTest(t *testing.T, dir string) *SQLite {
+	t.Helper()
+	s, err := Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestMigrationsRecordedAndIdempotent(t *testing.T) {
+	dir := t.TempDir()
+	s := openTest(t, dir)
+	var n, wal int
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil || n < 1 {
+		t.Fatalf("schema_migrations: %d, %v", n, err)
+	}
+	var mode string
+	s.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode)
+	if mode != "wal" {
+		t.Errorf("journal_mode %q, want wal", mode)
+	}
+	s.Close()
+	s2 := openTest(t, dir) // reopening applies nothing twice
+	s2.db.QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&wal)
+	if wal != n {
+		t.Errorf("migrations %d after reopen, want %d", wal, n)
+	}
+	// A database from a newer Vigil is refused.
+	s2.db.Exec(`INSERT INTO schema_migrations(version, name, applied_at) VALUES (9999, 'future', 0)`)
+	s2.Close()
+	if _, err := Open(context.Background(), dir); err == nil {
+		t.Fatal("opened a database with a newer schema")
+	}
+}
+
+func TestKeysAndIsolation(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, t.TempDir())
+	a, _ := s.CreateClient(ctx, "a")
+	b, _ := s.CreateClient(ctx, "b")
+	if _, err := s.CreateKey(ctx, Key{ClientID: 99, Name: "x", Hash: []byte("h0")}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("key for missing client: %v", err)
+	}
+	k, err := s.CreateKey(ctx, Key{ClientID: a.ID, Name: "ci", Prefix: "vgl_abcd", Hash: []byte("h1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.KeyByHash(ctx, []byte("h1")); err != nil || got.ClientID != a.ID {
+		t.Fatalf("KeyByHash: %+v %v", got, err)
+	}
+	if err := s.RevokeKey(ctx, k.ID, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.KeyByHash(ctx, []byte("h1")); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("revoked key still valid: %v", err)
+	}
+	if err := s.RevokeKey(ctx, 12345, time.Now()); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("revoke missing: %v", err)
+	}
+
+	p, err := s.EnsureProject(ctx, Project{ClientID: a.ID, SourceKey: "https://x/r", Name: "r", URL: "https://x/r", Branch: "main"})
+	if err != nil || p.SequenceID != 1 {
+		t.Fatalf("project: %+v %v", p, err)
+	}
+	p2, _ := s.EnsureProject(ctx, Project{ClientID: a.ID, SourceKey: "https://x/r", Name: "r", URL: "https://x/r", Branch: "dev"})
+	if p2.ID != p.ID || p2.SequenceID != 1 {
+		t.Fatalf("same source key gave another project: %+v", p2)
+	}
+	q, _ := s.EnsureProject(ctx, Project{ClientID: b.ID, SourceKey: "https://x/r", Name: "r", URL: "https://x/r"})
+	if q.ID == p.ID || q.SequenceID != 1 {
+		t.Fatalf("client b shares a's project: %+v", q)
+	}
+	sc := Scan{ID: NewID(), ClientID: a.ID, ProjectID: p.ID, ScanType: "project", Source: "git", Status: "queued",
+		ReportingStatus: "not_generated", Request: []byte(`{}`), CreatedAt: time.Now()}
+	if err := s.CreateScan(ctx, sc); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetScan(ctx, b.ID, sc.ID); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("client b reads a's scan: %v", err)
+	}
+	if _, err := s.GetProject(ctx, b.ID, p.ID); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("client b reads a's project: %v", err)
+	}
+}
+
+func TestScanLifecycleAndTriage(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, t.TempDir())
+	c, _ := s.CreateClient(ctx, "c")
+	p, _ := s.EnsureProject(ctx, Project{ClientID: c.ID, SourceKey: "k", Name: "n"})
+	newScan := func() string {
+		sc := Scan{ID: NewID(), ClientID: c.ID, ProjectID: p.ID, ScanType: "project", Source: "git", Status: "queued",
+			ReportingStatus: "not_generated", Request: []byte(`{"a":1}`), CreatedAt: time.Now()}
+		if err := s.CreateScan(ctx, sc); err != nil {
+			t.Fatal(err)
+		}
+		return sc.ID
+	}
+	id := newScan()
+	if n, err := s.StartScan(ctx, id, time.Now()); err != nil || n != 1 {
+		t.Fatalf("StartScan: %d %v", n, err)
+	}
+	if un, _ := s.UnfinishedScans(ctx); len(un) != 1 || un[0].ID != id {
+		t.Fatalf("unfinished: %+v", un)
+	}
+	first, _ := s.NextBugNumbers(ctx, p.ID, 2)
+	second, _ := s.NextBugNumbers(ctx, p.ID, 1)
+	if first != 1 || second != 3 {
+		t.Fatalf("bug numbers %d, %d", first, second)
+	}
+	err := s.FinishScan(ctx, id, "scan_done", "", []byte(`{"r":1}`), []Finding{{"h1", "B_1_1", "pending_fix"}, {"h2", "B_1_2", "pending_fix"}}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if un, _ := s.UnfinishedScans(ctx); len(un) != 0 {
+		t.Fatalf("finished scan still unfinished")
+	}
+	if _, err := s.StartScan(ctx, id, time.Now()); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("restarted a finished scan: %v", err)
+	}
+	if err := s.SetBugStatus(ctx, c.ID, p.ID, "h1", "wont_fix"); err != nil {
+		t.Fatal(err)
+	}
+	tri, err := s.PriorTriage(ctx, p.ID, []string{"h1", "h2", "h3"})
+	if err != nil || tri["h1"].Status != "wont_fix" || tri["h2"].BugID != "B_1_2" || len(tri) != 2 {
+		t.Fatalf("triage: %+v %v", tri, err)
+	}
+	got, _ := s.GetScanAny(ctx, id)
+	if string(got.Report) != `{"r":1}` || got.Status != "scan_done" || got.FinishedAt.IsZero() {
+		t.Fatalf("scan: %+v", got)
+	}
+	fs, _ := s.ScanFindings(ctx, id)
+	if fs["h1"].Status != "wont_fix" {
+		t.Fatalf("findings: %+v", fs)
+	}
+}
+
+func TestUploadsAndDeliveries(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, t.TempDir())
+	c, _ := s.CreateClient(ctx, "c")
+	now := time.Now()
+	u := Upload{ObjectKey: "k1", ClientID: c.ID, FileName: "a.sol", CreatedAt: now, ExpiresAt: now.Add(time.Minute)}
+	if err := s.CreateUpload(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkUploaded(ctx, "k1", 10, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkUploaded(ctx, "k1", 10, now); !errors.Is(err, ErrConflict) {
+		t.Fatalf("second upload: %v", err)
+	}
+	if err := s.MarkUploaded(ctx, "nope", 10, now); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("missing upload: %v", err)
+	}
+	if ex, _ := s.ExpiredUploads(ctx, now.Add(2*time.Minute), 10); len(ex) != 1 {
+		t.Fatalf("expired: %+v", ex)
+	}
+
+	if err := s.SetEndpoint(ctx, Endpoint{ClientID: c.ID, URL: "https://h/x", Headers: map[string]string{"X-A": "1"}, Secret: "whsec_x", UpdatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	if e, err := s.GetEndpoint(ctx, c.ID); err != nil || e.Headers["X-A"] != "1" {
+		t.Fatalf("endpoint: %+v %v", e, err)
+	}
+	d := Delivery{ID: "msg_1", ClientID: c.ID, EventType: "scan.completed", ScanID: "s", Body: []byte(`{}`), NextAttemptAt: now, CreatedAt: now}
+	if err := s.EnqueueDelivery(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	d.ID = "msg_2"
+	if err := s.EnqueueDelivery(ctx, d); err != nil { // same scan and event: ignored
+		t.Fatal(err)
+	}
+	due, _ := s.DueDeliveries(ctx, now.Add(time.Second), 10)
+	if len(due) != 1 || due[0].ID != "msg_1" {
+		t.Fatalf("due: %+v", due)
+	}
+	due[0].Status, due[0].Attempts = DeliveryDelivered, 1
+	if err := s.UpdateDelivery(ctx, due[0]); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.DueDeliveries(ctx, now.Add(time.Hour), 10); len(due) != 0 {
+		t.Fatalf("delivered still due: %+v", due)
+	}
+}

@@ -1,0 +1,116 @@
+package store
+
+import (
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned when a row does not exist, or exists for another client: callers
+// cannot tell the two apart, which is what client isolation needs.
+var ErrNotFound = errors.New("store: not found")
+
+// ErrConflict is returned when a write would break a rule of the data (a file uploaded twice).
+var ErrConflict = errors.New("store: conflict")
+
+// Client owns keys, projects, scans, uploads and a webhook endpoint.
+type Client struct {
+	ID        int64
+	Name      string
+	CreatedAt time.Time
+}
+
+// Key is an API key's record. The key itself is never stored; Hash is its SHA-256.
+type Key struct {
+	ID        int64
+	ClientID  int64
+	Name      string
+	Prefix    string // first characters of the key, for people to tell keys apart
+	Hash      []byte
+	CreatedAt time.Time
+	RevokedAt time.Time // zero while the key is valid
+}
+
+// Project is a repository or a named set of uploads scanned by one client.
+type Project struct {
+	ID         string
+	ClientID   int64
+	SequenceID int64 // 1, 2, ... per client
+	SourceKey  string
+	Name       string
+	URL        string
+	Branch     string
+	CreatedAt  time.Time
+}
+
+// Scan is one scan and its job state. Request is the JSON of what was asked (enough to run the
+// scan again after a restart); Report is the JSON of the finished report, empty before.
+type Scan struct {
+	ID              string
+	ClientID        int64
+	ProjectID       string
+	ScanType        string
+	Source          string // "git" or "upload"
+	Status          string
+	ErrMsg          string
+	ReportingStatus string
+	Request         []byte
+	Attempts        int
+	CreatedAt       time.Time
+	StartedAt       time.Time
+	FinishedAt      time.Time
+	Report          []byte
+}
+
+// Finding is the triage record of one finding of a scan.
+type Finding struct {
+	BugHash string
+	BugID   string
+	Status  string
+}
+
+// Triage is what a project remembers about a bug hash from earlier scans.
+type Triage struct {
+	BugID  string
+	Status string
+}
+
+// Upload is a pre-signed upload slot and, once the file arrived, its size.
+type Upload struct {
+	ObjectKey  string
+	ClientID   int64
+	FileName   string
+	Size       int64 // -1 until uploaded
+	CreatedAt  time.Time
+	ExpiresAt  time.Time
+	UploadedAt time.Time // zero until uploaded
+}
+
+// Endpoint is a client's tagged webhook endpoint.
+type Endpoint struct {
+	ClientID  int64
+	URL       string
+	Headers   map[string]string
+	Secret    string // whsec_... signing secret
+	UpdatedAt time.Time
+}
+
+// Delivery statuses.
+const (
+	DeliveryPending   = "pending"
+	DeliveryDelivered = "delivered"
+	DeliveryFailed    = "failed"
+)
+
+// Delivery is one webhook event to send, with its retry state.
+type Delivery struct {
+	ID            string // the webhook-id header: stable across retries
+	ClientID      int64
+	EventType     string
+	ScanID        string
+	Body          []byte
+	Status        string
+	Attempts      int
+	NextAttemptAt time.Time
+	LastError     string
+	CreatedAt     time.Time
+}

@@ -41,9 +41,8 @@ type zipEntry struct {
 	deflate bool
 }
 
-// buildZip writes a real zip archive with the given entries and returns its path.
-func buildZip(t *testing.T, entries []zipEntry) string {
-	t.Helper()
+// zipBytes builds a real zip archive with the given entries.
+func zipBytes(entries []zipEntry) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	for _, e := range entries {
@@ -58,17 +57,27 @@ func buildZip(t *testing.T, entries []zipEntry) string {
 		h.SetMode(mode)
 		w, err := zw.CreateHeader(h)
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		if _, err := w.Write(e.body); err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 	}
 	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// buildZip writes a real zip archive with the given entries and returns its path.
+func buildZip(t *testing.T, entries []zipEntry) string {
+	t.Helper()
+	data, err := zipBytes(entries)
+	if err != nil {
 		t.Fatal(err)
 	}
 	p := filepath.Join(t.TempDir(), "upload.zip")
-	if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return p

@@ -175,3 +175,16 @@ func (f *File) Pos() token.Pos { return f.Start }
 
 // End returns the end of the file.
 func (f *File) End() token.Pos { return f.Stop }
+
+// String names the delimiter.
+func (d Delim) String() string {
+	switch d {
+	case Paren:
+		return "()"
+	case Bracket:
+		return "[]"
+	case Brace:
+		return "{}"
+	}
+	return "="
+}

@@ -326,3 +326,25 @@ func (x *WherePred) Pos() token.Pos { return x.From }
 
 // End returns the end of the predicate.
 func (x *WherePred) End() token.Pos { return x.To }
+
+// String names the struct shape.
+func (k StructKind) String() string {
+	switch k {
+	case NamedFields:
+		return "named"
+	case TupleFields:
+		return "tuple"
+	}
+	return "unit"
+}
+
+// String names the parameter kind.
+func (k GenericParamKind) String() string {
+	switch k {
+	case LifetimeParam:
+		return "lifetime"
+	case TypeParam:
+		return "type"
+	}
+	return "const"
+}

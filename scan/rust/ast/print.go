@@ -135,8 +135,8 @@ func (p *printer) value(v reflect.Value, depth int) {
 			p.printf("%s", p.pos(token.Pos(v.Int())))
 			return
 		}
-		if v.Type() == reflect.TypeOf(token.Kind(0)) {
-			p.printf("%s", token.Kind(v.Uint()))
+		if st, ok := v.Interface().(fmt.Stringer); ok && v.Kind() != reflect.Struct {
+			p.printf("%s", st.String())
 			return
 		}
 		if v.Kind() == reflect.String {

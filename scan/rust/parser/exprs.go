@@ -192,14 +192,18 @@ func (p *parser) dotSuffix(x ast.Expr) ast.Expr {
 		return &ast.FieldExpr{X: x, Name: &ast.Ident{NamePos: pos, Name: lit}}
 	}
 	var name *ast.Ident
-	if p.tok.Kind.IsKeyword() {
+	switch {
+	case p.at(token.IDENT):
+		name = p.ident()
+	case p.tok.Kind.IsKeyword():
 		// Keywords such as "match" cannot be field names, but reporting
 		// them and carrying on keeps the rest of the tree.
 		p.errorExpected("field or method name")
 		name = &ast.Ident{NamePos: p.tok.Pos, Name: p.tok.Lit}
 		p.next()
-	} else {
-		name = p.ident()
+	default:
+		p.errorExpected("field or method name")
+		name = &ast.Ident{NamePos: p.tok.Pos, Name: "_"}
 	}
 	var turbofish *ast.GenericArgs
 	if p.at(token.PATHSEP) {
@@ -404,9 +408,7 @@ func (p *parser) operand() ast.Expr {
 		return &ast.PathExpr{Path: path}
 	}
 	p.errorExpected("expression")
-	if !isCloser(p.tok.Kind) && !p.at(token.EOF) && !p.at(token.SEMI) && !p.at(token.COMMA) {
-		p.next()
-	}
+	p.skipBad()
 	return &ast.BadExpr{From: from, To: p.prevEnd()}
 }
 
@@ -551,7 +553,13 @@ func (p *parser) matchExpr() ast.Expr {
 	m := &ast.MatchExpr{Match: p.tok.Pos}
 	p.next()
 	m.X = p.exprNoStruct()
-	p.expect(token.LBRACE)
+	if !p.at(token.LBRACE) {
+		// Without its brace the arms cannot be told from what follows.
+		p.errorExpected("'{'")
+		m.Rbrace = p.prevEnd()
+		return m
+	}
+	p.next()
 	old := p.noStruct
 	p.noStruct = false
 	p.innerAttrs()

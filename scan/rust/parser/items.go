@@ -20,7 +20,7 @@ func (p *parser) items() []ast.Item {
 		if it := p.item(); it != nil {
 			list = append(list, it)
 		}
-		if len(p.errors) > errs && !p.atItemStart() && !p.at(token.RBRACE) {
+		if len(p.errors) > errs && !p.atItemStart() && !p.at(token.RBRACE) && !p.atBoundary() {
 			p.syncItem()
 		}
 		if p.tok.Pos == before {
@@ -193,31 +193,38 @@ func isItemKeyword(k token.Kind) bool {
 	return false
 }
 
-// atMacroPath reports whether the tokens ahead are path ! delimiter.
+// atMacroPath reports whether the tokens ahead are path ! delimiter. It
+// walks the token slice once, so long paths cost linear time.
 func (p *parser) atMacroPath() bool {
-	n := 0
-	if p.peek(n).Kind == token.PATHSEP {
-		n++
+	j := p.i
+	kind := func() token.Kind { return p.toks[j].Kind }
+	adv := func() {
+		for j < len(p.toks)-1 {
+			j++
+			if !p.toks[j].Kind.IsDoc() {
+				return
+			}
+		}
+	}
+	if kind() == token.PATHSEP {
+		adv()
 	}
 	for {
-		if !isSegmentStart(p.peek(n).Kind) {
+		if !isSegmentStart(kind()) {
 			return false
 		}
-		n++
-		if p.peek(n).Kind == token.PATHSEP {
-			n++
+		adv()
+		if kind() == token.PATHSEP {
+			adv()
 			continue
 		}
 		break
 	}
-	if p.peek(n).Kind != token.NOT {
+	if kind() != token.NOT {
 		return false
 	}
-	switch p.peek(n + 1).Kind {
-	case token.LPAREN, token.LBRACK, token.LBRACE:
-		return true
-	}
-	return false
+	adv()
+	return isOpenDelim(kind())
 }
 
 func (p *parser) macroItem(h *ast.ItemHeader) ast.Item {

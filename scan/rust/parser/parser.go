@@ -257,3 +257,33 @@ func (p *parser) skipTo(kinds ...token.Kind) {
 		p.next()
 	}
 }
+
+// skipBad consumes the token that could not start a type, pattern or
+// expression, unless it is one that a caller uses to resynchronise
+// (delimiters, separators, "=" and "=>"), so errors neither loop nor
+// swallow the structure around them.
+func (p *parser) skipBad() {
+	switch p.tok.Kind {
+	case token.EOF, token.LPAREN, token.RPAREN, token.LBRACK, token.RBRACK, token.LBRACE, token.RBRACE,
+		token.SEMI, token.COMMA, token.EQ, token.FATARROW, token.GT, token.SHR, token.POUND:
+		return
+	}
+	if p.atItemStart() || p.at(token.LET) {
+		return
+	}
+	p.next()
+}
+
+// atBoundary reports whether the last consumed token ended a statement
+// or item (";" or "}"), so that error recovery need not skip anything.
+func (p *parser) atBoundary() bool {
+	if p.tok.Pos != p.toks[p.i].Pos {
+		return false // inside a split token
+	}
+	for j := p.i - 1; j >= 0; j-- {
+		if k := p.toks[j].Kind; !k.IsDoc() {
+			return k == token.SEMI || k == token.RBRACE
+		}
+	}
+	return true
+}

@@ -125,9 +125,7 @@ func (p *parser) patNoAlt() ast.Pat {
 		return p.maybeRangePat(&ast.PathExpr{Path: path}, from)
 	}
 	p.errorExpected("pattern")
-	if !isCloser(p.tok.Kind) && !p.at(token.EOF) && !p.at(token.EQ) && !p.at(token.FATARROW) && !p.at(token.COMMA) {
-		p.next()
-	}
+	p.skipBad()
 	return &ast.BadPat{From: from, To: p.prevEnd()}
 }
 

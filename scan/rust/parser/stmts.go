@@ -24,7 +24,7 @@ func (p *parser) block() *ast.BlockExpr {
 		if s := p.stmt(); s != nil {
 			b.Stmts = append(b.Stmts, s)
 		}
-		if len(p.errors) > errs {
+		if len(p.errors) > errs && !p.atBoundary() {
 			p.syncStmt()
 		}
 		if p.tok.Pos == before {

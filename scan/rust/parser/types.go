@@ -266,9 +266,7 @@ func (p *parser) typ(allowPlus bool) ast.Type {
 		return &ast.PathType{Path: path}
 	}
 	p.errorExpected("type")
-	if !isCloser(p.tok.Kind) && !p.at(token.EOF) && !p.at(token.SEMI) && !p.at(token.COMMA) && !p.at(token.EQ) {
-		p.next()
-	}
+	p.skipBad()
 	return &ast.BadType{From: from, To: p.prevEnd()}
 }
 

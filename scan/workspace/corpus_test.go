@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/vigil-sec/vigil/scan/workspace/gittest"
 )
 
 // corpusDir is the shared corpus of real projects, present on the development machine only.
@@ -59,15 +61,12 @@ func BenchmarkFromFolderSolcTests(b *testing.B) {
 // small .sol files) over smart HTTP from git-http-backend on loopback.
 func BenchmarkFromGitSolcTests(b *testing.B) {
 	src := corpusDir(b, "solc-tests")
-	root := b.TempDir()
-	work := filepath.Join(root, "work")
-	if err := os.CopyFS(work, os.DirFS(src)); err != nil {
+	srv := gittest.NewServer(b)
+	repo := srv.NewRepo(b, "repo")
+	if err := os.CopyFS(filepath.Join(repo.Work, "corpus"), os.DirFS(src)); err != nil {
 		b.Fatal(err)
 	}
-	runGit(b, work, "init", "-q", "-b", "main")
-	runGit(b, work, "add", "-A")
-	runGit(b, work, "commit", "-q", "-m", "corpus")
-	srv := serveRepos(b, work)
+	repo.Commit(b, "corpus", nil)
 	b.ResetTimer()
 	for b.Loop() {
 		w, err := FromGit(bg, GitSource{URL: srv.URL + "/repo.git"}, Options{Network: loopback, Limits: Limits{MaxFiles: 100000}})

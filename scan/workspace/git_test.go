@@ -3,135 +3,50 @@ package workspace
 import (
 	"context"
 	"errors"
-	"io"
 	"net/http"
-	"net/http/cgi"
 	"net/http/httptest"
 	"net/netip"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/scan/workspace/gittest"
 )
 
 // loopback is the policy the git tests use: the test server lives on 127.0.0.1, which the
 // default policy refuses.
 var loopback = netguard.Policy{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}}
 
-// gitServer serves bare repositories from a folder with git's own http-backend, so go-git
-// speaks the real smart HTTP protocol to a real git.
-type gitServer struct {
-	*httptest.Server
-	root string
-	mu   sync.Mutex
-	auth []string // Authorization headers received
-}
-
-func runGit(t testing.TB, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
-		"GIT_AUTHOR_NAME=Vigil Test", "GIT_AUTHOR_EMAIL=test@vigil.invalid",
-		"GIT_COMMITTER_NAME=Vigil Test", "GIT_COMMITTER_EMAIL=test@vigil.invalid",
-		"GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
-
 // testRepo is a repository with history: main has two commits, feature one more, and a tag.
 type testRepo struct {
 	first, second, feature string // commit hashes
 }
 
-func newGitServer(t *testing.T) (*gitServer, testRepo) {
+// newGitServer serves, with git's own http-backend: repo.git (which allows fetching commits
+// by hash, as GitHub does), strict.git (the same history, which does not: clients fall back to
+// a full fetch) and empty.git.
+func newGitServer(t *testing.T) (*gittest.Server, testRepo) {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	execPath := runGit(t, t.TempDir(), "--exec-path")
-	backend := filepath.Join(execPath, "git-http-backend")
-	if _, err := os.Stat(backend); err != nil {
-		t.Skipf("git-http-backend not available: %v", err)
-	}
-
-	work := t.TempDir()
-	runGit(t, work, "init", "-q", "-b", "main")
-	writeFiles(t, work, map[string]string{
+	s := gittest.NewServer(t)
+	repo := s.NewRepo(t, "repo")
+	repo.Symlink(t, "/etc/passwd", "src/Leak.sol")
+	var r testRepo
+	r.first = repo.Commit(t, "first", map[string]string{
 		"foundry.toml":               "[profile.default]\nsrc = \"src\"\n",
 		"src/A.sol":                  token,
 		"lib/forge-std/src/Test.sol": token,
 		"README.md":                  "# test repo",
 	})
-	if err := os.Symlink("/etc/passwd", filepath.Join(work, "src/Leak.sol")); err != nil {
-		t.Fatal(err)
-	}
-	runGit(t, work, "add", "-A")
-	runGit(t, work, "commit", "-q", "-m", "first")
-	var r testRepo
-	r.first = runGit(t, work, "rev-parse", "HEAD")
-	writeFiles(t, work, map[string]string{"src/B.sol": token})
-	runGit(t, work, "add", "-A")
-	runGit(t, work, "commit", "-q", "-m", "second")
-	r.second = runGit(t, work, "rev-parse", "HEAD")
-	runGit(t, work, "tag", "-a", "v1.0.0", "-m", "release", r.first)
-	runGit(t, work, "checkout", "-q", "-b", "feature")
-	writeFiles(t, work, map[string]string{"src/C.sol": token})
-	runGit(t, work, "add", "-A")
-	runGit(t, work, "commit", "-q", "-m", "feature")
-	r.feature = runGit(t, work, "rev-parse", "HEAD")
-	runGit(t, work, "checkout", "-q", "main")
-
-	root := t.TempDir()
-	// repo.git lets clients fetch any reachable commit by hash (as GitHub does); strict.git
-	// does not, which makes the client fall back to a full fetch.
-	runGit(t, root, "clone", "-q", "--bare", work, "repo.git")
-	runGit(t, filepath.Join(root, "repo.git"), "config", "uploadpack.allowReachableSHA1InWant", "true")
-	runGit(t, root, "clone", "-q", "--bare", work, "strict.git")
-	runGit(t, root, "init", "-q", "--bare", "empty.git")
-
-	return serveRoot(t, root), r
-}
-
-// serveRoot serves the bare repositories under root with git-http-backend.
-func serveRoot(t testing.TB, root string) *gitServer {
-	t.Helper()
-	backend := filepath.Join(runGit(t, root, "--exec-path"), "git-http-backend")
-	s := &gitServer{root: root}
-	cgiHandler := &cgi.Handler{
-		Path:   backend,
-		Stderr: io.Discard, // "Not a git repository" for the missing-repository case
-		Env:    []string{"GIT_PROJECT_ROOT=" + root, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1", "HOME=" + root},
-	}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		s.mu.Lock()
-		if a := req.Header.Get("Authorization"); a != "" {
-			s.auth = append(s.auth, a)
-		}
-		s.mu.Unlock()
-		cgiHandler.ServeHTTP(w, req)
-	}))
-	t.Cleanup(s.Close)
-	return s
-}
-
-// serveRepos serves a bare clone of the work repository as repo.git.
-func serveRepos(t testing.TB, work string) *gitServer {
-	t.Helper()
-	root := filepath.Join(filepath.Dir(work), "served")
-	if err := os.Mkdir(root, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	runGit(t, root, "clone", "-q", "--bare", work, "repo.git")
-	return serveRoot(t, root)
+	r.second = repo.Commit(t, "second", map[string]string{"src/B.sol": token})
+	repo.Tag(t, "v1.0.0", r.first)
+	repo.Branch(t, "feature")
+	r.feature = repo.Commit(t, "feature", map[string]string{"src/C.sol": token})
+	repo.AllowFetchByHash(t)
+	gittest.Git(t, s.Root, "clone", "-q", "--bare", repo.Bare, "strict.git")
+	s.NewRepo(t, "empty")
+	return s, r
 }
 
 func TestFromGitDefaultBranch(t *testing.T) {
@@ -263,10 +178,7 @@ func TestFromGitCredentials(t *testing.T) {
 	if strings.Contains(w.URL, secret) || strings.Contains(w.URL, "x-access-token") {
 		t.Errorf("URL keeps credentials: %s", w.URL)
 	}
-	s.mu.Lock()
-	got := len(s.auth)
-	s.mu.Unlock()
-	if got == 0 {
+	if len(s.Authorizations()) == 0 {
 		t.Error("server saw no Authorization header")
 	}
 	_, err = FromGit(bg, GitSource{URL: withCreds + "/repo.git", Branch: "missing"}, Options{Network: loopback})

@@ -57,13 +57,13 @@ func makeHostileRepo(t *testing.T, dir, dirName string) {
 func TestFromGitRefusesHostileTree(t *testing.T) {
 	s, _ := newGitServer(t)
 	for _, name := range []string{"..", "/tmp"} {
-		makeHostileRepo(t, s.root+"/hostile.git", name)
+		makeHostileRepo(t, s.Root+"/hostile.git", name)
 		tmp := t.TempDir()
 		_, err := FromGit(bg, GitSource{URL: s.URL + "/hostile.git"}, Options{Network: loopback, TempDir: tmp})
 		mustRefuse(t, err, ErrUnsafePath, "tree entry")
 		if left := tempEntries(t, tmp); len(left) != 0 {
 			t.Errorf("refused clone left %v", left)
 		}
-		removeAll(t, s.root+"/hostile.git")
+		removeAll(t, s.Root+"/hostile.git")
 	}
 }

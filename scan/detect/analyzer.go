@@ -1,0 +1,113 @@
+package detect
+
+import (
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// Analyzer is one detector: its template and its analysis.
+type Analyzer struct {
+	Template
+	// Run is called once per contract (Pass.Contract set) and once for the file-level code
+	// of each file (Pass.Contract nil, Pass.File set), so that detectors run in parallel.
+	Run func(*Pass)
+}
+
+// Pass is what an analyzer sees in one run.
+type Pass struct {
+	Analyzer *Analyzer
+	Program  *sema.Program
+	Contract *sema.Contract // nil for the file-level pass
+	File     *sema.File     // the file of Contract, or the file of the file-level pass
+	report   func(Finding)
+}
+
+// Finding is one reported problem.
+type Finding struct {
+	Analyzer *Analyzer
+	Pos, End token.Pos // the primary range
+	// Related ranges (the external call of a reentrancy, the other writes, ...).
+	Related []Range
+	// Details fill the template's placeholders: contract_name, function_name, ...
+	Details map[string]string
+	// Severity and Confidence override the template's for this finding (empty: template's).
+	Severity   Severity
+	Confidence Confidence
+	// Contract and Function name the enclosing declarations, for fingerprints.
+	Contract, Function string
+}
+
+// Range is a source range.
+type Range struct{ Pos, End token.Pos }
+
+// EffectiveSeverity returns the finding's severity.
+func (f *Finding) EffectiveSeverity() Severity {
+	if f.Severity != "" {
+		return f.Severity
+	}
+	return f.Analyzer.Severity
+}
+
+// EffectiveConfidence returns the finding's confidence.
+func (f *Finding) EffectiveConfidence() Confidence {
+	if f.Confidence != "" {
+		return f.Confidence
+	}
+	return f.Analyzer.Confidence
+}
+
+// Report records a finding at node n.
+func (p *Pass) Report(f Finding) {
+	f.Analyzer = p.Analyzer
+	if f.Details == nil {
+		f.Details = map[string]string{}
+	}
+	if p.Contract != nil {
+		if f.Contract == "" {
+			f.Contract = p.Contract.Name
+		}
+		if _, ok := f.Details["contract_name"]; !ok {
+			f.Details["contract_name"] = p.Contract.Name
+		}
+	}
+	p.report(f)
+}
+
+// ReportNode reports a finding covering node n in function fn (which may be nil), with details.
+func (p *Pass) ReportNode(n ast.Node, fn *sema.Function, details map[string]string) {
+	f := Finding{Pos: n.Pos(), End: n.End(), Details: details}
+	if fn != nil {
+		f.Function = fn.Name
+		if f.Details == nil {
+			f.Details = map[string]string{}
+		}
+		if _, ok := f.Details["function_name"]; !ok {
+			name := fn.Name
+			if name == "" {
+				name = fn.Kind.String()
+			}
+			f.Details["function_name"] = name
+		}
+		if fn.Contract != nil && f.Contract == "" {
+			f.Contract = fn.Contract.Name
+		}
+	}
+	p.Report(f)
+}
+
+// Functions returns the functions and modifiers the pass covers: the contract's own, or the
+// free functions of the file.
+func (p *Pass) Functions() []*sema.Function {
+	if p.Contract != nil {
+		out := append([]*sema.Function(nil), p.Contract.Functions...)
+		return append(out, p.Contract.Modifiers...)
+	}
+	var out []*sema.Function
+	for _, f := range p.Program.Free {
+		if f.File == p.File {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -1,0 +1,289 @@
+package solidity
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+)
+
+// The reentrancy family shares one analysis: in a function anyone can call, find external
+// calls (direct, or made by internal helpers the function calls) after which, on some path of
+// the control-flow graph, state is written or an event emitted. What the call can do decides
+// the detector: sending ether with all gas (REENTRANCY_ETH), calling out without ether
+// (REENTRANCY_NO_ETH), send/transfer with their 2300-gas stipend (REENTRANCY_LIMITED_GAS), or
+// only emitting events afterwards (REENTRANCY_EVENTS). Functions under a reentrancy guard are
+// skipped; functions only trusted callers can reach are reported one severity lower.
+
+var ReentrancyETH = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "REENTRANCY_ETH",
+		Name:       "Reentrancy with ether transfer",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> sends ether with an external call ` +
+			`that forwards all remaining gas, and writes state (<code>${state_vars}</code>) after the call. ` +
+			`The receiver can call back into the contract before the state is updated and, for example, withdraw again.</p>`,
+		Remediation: `<p>Apply the checks-effects-interactions pattern: update all state before the external call. ` +
+			`Alternatively protect the function with a reentrancy guard (OpenZeppelin <code>ReentrancyGuard</code>'s <code>nonReentrant</code>).</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "state_vars"},
+		DetectionLogic:  "Control-flow graph: a value-sending call with unlimited gas reaches a state write in a public function without a reentrancy guard.",
+		Version:         "1.0.0",
+		SWC:             []string{"SWC-107"},
+		CWE:             []string{"CWE-841"},
+		Languages:       []string{"solidity"},
+		Slither:         "reentrancy-eth",
+		Class:           "reentrancy",
+	},
+	Run: func(pass *detect.Pass) { runReentrancy(pass, reentrancyETH) },
+}
+
+var ReentrancyNoETH = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "REENTRANCY_NO_ETH",
+		Name:       "Reentrancy without ether transfer",
+		Severity:   detect.Medium,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> calls an external contract ` +
+			`and writes state (<code>${state_vars}</code>) after the call. A malicious or hook-bearing callee (ERC777, ERC721 receivers, ` +
+			`callbacks) can re-enter while the state is stale.</p>`,
+		Remediation: `<p>Write state before calling out (checks-effects-interactions), or add a reentrancy guard.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "state_vars"},
+		DetectionLogic:  "Control-flow graph: an external call without ether reaches a state write in a public function without a reentrancy guard; lower severity when the callee is a contract the contract itself stores.",
+		Version:         "1.0.0",
+		SWC:             []string{"SWC-107"},
+		CWE:             []string{"CWE-841"},
+		Languages:       []string{"solidity"},
+		Slither:         "reentrancy-no-eth",
+		Class:           "reentrancy",
+	},
+	Run: func(pass *detect.Pass) { runReentrancy(pass, reentrancyNoETH) },
+}
+
+var ReentrancyLimitedGas = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "REENTRANCY_LIMITED_GAS",
+		Name:       "State change after send or transfer",
+		Severity:   detect.Low,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> writes state (<code>${state_vars}</code>) ` +
+			`after <code>send</code> or <code>transfer</code>. The 2300-gas stipend prevents most reentrancy today, but gas costs change ` +
+			`(EIP-1884 repriced opcodes) and the order still relies on it.</p>`,
+		Remediation:     `<p>Update state before sending ether, and prefer pull payments.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "state_vars"},
+		DetectionLogic:  "Control-flow graph: send or transfer reaches a state write in a public function.",
+		Version:         "1.0.0",
+		SWC:             []string{"SWC-107"},
+		CWE:             []string{"CWE-841"},
+		Languages:       []string{"solidity"},
+		Slither:         "reentrancy-unlimited-gas",
+		Class:           "reentrancy",
+	},
+	Run: func(pass *detect.Pass) { runReentrancy(pass, reentrancyLimitedGas) },
+}
+
+var ReentrancyEvents = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "REENTRANCY_EVENTS",
+		Name:       "Event emitted after external call",
+		Severity:   detect.Low,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> emits an event after an external call. ` +
+			`A re-entrant call can make events appear out of order, misleading off-chain consumers.</p>`,
+		Remediation:     `<p>Emit events before external calls.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name"},
+		DetectionLogic:  "Control-flow graph: an external call reaches an emit statement (and no state write, which the other reentrancy detectors report).",
+		Version:         "1.0.0",
+		SWC:             []string{"SWC-107"},
+		CWE:             []string{"CWE-841"},
+		Languages:       []string{"solidity"},
+		Slither:         "reentrancy-events",
+		Class:           "reentrancy",
+	},
+	Run: func(pass *detect.Pass) { runReentrancy(pass, reentrancyEvents) },
+}
+
+type reentrancyKind int
+
+const (
+	reentrancyETH reentrancyKind = iota
+	reentrancyNoETH
+	reentrancyLimitedGas
+	reentrancyEvents
+)
+
+// outCall is an external call reached from a node: directly, or through an internal helper.
+type outCall struct {
+	call   *sema.Call
+	site   ast.Node // where the entry function makes it (the call, or the helper call)
+	info   *sema.FuncInfo
+	direct bool
+}
+
+func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
+	p := pass.Program
+	for _, fn := range pass.Functions() {
+		if !fn.IsEntryPoint() || fn.IsView() || hasReentrancyGuard(p, fn) {
+			continue
+		}
+		info := p.Info(fn)
+		g := info.CFG
+		reported := map[ast.Node]bool{}
+		for _, n := range g.Nodes {
+			for _, oc := range externalCallsAt(p, n) {
+				k, ok := classifyReentrantCall(oc.call)
+				if !ok {
+					continue
+				}
+				if k != kind && !(kind == reentrancyEvents) {
+					continue
+				}
+				writes := writesAfter(p, g, n)
+				if kind == reentrancyEvents {
+					if len(writes) > 0 || !emitsAfter(g, n) {
+						continue
+					}
+				} else if len(writes) == 0 {
+					continue
+				}
+				if reported[oc.site] {
+					continue
+				}
+				reported[oc.site] = true
+				details := map[string]string{}
+				var names []string
+				var related []detect.Range
+				for v, at := range writes {
+					names = append(names, v.Name)
+					for _, a := range at {
+						related = append(related, detect.Range{Pos: a.Pos(), End: a.End()})
+					}
+				}
+				sort.Strings(names)
+				details["state_vars"] = strings.Join(names, ", ")
+				f := detect.Finding{Pos: oc.site.Pos(), End: oc.site.End(), Details: details, Related: related, Function: fn.Name}
+				f.Details["function_name"] = fnName(fn)
+				sev := pass.Analyzer.Severity
+				if p.HasAccessControl(fn) {
+					sev = lower(sev)
+				}
+				if kind == reentrancyNoETH && !attackerChosen(oc) {
+					sev = detect.Low
+				}
+				if sev != pass.Analyzer.Severity {
+					f.Severity = sev
+				}
+				pass.Report(f)
+			}
+		}
+	}
+}
+
+// classifyReentrantCall says which reentrancy detector a call belongs to.
+func classifyReentrantCall(c *sema.Call) (reentrancyKind, bool) {
+	switch {
+	case c.IsLowLevel("send", "transfer"):
+		return reentrancyLimitedGas, true
+	case c.IsLowLevel("call", "callcode"):
+		if c.SendsValue() {
+			return reentrancyETH, true
+		}
+		return reentrancyNoETH, true
+	case c.Kind == sema.CallExternal:
+		if isThis(c.Target) {
+			return 0, false
+		}
+		if c.SendsValue() {
+			return reentrancyETH, true
+		}
+		// Calls to view functions of known contracts cannot re-enter a state change... but
+		// read-only reentrancy is its own detector; here, skip views.
+		if c.Callee != nil && c.Callee.IsView() {
+			return 0, false
+		}
+		return reentrancyNoETH, true
+	}
+	return 0, false
+}
+
+func isThis(x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	return ok && id.Name == "this"
+}
+
+// attackerChosen reports whether the callee of a call is chosen by the caller (a parameter or
+// msg.sender), rather than a contract the contract stores itself.
+func attackerChosen(oc outCall) bool {
+	if oc.call.Target == nil {
+		return true
+	}
+	src := oc.info.Flow.Of(oc.call.Target)
+	return src.Has(sema.SrcParam|sema.SrcSender|sema.SrcCallRet) || src == 0
+}
+
+// externalCallsAt lists the external calls node n makes, directly or through internal and
+// library functions it calls (to a bounded depth).
+func externalCallsAt(p *sema.Program, n *sema.Node) []outCall {
+	info := p.Info(n.Fn)
+	var out []outCall
+	for _, c := range nodeCalls(p, n) {
+		if c.IsExternal() {
+			out = append(out, outCall{call: c, site: c.Expr, info: info, direct: true})
+			continue
+		}
+		if (c.Kind == sema.CallInternal || c.Kind == sema.CallLibrary) && c.Callee != nil {
+			site := c.Expr
+			for _, g := range append([]*sema.Function{c.Callee}, p.Callees(c.Callee)...) {
+				gi := p.Info(g)
+				if gi == nil {
+					continue
+				}
+				for _, gc := range gi.Calls {
+					if gc.IsExternal() {
+						out = append(out, outCall{call: gc, site: site, info: gi})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// writesAfter returns the state written on some path after node n (n excluded unless a loop
+// brings it back).
+func writesAfter(p *sema.Program, g *sema.CFG, n *sema.Node) map[*sema.Var][]ast.Node {
+	out := map[*sema.Var][]ast.Node{}
+	for _, m := range g.Nodes {
+		if m.Kind != sema.NodeStmt || !g.Reachable(n, m) {
+			continue
+		}
+		for v, at := range nodeWrites(p, m) {
+			out[v] = append(out[v], at...)
+		}
+	}
+	return out
+}
+
+func emitsAfter(g *sema.CFG, n *sema.Node) bool {
+	for _, m := range g.Nodes {
+		if _, ok := m.Stmt.(*ast.EmitStmt); ok && g.Reachable(n, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// lower returns the next lower severity.
+func lower(s detect.Severity) detect.Severity {
+	switch s {
+	case detect.Critical:
+		return detect.High
+	case detect.High:
+		return detect.Medium
+	case detect.Medium:
+		return detect.Low
+	}
+	return detect.Informational
+}

@@ -1,0 +1,13 @@
+// Package sema builds the semantic model of a Solidity project that Vigil's detectors share:
+// files with their compiler version ranges and resolved imports; contracts with inheritance
+// linearized as the language defines it (C3); state variables, functions, modifiers, events,
+// errors, structs, enums and user-defined value types; every identifier resolved to what it
+// names where the source allows; expression types good enough to tell addresses from contracts
+// and integer widths apart; calls classified (internal, external, library, low-level, with
+// value); a control-flow graph per function with its modifiers woven around the body; and data
+// flow facts (what depends on msg.sender, tx.origin, msg.value, parameters, block values and
+// storage; what state each function reads and writes; which functions anyone can reach).
+//
+// The model is built without a compiler and tolerates what it cannot resolve: an unresolved
+// import or name is a diagnostic and an unknown type, never a failure.
+package sema

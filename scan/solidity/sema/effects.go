@@ -1,0 +1,196 @@
+package sema
+
+import (
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// RootVar returns the variable an lvalue or storage expression is rooted in: x for x, x[i],
+// x.f, x[i].f[j]; for a local storage pointer, the state variable it was assigned from.
+func (info *FuncInfo) RootVar(x ast.Expr) *Var {
+	for {
+		switch e := x.(type) {
+		case *ast.Ident:
+			v, _ := info.Uses[e].(*Var)
+			return v
+		case *ast.IndexExpr:
+			x = e.X
+		case *ast.MemberExpr:
+			x = e.X
+		case *ast.ParenExpr:
+			x = e.X
+		case *ast.SliceExpr:
+			x = e.X
+		default:
+			return nil
+		}
+	}
+}
+
+// StateVarOf returns the state variable an lvalue writes to, following storage pointers, or nil.
+func (p *Program) StateVarOf(info *FuncInfo, x ast.Expr) *Var {
+	v := info.RootVar(x)
+	if v == nil {
+		return nil
+	}
+	if v.Kind == StateVar {
+		if v.IsConstant() {
+			return nil
+		}
+		return v
+	}
+	if v.IsStorageRef() {
+		return info.storageAlias(v)
+	}
+	return nil
+}
+
+// storageAlias finds the state variable a storage pointer local was initialised from.
+func (info *FuncInfo) storageAlias(v *Var) *Var {
+	if info.Fn.Body == nil {
+		return nil
+	}
+	var found *Var
+	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch s := n.(type) {
+		case *ast.VarDeclStmt:
+			if len(s.Vars) == 1 && s.Vars[0] == v.Decl && s.Value != nil {
+				if r := info.RootVar(s.Value); r != nil && r.Kind == StateVar {
+					found = r
+				}
+			}
+		case *ast.AssignExpr:
+			if id, ok := s.Lhs.(*ast.Ident); ok && info.Uses[id] == v {
+				if r := info.RootVar(s.Rhs); r != nil && r.Kind == StateVar {
+					found = r
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// Writes returns the state variables written by an expression or statement (assignments,
+// ++/--, delete, push/pop), each with the node that writes it.
+func (p *Program) Writes(info *FuncInfo, n ast.Node) map[*Var][]ast.Node {
+	out := map[*Var][]ast.Node{}
+	if n == nil {
+		return out
+	}
+	add := func(lhs ast.Expr, at ast.Node) {
+		if t, ok := lhs.(*ast.TupleExpr); ok {
+			for _, e := range t.Elems {
+				if e != nil {
+					if v := p.StateVarOf(info, e); v != nil {
+						out[v] = append(out[v], at)
+					}
+				}
+			}
+			return
+		}
+		if v := p.StateVarOf(info, lhs); v != nil {
+			out[v] = append(out[v], at)
+		}
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.AssignExpr:
+			add(e.Lhs, e)
+		case *ast.UnaryExpr:
+			if e.Op == token.INC || e.Op == token.DEC || e.Op == token.DELETE {
+				add(e.X, e)
+			}
+		case *ast.CallExpr:
+			if m, ok := e.Fun.(*ast.MemberExpr); ok {
+				switch m.Name.Name {
+				case "push", "pop":
+					add(m.X, e)
+				}
+			}
+		case *ast.AssemblyStmt:
+			ast.Inspect(e.Body, func(y ast.Node) bool {
+				if c, ok := y.(*ast.YulCall); ok && (c.Name.Name == "sstore" || c.Name.Name == "tstore") && len(c.Args) > 0 {
+					if id, ok := c.Args[0].(*ast.YulIdent); ok {
+						if v := info.YulUses[id]; v != nil && v.Kind == StateVar {
+							out[v] = append(out[v], e)
+						}
+					}
+				}
+				return true
+			})
+		}
+		return true
+	})
+	return out
+}
+
+// collectStateAccess records the state variables the body reads and writes directly.
+func (p *Program) collectStateAccess(info *FuncInfo) {
+	if info.Fn.Body == nil {
+		return
+	}
+	for v, nodes := range p.Writes(info, info.Fn.Body) {
+		info.StateWrites[v] = append(info.StateWrites[v], nodes...)
+	}
+	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*Var); ok && v.Kind == StateVar {
+				info.StateReads[v] = append(info.StateReads[v], id)
+			}
+		}
+		return true
+	})
+}
+
+// TransitiveWrites returns the state variables fn writes, itself or through the internal and
+// library functions and modifiers it calls (to a bounded depth).
+func (p *Program) TransitiveWrites(fn *Function) map[*Var]bool {
+	out := map[*Var]bool{}
+	p.walkCallees(fn, func(g *Function) {
+		if info := p.Info(g); info != nil {
+			for v := range info.StateWrites {
+				out[v] = true
+			}
+		}
+	})
+	return out
+}
+
+// walkCallees calls visit for fn, its modifiers and every internal function it reaches.
+func (p *Program) walkCallees(fn *Function, visit func(*Function)) {
+	seen := map[*Function]bool{}
+	var walk func(*Function, int)
+	walk = func(g *Function, depth int) {
+		if g == nil || seen[g] || depth > 16 {
+			return
+		}
+		seen[g] = true
+		visit(g)
+		for _, m := range g.Modifiers {
+			walk(m, depth+1)
+		}
+		if info := p.Info(g); info != nil {
+			for _, c := range info.Calls {
+				if (c.Kind == CallInternal || c.Kind == CallLibrary) && c.Callee != nil {
+					walk(c.Callee, depth+1)
+				}
+			}
+		}
+	}
+	walk(fn, 0)
+}
+
+// Callees returns fn's modifiers and the internal and library functions it reaches.
+func (p *Program) Callees(fn *Function) []*Function {
+	var out []*Function
+	p.walkCallees(fn, func(g *Function) {
+		if g != fn {
+			out = append(out, g)
+		}
+	})
+	return out
+}

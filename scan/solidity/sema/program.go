@@ -1,0 +1,383 @@
+package sema
+
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/parser"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// SourceFile is one file handed to Load.
+type SourceFile struct {
+	Path       string // slash-separated, relative to the workspace root
+	Src        []byte
+	Dependency bool
+}
+
+// Remapping maps an import prefix to a folder, as Foundry and solc do (@oz/=lib/oz/contracts/).
+type Remapping struct {
+	Prefix, Target string
+}
+
+// Diagnostic is a problem found while building the model: a syntax error, an unresolved
+// import, an inheritance problem. None of them stops the analysis.
+type Diagnostic struct {
+	Pos token.Position
+	Msg string
+}
+
+func (d Diagnostic) String() string { return d.Pos.String() + ": " + d.Msg }
+
+// Program is the semantic model of a set of source files.
+type Program struct {
+	Fset        *token.FileSet
+	Files       []*File
+	Contracts   []*Contract // in file and source order
+	Free        []*Function // free functions
+	Constants   []*Var      // file-level constants
+	Diagnostics []Diagnostic
+
+	byPath    map[string]*File
+	byName    map[string][]*Contract
+	fileTypes map[string][]fileDecl
+	funcInfo  map[*Function]*FuncInfo
+}
+
+type fileDecl struct {
+	file *File
+	decl ast.Decl
+}
+
+// Load parses the sources (in parallel is the caller's business: Load is sequential and cheap
+// next to the detectors) and builds the model.
+func Load(sources []SourceFile, remappings []Remapping) *Program {
+	p := &Program{
+		Fset:      token.NewFileSet(),
+		byPath:    map[string]*File{},
+		byName:    map[string][]*Contract{},
+		fileTypes: map[string][]fileDecl{},
+		funcInfo:  map[*Function]*FuncInfo{},
+	}
+	sort.Slice(sources, func(i, j int) bool { return sources[i].Path < sources[j].Path })
+	for _, s := range sources {
+		f, errs := parser.ParseFile(p.Fset, s.Path, s.Src)
+		for _, e := range errs {
+			p.Diagnostics = append(p.Diagnostics, Diagnostic{Pos: e.Pos, Msg: "syntax error: " + e.Msg})
+		}
+		file := &File{Path: s.Path, AST: f, Src: s.Src, TokFile: p.Fset.File(f.Pos()), Version: AnyVersion, Dependency: s.Dependency}
+		if file.TokFile == nil {
+			file.TokFile = p.Fset.AddFile(s.Path, 0)
+		}
+		p.Files = append(p.Files, file)
+		p.byPath[s.Path] = file
+	}
+	for _, f := range p.Files {
+		p.declareFile(f)
+	}
+	for _, f := range p.Files {
+		p.resolveImports(f, remappings)
+	}
+	for _, c := range p.Contracts {
+		p.resolveBases(c)
+	}
+	for _, c := range p.Contracts {
+		p.linearize(c, map[*Contract]bool{})
+	}
+	for _, c := range p.Contracts {
+		p.buildMembers(c)
+	}
+	for _, f := range p.Files {
+		p.buildFreeFunctions(f)
+	}
+	p.analyzeFunctions()
+	return p
+}
+
+func (p *Program) diag(f *File, pos token.Pos, msg string) {
+	p.Diagnostics = append(p.Diagnostics, Diagnostic{Pos: p.Fset.Position(pos), Msg: msg})
+}
+
+// FileOf returns the file holding pos.
+func (p *Program) FileOf(pos token.Pos) *File {
+	tf := p.Fset.File(pos)
+	if tf == nil {
+		return nil
+	}
+	return p.byPath[tf.Name()]
+}
+
+// File returns the file at a workspace path.
+func (p *Program) File(path string) *File { return p.byPath[path] }
+
+// declareFile records the file's version range, contracts and file-level types.
+func (p *Program) declareFile(f *File) {
+	for _, d := range f.AST.Decls {
+		switch d := d.(type) {
+		case *ast.PragmaDecl:
+			if r, ok := ParsePragma(d.Text); ok {
+				f.Version = r
+			}
+		case *ast.ContractDecl:
+			c := &Contract{Name: d.Name.Name, Decl: d, File: f, Kind: d.Kind}
+			f.Contracts = append(f.Contracts, c)
+			p.Contracts = append(p.Contracts, c)
+			p.byName[c.Name] = append(p.byName[c.Name], c)
+		case *ast.StructDecl:
+			p.fileTypes[d.Name.Name] = append(p.fileTypes[d.Name.Name], fileDecl{f, d})
+		case *ast.EnumDecl:
+			p.fileTypes[d.Name.Name] = append(p.fileTypes[d.Name.Name], fileDecl{f, d})
+		case *ast.UserTypeDecl:
+			p.fileTypes[d.Name.Name] = append(p.fileTypes[d.Name.Name], fileDecl{f, d})
+		}
+	}
+}
+
+// resolveImports resolves each import of f to a file of the program: relative paths against the
+// importing file, then remappings, then the path from the root, node_modules/ and lib/, then any
+// file whose path ends with the import path (flattened or re-rooted layouts).
+func (p *Program) resolveImports(f *File, remappings []Remapping) {
+	for _, d := range f.AST.Decls {
+		imp, ok := d.(*ast.ImportDecl)
+		if !ok || imp.Path == nil {
+			continue
+		}
+		target := unquote(imp.Path.Value)
+		if target == "" {
+			continue
+		}
+		if file := p.findImport(f.Path, target, remappings); file != nil {
+			f.Imports = append(f.Imports, file)
+		} else {
+			p.diag(f, imp.Pos(), "unresolved import "+imp.Path.Value)
+		}
+	}
+}
+
+func (p *Program) findImport(from, target string, remappings []Remapping) *File {
+	var candidates []string
+	if strings.HasPrefix(target, "./") || strings.HasPrefix(target, "../") {
+		candidates = append(candidates, path.Join(path.Dir(from), target))
+	} else {
+		best := -1
+		for i, r := range remappings {
+			if strings.HasPrefix(target, r.Prefix) && (best < 0 || len(r.Prefix) > len(remappings[best].Prefix)) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			r := remappings[best]
+			candidates = append(candidates, path.Clean(r.Target+strings.TrimPrefix(target, r.Prefix)))
+		}
+		candidates = append(candidates, path.Clean(target), "node_modules/"+target, "lib/"+target)
+		// Foundry packages: lib/<pkg>/src/... imported as <pkg>/...
+		if i := strings.Index(target, "/"); i > 0 {
+			candidates = append(candidates, "lib/"+target[:i]+"/src/"+target[i+1:], "lib/"+target[:i]+"/contracts/"+target[i+1:])
+		}
+	}
+	for _, c := range candidates {
+		if f := p.byPath[c]; f != nil {
+			return f
+		}
+	}
+	// Last resort: a file whose path ends with the import path, then with its base name.
+	clean := strings.TrimLeft(path.Clean(target), "./")
+	for _, f := range p.Files {
+		if strings.HasSuffix(f.Path, "/"+clean) || f.Path == clean {
+			return f
+		}
+	}
+	return nil
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 {
+		return s[1 : len(s)-1]
+	}
+	return ""
+}
+
+// LookupContract finds a contract by name as seen from file: one declared in the file first,
+// then in its imports (transitively), then anywhere.
+func (p *Program) LookupContract(name string, from *File) *Contract {
+	cands := p.byName[name]
+	switch len(cands) {
+	case 0:
+		return nil
+	case 1:
+		return cands[0]
+	}
+	if from != nil {
+		seen := map[*File]bool{}
+		queue := []*File{from}
+		for len(queue) > 0 {
+			f := queue[0]
+			queue = queue[1:]
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			for _, c := range cands {
+				if c.File == f {
+					return c
+				}
+			}
+			queue = append(queue, f.Imports...)
+		}
+	}
+	return cands[0]
+}
+
+func (p *Program) resolveBases(c *Contract) {
+	for _, b := range c.Decl.Bases {
+		names := b.Name.Names
+		base := p.LookupContract(names[len(names)-1].Name, c.File)
+		if base == nil || base == c {
+			c.UnresolvedBases = true
+			p.diag(c.File, b.Pos(), "unresolved base contract "+b.Name.String())
+			continue
+		}
+		c.Bases = append(c.Bases, base)
+	}
+}
+
+// effectiveVisibility fills in the default: public before 0.5 (and when omitted at all).
+func effectiveVisibility(v token.Token, kind ast.FuncKind) token.Token {
+	if v != token.ILLEGAL {
+		return v
+	}
+	if kind == ast.FuncFallback || kind == ast.FuncReceive {
+		return token.EXTERNAL
+	}
+	return token.PUBLIC
+}
+
+func (p *Program) buildMembers(c *Contract) {
+	for _, d := range c.Decl.Body {
+		switch d := d.(type) {
+		case *ast.VarDecl:
+			v := &Var{Name: d.Name.Name, Decl: d, Kind: StateVar, Contract: c, Type: p.typeOfTypeExpr(d.Type, c, c.File)}
+			c.StateVars = append(c.StateVars, v)
+		case *ast.FuncDecl:
+			c.Functions = append(c.Functions, p.newFunction(d, c, c.File))
+		case *ast.ModifierDecl:
+			m := &Function{Name: d.Name.Name, ModDecl: d, Contract: c, File: c.File, IsModifier: true,
+				Visibility: token.INTERNAL, Virtual: d.Virtual, Body: d.Body}
+			if d.Params != nil {
+				m.Params = p.newParams(d.Params.List, ParamVar, m, c)
+			}
+			m.sig = "modifier " + m.Name
+			c.Modifiers = append(c.Modifiers, m)
+		case *ast.EventDecl:
+			c.Events = append(c.Events, d)
+		case *ast.ErrorDecl:
+			c.Errors = append(c.Errors, d)
+		case *ast.StructDecl:
+			c.Structs = append(c.Structs, d)
+		case *ast.EnumDecl:
+			c.Enums = append(c.Enums, d)
+		case *ast.UserTypeDecl:
+			c.UserTypes = append(c.UserTypes, d)
+		case *ast.UsingDecl:
+			c.Usings = append(c.Usings, d)
+		}
+	}
+}
+
+func (p *Program) buildFreeFunctions(f *File) {
+	for _, d := range f.AST.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			p.Free = append(p.Free, p.newFunction(d, nil, f))
+		case *ast.VarDecl:
+			p.Constants = append(p.Constants, &Var{Name: d.Name.Name, Decl: d, Kind: FileConstant, Type: p.typeOfTypeExpr(d.Type, nil, f)})
+		}
+	}
+}
+
+func (p *Program) newFunction(d *ast.FuncDecl, c *Contract, file *File) *Function {
+	fn := &Function{Decl: d, Contract: c, File: file, Kind: d.Kind, Body: d.Body, Virtual: d.Virtual}
+	if d.Name != nil {
+		fn.Name = d.Name.Name
+	}
+	// Before 0.5 a constructor was a function named after its contract, and before 0.6 the
+	// fallback was an unnamed function.
+	if c != nil && d.Kind == ast.FuncFunction {
+		switch {
+		case d.Name == nil:
+			fn.Kind = ast.FuncFallback
+		case d.Name.Name == c.Name && file.Version.MayBeBelow(Version{0, 5, 0}):
+			fn.Kind = ast.FuncConstructor
+		}
+	}
+	fn.Visibility = effectiveVisibility(d.Visibility, fn.Kind)
+	if fn.Kind == ast.FuncConstructor {
+		fn.Visibility = token.PUBLIC
+	}
+	fn.Mutability = d.Mutability
+	if fn.Mutability == token.CONSTANT {
+		fn.Mutability = token.VIEW
+	}
+	fn.Params = p.newParams(d.Params.List, ParamVar, fn, c)
+	if d.Returns != nil {
+		fn.Returns = p.newParams(d.Returns.List, ReturnVar, fn, c)
+	}
+	var types []string
+	for _, v := range d.Params.List {
+		types = append(types, typeText(v.Type))
+	}
+	fn.sig = fn.Name + "(" + strings.Join(types, ",") + ")"
+	if fn.Name == "" {
+		fn.sig = fn.Kind.String() + "(" + strings.Join(types, ",") + ")"
+	}
+	for _, inv := range d.Modifiers {
+		fn.Invocations = append(fn.Invocations, inv)
+		var m *Function
+		if c != nil {
+			m = c.LookupModifier(inv.Name.Names[len(inv.Name.Names)-1].Name)
+		}
+		fn.Modifiers = append(fn.Modifiers, m)
+	}
+	return fn
+}
+
+func (p *Program) newParams(list []*ast.VarDecl, kind VarKind, fn *Function, c *Contract) []*Var {
+	out := make([]*Var, 0, len(list))
+	for i, d := range list {
+		v := &Var{Decl: d, Kind: kind, Func: fn, Index: i, Type: p.typeOfTypeExpr(d.Type, c, fn.File)}
+		if d.Name != nil {
+			v.Name = d.Name.Name
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// typeText renders a type as written, compactly, for signatures.
+func typeText(x ast.Expr) string {
+	switch t := x.(type) {
+	case *ast.ElementaryType:
+		return canonicalElementary(t.Name)
+	case *ast.IdentPath:
+		return t.String()
+	case *ast.ArrayType:
+		return typeText(t.Elem) + "[]"
+	case *ast.MappingType:
+		return "mapping(" + typeText(t.Key) + "=>" + typeText(t.Value) + ")"
+	case *ast.FuncType:
+		return "function"
+	}
+	return "?"
+}
+
+// Functions returns every function and modifier with a body, contracts' first then free ones.
+func (p *Program) Functions() []*Function {
+	var out []*Function
+	for _, c := range p.Contracts {
+		out = append(out, c.Functions...)
+		out = append(out, c.Modifiers...)
+	}
+	return append(out, p.Free...)
+}

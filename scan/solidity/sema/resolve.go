@@ -1,0 +1,486 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// Object is what an identifier names: *Var, *Function, *Contract, *Builtin, or a type.
+type Object interface{}
+
+// Builtin is a global of the language: msg, tx, block, abi, this, super, now, require, ...
+type Builtin struct{ Name string }
+
+var builtinNames = map[string]bool{
+	"msg": true, "tx": true, "block": true, "abi": true, "this": true, "super": true, "now": true,
+	"require": true, "assert": true, "revert": true, "keccak256": true, "sha3": true, "sha256": true,
+	"ripemd160": true, "ecrecover": true, "selfdestruct": true, "suicide": true, "addmod": true,
+	"mulmod": true, "gasleft": true, "blockhash": true, "blobhash": true, "type": true, "bytes": true,
+	"string": true, "address": true, "payable": true,
+}
+
+// FuncInfo holds the facts computed for one function or modifier.
+type FuncInfo struct {
+	Fn    *Function
+	Uses  map[*ast.Ident]Object
+	Types map[ast.Expr]Type
+	Calls []*Call
+	// CallOf maps each call expression to its classification.
+	CallOf map[*ast.CallExpr]*Call
+	// YulUses maps names in inline assembly to the Solidity variables they name.
+	YulUses map[*ast.YulIdent]*Var
+	CFG    *CFG
+	Flow   *Flow
+	// StateWrites and StateReads are the state variables the body writes and reads directly
+	// (through storage pointers and index/member access included).
+	StateWrites map[*Var][]ast.Node
+	StateReads  map[*Var][]ast.Node
+}
+
+// Info returns the facts of fn.
+func (p *Program) Info(fn *Function) *FuncInfo { return p.funcInfo[fn] }
+
+type scope struct {
+	names  map[string]*Var
+	parent *scope
+}
+
+func (s *scope) lookup(name string) *Var {
+	for ; s != nil; s = s.parent {
+		if v := s.names[name]; v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+type resolver struct {
+	p    *Program
+	fn   *Function
+	info *FuncInfo
+	sc   *scope
+}
+
+func (p *Program) analyzeFunctions() {
+	for _, fn := range p.Functions() {
+		info := &FuncInfo{Fn: fn, Uses: map[*ast.Ident]Object{}, Types: map[ast.Expr]Type{},
+			CallOf: map[*ast.CallExpr]*Call{}, YulUses: map[*ast.YulIdent]*Var{}, StateWrites: map[*Var][]ast.Node{}, StateReads: map[*Var][]ast.Node{}}
+		p.funcInfo[fn] = info
+		r := &resolver{p: p, fn: fn, info: info, sc: &scope{names: map[string]*Var{}}}
+		for _, v := range append(append([]*Var(nil), fn.Params...), fn.Returns...) {
+			if v.Name != "" {
+				r.sc.names[v.Name] = v
+			}
+		}
+		if fn.Decl != nil {
+			for _, inv := range fn.Decl.Modifiers {
+				for _, a := range inv.Args {
+					r.expr(a)
+				}
+			}
+		}
+		// Pre-0.5 locals are visible in the whole function: declare them all up front.
+		if fn.Body != nil && fn.File.Version.MayBeBelow(Version{0, 5, 0}) {
+			r.hoistLocals(fn.Body)
+		}
+		if fn.Body != nil {
+			r.block(fn.Body)
+		}
+	}
+	for _, fn := range p.Functions() {
+		info := p.funcInfo[fn]
+		p.classifyCalls(info)
+		info.CFG = buildCFG(p, fn)
+		p.collectStateAccess(info)
+	}
+	for _, fn := range p.Functions() {
+		p.funcInfo[fn].Flow = p.computeFlow(p.funcInfo[fn])
+	}
+}
+
+func (r *resolver) hoistLocals(body *ast.BlockStmt) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if s, ok := n.(*ast.VarDeclStmt); ok {
+			for _, d := range s.Vars {
+				if d != nil && d.Name != nil {
+					r.declare(d)
+				}
+			}
+		}
+		return true
+	})
+}
+
+func (r *resolver) declare(d *ast.VarDecl) *Var {
+	if v := r.sc.names[d.Name.Name]; v != nil && v.Decl == d {
+		return v
+	}
+	v := &Var{Name: d.Name.Name, Decl: d, Kind: LocalVar, Func: r.fn, Type: r.p.typeOfTypeExpr(d.Type, r.fn.Contract, r.fn.File)}
+	r.fn.Locals = append(r.fn.Locals, v)
+	r.sc.names[v.Name] = v
+	return v
+}
+
+func (r *resolver) push() { r.sc = &scope{names: map[string]*Var{}, parent: r.sc} }
+func (r *resolver) pop()  { r.sc = r.sc.parent }
+
+func (r *resolver) block(b *ast.BlockStmt) {
+	r.push()
+	for _, s := range b.List {
+		r.stmt(s)
+	}
+	r.pop()
+}
+
+func (r *resolver) stmt(s ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.BlockStmt:
+		r.block(s)
+	case *ast.ExprStmt:
+		r.expr(s.X)
+	case *ast.VarDeclStmt:
+		if s.Value != nil {
+			r.expr(s.Value)
+		}
+		var types []Type
+		if tt, ok := r.info.Types[s.Value].(*TupleType); ok {
+			types = tt.Elems
+		}
+		for i, d := range s.Vars {
+			if d == nil || d.Name == nil {
+				continue
+			}
+			v := r.declare(d)
+			if v.Type == nil { // var x = ...
+				switch {
+				case len(s.Vars) == 1 && s.Value != nil:
+					v.Type = r.info.Types[s.Value]
+				case i < len(types):
+					v.Type = types[i]
+				}
+			}
+		}
+	case *ast.IfStmt:
+		r.expr(s.Cond)
+		r.scoped(s.Then)
+		if s.Else != nil {
+			r.scoped(s.Else)
+		}
+	case *ast.ForStmt:
+		r.push()
+		if s.Init != nil {
+			r.stmt(s.Init)
+		}
+		if s.Cond != nil {
+			r.expr(s.Cond)
+		}
+		if s.Post != nil {
+			r.expr(s.Post)
+		}
+		r.scoped(s.Body)
+		r.pop()
+	case *ast.WhileStmt:
+		r.expr(s.Cond)
+		r.scoped(s.Body)
+	case *ast.DoWhileStmt:
+		r.scoped(s.Body)
+		r.expr(s.Cond)
+	case *ast.ReturnStmt:
+		if s.Result != nil {
+			r.expr(s.Result)
+		}
+	case *ast.EmitStmt:
+		r.expr(s.Call)
+	case *ast.RevertStmt:
+		r.expr(s.Call)
+	case *ast.TryStmt:
+		r.expr(s.Call)
+		r.push()
+		if s.Returns != nil {
+			for _, d := range s.Returns.List {
+				if d.Name != nil {
+					r.declare(d)
+				}
+			}
+		}
+		r.block(s.Body)
+		r.pop()
+		for _, c := range s.Catches {
+			r.push()
+			if c.Params != nil {
+				for _, d := range c.Params.List {
+					if d.Name != nil {
+						r.declare(d)
+					}
+				}
+			}
+			r.block(c.Body)
+			r.pop()
+		}
+	case *ast.AssemblyStmt:
+		r.assembly(s.Body)
+	}
+}
+
+func (r *resolver) scoped(s ast.Stmt) {
+	r.push()
+	r.stmt(s)
+	r.pop()
+}
+
+// assembly resolves Solidity variables used inside inline assembly (x, x.slot, x.offset).
+func (r *resolver) assembly(b *ast.YulBlock) {
+	ast.Inspect(b, func(n ast.Node) bool {
+		if id, ok := n.(*ast.YulIdent); ok {
+			name, _, _ := strings.Cut(id.Name, ".")
+			if v := r.lookupVar(name); v != nil {
+				r.info.YulUses[id] = v
+			}
+		}
+		return true
+	})
+}
+
+func (r *resolver) lookupVar(name string) *Var {
+	if v := r.sc.lookup(name); v != nil {
+		return v
+	}
+	if c := r.fn.Contract; c != nil {
+		if v := c.LookupStateVar(name); v != nil {
+			return v
+		}
+	}
+	for _, v := range r.p.Constants {
+		if v.Name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// lookup resolves a plain name in the function's scope.
+func (r *resolver) lookup(name string) Object {
+	if v := r.lookupVar(name); v != nil {
+		return v
+	}
+	if c := r.fn.Contract; c != nil {
+		if fs := c.LookupFunction(name); len(fs) > 0 {
+			return fs[0]
+		}
+		if t := r.p.lookupTypeName([]*ast.Ident{{Name: name}}, c, r.fn.File); t != nil {
+			if ct, ok := t.(*ContractType); ok {
+				return ct.Contract
+			}
+			return t
+		}
+	}
+	for _, f := range r.p.Free {
+		if f.Name == name {
+			return f
+		}
+	}
+	if c := r.p.LookupContract(name, r.fn.File); c != nil {
+		return c
+	}
+	if t := r.p.fileType(name, r.fn.File); t != nil {
+		return t
+	}
+	if builtinNames[name] {
+		return &Builtin{Name: name}
+	}
+	return nil
+}
+
+// expr resolves the names in x and records its type.
+func (r *resolver) expr(x ast.Expr) Type {
+	if x == nil {
+		return nil
+	}
+	t := r.exprType(x)
+	if t != nil {
+		r.info.Types[x] = t
+	}
+	return t
+}
+
+func (r *resolver) exprType(x ast.Expr) Type {
+	switch x := x.(type) {
+	case *ast.Ident:
+		obj := r.lookup(x.Name)
+		if obj != nil {
+			r.info.Uses[x] = obj
+		}
+		switch o := obj.(type) {
+		case *Var:
+			return o.Type
+		case *Contract:
+			return &ContractType{Contract: o}
+		case *Builtin:
+			switch o.Name {
+			case "now":
+				return TypeUint256
+			case "this":
+				if r.fn.Contract != nil {
+					return &ContractType{Contract: r.fn.Contract}
+				}
+			}
+		case Type:
+			return o
+		}
+		return nil
+	case *ast.BasicLit:
+		switch x.Kind {
+		case token.NUMBER:
+			return TypeUint256
+		case token.TRUE, token.FALSE:
+			return TypeBool
+		}
+		return TypeString
+	case *ast.ElementaryType:
+		return r.p.typeOfTypeExpr(x, nil, r.fn.File)
+	case *ast.UnaryExpr:
+		t := r.expr(x.X)
+		if x.Op == token.NOT {
+			return TypeBool
+		}
+		return t
+	case *ast.BinaryExpr:
+		lt, rt := r.expr(x.X), r.expr(x.Y)
+		switch x.Op {
+		case token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ, token.LAND, token.LOR:
+			return TypeBool
+		}
+		if _, lit := x.X.(*ast.BasicLit); lit && rt != nil {
+			return rt
+		}
+		if lt != nil {
+			return lt
+		}
+		return rt
+	case *ast.AssignExpr:
+		r.expr(x.Rhs)
+		return r.expr(x.Lhs)
+	case *ast.CondExpr:
+		r.expr(x.Cond)
+		t := r.expr(x.Then)
+		if e := r.expr(x.Else); t == nil {
+			t = e
+		}
+		return t
+	case *ast.ParenExpr:
+		return r.expr(x.X)
+	case *ast.TupleExpr:
+		tt := &TupleType{}
+		for _, e := range x.Elems {
+			tt.Elems = append(tt.Elems, r.expr(e))
+		}
+		return tt
+	case *ast.ArrayLit:
+		var elem Type
+		for _, e := range x.Elems {
+			if t := r.expr(e); elem == nil {
+				elem = t
+			}
+		}
+		return &ArrayType{Elem: elem}
+	case *ast.MemberExpr:
+		return r.memberType(x)
+	case *ast.IndexExpr:
+		t := r.expr(x.X)
+		r.expr(x.Index)
+		switch t := t.(type) {
+		case *MappingType:
+			return t.Value
+		case *ArrayType:
+			return t.Elem
+		case *Elementary:
+			if strings.HasPrefix(t.Name, "bytes") {
+				return &Elementary{Name: "bytes1"}
+			}
+		}
+		return nil
+	case *ast.SliceExpr:
+		t := r.expr(x.X)
+		r.expr(x.Low)
+		r.expr(x.High)
+		return t
+	case *ast.CallOptions:
+		for _, v := range x.Values {
+			r.expr(v)
+		}
+		return r.expr(x.X)
+	case *ast.CallExpr:
+		return r.callType(x)
+	case *ast.NewExpr:
+		t := r.p.typeOfTypeExpr(x.Type, r.fn.Contract, r.fn.File)
+		return t
+	case *ast.MetaTypeExpr:
+		r.expr(x.Type)
+		return nil
+	}
+	return nil
+}
+
+// memberType types X.name: globals (msg.sender, block.timestamp, ...), struct fields, address
+// members, array length, and functions of contract-typed values (typed at the call).
+func (r *resolver) memberType(x *ast.MemberExpr) Type {
+	name := x.Name.Name
+	if id, ok := x.X.(*ast.Ident); ok {
+		if b, ok := r.lookup(id.Name).(*Builtin); ok {
+			r.info.Uses[id] = b
+			switch b.Name + "." + name {
+			case "msg.sender", "tx.origin":
+				return TypeAddress
+			case "msg.value", "block.timestamp", "block.number", "block.difficulty", "block.prevrandao",
+				"block.gaslimit", "block.basefee", "block.chainid", "tx.gasprice", "msg.gas", "block.blobbasefee":
+				return TypeUint256
+			case "block.coinbase":
+				return TypeAddressPayable
+			case "msg.data":
+				return TypeBytes
+			case "msg.sig":
+				return &Elementary{Name: "bytes4"}
+			case "block.blockhash":
+				return TypeBytes32
+			}
+			return nil
+		}
+	}
+	xt := r.expr(x.X)
+	switch name {
+	case "balance":
+		if IsAddress(xt) || xt == nil {
+			return TypeUint256
+		}
+	case "length":
+		switch xt.(type) {
+		case *ArrayType, *Elementary, nil:
+			return TypeUint256
+		}
+	case "code", "codehash":
+		if IsAddress(xt) {
+			return TypeBytes
+		}
+	case "selector":
+		return &Elementary{Name: "bytes4"}
+	}
+	switch t := xt.(type) {
+	case *StructType:
+		if t.Decl != nil {
+			for _, f := range t.Decl.Fields {
+				if f.Name != nil && f.Name.Name == name {
+					return r.p.typeOfTypeExpr(f.Type, r.fn.Contract, r.fn.File)
+				}
+			}
+		}
+	case *ContractType:
+		// A public state variable getter or a function: typed when called. Library or
+		// contract-qualified constants (L.MAX) resolve to the variable.
+		if v := t.Contract.LookupStateVar(name); v != nil {
+			return v.Type
+		}
+	}
+	return nil
+}

@@ -1,0 +1,242 @@
+package sema
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+)
+
+func load(t *testing.T, files map[string]string) *Program {
+	t.Helper()
+	var srcs []SourceFile
+	for path, src := range files {
+		srcs = append(srcs, SourceFile{Path: path, Src: []byte(src)})
+	}
+	return Load(srcs, nil)
+}
+
+func contract(p *Program, name string) *Contract {
+	for _, c := range p.Contracts {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func function(c *Contract, name string) *Function {
+	for _, f := range c.Functions {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+func TestLinearization(t *testing.T) {
+	// Wikipedia's C3 example. Solidity lists bases from "most base-like" to "most derived", the
+	// reverse of Python: `K1 is C, B, A` is Python's K1(A, B, C), and `K3 is D, A` is K3(A, D).
+	p := load(t, map[string]string{"a.sol": `
+contract O {}
+contract A is O {}
+contract B is O {}
+contract C is O {}
+contract D is O {}
+contract E is O {}
+contract K1 is C, B, A {}
+contract K2 is E, B, D {}
+contract K3 is D, A {}
+contract Z is K3, K2, K1 {}`})
+	var names []string
+	for _, c := range contract(p, "Z").Linearization {
+		names = append(names, c.Name)
+	}
+	// Python's MRO of Z(K1, K2, K3) with K3(A, D) is Z K1 K2 K3 A D B C E O.
+	if got, want := strings.Join(names, " "), "Z K1 K2 K3 A D B C E O"; got != want {
+		t.Errorf("linearization: got %s, want %s", got, want)
+	}
+}
+
+func TestOldConstructorAndFallback(t *testing.T) {
+	p := load(t, map[string]string{"a.sol": `pragma solidity ^0.4.24;
+contract Wallet { function Wallet() { } function () payable { } function f() { } }`})
+	c := contract(p, "Wallet")
+	if fn := c.Functions[0]; !fn.IsConstructor() {
+		t.Error("function named after the contract should be the constructor before 0.5")
+	}
+	if fn := c.Functions[1]; fn.Kind != ast.FuncFallback || !fn.IsPayable() {
+		t.Error("unnamed function should be the fallback")
+	}
+	if fn := c.Functions[2]; !fn.IsPublic() {
+		t.Error("default visibility before 0.5 is public")
+	}
+}
+
+func TestCallClassification(t *testing.T) {
+	p := load(t, map[string]string{
+		"i.sol": `interface IERC20 { function transfer(address to, uint v) external returns (bool); }`,
+		"c.sol": `pragma solidity ^0.8.0;
+import "./i.sol";
+library SafeMath { function add(uint a, uint b) internal pure returns (uint) { return a + b; } }
+contract C {
+    using SafeMath for uint;
+    IERC20 token;
+    function g() internal {}
+    function f(address payable to, uint x) public {
+        to.transfer(1);
+        to.send(1);
+        (bool ok, ) = to.call{value: x}("");
+        to.delegatecall("");
+        token.transfer(to, x);
+        IERC20(to).transfer(to, 1);
+        x.add(1);
+        SafeMath.add(x, 1);
+        g();
+        require(ok);
+        keccak256(abi.encodePacked(x));
+        new C();
+    }
+}`})
+	c := contract(p, "C")
+	info := p.Info(function(c, "f"))
+	want := []string{"transfer:low-level", "send:low-level", "call:low-level", "delegatecall:low-level",
+		"transfer:external", "transfer:external", "IERC20:conversion", "add:library", "add:library", "g:internal",
+		"require:builtin", "keccak256:builtin", "abi.encodePacked:builtin", "new:new"}
+	var got []string
+	for _, c := range info.Calls {
+		got = append(got, c.Name+":"+c.Kind.String())
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("calls:\n got %v\nwant %v", got, want)
+	}
+	call := info.Calls[2]
+	if call.Value == nil || !call.SendsValue() {
+		t.Error("call{value: x} should carry its value")
+	}
+}
+
+func TestAccessControl(t *testing.T) {
+	p := load(t, map[string]string{"a.sol": `pragma solidity ^0.8.0;
+contract Ownable {
+    address owner;
+    mapping(address => bool) admins;
+    modifier onlyOwner() { require(msg.sender == owner, "not owner"); _; }
+    modifier isAdmin { if (!admins[msg.sender]) revert(); _; }
+    modifier whenNotPaused() { _; }
+    function _checkOwner() internal view { require(owner == msg.sender); }
+}
+contract C is Ownable {
+    function a() public onlyOwner { selfdestruct(payable(msg.sender)); }
+    function b() public isAdmin { owner = msg.sender; }
+    function c() public { _checkOwner(); owner = address(0); }
+    function d() public { if (msg.sender != owner) revert(); owner = address(0); }
+    function e() public whenNotPaused { owner = msg.sender; }
+    function f() public { if (msg.sender == owner) { selfdestruct(payable(owner)); } owner = address(1); }
+    function g() public { owner = msg.sender; }
+}`})
+	c := contract(p, "C")
+	for name, want := range map[string]bool{"a": true, "b": true, "c": true, "d": true, "e": false, "f": false, "g": false} {
+		if got := p.HasAccessControl(function(c, name)); got != want {
+			t.Errorf("%s: HasAccessControl = %v, want %v", name, got, want)
+		}
+	}
+	// In f, the selfdestruct is guarded by the if; the write after it is not.
+	f := function(c, "f")
+	info := p.Info(f)
+	var guarded, unguarded int
+	for _, n := range info.CFG.Nodes {
+		if n.Kind != NodeStmt {
+			continue
+		}
+		text := f.File.Text(n.Stmt)
+		switch {
+		case strings.Contains(text, "selfdestruct"):
+			if p.IsGuarded(f, n) {
+				guarded++
+			}
+		case strings.Contains(text, "address(1)"):
+			if !p.IsGuarded(f, n) {
+				unguarded++
+			}
+		}
+	}
+	if guarded != 1 || unguarded != 1 {
+		t.Errorf("guarded selfdestruct %d, unguarded write %d; want 1 and 1", guarded, unguarded)
+	}
+}
+
+func TestFlow(t *testing.T) {
+	p := load(t, map[string]string{"a.sol": `pragma solidity ^0.8.0;
+contract C {
+    uint stored;
+    function f(uint a) public payable {
+        uint x = a + 1;
+        uint y = block.timestamp;
+        address s = msg.sender;
+        uint z;
+        z = stored;
+        uint w = x + y;
+    }
+}`})
+	fn := function(contract(p, "C"), "f")
+	flow := p.Info(fn).Flow
+	want := map[string]Source{"x": SrcParam, "y": SrcBlock, "s": SrcSender, "z": SrcStorage, "w": SrcParam | SrcBlock}
+	for _, v := range fn.Locals {
+		if got := flow.Var(v); got != want[v.Name] {
+			t.Errorf("%s: sources %b, want %b", v.Name, got, want[v.Name])
+		}
+	}
+}
+
+func TestStateWritesThroughStoragePointer(t *testing.T) {
+	p := load(t, map[string]string{"a.sol": `pragma solidity ^0.8.0;
+contract C {
+    struct S { uint a; }
+    mapping(uint => S) items;
+    uint[] list;
+    function f(uint i) public { S storage s = items[i]; s.a = 1; list.push(i); }
+}`})
+	c := contract(p, "C")
+	writes := p.Info(function(c, "f")).StateWrites
+	if len(writes[c.StateVars[0]]) != 1 || len(writes[c.StateVars[1]]) != 1 {
+		t.Errorf("writes: %v", writes)
+	}
+}
+
+// TestCorpusLoads builds the model of every corpus folder: no panic, and imports resolve in the
+// clean corpus (its projects are complete).
+func TestCorpusLoads(t *testing.T) {
+	for _, dir := range []string{"clean/solmate", "clean/v2-core", "clean/v3-core", "swc-registry", "solidifi-benchmark"} {
+		root := filepath.Join("../../../../shared/corpus", dir)
+		if _, err := os.Stat(root); err != nil {
+			t.Skip("corpus not available")
+		}
+		var srcs []SourceFile
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".sol") {
+				src, _ := os.ReadFile(path)
+				rel, _ := filepath.Rel(root, path)
+				srcs = append(srcs, SourceFile{Path: filepath.ToSlash(rel), Src: src})
+			}
+			return nil
+		})
+		if strings.HasPrefix(dir, "clean") {
+			p := Load(srcs, nil)
+			for _, d := range p.Diagnostics {
+				// solmate's test helpers import ds-test, which the corpus does not ship
+				if strings.Contains(d.Msg, "unresolved import") && !strings.Contains(d.Pos.Filename, "/test/") {
+					t.Errorf("%s: %s", dir, d)
+				}
+			}
+			continue
+		}
+		// The labelled corpora are independent files: load them one by one.
+		for _, s := range srcs {
+			Load([]SourceFile{s}, nil)
+		}
+	}
+}

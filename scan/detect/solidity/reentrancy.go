@@ -49,7 +49,7 @@ var ReentrancyNoETH = &detect.Analyzer{
 		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> calls an external contract ` +
 			`and writes state (<code>${state_vars}</code>) after the call. A malicious or hook-bearing callee (ERC777, ERC721 receivers, ` +
 			`callbacks) can re-enter while the state is stale.</p>`,
-		Remediation: `<p>Write state before calling out (checks-effects-interactions), or add a reentrancy guard.</p>`,
+		Remediation:     `<p>Write state before calling out (checks-effects-interactions), or add a reentrancy guard.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "state_vars"},
 		DetectionLogic:  "Control-flow graph: an external call without ether reaches a state write in a public function without a reentrancy guard; lower severity when the callee is a contract the contract itself stores.",
 		Version:         "1.0.0",

@@ -21,9 +21,9 @@ type PragmaDecl struct {
 //	import * as A from "path";     import {a, b as c} from "path";
 type ImportDecl struct {
 	Import  token.Pos
-	Path    *BasicLit      // the STRING literal
-	Alias   *Ident         // as A (whole unit), or nil
-	Star    bool           // import * as A
+	Path    *BasicLit       // the STRING literal
+	Alias   *Ident          // as A (whole unit), or nil
+	Star    bool            // import * as A
 	Symbols []*ImportSymbol // {a, b as c}
 	Semi    token.Pos
 }

@@ -157,10 +157,10 @@ type FuncType struct {
 	EndPos     token.Pos
 }
 
-func (x *BadExpr) Pos() token.Pos        { return x.From }
-func (x *BadExpr) End() token.Pos        { return x.To }
-func (x *BasicLit) Pos() token.Pos       { return x.ValuePos }
-func (x *BasicLit) End() token.Pos       { return x.EndPos }
+func (x *BadExpr) Pos() token.Pos  { return x.From }
+func (x *BadExpr) End() token.Pos  { return x.To }
+func (x *BasicLit) Pos() token.Pos { return x.ValuePos }
+func (x *BasicLit) End() token.Pos { return x.EndPos }
 func (x *UnaryExpr) Pos() token.Pos {
 	if x.Postfix {
 		return x.X.Pos()

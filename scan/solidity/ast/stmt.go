@@ -133,15 +133,15 @@ type AssemblyStmt struct {
 	Body     *YulBlock
 }
 
-func (s *BadStmt) Pos() token.Pos         { return s.From }
-func (s *BadStmt) End() token.Pos         { return s.To }
-func (s *BlockStmt) Pos() token.Pos       { return s.Start }
-func (s *BlockStmt) End() token.Pos       { return s.Rbrace + 1 }
-func (s *ExprStmt) Pos() token.Pos        { return s.X.Pos() }
-func (s *ExprStmt) End() token.Pos        { return s.Semi + 1 }
-func (s *VarDeclStmt) Pos() token.Pos     { return s.Start }
-func (s *VarDeclStmt) End() token.Pos     { return s.Semi + 1 }
-func (s *IfStmt) Pos() token.Pos          { return s.If }
+func (s *BadStmt) Pos() token.Pos     { return s.From }
+func (s *BadStmt) End() token.Pos     { return s.To }
+func (s *BlockStmt) Pos() token.Pos   { return s.Start }
+func (s *BlockStmt) End() token.Pos   { return s.Rbrace + 1 }
+func (s *ExprStmt) Pos() token.Pos    { return s.X.Pos() }
+func (s *ExprStmt) End() token.Pos    { return s.Semi + 1 }
+func (s *VarDeclStmt) Pos() token.Pos { return s.Start }
+func (s *VarDeclStmt) End() token.Pos { return s.Semi + 1 }
+func (s *IfStmt) Pos() token.Pos      { return s.If }
 func (s *IfStmt) End() token.Pos {
 	if s.Else != nil {
 		return s.Else.End()

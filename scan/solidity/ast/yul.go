@@ -116,15 +116,15 @@ type YulBad struct {
 	From, To token.Pos
 }
 
-func (x *YulBlock) Pos() token.Pos    { return x.Lbrace }
-func (x *YulBlock) End() token.Pos    { return x.Rbrace + 1 }
-func (x *YulIdent) Pos() token.Pos    { return x.NamePos }
-func (x *YulIdent) End() token.Pos    { return x.NamePos + token.Pos(len(x.Name)) }
-func (x *YulLit) Pos() token.Pos      { return x.ValuePos }
-func (x *YulLit) End() token.Pos      { return x.EndPos }
-func (x *YulCall) Pos() token.Pos     { return x.Name.Pos() }
-func (x *YulCall) End() token.Pos     { return x.Rparen + 1 }
-func (x *YulLet) Pos() token.Pos      { return x.Let }
+func (x *YulBlock) Pos() token.Pos { return x.Lbrace }
+func (x *YulBlock) End() token.Pos { return x.Rbrace + 1 }
+func (x *YulIdent) Pos() token.Pos { return x.NamePos }
+func (x *YulIdent) End() token.Pos { return x.NamePos + token.Pos(len(x.Name)) }
+func (x *YulLit) Pos() token.Pos   { return x.ValuePos }
+func (x *YulLit) End() token.Pos   { return x.EndPos }
+func (x *YulCall) Pos() token.Pos  { return x.Name.Pos() }
+func (x *YulCall) End() token.Pos  { return x.Rparen + 1 }
+func (x *YulLet) Pos() token.Pos   { return x.Let }
 func (x *YulLet) End() token.Pos {
 	if x.Value != nil {
 		return x.Value.End()

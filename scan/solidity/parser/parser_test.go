@@ -133,8 +133,8 @@ func TestPrecedence(t *testing.T) {
 		{"a ** b ** c", "(a ** (b ** c))"},
 		{"-a ** 2", "((-a) ** 2)"},
 		{"a << 1 + 2", "(a << (1 + 2))"},
-		{"a & b == c", "((a & b) == c)"},          // bitwise binds tighter than comparison
-		{"a | b < c", "((a | b) < c)"},            // unlike C
+		{"a & b == c", "((a & b) == c)"}, // bitwise binds tighter than comparison
+		{"a | b < c", "((a | b) < c)"},   // unlike C
 		{"a ^ b & c", "(a ^ (b & c))"},
 		{"a == b && c != d || e", "(((a == b) && (c != d)) || e)"},
 		{"a = b = c", "(a = (b = c))"},

@@ -114,7 +114,7 @@ scanAgain:
 				s.checkHexString(start+3, s.offset)
 			} else {
 				tok = token.UNICODESTR
-				}
+			}
 			lit = string(s.src[start:s.offset])
 			return
 		}

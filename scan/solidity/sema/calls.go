@@ -29,16 +29,16 @@ func (k CallKind) String() string { return callKindNames[k] }
 
 // Call is one classified call expression.
 type Call struct {
-	Expr   *ast.CallExpr
-	Kind   CallKind
-	Name   string       // function name: "transfer", "call", "require", "f", ...
-	Target ast.Expr     // the receiver for external and low-level calls (x in x.call(...)), else nil
-	Callee *Function    // resolved internal, library or external function, when known
-	Value  ast.Expr     // the ether sent: {value: v}, .value(v), or the argument of send/transfer
-	Gas    ast.Expr     // {gas: g} or .gas(g)
-	Args   []ast.Expr   // the arguments of the call proper
-	Opts   *ast.CallOptions
-	Contract *Contract  // the contract type of the receiver of an external call
+	Expr     *ast.CallExpr
+	Kind     CallKind
+	Name     string     // function name: "transfer", "call", "require", "f", ...
+	Target   ast.Expr   // the receiver for external and low-level calls (x in x.call(...)), else nil
+	Callee   *Function  // resolved internal, library or external function, when known
+	Value    ast.Expr   // the ether sent: {value: v}, .value(v), or the argument of send/transfer
+	Gas      ast.Expr   // {gas: g} or .gas(g)
+	Args     []ast.Expr // the arguments of the call proper
+	Opts     *ast.CallOptions
+	Contract *Contract // the contract type of the receiver of an external call
 }
 
 // IsLowLevel reports whether the call is one of the low-level address members named.

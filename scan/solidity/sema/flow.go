@@ -8,15 +8,15 @@ import (
 type Source uint16
 
 const (
-	SrcSender   Source = 1 << iota // msg.sender
-	SrcOrigin                      // tx.origin
-	SrcValue                       // msg.value
-	SrcParam                       // a parameter of the function (attacker-chosen for public functions)
-	SrcBlock                       // block.timestamp, now, block.number, blockhash, difficulty, prevrandao, coinbase
-	SrcStorage                     // a state variable
-	SrcCallRet                     // the result of an external or low-level call
-	SrcBalance                     // an address balance
-	SrcData                        // msg.data
+	SrcSender  Source = 1 << iota // msg.sender
+	SrcOrigin                     // tx.origin
+	SrcValue                      // msg.value
+	SrcParam                      // a parameter of the function (attacker-chosen for public functions)
+	SrcBlock                      // block.timestamp, now, block.number, blockhash, difficulty, prevrandao, coinbase
+	SrcStorage                    // a state variable
+	SrcCallRet                    // the result of an external or low-level call
+	SrcBalance                    // an address balance
+	SrcData                       // msg.data
 )
 
 // Flow holds data-flow facts of one function: which sources each local variable may depend on.

@@ -31,8 +31,8 @@ type FuncInfo struct {
 	CallOf map[*ast.CallExpr]*Call
 	// YulUses maps names in inline assembly to the Solidity variables they name.
 	YulUses map[*ast.YulIdent]*Var
-	CFG    *CFG
-	Flow   *Flow
+	CFG     *CFG
+	Flow    *Flow
 	// StateWrites and StateReads are the state variables the body writes and reads directly
 	// (through storage pointers and index/member access included).
 	StateWrites map[*Var][]ast.Node

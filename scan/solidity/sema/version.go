@@ -8,7 +8,9 @@ import (
 // Version is a compiler version major.minor.patch.
 type Version struct{ Major, Minor, Patch int }
 
-func (v Version) String() string { return strconv.Itoa(v.Major) + "." + strconv.Itoa(v.Minor) + "." + strconv.Itoa(v.Patch) }
+func (v Version) String() string {
+	return strconv.Itoa(v.Major) + "." + strconv.Itoa(v.Minor) + "." + strconv.Itoa(v.Patch)
+}
 
 // Less reports whether v comes before w.
 func (v Version) Less(w Version) bool {

@@ -154,7 +154,7 @@ var tokens = [...]string{
 	ADD_ASSIGN: "+=", SUB_ASSIGN: "-=", MUL_ASSIGN: "*=", QUO_ASSIGN: "/=", REM_ASSIGN: "%=",
 	AND_ASSIGN: "&=", OR_ASSIGN: "|=", XOR_ASSIGN: "^=", SHL_ASSIGN: "<<=", SHR_ASSIGN: ">>=",
 	SAR_ASSIGN: ">>>=",
-	LAND: "&&", LOR: "||", INC: "++", DEC: "--",
+	LAND:       "&&", LOR: "||", INC: "++", DEC: "--",
 	EQL: "==", LSS: "<", GTR: ">", ASSIGN: "=", NOT: "!", BITNOT: "~",
 	NEQ: "!=", LEQ: "<=", GEQ: ">=", DARROW: "=>", ARROW: "->", COLONASSIGN: ":=",
 	LPAREN: "(", LBRACK: "[", LBRACE: "{", COMMA: ",", PERIOD: ".",

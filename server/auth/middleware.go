@@ -1,0 +1,63 @@
+package auth
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/vigil-sec/vigil/server/store"
+)
+
+// Schemes of the Authorization header.
+const (
+	Bearer = "Bearer"
+	Token  = "Token"
+)
+
+type ctxKey struct{}
+
+// ClientID returns the client of an authenticated request, or 0.
+func ClientID(ctx context.Context) int64 {
+	id, _ := ctx.Value(ctxKey{}).(int64)
+	return id
+}
+
+// WithClientID returns ctx carrying a client id, as Require does.
+func WithClientID(ctx context.Context, id int64) context.Context {
+	return context.WithValue(ctx, ctxKey{}, id)
+}
+
+// Fail writes an authentication failure in the error shape of the route.
+type Fail func(w http.ResponseWriter, status int, msg string)
+
+// Require wraps next so that it runs only for requests with a valid key sent with scheme.
+// Failures get 401 (500 if the store fails) through fail; the key is never logged.
+func Require(st store.Store, scheme string, log *slog.Logger, fail Fail, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := r.Header.Get("Authorization")
+		if h == "" {
+			w.Header().Set("WWW-Authenticate", scheme)
+			fail(w, http.StatusUnauthorized, "missing Authorization header; send \"Authorization: "+scheme+" <key>\"")
+			return
+		}
+		word, key, _ := strings.Cut(strings.TrimSpace(h), " ")
+		if !strings.EqualFold(word, scheme) {
+			w.Header().Set("WWW-Authenticate", scheme)
+			fail(w, http.StatusUnauthorized, "Authorization scheme must be "+scheme)
+			return
+		}
+		rec, err := Check(r.Context(), st, strings.TrimSpace(key))
+		switch {
+		case err == ErrInvalidKey:
+			w.Header().Set("WWW-Authenticate", scheme)
+			fail(w, http.StatusUnauthorized, "invalid or revoked API key")
+			return
+		case err != nil:
+			log.ErrorContext(r.Context(), "checking API key", "err", err)
+			fail(w, http.StatusInternalServerError, "internal error")
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(WithClientID(r.Context(), rec.ClientID)))
+	})
+}

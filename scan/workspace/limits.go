@@ -28,7 +28,8 @@ type Limits struct {
 	// thousands. Default 200.
 	MaxRatio int64 `mapstructure:"max_ratio" json:"max_ratio,omitempty"`
 	// MaxRepoBytes is the most bytes a git clone may download (the pack and reference
-	// advertisement); the clone is aborted when it goes past. Default 512 MiB.
+	// advertisement); the clone is aborted when it goes past. A depth-1 clone of a large contract
+	// repository is a few tens of MB. Default 256 MiB.
 	MaxRepoBytes int64 `mapstructure:"max_repo_bytes" json:"max_repo_bytes,omitempty"`
 	// MaxPathDepth is the deepest folder nesting walked or extracted. Default 64.
 	MaxPathDepth int `mapstructure:"max_path_depth" json:"max_path_depth,omitempty"`
@@ -45,7 +46,7 @@ func DefaultLimits() Limits {
 		MaxTotalBytes:   256 << 20,
 		MaxArchiveBytes: 64 << 20,
 		MaxRatio:        200,
-		MaxRepoBytes:    512 << 20,
+		MaxRepoBytes:    256 << 20,
 		MaxPathDepth:    64,
 		GitTimeout:      3 * time.Minute,
 	}

@@ -20,7 +20,8 @@
 // Policy.AllowPrivate opens loopback, RFC 1918, RFC 4193 and CGNAT (what a developer's machine, a
 // test or a company network needs). It deliberately does not open link-local, so the cloud
 // metadata endpoint 169.254.169.254 stays out of reach; list such prefixes in Policy.Allow if they
-// are really wanted. Unspecified, multicast, broadcast and reserved addresses are never dialed.
+// are really wanted (reserved ranges likewise). Unspecified, multicast and broadcast addresses are
+// never dialed, even when listed.
 //
 // The HTTP transport built here never uses a proxy from the environment: a proxy would make the
 // dial to the proxy rather than to the target, and the check would guard the wrong address.

@@ -132,7 +132,11 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 		g := info.CFG
 		reported := map[ast.Node]bool{}
 		for _, n := range g.Nodes {
-			for _, oc := range externalCallsAt(p, n) {
+			calls := externalCallsAt(p, n)
+			if len(calls) > 0 && inlineLock(p, g, n) {
+				continue
+			}
+			for _, oc := range calls {
 				k, ok := classifyReentrantCall(oc.call)
 				if !ok {
 					continue
@@ -219,8 +223,9 @@ func attackerChosen(oc outCall) bool {
 	if oc.call.Target == nil {
 		return true
 	}
-	src := oc.info.Flow.Of(oc.call.Target)
-	return src.Has(sema.SrcParam|sema.SrcSender|sema.SrcCallRet) || src == 0
+	// A callee of no known origin (a contract the function created, a constant) is not the
+	// caller's choice.
+	return oc.info.Flow.Of(oc.call.Target).Has(sema.SrcParam | sema.SrcSender | sema.SrcCallRet)
 }
 
 // externalCallsAt lists the external calls node n makes, directly or through internal and
@@ -286,4 +291,77 @@ func lower(s detect.Severity) detect.Severity {
 		return detect.Low
 	}
 	return detect.Informational
+}
+
+// inlineLock recognises a reentrancy lock written in the function itself (as Uniswap v3's swap
+// does): before the call, a check on a state variable and a write to it both dominate the call.
+func inlineLock(p *sema.Program, g *sema.CFG, call *sema.Node) bool {
+	checked := map[*sema.Var]bool{}
+	written := map[*sema.Var]bool{}
+	for _, d := range g.Dominators(call) {
+		info := p.Info(d.Fn)
+		if info == nil {
+			continue
+		}
+		switch d.Kind {
+		case sema.NodeStmt:
+			if es, ok := d.Stmt.(*ast.ExprStmt); ok {
+				if c, ok := es.X.(*ast.CallExpr); ok {
+					if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 {
+						for v := range stateVarsIn(info, c.Args[0]) {
+							checked[v] = true
+						}
+					}
+				}
+			}
+			for v := range nodeWrites(p, d) {
+				written[v] = true
+			}
+		case sema.NodeBranch:
+			if d.Cond != nil && d.Cond.Expr != nil {
+				for v := range stateVarsIn(info, d.Cond.Expr) {
+					checked[v] = true
+				}
+			}
+		}
+	}
+	for v := range checked {
+		if written[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// stateVarsIn returns the state variables (and storage pointers' targets) an expression reads,
+// including through locals copied from state (slot0Start = slot0).
+func stateVarsIn(info *sema.FuncInfo, x ast.Expr) map[*sema.Var]bool {
+	out := map[*sema.Var]bool{}
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*sema.Var); ok {
+				if v.Kind == sema.StateVar {
+					out[v] = true
+				} else if origin := copiedFrom(info, v); origin != nil {
+					out[origin] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// copiedFrom returns the state variable a local was initialised from (T memory x = stateVar).
+func copiedFrom(info *sema.FuncInfo, v *sema.Var) *sema.Var {
+	var out *sema.Var
+	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		if s, ok := n.(*ast.VarDeclStmt); ok && len(s.Vars) == 1 && s.Vars[0] == v.Decl && s.Value != nil {
+			if r := info.RootVar(s.Value); r != nil && r.Kind == sema.StateVar {
+				out = r
+			}
+		}
+		return out == nil
+	})
+	return out
 }

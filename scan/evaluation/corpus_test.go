@@ -64,13 +64,13 @@ func scanFiles(t *testing.T, root string, paths []string) []span {
 
 // solidifiClass maps SolidiFI's bug types to Vigil's detector classes.
 var solidifiClass = map[string]string{
-	"Re-entrancy":           "reentrancy",
-	"Timestamp-Dependency":  "timestamp",
-	"Unchecked-Send":        "arbitrary-send",
-	"Unhandled-Exceptions":  "unchecked-call",
-	"TOD":                   "tod",
-	"Overflow-Underflow":    "arithmetic",
-	"tx.origin":             "tx-origin",
+	"Re-entrancy":          "reentrancy",
+	"Timestamp-Dependency": "timestamp",
+	"Unchecked-Send":       "arbitrary-send",
+	"Unhandled-Exceptions": "unchecked-call",
+	"TOD":                  "tod",
+	"Overflow-Underflow":   "arithmetic",
+	"tx.origin":            "tx-origin",
 }
 
 // TestSolidiFIRecall prints, per bug type, how many injected bugs a finding of the matching

@@ -250,3 +250,53 @@ func TestNativeCounter(t *testing.T) {
 		t.Errorf("unexpected lock file")
 	}
 }
+
+func TestComparisonsAndDeserializations(t *testing.T) {
+	_, _, p := loadProgram(t, "../testdata/programs/native_counter")
+	inc := p.FunctionsNamed("increment")[0]
+	var owner []string
+	for _, c := range Comparisons(inc.Decl.Body) {
+		if c.Mentions("owner") {
+			owner = append(owner, c.XPath+" vs "+c.YPath)
+		}
+	}
+	if strings.Join(owner, "; ") != "counter_info.owner vs program_id; counter.owner vs owner.key" {
+		t.Errorf("owner comparisons: %v", owner)
+	}
+	var des []string
+	for _, c := range Deserializations(inc.Decl.Body) {
+		des = append(des, c.Path)
+	}
+	if strings.Join(des, ",") != "Counter::try_from_slice" {
+		t.Errorf("deserializations: %v", des)
+	}
+	tr := p.FunctionsNamed("transfer_tokens")[0]
+	if d := Deserializations(tr.Decl.Body); len(d) != 1 || d[0].Path != "spl_token::state::Account::unpack" {
+		t.Errorf("unpack not found: %v", d)
+	}
+	if mods := strings.Join(p.Modules(), ","); mods != "crate,crate::error,crate::instruction,crate::tests" {
+		t.Errorf("modules %s", mods)
+	}
+}
+
+func TestMacroComparisons(t *testing.T) {
+	src := `fn f(ctx: Context<X>) -> Result<()> {
+    require_keys_eq!(ctx.accounts.vault.owner, crate::ID, E::Owner);
+    require!(ctx.accounts.a.key() != ctx.accounts.b.key(), E::Dup);
+    assert_ne!(x, y);
+    Ok(())
+}`
+	fset := token.NewFileSet()
+	f, err := parserParse(fset, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := Comparisons(f)
+	if len(cs) != 3 || cs[0].Macro != "require_keys_eq" || !cs[0].Equal || !cs[0].Mentions("owner") ||
+		cs[1].Macro != "" || cs[1].Equal || cs[1].XPath != "ctx.accounts.a.key()" || cs[2].Equal {
+		for _, c := range cs {
+			t.Logf("%+v", c)
+		}
+		t.Errorf("comparisons wrong")
+	}
+}

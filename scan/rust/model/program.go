@@ -177,6 +177,39 @@ func (p *Program) structItem(f *File, module string, it *ast.StructItem) {
 	}
 }
 
+// Modules lists the module paths of the program: one per file and one per
+// inline mod block, sorted.
+func (p *Program) Modules() []string {
+	seen := map[string]bool{}
+	for _, f := range p.Files {
+		seen[f.Module] = true
+	}
+	for _, fn := range p.Functions {
+		seen[fn.Module] = true
+	}
+	for _, f := range p.Files {
+		var walk func(prefix string, items []ast.Item)
+		walk = func(prefix string, items []ast.Item) {
+			for _, it := range items {
+				if m, ok := it.(*ast.ModItem); ok {
+					sub := prefix + "::" + m.Name.Name
+					if m.Inline {
+						seen[sub] = true
+					}
+					walk(sub, m.Items)
+				}
+			}
+		}
+		walk(f.Module, f.AST.Items)
+	}
+	out := make([]string, 0, len(seen))
+	for m := range seen {
+		out = append(out, m)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // AccountsStruct returns the #[derive(Accounts)] struct named name.
 func (p *Program) AccountsStruct(name string) *AccountsStruct { return p.accountsByName[name] }
 

@@ -34,7 +34,10 @@ type Constraints struct {
 	InitIfNeeded bool
 	Zero         bool
 	Executable   bool
-	RentExempt   *Constraint // rent_exempt = enforce | skip
+	// Dup is set by "dup" (or Anchor v2's "unsafe(dup)"): the field may
+	// alias another mutable account, opting out of Anchor 1.0's check.
+	Dup        bool
+	RentExempt *Constraint // rent_exempt = enforce | skip
 
 	HasOne []*Constraint // has_one = target [@ err]
 	Owner  *Constraint   // owner = expr
@@ -123,6 +126,14 @@ func ParseConstraints(fset *token.FileSet, attr *ast.Attribute) (*Constraints, e
 			c.Zero = true
 		case key == "executable":
 			c.Executable = true
+		case key == "dup":
+			c.Dup = true
+		case key == "unsafe" && it.HasList:
+			for _, sub := range it.List {
+				if sub.Key() == "dup" {
+					c.Dup = true
+				}
+			}
 		case key == "rent_exempt":
 			c.RentExempt = e
 		case key == "has_one":

@@ -25,6 +25,8 @@ func newRootCommand() *cobra.Command {
 	root.AddCommand(
 		newVersionCommand(),
 		newParseCommand(v),
+		newScanCommand(v),
+		newDetectorsCommand(v),
 	)
 	return root
 }
@@ -50,9 +52,11 @@ func loadConfig(v *viper.Viper, cmd *cobra.Command) error {
 			}
 		}
 	}
+	// Keys use underscores (fail_on), so the flag --fail-on, VIGIL_FAIL_ON and a config file's
+	// fail_on all name the same setting.
 	var bindErr error
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
-		if err := v.BindPFlag(f.Name, f); err != nil && bindErr == nil {
+		if err := v.BindPFlag(strings.ReplaceAll(f.Name, "-", "_"), f); err != nil && bindErr == nil {
 			bindErr = err
 		}
 	})

@@ -20,55 +20,102 @@ import (
 
 var restrictiveName = regexp.MustCompile(`(?i)^(only|auth|requires?auth|restricted|isowner|ownable|admin|governance|guardian|whitelist|allowlist)|only[A-Z]|Only$|Owner$|Admin$|Auth$|Role$`)
 
-// IsSenderCheck reports whether a condition restricts who the caller may be: it reads
-// msg.sender (or _msgSender(), or tx.origin) and compares it with state, a mapping or role
-// lookup, or passes it to a check function.
+// IsSenderCheck reports whether a condition restricts who the caller may be:
+//   - the caller compared for equality: msg.sender == owner, owner() != _msgSender();
+//   - a boolean lookup keyed by the caller: admins[msg.sender], !banned[msg.sender];
+//   - a check function given the caller, or named for ownership: hasRole(R, msg.sender),
+//     isOwner(), _isAuthorized(msg.sender).
+// Comparisons of amounts keyed by the caller (balances[msg.sender] >= amount) are not access
+// checks: they bound what the caller may do, not who the caller is.
 func (p *Program) IsSenderCheck(info *FuncInfo, cond ast.Expr) bool {
 	if cond == nil {
 		return false
 	}
-	sender := false
-	stateSide := false
-	ast.Inspect(cond, func(n ast.Node) bool {
-		switch e := n.(type) {
-		case *ast.MemberExpr:
-			if isGlobal(info, e, "msg", "sender") || isGlobal(info, e, "tx", "origin") {
-				sender = true
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND, token.LOR:
+			return p.IsSenderCheck(info, e.X) || p.IsSenderCheck(info, e.Y)
+		case token.EQL, token.NEQ:
+			if isSender(info, e.X) && !isLiteral(e.Y) || isSender(info, e.Y) && !isLiteral(e.X) {
+				return true
 			}
-		case *ast.CallExpr:
-			name := callName(e)
-			if name == "_msgSender" || name == "msgSender" || name == "_msgSenderERC721A" {
-				sender = true
+			// admins[msg.sender] == true
+			return (isLiteral(e.Y) && p.IsSenderCheck(info, e.X)) || (isLiteral(e.X) && p.IsSenderCheck(info, e.Y))
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return p.IsSenderCheck(info, e.X)
+		}
+	case *ast.IndexExpr:
+		if e.Index != nil && isSender(info, e.Index) {
+			// A lookup used as a condition: the mapping's values must be flags, not amounts.
+			if t, ok := info.Types[e].(*Elementary); ok && t.IsInteger() {
+				return false
 			}
-			lower := strings.ToLower(name)
-			if strings.Contains(lower, "role") || strings.Contains(lower, "owner") || strings.Contains(lower, "admin") ||
-				strings.Contains(lower, "auth") || strings.Contains(lower, "whitelist") || strings.Contains(lower, "operator") ||
-				strings.Contains(lower, "approved") || strings.Contains(lower, "allowed") || strings.Contains(lower, "canCall") {
-				stateSide = true
-			}
-		case *ast.Ident:
-			if v, ok := info.Uses[e].(*Var); ok && (v.Kind == StateVar || v.IsStorageRef()) {
-				stateSide = true
+			return true
+		}
+		return p.IsSenderCheck(info, e.X) // roles[ROLE][msg.sender]
+	case *ast.CallExpr:
+		name := strings.ToLower(callName(e))
+		for _, a := range e.Args {
+			if isSender(info, a) && checkName(name) {
+				return true
 			}
 		}
-		return true
-	})
-	if sender && stateSide {
-		return true
+		if len(e.Args) == 0 && (strings.HasPrefix(name, "isowner") || strings.HasPrefix(name, "_isowner") ||
+			strings.HasPrefix(name, "isadmin") || strings.HasPrefix(name, "_isadmin")) {
+			return true
+		}
 	}
-	// owner() == msg.sender, or a comparison with an immutable/constant address
-	return sender && hasComparison(cond)
+	return false
 }
 
-func hasComparison(x ast.Expr) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
-			found = true
+// checkName reports whether a function name reads as an authorization check.
+func checkName(lower string) bool {
+	for _, w := range []string{"role", "owner", "admin", "auth", "whitelist", "allowlist", "operator", "approved",
+		"allowed", "cancall", "minter", "governor", "guardian", "manager", "trusted", "isvalid"} {
+		if strings.Contains(lower, w) {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
+}
+
+// isSender reports whether x is the caller: msg.sender, _msgSender(), or tx.origin (tx.origin
+// checks are access checks too, flawed ones that their own detector reports).
+func isSender(info *FuncInfo, x ast.Expr) bool {
+	x = ast.Unparen(x)
+	if c, ok := x.(*ast.CallExpr); ok {
+		switch callName(c) {
+		case "_msgSender", "msgSender", "_msgSenderERC721A":
+			return true
+		case "address", "payable":
+			if len(c.Args) == 1 {
+				return isSender(info, c.Args[0])
+			}
+		}
+		if _, ok := c.Fun.(*ast.ElementaryType); ok && len(c.Args) == 1 {
+			return isSender(info, c.Args[0])
+		}
+		return false
+	}
+	return IsGlobal(info, x, "msg", "sender") || IsGlobal(info, x, "tx", "origin")
+}
+
+func isLiteral(x ast.Expr) bool {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.CallExpr:
+		// address(0)
+		if len(e.Args) == 1 {
+			if _, ok := e.Fun.(*ast.ElementaryType); ok {
+				return isLiteral(e.Args[0])
+			}
+		}
+	}
+	return false
 }
 
 func isGlobal(info *FuncInfo, m *ast.MemberExpr, base, member string) bool {

@@ -1,0 +1,287 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
+
+	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/scan"
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/scan/workspace"
+)
+
+func newScanCommand(v *viper.Viper) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "scan TARGET",
+		Short: "Scan a repository, folder, file or archive and print the report",
+		Long: `Scan a target and print the scan report (JSON by default).
+
+TARGET is recognised: an existing folder, .sol/.rs file or .zip archive, or an http(s) git URL.
+Use the subcommands to be explicit: vigil scan repo URL|PATH, vigil scan file PATH...
+
+Exit codes: 0 no finding at or above --fail-on, 1 findings at or above --fail-on, 2 usage or
+input error.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runScan(cmd, v, workspace.Target{Location: args[0], Branch: v.GetString("branch"), Commit: v.GetString("commit")}, nil)
+		},
+	}
+	addScanFlags(cmd)
+	cmd.Flags().String("branch", "", "git branch or tag to scan")
+	cmd.Flags().String("commit", "", "git commit to scan")
+
+	repo := &cobra.Command{
+		Use:   "repo URL|PATH",
+		Short: "Scan a git repository (http(s) URL) or a local folder",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runScan(cmd, v, workspace.Target{Location: args[0], Branch: v.GetString("branch"), Commit: v.GetString("commit")}, nil)
+		},
+	}
+	addScanFlags(repo)
+	repo.Flags().String("branch", "", "git branch or tag to scan")
+	repo.Flags().String("commit", "", "git commit to scan")
+
+	file := &cobra.Command{
+		Use:   "file PATH...",
+		Short: "Scan .sol files, folders or a .zip archive",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				return runScan(cmd, v, workspace.Target{Location: args[0]}, nil)
+			}
+			return runScan(cmd, v, workspace.Target{}, args)
+		},
+	}
+	addScanFlags(file)
+	cmd.AddCommand(repo, file)
+	return cmd
+}
+
+func addScanFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.String("format", "json", "output format: json, table, sarif, markdown")
+	f.StringP("output", "o", "", "write the report to this file instead of standard output")
+	f.String("fail-on", "none", "exit 1 when a finding is at or above this severity: critical, high, medium, low, none")
+	f.Bool("include-deps", false, "report findings in dependencies (lib/, node_modules/) too")
+	f.StringSlice("skip", nil, "paths, folders or globs to leave out (repeatable)")
+	f.String("baseline", "", "an earlier JSON report: report only findings whose bug_hash is not in it")
+	f.StringSlice("enable", nil, "run only these detector ids")
+	f.StringSlice("disable", nil, "detector ids not to run")
+	f.Bool("allow-private-networks", false, "allow git URLs on loopback and private networks")
+}
+
+func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files []string) error {
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	format := strings.ToLower(v.GetString("format"))
+	switch format {
+	case "json", "table", "sarif", "markdown":
+	default:
+		return usageError("--format must be json, table, sarif or markdown, not %q", format)
+	}
+	failOn := strings.ToLower(v.GetString("fail_on"))
+	if failOn != "none" {
+		if _, err := detect.ParseSeverity(failOn); err != nil {
+			return usageError("--fail-on: %v", err)
+		}
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+
+	interactive := isTerminal(stderr)
+	progress := func(stage string) {
+		if interactive {
+			fmt.Fprintf(stderr, "\r\033[Kvigil: %s", stage)
+		}
+	}
+	defer func() {
+		if interactive {
+			fmt.Fprint(stderr, "\r\033[K")
+		}
+	}()
+
+	opts := workspace.Options{
+		Skip:    append(v.GetStringSlice("skip"), v.GetStringSlice("exclude")...),
+		Network: netguard.Policy{AllowPrivate: v.GetBool("allow_private_networks")},
+	}
+	if err := v.UnmarshalKey("limits", &opts.Limits); err != nil {
+		return usageError("config limits: %v", err)
+	}
+	progress("opening " + describeTarget(target, files))
+	var ws *workspace.Workspace
+	var err error
+	if files != nil {
+		ws, err = workspace.FromFiles(ctx, files, opts)
+	} else {
+		ws, err = workspace.Open(ctx, target, opts)
+	}
+	if err != nil {
+		if errors.Is(err, workspace.ErrInput) || errors.Is(err, os.ErrNotExist) {
+			return &exitError{code: exitUsage, msg: err.Error()}
+		}
+		return err
+	}
+	defer ws.Close()
+
+	// A vigil.yaml at the workspace root configures the scan of that workspace.
+	if v.ConfigFileUsed() == "" {
+		if data, err := ws.ReadFile("vigil.yaml"); err == nil {
+			v.SetConfigType("yaml")
+			if err := v.MergeConfig(strings.NewReader(string(data))); err != nil {
+				return usageError("vigil.yaml in the workspace: %v", err)
+			}
+		}
+	}
+
+	res, err := scan.Run(ctx, ws, scan.Options{
+		Enable:      append(v.GetStringSlice("enable"), v.GetStringSlice("detectors.enable")...),
+		Disable:     append(v.GetStringSlice("disable"), v.GetStringSlice("detectors.disable")...),
+		Severity:    v.GetStringMapString("severity"),
+		IncludeDeps: v.GetBool("include_deps"),
+		ScanID:      newScanID(),
+		Progress:    progress,
+	})
+	if err != nil {
+		if errors.Is(err, workspace.ErrInput) || errors.Is(err, workspace.ErrNoSources) || strings.Contains(err.Error(), "detector") {
+			return &exitError{code: exitUsage, msg: err.Error()}
+		}
+		return err
+	}
+	rep := res.Report
+	rep.ProjectName = projectName(target, files, ws)
+	rep.SkipFilePaths = append([]string{}, opts.Skip...)
+	if path := v.GetString("baseline"); path != "" {
+		if err := applyBaseline(rep, path); err != nil {
+			return usageError("--baseline: %v", err)
+		}
+	}
+
+	out := stdout
+	if path := v.GetString("output"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			return &exitError{code: exitUsage, msg: err.Error()}
+		}
+		defer f.Close()
+		out = f
+	}
+	if interactive {
+		fmt.Fprint(stderr, "\r\033[K")
+		interactive = false
+	}
+	excerpt := func(path string, from, to int) []string {
+		lines := res.Source(path)
+		if from < 1 || from > len(lines) {
+			return nil
+		}
+		return lines[from-1 : min(to, len(lines))]
+	}
+	switch format {
+	case "json":
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(report.Envelope{ScanReport: rep})
+	case "table":
+		err = report.WriteTable(out, rep, excerpt, out == stdout && isTerminal(stdout) && os.Getenv("NO_COLOR") == "")
+	case "sarif":
+		err = report.WriteSARIF(out, rep, version)
+	case "markdown":
+		err = report.WriteMarkdown(out, rep, excerpt)
+	}
+	if err != nil {
+		return err
+	}
+	if failOn != "none" && hasFindingAtLeast(rep, failOn) {
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+func usageError(format string, args ...any) error {
+	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+func describeTarget(t workspace.Target, files []string) string {
+	if files != nil {
+		return fmt.Sprintf("%d paths", len(files))
+	}
+	return netguard.RedactString(t.Location)
+}
+
+func projectName(t workspace.Target, files []string, ws *workspace.Workspace) string {
+	if ws.URL != "" {
+		return strings.TrimSuffix(filepath.Base(ws.URL), ".git")
+	}
+	if len(files) == 0 && t.Location != "" {
+		if abs, err := filepath.Abs(t.Location); err == nil {
+			return filepath.Base(abs)
+		}
+	}
+	return "files"
+}
+
+// hasFindingAtLeast reports whether the report has a finding of severity sev or worse.
+func hasFindingAtLeast(r *report.ScanReport, sev string) bool {
+	limit := report.SeverityRank(sev)
+	for _, g := range r.MultiFileScanDetails {
+		for _, f := range g.MetricWiseAggregatedFindings {
+			if report.SeverityRank(report.FindingSeverity(g, f)) <= limit {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// applyBaseline removes the findings whose bug_hash appears in an earlier JSON report, and
+// recomputes the summary: what remains is what the change introduced.
+func applyBaseline(r *report.ScanReport, path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var old report.Envelope
+	if err := json.Unmarshal(data, &old); err != nil || old.ScanReport == nil {
+		return fmt.Errorf("%s is not a Vigil JSON report", path)
+	}
+	known := map[string]bool{}
+	for _, g := range old.ScanReport.MultiFileScanDetails {
+		for _, f := range g.MetricWiseAggregatedFindings {
+			known[f.BugHash] = true
+		}
+	}
+	var groups []*report.Group
+	for _, g := range r.MultiFileScanDetails {
+		var kept []*report.Finding
+		for _, f := range g.MetricWiseAggregatedFindings {
+			if !known[f.BugHash] {
+				kept = append(kept, f)
+			}
+		}
+		if len(kept) > 0 {
+			g.MetricWiseAggregatedFindings, g.NoOfFindings = kept, len(kept)
+			groups = append(groups, g)
+		}
+	}
+	r.MultiFileScanDetails = groups
+	old2 := r.MultiFileScanSummary
+	r.MultiFileScanSummary = report.Summarize(groups, old2.CountFilesAnalyzed, old2.LinesAnalyzedCount, 0)
+	r.MultiFileScanSummary.ScanTimeTaken = old2.ScanTimeTaken
+	return nil
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}

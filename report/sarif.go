@@ -1,0 +1,235 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// SARIF 2.1.0, as GitHub code scanning reads it: one rule per template (help in Markdown,
+// security-severity, precision from confidence, tags), results with regions, and
+// partialFingerprints.primaryLocationLineHash from the bug_hash so that alerts survive rescans.
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	InformationURI string      `json:"informationUri"`
+	Version        string      `json:"version"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID                   string            `json:"id"`
+	Name                 string            `json:"name"`
+	ShortDescription     sarifText         `json:"shortDescription"`
+	FullDescription      sarifText         `json:"fullDescription"`
+	Help                 sarifHelp         `json:"help"`
+	DefaultConfiguration sarifConfig       `json:"defaultConfiguration"`
+	Properties           sarifRuleProperty `json:"properties"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifHelp struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown"`
+}
+
+type sarifConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifRuleProperty struct {
+	Tags             []string `json:"tags"`
+	Precision        string   `json:"precision"`
+	SecuritySeverity string   `json:"security-severity"`
+}
+
+type sarifResult struct {
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             sarifText         `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Properties          map[string]string `json:"properties,omitempty"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+	EndLine     int `json:"endLine"`
+}
+
+// securitySeverity is GitHub's 0.0-10.0 scale: 9+ critical, 7+ high, 4+ medium, else low.
+var securitySeverity = map[string]string{
+	"critical": "9.5", "high": "8.0", "medium": "5.5", "low": "3.0", "informational": "1.0", "gas": "0.5",
+}
+
+func sarifLevel(sev string) string {
+	switch sev {
+	case "critical", "high":
+		return "error"
+	case "medium":
+		return "warning"
+	}
+	return "note"
+}
+
+func precision(conf string) string {
+	switch confidenceOf(conf) {
+	case "high":
+		return "high"
+	case "medium":
+		return "medium"
+	}
+	return "low"
+}
+
+var tagRe = regexp.MustCompile(`<[^>]*>`)
+
+// stripHTML turns the templates' small HTML into plain text.
+func stripHTML(s string) string {
+	s = tagRe.ReplaceAllString(s, "")
+	s = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&#34;", `"`, "&#39;", "'").Replace(s)
+	return strings.TrimSpace(s)
+}
+
+// htmlToMarkdown turns <code> into backticks and drops other tags.
+func htmlToMarkdown(s string) string {
+	s = strings.NewReplacer("<code>", "`", "</code>", "`", "<p>", "", "</p>", "\n\n").Replace(s)
+	return stripHTML(s)
+}
+
+// WriteSARIF writes the report as a SARIF 2.1.0 log. Paths are relative to the repository root.
+func WriteSARIF(w io.Writer, r *ScanReport, toolVersion string) error {
+	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{
+		Name: "Vigil", InformationURI: "https://github.com/vigil-sec/vigil", Version: toolVersion, Rules: []sarifRule{},
+	}}, Results: []sarifResult{}}
+	ruleIndex := map[string]int{}
+	groups := append([]*Group(nil), r.MultiFileScanDetails...)
+	sort.SliceStable(groups, func(i, j int) bool { return groups[i].IssueID < groups[j].IssueID })
+	for _, g := range groups {
+		t := g.TemplateDetails
+		if t == nil {
+			continue
+		}
+		if _, ok := ruleIndex[t.IssueID]; !ok {
+			ruleIndex[t.IssueID] = len(run.Tool.Driver.Rules)
+			tags := []string{"security", "solidity"}
+			for _, id := range append(append([]string(nil), t.SWC...), t.CWE...) {
+				tags = append(tags, strings.ToLower(id))
+			}
+			if strings.Contains(strings.ToLower(t.IssueSeverity), "gas") {
+				tags = append(tags, "gas")
+			}
+			help := "## " + t.IssueName + "\n\n" + htmlToMarkdown(t.StaticIssueDescription) +
+				"\n\n### Remediation\n\n" + htmlToMarkdown(t.IssueRemediation) + "\n\n### Detection\n\n" + t.DetectionLogic
+			run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{
+				ID:                   t.IssueID,
+				Name:                 ruleName(t.IssueName),
+				ShortDescription:     sarifText{Text: t.IssueName},
+				FullDescription:      sarifText{Text: stripHTML(t.StaticIssueDescription)},
+				Help:                 sarifHelp{Text: stripHTML(t.StaticIssueDescription + " " + t.IssueRemediation), Markdown: help},
+				DefaultConfiguration: sarifConfig{Level: sarifLevel(t.IssueSeverity)},
+				Properties: sarifRuleProperty{Tags: tags, Precision: precision(t.IssueConfidence),
+					SecuritySeverity: securitySeverity[t.IssueSeverity]},
+			})
+		}
+		for _, f := range g.MetricWiseAggregatedFindings {
+			sev := FindingSeverity(g, f)
+			res := sarifResult{
+				RuleID:              t.IssueID,
+				RuleIndex:           ruleIndex[t.IssueID],
+				Level:               sarifLevel(sev),
+				Message:             sarifText{Text: stripHTML(fill(t.IssueDescription, f.DescriptionDetails))},
+				PartialFingerprints: map[string]string{"primaryLocationLineHash": f.BugHash},
+				Properties:          map[string]string{"bug_id": f.BugID, "severity": sev},
+			}
+			for _, loc := range f.Findings {
+				for i := range loc.LineNosStart {
+					end := loc.LineNosStart[i]
+					if i < len(loc.LineNosEnd) {
+						end = loc.LineNosEnd[i]
+					}
+					res.Locations = append(res.Locations, sarifLocation{PhysicalLocation: sarifPhysical{
+						ArtifactLocation: sarifArtifact{URI: loc.FilePath, URIBaseID: "%SRCROOT%"},
+						Region:           sarifRegion{StartLine: loc.LineNosStart[i], StartColumn: loc.Column, EndLine: end},
+					}})
+				}
+			}
+			run.Results = append(run.Results, res)
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs:    []sarifRun{run},
+	})
+}
+
+// ruleName makes a PascalCase rule name from the issue name.
+func ruleName(s string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') }) {
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String()
+}
+
+var placeholderRe = regexp.MustCompile(`\$\{([a-zA-Z_][a-zA-Z0-9_]*)\}`)
+
+// fill replaces ${key} placeholders with the finding's details.
+func fill(desc string, details map[string]string) string {
+	return placeholderRe.ReplaceAllStringFunc(desc, func(m string) string {
+		if v, ok := details[m[2:len(m)-1]]; ok {
+			return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(v)
+		}
+		return m
+	})
+}
+
+// Fill returns a finding's description with its placeholders filled (HTML).
+func Fill(g *Group, f *Finding) string {
+	if g.TemplateDetails == nil {
+		return ""
+	}
+	return fill(g.TemplateDetails.IssueDescription, f.DescriptionDetails)
+}
+
+// PlainDescription returns a finding's filled description as plain text.
+func PlainDescription(g *Group, f *Finding) string { return stripHTML(Fill(g, f)) }

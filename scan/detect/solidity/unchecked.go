@@ -2,7 +2,9 @@ package solidity
 
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // UncheckedLowLevelCall and UncheckedSend report low-level calls whose success flag is dropped
@@ -61,16 +63,205 @@ func runUnchecked(pass *detect.Pass, names ...string) {
 			}
 			pass.ReportNode(c.Expr, fn, map[string]string{"call_kind": c.Name})
 		}
+		if pass.Analyzer.ID == "UNCHECKED_LOW_LEVEL_CALL" {
+			for _, x := range neverCalled(fn) {
+				pass.ReportNode(x, fn, map[string]string{"call_kind": "call that is never executed (the final parentheses are missing)"})
+			}
+		}
 	}
 }
 
-// checked reports whether the success flag of a low-level call is used.
+// checked reports whether the success flag of a low-level call is used, and used to handle a
+// failure: a check whose branches both do nothing, a condition made constant (|| 1 == 1), or a
+// check that reverts on success and carries on after a failure does not count.
 func checked(info *sema.FuncInfo, fn *sema.Function, c *sema.Call) bool {
 	if !resultUsed(fn, c.Expr) {
 		return false
 	}
-	if v := boolVarOf(info, fn, c.Expr); v != nil {
-		return varRead(info, fn, v)
+	flag := boolVarOf(info, fn, c.Expr)
+	if flag != nil && !varRead(info, fn, flag) {
+		return false
 	}
-	return true
+	effective := true
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || !mentions(info, ifs.Cond, c.Expr, flag) {
+			return true
+		}
+		if constantCondition(ifs.Cond) {
+			effective = false
+			return false
+		}
+		onFailure, onSuccess := ifs.Else, ifs.Then
+		if negates(info, ifs.Cond, c.Expr, flag) {
+			onFailure, onSuccess = ifs.Then, ifs.Else
+		}
+		switch {
+		case isEmpty(onFailure) && isEmpty(onSuccess):
+			effective = false
+		case onSuccess != nil && stmtAlwaysReverts(onSuccess) && !stmtAlwaysReverts(onFailure):
+			effective = false
+		}
+		return effective
+	})
+	return effective
+}
+
+// mentions reports whether cond contains the call or reads its success flag.
+func mentions(info *sema.FuncInfo, cond ast.Expr, call *ast.CallExpr, flag *sema.Var) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			found = found || x == call
+		case *ast.Ident:
+			found = found || (flag != nil && info.Uses[x] == flag)
+		}
+		return !found
+	})
+	return found
+}
+
+// negates reports whether the condition is true when the call failed (!ok, ok == false).
+func negates(info *sema.FuncInfo, cond ast.Expr, call *ast.CallExpr, flag *sema.Var) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return !negates(info, e.X, call, flag)
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LOR, token.LAND:
+			if mentions(info, e.X, call, flag) {
+				return negates(info, e.X, call, flag)
+			}
+			return negates(info, e.Y, call, flag)
+		case token.EQL:
+			if lit, ok := ast.Unparen(e.Y).(*ast.BasicLit); ok {
+				return lit.Kind == token.FALSE
+			}
+		case token.NEQ:
+			if lit, ok := ast.Unparen(e.Y).(*ast.BasicLit); ok {
+				return lit.Kind == token.TRUE
+			}
+		}
+	}
+	return false
+}
+
+// constantCondition reports a condition whose value does not depend on its variable part:
+// x || true, x || 1 == 1, x && false.
+func constantCondition(cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LOR:
+		return constBool(b.X) == 1 || constBool(b.Y) == 1 || constantCondition(b.X) || constantCondition(b.Y)
+	case token.LAND:
+		return constBool(b.X) == 0 || constBool(b.Y) == 0 || constantCondition(b.X) || constantCondition(b.Y)
+	}
+	return false
+}
+
+// constBool evaluates a constant boolean expression: 1 for true, 0 for false, -1 when not constant.
+func constBool(x ast.Expr) int {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.BasicLit:
+		switch e.Kind {
+		case token.TRUE:
+			return 1
+		case token.FALSE:
+			return 0
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			if v := constBool(e.X); v >= 0 {
+				return 1 - v
+			}
+		}
+	case *ast.BinaryExpr:
+		l, lok := ast.Unparen(e.X).(*ast.BasicLit)
+		r, rok := ast.Unparen(e.Y).(*ast.BasicLit)
+		if lok && rok && l.Kind == token.NUMBER && r.Kind == token.NUMBER && l.Unit == nil && r.Unit == nil {
+			switch e.Op {
+			case token.EQL:
+				return boolInt(l.Value == r.Value)
+			case token.NEQ:
+				return boolInt(l.Value != r.Value)
+			}
+		}
+	}
+	return -1
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// isEmpty reports whether a branch does nothing (absent, or a block of no statements).
+func isEmpty(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case nil:
+		return true
+	case *ast.BlockStmt:
+		for _, x := range s.List {
+			if !isEmpty(x) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// stmtAlwaysReverts reports whether a branch always reverts.
+func stmtAlwaysReverts(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.ThrowStmt, *ast.RevertStmt:
+		return true
+	case *ast.ExprStmt:
+		if c, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "revert" {
+				return true
+			}
+		}
+	case *ast.BlockStmt:
+		for _, x := range s.List {
+			if stmtAlwaysReverts(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// neverCalled finds `x.call.value(v);` statements: the old value/gas decoration applied without
+// the final call, so no call is made at all.
+func neverCalled(fn *sema.Function) []ast.Node {
+	var out []ast.Node
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		es, ok := n.(*ast.ExprStmt)
+		if !ok {
+			return true
+		}
+		c, ok := es.X.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if m, ok := c.Fun.(*ast.MemberExpr); ok && (m.Name.Name == "value" || m.Name.Name == "gas") {
+			if inner, ok := m.X.(*ast.MemberExpr); ok {
+				switch inner.Name.Name {
+				case "call", "delegatecall", "callcode":
+					out = append(out, c)
+				}
+			}
+		}
+		return true
+	})
+	return out
 }

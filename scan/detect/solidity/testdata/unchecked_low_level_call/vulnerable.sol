@@ -13,3 +13,9 @@ contract Caller {
         bool ok = callee.call(bytes4(keccak256("f()"))); // want "UNCHECKED_LOW_LEVEL_CALL"
     }
 }
+
+contract NeverCalled {
+    function callNotExecuted(address callee) public {
+        callee.call.value(1 ether); // want "UNCHECKED_LOW_LEVEL_CALL"
+    }
+}

@@ -15,3 +15,29 @@ contract Payout {
         callee.send(5 ether); // want "UNCHECKED_SEND"
     }
 }
+
+contract IneffectiveChecks {
+    uint receivers;
+
+    function emptyBranches(address payable addr) public {
+        if (!addr.send(42 ether)) { // want "UNCHECKED_SEND"
+            // nothing
+        } else {
+            // nothing
+        }
+    }
+
+    function constantCondition(address payable addr) public {
+        if (!addr.send(10 ether) || 1 == 1) { // want "UNCHECKED_SEND"
+            revert();
+        }
+    }
+
+    function inverted(address payable addr) public {
+        if (!addr.send(42 ether)) { // want "UNCHECKED_SEND"
+            receivers += 1;
+        } else {
+            revert();
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/vigil-sec/vigil/scan/workspace"
+)
+
+// Config configures the server. Keys in vigil.yaml are the mapstructure names (under a
+// "serve" section if the CLI nests them); environment variables are VIGIL_ and the key in upper
+// case (VIGIL_LISTEN, VIGIL_DATA_DIR, VIGIL_PUBLIC_URL, VIGIL_ALLOW_PRIVATE_NETWORKS, ...).
+// A zero field takes the default written beside it.
+type Config struct {
+	// Listen is the address:port to serve on. Default 127.0.0.1:8080.
+	Listen string `mapstructure:"listen"`
+	// DataDir holds the database, uploads and temporary workspaces. Required.
+	DataDir string `mapstructure:"data_dir"`
+	// PublicURL is the base of the URLs Vigil hands out (pre-signed uploads, webhook links),
+	// as clients reach the server: scheme, host and optional path, no query. Default
+	// http://<Listen>.
+	PublicURL string `mapstructure:"public_url"`
+	// AllowPrivateNetworks lets git URLs and webhook endpoints point at loopback and private
+	// addresses (tests, local use). Default false.
+	AllowPrivateNetworks bool `mapstructure:"allow_private_networks"`
+
+	// Workers is the number of scans run at once. Default 2.
+	Workers int `mapstructure:"workers"`
+	// QueueLimit is the most scans waiting for a worker; more get 503. Default 1000.
+	QueueLimit int `mapstructure:"queue_limit"`
+	// ScanWait is how long POST /private/api-project-scan/ and /private/api-file-scan/ wait
+	// for the scan before answering it in state scan_in_progress. Default 30 s.
+	ScanWait time.Duration `mapstructure:"scan_wait"`
+	// ScanTimeout bounds one scan attempt (clone and analysis). Default 10 min.
+	ScanTimeout time.Duration `mapstructure:"scan_timeout"`
+	// MaxAttempts is how many times a scan interrupted by a stopping server is started before
+	// it ends as scan_failed. Default 3.
+	MaxAttempts int `mapstructure:"max_attempts"`
+
+	// UploadExpiry is how long a pre-signed upload URL is valid. Default 15 min.
+	UploadExpiry time.Duration `mapstructure:"upload_expiry"`
+	// UploadRetention is how long an uploaded file is kept after its URL expired, for file
+	// scans to use it. Default 24 h.
+	UploadRetention time.Duration `mapstructure:"upload_retention"`
+	// MaxBodyBytes bounds JSON request bodies. Default 1 MiB.
+	MaxBodyBytes int64 `mapstructure:"max_body_bytes"`
+	// Limits bound workspaces (uploads, archives, clones); see workspace.Limits. The upload
+	// size limits are max_file_bytes for .sol and max_archive_bytes for .zip.
+	Limits workspace.Limits `mapstructure:"limits"`
+
+	// WebhookMaxAttempts is how many times a webhook event is tried. Default 8.
+	WebhookMaxAttempts int `mapstructure:"webhook_max_attempts"`
+	// WebhookBackoff is the wait after the first failed attempt; it doubles each time, up to
+	// 1 h. Default 10 s.
+	WebhookBackoff time.Duration `mapstructure:"webhook_backoff"`
+	// WebhookTimeout bounds one delivery attempt. Default 10 s.
+	WebhookTimeout time.Duration `mapstructure:"webhook_timeout"`
+
+	// ShutdownTimeout bounds the graceful shutdown of ListenAndServe. Default 30 s.
+	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
+
+	// Logger receives structured logs; nil means slog.Default().
+	Logger *slog.Logger `mapstructure:"-"`
+}
+
+// withDefaults fills zero fields.
+func (c Config) withDefaults() Config {
+	if c.Listen == "" {
+		c.Listen = "127.0.0.1:8080"
+	}
+	if c.PublicURL == "" {
+		c.PublicURL = "http://" + c.Listen
+	}
+	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
+	setInt := func(p *int, d int) {
+		if *p <= 0 {
+			*p = d
+		}
+	}
+	setDur := func(p *time.Duration, d time.Duration) {
+		if *p <= 0 {
+			*p = d
+		}
+	}
+	setInt(&c.Workers, 2)
+	setInt(&c.QueueLimit, 1000)
+	setInt(&c.MaxAttempts, 3)
+	setInt(&c.WebhookMaxAttempts, 8)
+	setDur(&c.ScanWait, 30*time.Second)
+	setDur(&c.ScanTimeout, 10*time.Minute)
+	setDur(&c.UploadExpiry, 15*time.Minute)
+	setDur(&c.UploadRetention, 24*time.Hour)
+	setDur(&c.WebhookBackoff, 10*time.Second)
+	setDur(&c.WebhookTimeout, 10*time.Second)
+	setDur(&c.ShutdownTimeout, 30*time.Second)
+	if c.MaxBodyBytes <= 0 {
+		c.MaxBodyBytes = 1 << 20
+	}
+	// The upload handler enforces these two itself, so they need their values here.
+	d := workspace.DefaultLimits()
+	if c.Limits.MaxFileBytes <= 0 {
+		c.Limits.MaxFileBytes = d.MaxFileBytes
+	}
+	if c.Limits.MaxArchiveBytes <= 0 {
+		c.Limits.MaxArchiveBytes = d.MaxArchiveBytes
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	return c
+}
+
+// Validate reports the first invalid setting, naming its key.
+func (c Config) Validate() error {
+	if c.DataDir == "" {
+		return errors.New("data_dir (VIGIL_DATA_DIR) is required")
+	}
+	if _, _, err := net.SplitHostPort(c.Listen); err != nil {
+		return fmt.Errorf("listen (VIGIL_LISTEN) must be address:port: %v", err)
+	}
+	u, err := url.Parse(c.PublicURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return errors.New("public_url (VIGIL_PUBLIC_URL) must be an http(s) URL with a host and no query, fragment or user")
+	}
+	return nil
+}

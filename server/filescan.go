@@ -1,0 +1,91 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/store"
+)
+
+// handleFileScan is POST /private/api-file-scan/ (SPEC 4.6). file_urls must be URLs this server
+// issued through /private/api-get-presigned-url/ to the same client, with the file uploaded;
+// nothing is ever fetched from elsewhere.
+func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
+	f, err := readFields(w, r, s.cfg.MaxBodyBytes)
+	if err != nil {
+		errorBody(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	urls := f.strList("file_urls", true, maxFileURLs, maxURLLen)
+	name := strings.TrimSpace(f.str("project_name", false, maxNameLen))
+	ptype := f.str("project_type", false, maxNameLen)
+	if f.err != nil {
+		errorBody(w, http.StatusBadRequest, f.err.Error())
+		return
+	}
+	ctx := r.Context()
+	client := auth.ClientID(ctx)
+	req := scanRequest{FileURLs: urls, ProjectType: ptype, Quick: true}
+	var names []string
+	seen := map[string]bool{}
+	for i, raw := range urls {
+		field := fmt.Sprintf("file_urls[%d]", i)
+		key, ok := s.uploadKeyOf(raw)
+		if !ok {
+			errorBody(w, http.StatusBadRequest, field+": not an upload URL issued by this server")
+			return
+		}
+		u, err := s.store.GetUpload(ctx, key)
+		switch {
+		case errors.Is(err, store.ErrNotFound) || (err == nil && u.ClientID != client):
+			errorBody(w, http.StatusBadRequest, field+": no such upload")
+			return
+		case err != nil:
+			s.internal(w, r, "reading upload", err)
+			return
+		case u.UploadedAt.IsZero():
+			errorBody(w, http.StatusBadRequest, field+": nothing was uploaded to this URL yet")
+			return
+		case seen[key]:
+			errorBody(w, http.StatusBadRequest, field+": given twice")
+			return
+		case seen["name:"+u.FileName]:
+			errorBody(w, http.StatusBadRequest, field+": another file is named "+u.FileName+"; file names must be unique")
+			return
+		case len(urls) > 1 && strings.EqualFold(path.Ext(u.FileName), ".zip"):
+			errorBody(w, http.StatusBadRequest, field+": a .zip archive must be the only file of a scan")
+			return
+		}
+		seen[key], seen["name:"+u.FileName] = true, true
+		req.Uploads = append(req.Uploads, key)
+		names = append(names, u.FileName)
+	}
+	if name == "" {
+		name = names[0]
+	}
+	p, err := s.store.EnsureProject(ctx, store.Project{ClientID: client, SourceKey: "upload:" + name, Name: name})
+	if err != nil {
+		s.internal(w, r, "recording project", err)
+		return
+	}
+	s.startScan(w, r, p, sourceUpload, req)
+}
+
+// uploadKeyOf returns the object key of a URL under {public_url}/uploads/, with or without its
+// query (clients may strip the signature once the file is up).
+func (s *Server) uploadKeyOf(raw string) (string, bool) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || !strings.EqualFold(u.Scheme, s.publicURL.Scheme) || !strings.EqualFold(u.Host, s.publicURL.Host) {
+		return "", false
+	}
+	key, ok := strings.CutPrefix(u.Path, s.publicURL.Path+uploadPath)
+	if !ok || !validKey(key) {
+		return "", false
+	}
+	return key, true
+}

@@ -1,0 +1,49 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/store"
+)
+
+// notFoundMsg is the one answer for a scan that does not exist, belongs to another client, or
+// does not match the project_id, client_id or scan_type sent: callers cannot tell them apart.
+const notFoundMsg = "invalid request: no scan matches scan_id for this client"
+
+// handleGetScan is POST /private/api-get-scan/ (SPEC 4.5).
+func (s *Server) handleGetScan(w http.ResponseWriter, r *http.Request) {
+	f, err := readFields(w, r, s.cfg.MaxBodyBytes)
+	if err != nil {
+		errorBody(w, http.StatusBadRequest, "invalid request: "+err.Error())
+		return
+	}
+	scanID := f.str("scan_id", true, maxNameLen)
+	projectID := f.str("project_id", false, maxNameLen)
+	scanType := f.str("scan_type", false, maxNameLen)
+	clientID, hasClient := f.integer("client_id")
+	if f.err != nil {
+		errorBody(w, http.StatusBadRequest, "invalid request: "+f.err.Error())
+		return
+	}
+	caller := auth.ClientID(r.Context())
+	if hasClient && clientID != caller {
+		errorBody(w, http.StatusBadRequest, notFoundMsg)
+		return
+	}
+	rep, err := s.loadReport(r.Context(), caller, scanID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		errorBody(w, http.StatusBadRequest, notFoundMsg)
+		return
+	case err != nil:
+		s.internal(w, r, "reading scan", err)
+		return
+	case projectID != "" && projectID != rep.ProjectID, scanType != "" && scanType != rep.ScanType:
+		errorBody(w, http.StatusBadRequest, notFoundMsg)
+		return
+	}
+	writeJSON(w, http.StatusOK, report.Envelope{ScanReport: rep})
+}

@@ -1,0 +1,257 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cgi"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/scan/workspace"
+	"github.com/vigil-sec/vigil/server"
+	"github.com/vigil-sec/vigil/server/auth"
+)
+
+// fakeEngine is a test double of the scanning engine: it reports one finding per line that
+// calls selfdestruct or tx.origin in the workspace's Solidity files, with a bug hash made of
+// the file path and the line's text (so it survives unrelated lines moving). It is not the
+// engine; the lead's end-to-end tests run the real one.
+type fakeEngine struct {
+	// started, when set, receives the scan id as each scan starts; block makes scans wait for
+	// their context to end (a scan in flight when the server stops).
+	started chan string
+	block   bool
+}
+
+func (e *fakeEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts server.ScanOptions) (*report.ScanReport, error) {
+	if e.started != nil {
+		e.started <- opts.ScanID
+	}
+	if e.block {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	groups := map[string]*report.Group{}
+	var order []string
+	sum := &report.Summary{IssueSeverityDistribution: report.NewDistribution(), ScansRan: []string{"static_template_based"}, Score: "4.5", ScoreV2: "90"}
+	for _, f := range ws.Sources(false) {
+		src, err := ws.ReadFile(f.Path)
+		if err != nil {
+			return nil, err
+		}
+		sum.CountFilesAnalyzed++
+		sum.LinesAnalyzedCount += f.Lines
+		for i, line := range strings.Split(string(src), "\n") {
+			id, sev := "", ""
+			switch {
+			case strings.Contains(line, "selfdestruct"):
+				id, sev = "UNPROTECTED_SELFDESTRUCT", "high"
+			case strings.Contains(line, "tx.origin"):
+				id, sev = "TX_ORIGIN_AUTH", "medium"
+			default:
+				continue
+			}
+			g := groups[id]
+			if g == nil {
+				g = &report.Group{IssueID: id, TemplateDetails: &report.Template{IssueID: id, IssueName: id, IssueSeverity: sev}}
+				groups[id] = g
+				order = append(order, id)
+			}
+			h := sha256.Sum256([]byte(f.Path + "\x00" + strings.TrimSpace(line)))
+			g.MetricWiseAggregatedFindings = append(g.MetricWiseAggregatedFindings, &report.Finding{
+				BugHash:            base64.RawURLEncoding.EncodeToString(h[:12]),
+				DescriptionDetails: map[string]string{},
+				Findings:           []*report.Location{{FilePath: f.Path, LineNosStart: []int{i + 1}, LineNosEnd: []int{i + 1}}},
+			})
+			sum.IssueSeverityDistribution[sev]++
+			sum.IssuesCount++
+		}
+	}
+	rep := &report.ScanReport{MultiFileScanSummary: sum, MultiFileScanDetails: []*report.Group{}}
+	for _, id := range order {
+		rep.MultiFileScanDetails = append(rep.MultiFileScanDetails, groups[id])
+	}
+	return rep, nil
+}
+
+const vulnerable = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+contract Wallet {
+    address owner;
+    function kill() external {
+        require(tx.origin == owner);
+        selfdestruct(payable(msg.sender));
+    }
+}
+`
+
+// apiServer is a real server on a loopback listener with a real SQLite file.
+type apiServer struct {
+	*server.Server
+	URL  string
+	http *httptest.Server
+}
+
+func startServer(t *testing.T, dataDir string, eng server.Engine, tweak func(*server.Config)) *apiServer {
+	t.Helper()
+	ts := httptest.NewUnstartedServer(nil)
+	cfg := server.Config{
+		DataDir: dataDir, Listen: ts.Listener.Addr().String(), PublicURL: "http://" + ts.Listener.Addr().String(),
+		AllowPrivateNetworks: true, ScanWait: 20 * time.Second, WebhookBackoff: 10 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	srv, err := server.New(cfg, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Config.Handler = srv.Handler()
+	ts.Start()
+	a := &apiServer{Server: srv, URL: ts.URL, http: ts}
+	t.Cleanup(a.stop)
+	return a
+}
+
+// stop closes the listener and the server, as a shutdown does.
+func (a *apiServer) stop() {
+	a.http.Close()
+	a.Close(context.Background())
+}
+
+func (a *apiServer) newKey(t *testing.T, name string, client int64) (string, int64) {
+	t.Helper()
+	key, rec, err := auth.Create(context.Background(), a.Store(), name, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return key, rec.ClientID
+}
+
+type answer struct {
+	status int
+	body   map[string]any
+	raw    []byte
+}
+
+func call(t *testing.T, method, url, authz string, body any) answer {
+	t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		j, _ := json.Marshal(b)
+		rd = bytes.NewReader(j)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if authz != "" {
+		req.Header.Set("Authorization", authz)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	a := answer{status: resp.StatusCode, raw: raw}
+	json.Unmarshal(raw, &a.body)
+	return a
+}
+
+func scanReport(t *testing.T, a answer) *report.ScanReport {
+	t.Helper()
+	if a.status != 200 {
+		t.Fatalf("status %d: %s", a.status, a.raw)
+	}
+	var env report.Envelope
+	if err := json.Unmarshal(a.raw, &env); err != nil || env.ScanReport == nil {
+		t.Fatalf("not a scan_report: %v %s", err, a.raw)
+	}
+	return env.ScanReport
+}
+
+// runGit runs git with a clean identity and configuration.
+func runGit(t testing.TB, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(),
+		"GIT_AUTHOR_NAME=Vigil Test", "GIT_AUTHOR_EMAIL=test@vigil.invalid",
+		"GIT_COMMITTER_NAME=Vigil Test", "GIT_COMMITTER_EMAIL=test@vigil.invalid",
+		"GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// gitRepo is a bare repository served over smart HTTP by git's own http-backend on loopback.
+type gitRepo struct {
+	URL  string
+	work string // working copy; commit and push to change the served repository
+	bare string
+}
+
+func newGitRepo(t *testing.T, files map[string]string) *gitRepo {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	root := t.TempDir()
+	backend := filepath.Join(runGit(t, root, "--exec-path"), "git-http-backend")
+	if _, err := os.Stat(backend); err != nil {
+		t.Skipf("git-http-backend not available: %v", err)
+	}
+	work := t.TempDir()
+	runGit(t, work, "init", "-q", "-b", "main")
+	g := &gitRepo{work: work, bare: filepath.Join(root, "repo.git")}
+	g.commit(t, files)
+	runGit(t, root, "clone", "-q", "--bare", work, "repo.git")
+	h := &cgi.Handler{Path: backend, Stderr: io.Discard,
+		Env: []string{"GIT_PROJECT_ROOT=" + root, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1", "HOME=" + root}}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	g.URL = srv.URL + "/repo.git"
+	return g
+}
+
+// commit writes files in the working copy, commits, and updates the served repository.
+func (g *gitRepo) commit(t *testing.T, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(g.work, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runGit(t, g.work, "add", "-A")
+	runGit(t, g.work, "commit", "-q", "-m", fmt.Sprintf("commit %d", len(files)))
+	if _, err := os.Stat(g.bare); err == nil {
+		runGit(t, g.work, "push", "-q", g.bare, "main")
+	}
+}

@@ -1,0 +1,224 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/jobs"
+	"github.com/vigil-sec/vigil/server/store"
+	"github.com/vigil-sec/vigil/server/webhook"
+)
+
+// Server is the private API over one Engine. It is safe for concurrent use.
+type Server struct {
+	cfg       Config
+	engine    Engine
+	store     store.Store
+	log       *slog.Logger
+	mux       *http.ServeMux
+	handler   http.Handler
+	runner    *jobs.Runner
+	hooks     *webhook.Dispatcher
+	metrics   *metrics
+	policy    netguard.Policy
+	publicURL *url.URL
+	uploadKey []byte
+	blobDir   string
+	tmpDir    string
+
+	bgCancel  context.CancelFunc
+	bg        sync.WaitGroup
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// New opens the store in cfg.DataDir, resumes unfinished scans and pending webhook deliveries,
+// and returns a server ready to serve. Close it (or let ListenAndServe do it) when done.
+func New(cfg Config, engine Engine) (*Server, error) {
+	cfg = cfg.withDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if engine == nil {
+		return nil, errors.New("server: no scanning engine")
+	}
+	s := &Server{
+		cfg: cfg, engine: engine, log: cfg.Logger, mux: http.NewServeMux(),
+		policy:  netguard.Policy{AllowPrivate: cfg.AllowPrivateNetworks},
+		blobDir: filepath.Join(cfg.DataDir, "blobs"), tmpDir: filepath.Join(cfg.DataDir, "tmp"),
+	}
+	s.publicURL, _ = url.Parse(cfg.PublicURL)
+	// Workspaces left by a process that died mid-scan are garbage: the scans run again.
+	os.RemoveAll(s.tmpDir)
+	for _, d := range []string{cfg.DataDir, s.blobDir, s.tmpDir} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return nil, fmt.Errorf("server: data folder: %w", err)
+		}
+	}
+	key, err := loadOrCreateKey(filepath.Join(cfg.DataDir, "upload.key"))
+	if err != nil {
+		return nil, err
+	}
+	s.uploadKey = key
+	st, err := store.Open(context.Background(), cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	s.store = st
+	s.runner = jobs.New(cfg.Workers, cfg.QueueLimit, s.runScan)
+	s.metrics = newMetrics(s.runner.Stats)
+	s.hooks = &webhook.Dispatcher{
+		Store: st, Client: webhook.NewClient(s.policy, cfg.WebhookTimeout), MaxAttempts: cfg.WebhookMaxAttempts,
+		Backoff: cfg.WebhookBackoff, Log: s.log,
+		Observe: func(outcome string) { s.metrics.webhooks.WithLabelValues(outcome).Inc() },
+	}
+	s.routes()
+	s.handler = s.observe(s.mux)
+
+	bgCtx, cancel := context.WithCancel(context.Background())
+	s.bgCancel = cancel
+	s.runner.Start()
+	if err := s.resume(bgCtx); err != nil {
+		s.Close(context.Background())
+		return nil, err
+	}
+	s.bg.Add(2)
+	go func() { defer s.bg.Done(); s.hooks.Run(bgCtx) }()
+	go func() { defer s.bg.Done(); s.janitor(bgCtx) }()
+	return s, nil
+}
+
+// loadOrCreateKey reads the upload signing key, creating a random one on first start. It lives
+// in the data folder so URLs handed out before a restart stay valid after it.
+func loadOrCreateKey(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err == nil && len(b) >= 32 {
+		return b, nil
+	}
+	if err != nil && !os.IsNotExist(err) {
+		return nil, fmt.Errorf("server: reading %s: %w", path, err)
+	}
+	b = make([]byte, 32)
+	rand.Read(b)
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		return nil, fmt.Errorf("server: writing %s: %w", path, err)
+	}
+	return b, nil
+}
+
+// Handle mounts another surface (the JSON-RPC server at /rpc, the second host's /app/...
+// routes) on the server's mux, behind the same logging and metrics. pattern is a ServeMux
+// pattern.
+func (s *Server) Handle(pattern string, h http.Handler) { s.mux.Handle(pattern, h) }
+
+// Handler serves every route.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Store is the server's store, for commands and tests that look at what it recorded.
+func (s *Server) Store() store.Store { return s.store }
+
+// WaitScan returns when the scan is no longer queued or running in this process, or with
+// ctx's error.
+func (s *Server) WaitScan(ctx context.Context, scanID string) error {
+	return s.runner.Wait(ctx, scanID)
+}
+
+// ListenAndServe serves on cfg.Listen until ctx is done, then shuts down gracefully and
+// closes the server.
+func (s *Server) ListenAndServe(ctx context.Context) error {
+	ln, err := net.Listen("tcp", s.cfg.Listen)
+	if err != nil {
+		s.Close(context.Background())
+		return err
+	}
+	return s.Serve(ctx, ln)
+}
+
+// Serve is ListenAndServe on an existing listener.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	s.log.Info("serving", "listen", ln.Addr().String(), "public_url", s.cfg.PublicURL, "workers", s.cfg.Workers)
+	select {
+	case err := <-errc:
+		s.Close(context.Background())
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer cancel()
+	s.log.Info("shutting down: finishing requests in flight")
+	err := hs.Shutdown(sctx)
+	if cerr := s.Close(sctx); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Close stops the job runner (running scans are cancelled and stay unfinished in the store, to
+// be resumed by the next New), the webhook dispatcher and the janitor, and closes the store.
+// Call it after the HTTP server stopped taking requests.
+func (s *Server) Close(ctx context.Context) error {
+	s.closeOnce.Do(func() {
+		err := s.runner.Stop(ctx)
+		s.bgCancel()
+		s.bg.Wait()
+		if cerr := s.store.Close(); err == nil {
+			err = cerr
+		}
+		s.closeErr = err
+	})
+	return s.closeErr
+}
+
+// routes registers the API. Paths keep the spec's trailing slash; the same path without it is
+// served too, since a redirect would turn a client's POST into a GET.
+func (s *Server) routes() {
+	private := func(method, path string, shape errShape, h http.HandlerFunc) {
+		wrapped := auth.Require(s.store, auth.Bearer, s.log, auth.Fail(shape), h)
+		s.mux.Handle(method+" "+path+"{$}", wrapped)
+		s.mux.Handle(method+" "+path[:len(path)-1], wrapped)
+	}
+	private("POST", "/private/api-project-scan/", errorBody, s.handleProjectScan)
+	private("GET", "/private/api-get-presigned-url/", failedBody, s.handlePresign)
+	private("POST", "/private/api-get-scan/", errorBody, s.handleGetScan)
+	private("POST", "/private/api-file-scan/", errorBody, s.handleFileScan)
+	tag := auth.Require(s.store, auth.Token, s.log, errorBody, http.HandlerFunc(s.handleTagWebhook))
+	s.mux.Handle("POST /api-tag-webhook/{$}", tag)
+	s.mux.Handle("POST /api-tag-webhook", tag)
+
+	s.mux.HandleFunc("PUT "+uploadPath+"{key}", s.handleUpload)
+	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	s.mux.Handle("GET /metrics", s.metrics.handler())
+	s.mux.HandleFunc("GET /openapi.json", serveOpenAPI)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		errorBody(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+truncate(r.URL.Path, 200))
+	})
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}

@@ -1,0 +1,57 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/store"
+	"github.com/vigil-sec/vigil/server/webhook"
+)
+
+// handleTagWebhook is POST /api-tag-webhook/ (SPEC 4.13, Token scheme). It stores the client's
+// endpoint and headers and answers the endpoint's signing secret, kept across re-tagging so
+// that receivers need not change it.
+func (s *Server) handleTagWebhook(w http.ResponseWriter, r *http.Request) {
+	f, err := readFields(w, r, s.cfg.MaxBodyBytes)
+	if err != nil {
+		errorBody(w, http.StatusBadRequest, "invalid request: "+err.Error())
+		return
+	}
+	endpoint := strings.TrimSpace(f.str("endpoint_url", true, maxURLLen))
+	headers := f.stringMap("endpoint_headers", 64)
+	if f.err != nil {
+		errorBody(w, http.StatusBadRequest, "invalid request: "+f.err.Error())
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	if err := webhook.ValidateEndpoint(ctx, s.policy, endpoint, headers); err != nil {
+		errorBody(w, http.StatusBadRequest, "invalid request: "+err.Error())
+		return
+	}
+	client := auth.ClientID(r.Context())
+	secret := webhook.NewSecret()
+	if old, err := s.store.GetEndpoint(r.Context(), client); err == nil {
+		secret = old.Secret
+	} else if !errors.Is(err, store.ErrNotFound) {
+		s.internal(w, r, "reading webhook endpoint", err)
+		return
+	}
+	if headers == nil {
+		headers = map[string]string{}
+	}
+	if err := s.store.SetEndpoint(r.Context(), store.Endpoint{ClientID: client, URL: endpoint, Headers: headers,
+		Secret: secret, UpdatedAt: time.Now().UTC()}); err != nil {
+		s.internal(w, r, "storing webhook endpoint", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{
+		"status":         "success",
+		"message":        "webhook endpoint tagged successfully",
+		"signing_secret": secret,
+	})
+}

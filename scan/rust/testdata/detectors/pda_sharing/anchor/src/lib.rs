@@ -1,0 +1,78 @@
+//! PDA sharing (Anchor): one PDA signs for every pool of a mint, so a user
+//! of one pool can withdraw another pool's tokens.
+use anchor_lang::prelude::*;
+use anchor_spl::token::{self, Token, TokenAccount, Transfer};
+
+declare_id!("Shar1111111111111111111111111111111111111111");
+
+#[program]
+pub mod pda_sharing {
+    use super::*;
+
+    pub fn insecure_withdraw(ctx: Context<InsecureWithdraw>) -> Result<()> {
+        let pool = &ctx.accounts.pool;
+        let seeds: &[&[u8]] = &[pool.mint.as_ref(), &[pool.bump]]; // want "SOLANA_PDA_SHARING"
+        let signer = &[seeds];
+        let cpi = CpiContext::new_with_signer(
+            ctx.accounts.token_program.to_account_info(),
+            Transfer {
+                from: ctx.accounts.vault.to_account_info(),
+                to: ctx.accounts.withdraw_destination.to_account_info(),
+                authority: ctx.accounts.pool.to_account_info(),
+            },
+            signer,
+        );
+        token::transfer(cpi, ctx.accounts.vault.amount)
+    }
+
+    pub fn secure_withdraw(ctx: Context<SecureWithdraw>) -> Result<()> {
+        let pool = &ctx.accounts.pool;
+        let seeds: &[&[u8]] = &[pool.withdraw_destination.as_ref(), &[pool.bump]];
+        let signer = &[seeds];
+        let cpi = CpiContext::new_with_signer(
+            ctx.accounts.token_program.to_account_info(),
+            Transfer {
+                from: ctx.accounts.vault.to_account_info(),
+                to: ctx.accounts.withdraw_destination.to_account_info(),
+                authority: ctx.accounts.pool.to_account_info(),
+            },
+            signer,
+        );
+        token::transfer(cpi, ctx.accounts.vault.amount)
+    }
+}
+
+#[derive(Accounts)]
+pub struct InsecureWithdraw<'info> {
+    #[account(has_one = vault, has_one = withdraw_destination, seeds = [pool.mint.as_ref()], bump = pool.bump)]
+    pub pool: Account<'info, TokenPool>,
+    #[account(mut)]
+    pub vault: Account<'info, TokenAccount>,
+    #[account(mut)]
+    pub withdraw_destination: Account<'info, TokenAccount>,
+    pub token_program: Program<'info, Token>,
+}
+
+#[derive(Accounts)]
+pub struct SecureWithdraw<'info> {
+    #[account(
+        has_one = vault,
+        has_one = withdraw_destination,
+        seeds = [pool.withdraw_destination.as_ref()],
+        bump = pool.bump,
+    )]
+    pub pool: Account<'info, TokenPool>,
+    #[account(mut)]
+    pub vault: Account<'info, TokenAccount>,
+    #[account(mut)]
+    pub withdraw_destination: Account<'info, TokenAccount>,
+    pub token_program: Program<'info, Token>,
+}
+
+#[account]
+pub struct TokenPool {
+    pub vault: Pubkey,
+    pub mint: Pubkey,
+    pub withdraw_destination: Pubkey,
+    pub bump: u8,
+}

@@ -2,5 +2,11 @@ package solidity
 
 import "github.com/vigil-sec/vigil/scan/detect"
 
-// hygieneDetectors lists the detectors of the hygiene family (see registry.go).
-var hygieneDetectors = []*detect.Analyzer{}
+// hygieneDetectors lists the detectors of the hygiene family (see registry.go): language
+// pitfalls, deprecated code, and gas.
+var hygieneDetectors = []*detect.Analyzer{
+	UninitializedStoragePointer,
+	ArrayLengthManipulation,
+	ArbitraryStorageWrite,
+	MisnamedConstructor,
+}

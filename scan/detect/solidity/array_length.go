@@ -1,0 +1,324 @@
+package solidity
+
+import (
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// ArrayLengthManipulation reports writes to a dynamic storage array's length (allowed before
+// Solidity 0.6): `arr.length--` on an empty array wraps the length to 2^256-1, after which
+// `arr[i] = x` can write any storage slot; `arr.length = n` with a caller-chosen n does the
+// same directly.
+var ArrayLengthManipulation = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "ARRAY_LENGTH_MANIPULATION",
+		Name:       "Array length manipulation",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> changes the length of storage ` +
+			`array <code>${array_name}</code> directly (${how}). Decrementing the length of an empty array underflows it to ` +
+			`2<sup>256</sup>-1, and a caller-chosen length has the same effect: the array then spans the whole storage, and ` +
+			`any write to an element at a chosen index overwrites an arbitrary storage slot (the owner, balances).</p>`,
+		Remediation: `<p>Use <code>pop()</code> and <code>push()</code>, which check bounds (and compile with Solidity 0.6 or ` +
+			`later, which forbids assigning <code>length</code>). If the length must shrink, require that it is not zero first ` +
+			`and restrict who may do it.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "array_name", "how"},
+		DetectionLogic: "Assignment, -= or -- on `x.length` where x is a dynamic storage array (assigning 0 is the old way to " +
+			"clear and is not reported). High when anyone can reach it and, for decrements, no check that the length is non-zero " +
+			"exists; medium when access is restricted; low when the decrement is checked.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-124", "SWC-101"},
+		CWE:       []string{"CWE-787", "CWE-191"},
+		Languages: []string{"solidity"},
+		Slither:   "controlled-array-length",
+		Class:     "arbitrary-storage",
+	},
+	Run: runArrayLengthManipulation,
+}
+
+// ArbitraryStorageWrite reports storage writes at a location the caller chooses: an element of
+// a dynamic array whose length can be underflowed (see ArrayLengthManipulation) written at a
+// parameter index, and inline-assembly sstore to a slot computed from a parameter.
+var ArbitraryStorageWrite = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "ARBITRARY_STORAGE_WRITE",
+		Name:       "Write to arbitrary storage location",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> writes storage at a location ` +
+			`the caller chooses (${how}). A caller can overwrite any state variable, including the owner and balances.</p>`,
+		Remediation: `<p>Never let a caller pick a raw storage slot. Keep arrays' lengths consistent (<code>push</code>/` +
+			`<code>pop</code>), check indexes against the real number of elements, and use mappings for caller-keyed data.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "how"},
+		DetectionLogic: "In a function anyone can call: an assignment to arr[i] where i depends on a parameter and arr is a " +
+			"dynamic state array whose length the contract decrements without a non-zero check or sets from a parameter; or an " +
+			"assembly sstore whose slot depends on a parameter. Medium when access is restricted.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-124"},
+		CWE:       []string{"CWE-123"},
+		Languages: []string{"solidity"},
+		Slither:   "arbitrary-storage",
+		Class:     "arbitrary-storage",
+	},
+	Run: runArbitraryStorageWrite,
+}
+
+// lengthWrite is one write to an array's length.
+type lengthWrite struct {
+	fn      *sema.Function
+	at      ast.Expr
+	array   *sema.Var
+	how     string
+	checked bool // a decrement with a non-zero check in the function
+	param   bool // set from a parameter
+	zero    bool // assigned zero (clearing)
+	dec     bool
+}
+
+// lengthWrites finds the writes to storage arrays' lengths in fn.
+func lengthWrites(p *sema.Program, fn *sema.Function) []lengthWrite {
+	info := p.Info(fn)
+	if info == nil || fn.Body == nil {
+		return nil
+	}
+	var out []lengthWrite
+	arrayOf := func(x ast.Expr) (*sema.Var, bool) {
+		m, ok := ast.Unparen(x).(*ast.MemberExpr)
+		if !ok || m.Name.Name != "length" {
+			return nil, false
+		}
+		v := stateVarOfExpr(info, m.X)
+		if v == nil {
+			return nil, false
+		}
+		t := info.Types[m.X]
+		if t == nil {
+			t = v.Type
+		}
+		if !isDynamicArray(t) && !isBytes(t) {
+			return nil, false
+		}
+		return v, true
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.UnaryExpr:
+			if e.Op == token.DEC {
+				if v, ok := arrayOf(e.X); ok {
+					out = append(out, lengthWrite{fn: fn, at: e, array: v, how: "<code>" + v.Name + ".length--</code>", dec: true,
+						checked: checksNonZeroLength(info, fn, v)})
+				}
+			}
+		case *ast.AssignExpr:
+			v, ok := arrayOf(e.Lhs)
+			if !ok {
+				return true
+			}
+			switch e.Op {
+			case token.ASSIGN:
+				out = append(out, lengthWrite{fn: fn, at: e, array: v, how: "assigned <code>" + v.Name + ".length</code>",
+					param: info.Flow.Of(e.Rhs).Has(sema.SrcParam | sema.SrcData), zero: isZeroValue(e.Rhs)})
+			case token.SUB_ASSIGN:
+				out = append(out, lengthWrite{fn: fn, at: e, array: v, how: "<code>" + v.Name + ".length -= ...</code>", dec: true,
+					param: info.Flow.Of(e.Rhs).Has(sema.SrcParam)})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func isBytes(t sema.Type) bool {
+	e, ok := t.(*sema.Elementary)
+	return ok && e.Name == "bytes"
+}
+
+// checksNonZeroLength reports whether fn tests v.length against zero (len > 0, len != 0,
+// len >= 1, 0 < len) in a condition.
+func checksNonZeroLength(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
+	isLen := func(x ast.Expr) bool {
+		m, ok := ast.Unparen(x).(*ast.MemberExpr)
+		return ok && m.Name.Name == "length" && sameVar(stateVarOfExpr(info, m.X), v)
+	}
+	lit := func(x ast.Expr, val string) bool {
+		l, ok := ast.Unparen(x).(*ast.BasicLit)
+		return ok && l.Kind == token.NUMBER && l.Value == val
+	}
+	found := false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok {
+			return !found
+		}
+		switch {
+		case isLen(b.X) && (b.Op == token.GTR || b.Op == token.NEQ) && lit(b.Y, "0"),
+			isLen(b.X) && b.Op == token.GEQ && lit(b.Y, "1"),
+			isLen(b.Y) && (b.Op == token.LSS || b.Op == token.NEQ) && lit(b.X, "0"),
+			isLen(b.Y) && b.Op == token.LEQ && lit(b.X, "1"):
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// guardedAt reports whether the code at pos in fn runs only for authorised callers, or fn
+// cannot be called from outside.
+func guardedAt(p *sema.Program, fn *sema.Function, pos token.Pos) bool {
+	if !fn.IsEntryPoint() {
+		return true
+	}
+	info := p.Info(fn)
+	return p.IsGuarded(fn, nodeAt(info, pos))
+}
+
+// nodeAt returns the innermost CFG node of fn's own body whose statement holds pos.
+func nodeAt(info *sema.FuncInfo, pos token.Pos) *sema.Node {
+	if info == nil || info.CFG == nil {
+		return nil
+	}
+	var best *sema.Node
+	for _, n := range info.CFG.Nodes {
+		if n.Fn != info.Fn {
+			continue
+		}
+		for _, x := range n.Exprs() {
+			if x.Pos() <= pos && pos < x.End() {
+				if best == nil || x.Pos() >= best.Exprs()[0].Pos() {
+					best = n
+				}
+			}
+		}
+	}
+	return best
+}
+
+func runArrayLengthManipulation(pass *detect.Pass) {
+	p := pass.Program
+	for _, fn := range bodies(pass.Functions()) {
+		for _, w := range lengthWrites(p, fn) {
+			if w.zero {
+				continue
+			}
+			f := detect.Finding{Pos: w.at.Pos(), End: w.at.End(), Function: fn.Name,
+				Details: map[string]string{"function_name": fnName(fn), "array_name": w.array.Name, "how": w.how}}
+			guarded := guardedAt(p, fn, w.at.Pos())
+			switch {
+			case w.dec && w.checked:
+				f.Severity, f.Confidence = detect.Low, detect.ConfidenceLow
+			case guarded:
+				f.Severity = detect.Medium
+			case !w.dec && !w.param:
+				f.Severity = detect.Medium
+			}
+			pass.Report(f)
+		}
+	}
+}
+
+func runArbitraryStorageWrite(pass *detect.Pass) {
+	p := pass.Program
+	c := pass.Contract
+	if c == nil {
+		return
+	}
+	// Arrays whose length a caller can push past their real size.
+	unbounded := map[*sema.Var]bool{}
+	for _, g := range c.AllFunctions() {
+		for _, w := range lengthWrites(p, g) {
+			if (w.dec && !w.checked) || w.param {
+				unbounded[w.array] = true
+			}
+		}
+	}
+	for _, fn := range bodies(pass.Functions()) {
+		if !fn.IsEntryPoint() {
+			continue
+		}
+		info := p.Info(fn)
+		if info == nil {
+			continue
+		}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			switch e := n.(type) {
+			case *ast.AssignExpr:
+				ix, ok := ast.Unparen(e.Lhs).(*ast.IndexExpr)
+				if !ok || ix.Index == nil {
+					return true
+				}
+				v := stateVarOfExpr(info, ix.X)
+				if v == nil || !unbounded[v] || !info.Flow.Of(ix.Index).Has(sema.SrcParam) {
+					return true
+				}
+				f := detect.Finding{Pos: e.Pos(), End: e.End(), Function: fn.Name, Details: map[string]string{
+					"function_name": fnName(fn),
+					"how":           "an element of <code>" + v.Name + "</code>, whose length can underflow, at a caller-chosen index"}}
+				if guardedAt(p, fn, e.Pos()) {
+					f.Severity = detect.Medium
+				}
+				pass.Report(f)
+			case *ast.AssemblyStmt:
+				for _, call := range sstoresFromParams(info, e) {
+					f := detect.Finding{Pos: call.Pos(), End: call.End(), Function: fn.Name, Details: map[string]string{
+						"function_name": fnName(fn), "how": "<code>sstore</code> to a slot computed from a parameter"}}
+					if guardedAt(p, fn, e.Pos()) {
+						f.Severity = detect.Medium
+					}
+					pass.Report(f)
+				}
+				return false
+			}
+			return true
+		})
+	}
+}
+
+// sstoresFromParams returns the sstore calls of an assembly block whose slot depends on a
+// function parameter, following let and := assignments inside the block.
+func sstoresFromParams(info *sema.FuncInfo, a *ast.AssemblyStmt) []*ast.YulCall {
+	tainted := map[string]bool{}
+	dependsOnParam := func(x ast.Node) bool {
+		hit := false
+		ast.Inspect(x, func(n ast.Node) bool {
+			if id, ok := n.(*ast.YulIdent); ok {
+				if v := info.YulUses[id]; v != nil && v.Kind == sema.ParamVar {
+					hit = true
+				}
+				if tainted[id.Name] {
+					hit = true
+				}
+			}
+			return !hit
+		})
+		return hit
+	}
+	for round := 0; round < 4; round++ {
+		ast.Inspect(a.Body, func(n ast.Node) bool {
+			switch s := n.(type) {
+			case *ast.YulLet:
+				if s.Value != nil && dependsOnParam(s.Value) {
+					for _, id := range s.Names {
+						tainted[id.Name] = true
+					}
+				}
+			case *ast.YulAssign:
+				if dependsOnParam(s.Value) {
+					for _, id := range s.Names {
+						tainted[id.Name] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	var out []*ast.YulCall
+	ast.Inspect(a.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.YulCall); ok && c.Name.Name == "sstore" && len(c.Args) == 2 && dependsOnParam(c.Args[0]) {
+			out = append(out, c)
+		}
+		return true
+	})
+	return out
+}

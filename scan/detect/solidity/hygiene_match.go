@@ -1,0 +1,332 @@
+package solidity
+
+import (
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// This file holds the queries the hygiene family (language pitfalls, deprecated code, gas)
+// shares.
+
+// Versions the hygiene rules turn on.
+var (
+	v0_5_0  = sema.Version{Major: 0, Minor: 5, Patch: 0}
+	v0_6_0  = sema.Version{Major: 0, Minor: 6, Patch: 0}
+	v0_6_2  = sema.Version{Major: 0, Minor: 6, Patch: 2}
+	v0_6_5  = sema.Version{Major: 0, Minor: 6, Patch: 5}
+	v0_8_0  = sema.Version{Major: 0, Minor: 8, Patch: 0}
+	v0_8_4  = sema.Version{Major: 0, Minor: 8, Patch: 4}
+	v0_4_24 = sema.Version{Major: 0, Minor: 4, Patch: 24}
+)
+
+// acceptsAtLeast reports whether some version the range accepts is at least v (Max is
+// exclusive).
+func acceptsAtLeast(r sema.VersionRange, v sema.Version) bool { return v.Less(r.Max) }
+
+// fileOfPass returns the file a pass covers.
+func fileOfPass(pass *detect.Pass) *sema.File {
+	if pass.File != nil {
+		return pass.File
+	}
+	if pass.Contract != nil {
+		return pass.Contract.File
+	}
+	return nil
+}
+
+// loopStmts returns the loops inside n (for, while, do-while), outermost first.
+func loopStmts(n ast.Node) []ast.Stmt {
+	var out []ast.Stmt
+	if n == nil {
+		return nil
+	}
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch s := x.(type) {
+		case *ast.ForStmt, *ast.WhileStmt, *ast.DoWhileStmt:
+			out = append(out, s.(ast.Stmt))
+		}
+		return true
+	})
+	return out
+}
+
+// loopParts returns the condition, post expression and body of a loop.
+func loopParts(s ast.Stmt) (cond, post ast.Expr, body ast.Stmt) {
+	switch l := s.(type) {
+	case *ast.ForStmt:
+		return l.Cond, l.Post, l.Body
+	case *ast.WhileStmt:
+		return l.Cond, nil, l.Body
+	case *ast.DoWhileStmt:
+		return l.Cond, nil, l.Body
+	}
+	return nil, nil, nil
+}
+
+// isReferenceType reports whether t is a struct, array or mapping: a type whose local
+// variables are pointers to a data location.
+func isReferenceType(t sema.Type) bool {
+	switch t.(type) {
+	case *sema.StructType, *sema.ArrayType, *sema.MappingType:
+		return true
+	}
+	if e, ok := t.(*sema.Elementary); ok {
+		return e.Name == "bytes" || e.Name == "string"
+	}
+	return false
+}
+
+// isDynamicArray reports whether t is T[] (or bytes).
+func isDynamicArray(t sema.Type) bool {
+	a, ok := t.(*sema.ArrayType)
+	return ok && a.Dynamic
+}
+
+// stateVarOfExpr returns the state variable an expression is rooted in (following storage
+// pointers), whether or not it is constant.
+func stateVarOfExpr(info *sema.FuncInfo, x ast.Expr) *sema.Var {
+	v := info.RootVar(x)
+	if v == nil || v.Kind != sema.StateVar {
+		return nil
+	}
+	return v
+}
+
+// writtenRoots returns the identifiers that are the root of a write target in n (x in x = e,
+// x[i] = e, x.f = e, delete x, x++, x.push(e)): uses there are not reads of x's value (compound
+// assignments and ++ also read, and are reported as reads by the caller's choice).
+func writtenRoots(n ast.Node, pureOnly bool) map[*ast.Ident]bool {
+	out := map[*ast.Ident]bool{}
+	add := func(x ast.Expr) {
+		for x != nil {
+			switch e := x.(type) {
+			case *ast.Ident:
+				out[e] = true
+				return
+			case *ast.IndexExpr:
+				x = e.X
+			case *ast.MemberExpr:
+				x = e.X
+			case *ast.ParenExpr:
+				x = e.X
+			case *ast.TupleExpr:
+				for _, el := range e.Elems {
+					if el != nil {
+						if id, ok := ast.Unparen(el).(*ast.Ident); ok {
+							out[id] = true
+						}
+					}
+				}
+				return
+			default:
+				return
+			}
+		}
+	}
+	if n == nil {
+		return out
+	}
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch e := x.(type) {
+		case *ast.AssignExpr:
+			if e.Op == token.ASSIGN || !pureOnly {
+				add(e.Lhs)
+			}
+		case *ast.UnaryExpr:
+			if e.Op == token.DELETE || (!pureOnly && (e.Op == token.INC || e.Op == token.DEC)) {
+				add(e.X)
+			}
+		case *ast.CallExpr:
+			if m, ok := e.Fun.(*ast.MemberExpr); ok && (m.Name.Name == "push" || m.Name.Name == "pop") {
+				add(m.X)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// allInfos returns the facts of every function and modifier of the program.
+func allInfos(p *sema.Program) []*sema.FuncInfo {
+	var out []*sema.FuncInfo
+	for _, fn := range p.Functions() {
+		if info := p.Info(fn); info != nil {
+			out = append(out, info)
+		}
+	}
+	return out
+}
+
+// derivedContracts returns the contracts of the program whose linearization includes c
+// (c itself included).
+func derivedContracts(p *sema.Program, c *sema.Contract) []*sema.Contract {
+	var out []*sema.Contract
+	for _, d := range p.Contracts {
+		for _, b := range d.Linearization {
+			if b == c {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// isLiteralZero reports whether x is 0, false, address(0), bytes32(0) or "".
+func isZeroValue(x ast.Expr) bool {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.BasicLit:
+		switch e.Kind {
+		case token.NUMBER:
+			return e.Unit == nil && (e.Value == "0" || e.Value == "0x0" || e.Value == "0x00")
+		case token.FALSE:
+			return true
+		}
+	case *ast.CallExpr:
+		if len(e.Args) == 1 {
+			if _, ok := e.Fun.(*ast.ElementaryType); ok {
+				return isZeroValue(e.Args[0])
+			}
+		}
+	}
+	return false
+}
+
+// isConstantExpr reports whether x can be computed at compile time: literals, constants and
+// pure built-ins of them (keccak256 of a literal, type(uint).max, 10**18, address(0x..)).
+func isConstantExpr(info *sema.FuncInfo, p *sema.Program, c *sema.Contract, x ast.Expr) bool {
+	ok := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch e := n.(type) {
+		case *ast.BasicLit, *ast.BinaryExpr, *ast.ParenExpr, *ast.ElementaryType, *ast.MetaTypeExpr:
+		case *ast.UnaryExpr:
+			if e.Op == token.INC || e.Op == token.DEC || e.Op == token.DELETE {
+				ok = false
+			}
+		case *ast.MemberExpr:
+			// type(T).max / .min, and constants reached through a contract name.
+			if _, isMeta := e.X.(*ast.MetaTypeExpr); isMeta {
+				return false
+			}
+			if id, isID := e.X.(*ast.Ident); isID && p.LookupContract(id.Name, c.File) != nil {
+				if v := p.LookupContract(id.Name, c.File).LookupStateVar(e.Name.Name); v != nil && v.Decl.Constant {
+					return false
+				}
+			}
+			ok = false
+		case *ast.CallExpr:
+			switch f := e.Fun.(type) {
+			case *ast.ElementaryType:
+			case *ast.Ident:
+				if f.Name != "keccak256" && f.Name != "sha256" {
+					ok = false
+				}
+			default:
+				ok = false
+			}
+		case *ast.Ident:
+			if info != nil {
+				if v, isVar := info.Uses[e].(*sema.Var); isVar && v.IsConstant() && v.Decl.Constant {
+					return true
+				}
+			}
+			if v := c.LookupStateVar(e.Name); v != nil && v.Decl.Constant {
+				return true
+			}
+			for _, k := range p.Constants {
+				if k.Name == e.Name {
+					return true
+				}
+			}
+			if e.Name == "keccak256" || e.Name == "sha256" {
+				return true
+			}
+			ok = false
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// requireMessage returns the reason string literal of require(cond, "msg") or revert("msg").
+func requireMessage(info *sema.FuncInfo, c *ast.CallExpr) *ast.BasicLit {
+	id, ok := c.Fun.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	var arg ast.Expr
+	switch {
+	case id.Name == "require" && len(c.Args) == 2:
+		arg = c.Args[1]
+	case id.Name == "revert" && len(c.Args) == 1:
+		arg = c.Args[0]
+	default:
+		return nil
+	}
+	if info != nil {
+		if _, builtin := info.Uses[id].(*sema.Builtin); !builtin && info.Uses[id] != nil {
+			return nil
+		}
+	}
+	lit, _ := ast.Unparen(arg).(*ast.BasicLit)
+	if lit == nil || (lit.Kind != token.STRING && lit.Kind != token.UNICODESTR) {
+		return nil
+	}
+	return lit
+}
+
+// stringLitLen returns the byte length of a string literal's value (escapes counted once).
+func stringLitLen(lit *ast.BasicLit) int {
+	n := 0
+	s := lit.Value
+	in := false
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if !in {
+			if ch == '"' || ch == '\'' {
+				in, quote = true, ch
+			}
+			continue
+		}
+		switch {
+		case ch == quote:
+			in = false
+		case ch == '\\' && i+1 < len(s):
+			i++
+			switch s[i] {
+			case 'x':
+				i += 2
+			case 'u':
+				i += 4
+				n += 2
+			}
+			n++
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// sameVar reports whether a and b are the same variable. The model may hold two Var values
+// for one local (hoisted, then declared in its block), so declarations are compared.
+func sameVar(a, b *sema.Var) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	return a == b || (a.Decl != nil && a.Decl == b.Decl)
+}
+
+// usesVar reports whether identifier id names v.
+func usesVar(info *sema.FuncInfo, id *ast.Ident, v *sema.Var) bool {
+	w, _ := info.Uses[id].(*sema.Var)
+	return sameVar(w, v)
+}

@@ -149,13 +149,30 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 					if len(writes) > 0 || !emitsAfter(g, n) {
 						continue
 					}
-				} else if len(writes) == 0 {
+				} else {
+					// Only stale state matters: a variable the function read before the call
+					// (a check a re-entrant call passes again), or one another entry point
+					// checks (cross-function reentrancy).
+					before := readsBefore(p, g, n)
+					for v := range writes {
+						if !before[v] && !checkedElsewhere(p, pass.Contract, fn, v) {
+							delete(writes, v)
+						}
+					}
+					if len(writes) == 0 {
+						continue
+					}
+				}
+				site := oc.site
+				if n.Fn != fn {
+					// The call is made by a modifier: point at the modifier in the header.
+					site = modifierSite(fn, n.Fn, site)
+				}
+				if reported[site] {
 					continue
 				}
-				if reported[oc.site] {
-					continue
-				}
-				reported[oc.site] = true
+				reported[site] = true
+				oc.site = site
 				details := map[string]string{}
 				var names []string
 				var related []detect.Range
@@ -364,4 +381,84 @@ func copiedFrom(info *sema.FuncInfo, v *sema.Var) *sema.Var {
 		return out == nil
 	})
 	return out
+}
+
+// readsBefore returns the state variables read on the way to node n: in n itself and in every
+// node from which n can be reached.
+func readsBefore(p *sema.Program, g *sema.CFG, n *sema.Node) map[*sema.Var]bool {
+	out := map[*sema.Var]bool{}
+	for _, m := range g.Nodes {
+		if m != n && !g.Reachable(m, n) {
+			continue
+		}
+		info := p.Info(m.Fn)
+		if info == nil {
+			continue
+		}
+		exprs := m.Exprs()
+		if m.Kind == sema.NodeCond && m.Expr != nil {
+			exprs = []ast.Node{m.Expr}
+		}
+		for _, x := range exprs {
+			ast.Inspect(x, func(y ast.Node) bool {
+				if id, ok := y.(*ast.Ident); ok {
+					if v, ok := info.Uses[id].(*sema.Var); ok {
+						if v.Kind == sema.StateVar {
+							out[v] = true
+						} else if v.IsStorageRef() {
+							if sv := p.StateVarOf(info, id); sv != nil {
+								out[sv] = true
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// checkedElsewhere reports whether another entry point of the contract tests v in a condition
+// (require, assert, if): a re-entrant call into it would see the stale value.
+func checkedElsewhere(p *sema.Program, c *sema.Contract, fn *sema.Function, v *sema.Var) bool {
+	if c == nil {
+		return false
+	}
+	for _, g := range c.AllFunctions() {
+		if g == fn || !g.IsEntryPoint() || g.IsView() || g.Body == nil {
+			continue
+		}
+		info := p.Info(g)
+		found := false
+		ast.Inspect(g.Body, func(n ast.Node) bool {
+			var cond ast.Expr
+			switch s := n.(type) {
+			case *ast.IfStmt:
+				cond = s.Cond
+			case *ast.CallExpr:
+				if id, ok := s.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(s.Args) > 0 {
+					cond = s.Args[0]
+				}
+			}
+			if cond != nil && stateVarsIn(info, cond)[v] {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// modifierSite returns the invocation of modifier m in fn's header, or def when not found.
+func modifierSite(fn, m *sema.Function, def ast.Node) ast.Node {
+	for i, mod := range fn.Modifiers {
+		if mod == m && i < len(fn.Invocations) {
+			return fn.Invocations[i]
+		}
+	}
+	return def
 }

@@ -36,7 +36,7 @@ func runUnprotectedSelfdestruct(pass *detect.Pass) {
 		info := p.Info(fn)
 		for _, n := range info.CFG.Nodes {
 			for _, c := range nodeCalls(p, n) {
-				if !destroys(p, c) || p.IsGuarded(fn, n) {
+				if !destroys(p, c) || p.IsGuarded(fn, n) || p.Infeasible(fn, n) {
 					continue
 				}
 				pass.ReportNode(c.Expr, fn, nil)

@@ -25,6 +25,7 @@ var restrictiveName = regexp.MustCompile(`(?i)^(only|auth|requires?auth|restrict
 //   - a boolean lookup keyed by the caller: admins[msg.sender], !banned[msg.sender];
 //   - a check function given the caller, or named for ownership: hasRole(R, msg.sender),
 //     isOwner(), _isAuthorized(msg.sender).
+//
 // Comparisons of amounts keyed by the caller (balances[msg.sender] >= amount) are not access
 // checks: they bound what the caller may do, not who the caller is.
 func (p *Program) IsSenderCheck(info *FuncInfo, cond ast.Expr) bool {

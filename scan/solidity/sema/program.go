@@ -89,6 +89,9 @@ func Load(sources []SourceFile, remappings []Remapping) *Program {
 	for _, c := range p.Contracts {
 		p.buildMembers(c)
 	}
+	for _, c := range p.Contracts {
+		p.resolveModifiers(c)
+	}
 	for _, f := range p.Files {
 		p.buildFreeFunctions(f)
 	}
@@ -332,15 +335,19 @@ func (p *Program) newFunction(d *ast.FuncDecl, c *Contract, file *File) *Functio
 	if fn.Name == "" {
 		fn.sig = fn.Kind.String() + "(" + strings.Join(types, ",") + ")"
 	}
-	for _, inv := range d.Modifiers {
-		fn.Invocations = append(fn.Invocations, inv)
-		var m *Function
-		if c != nil {
-			m = c.LookupModifier(inv.Name.Names[len(inv.Name.Names)-1].Name)
-		}
-		fn.Modifiers = append(fn.Modifiers, m)
-	}
+	fn.Invocations = append(fn.Invocations, d.Modifiers...)
 	return fn
+}
+
+// resolveModifiers binds each function's modifier invocations to modifier definitions, once
+// every contract's members are known (a modifier may be declared after its users, or in a base).
+func (p *Program) resolveModifiers(c *Contract) {
+	for _, fn := range c.Functions {
+		fn.Modifiers = fn.Modifiers[:0]
+		for _, inv := range fn.Invocations {
+			fn.Modifiers = append(fn.Modifiers, c.LookupModifier(inv.Name.Names[len(inv.Name.Names)-1].Name))
+		}
+	}
 }
 
 func (p *Program) newParams(list []*ast.VarDecl, kind VarKind, fn *Function, c *Contract) []*Var {

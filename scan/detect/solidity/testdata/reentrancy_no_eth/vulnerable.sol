@@ -8,14 +8,40 @@ interface IERC20 {
 contract Vault {
     mapping(address => mapping(address => uint256)) public deposits;
 
-    function deposit(IERC20 token, uint256 amount) external {
-        token.transferFrom(msg.sender, address(this), amount); // want "REENTRANCY_NO_ETH"
-        deposits[address(token)][msg.sender] += amount;
+    // The balance is checked before the token call and reduced after it: a token with
+    // transfer hooks (ERC777) re-enters and withdraws again.
+    function withdraw(IERC20 token, uint256 amount) external {
+        require(deposits[address(token)][msg.sender] >= amount);
+        token.transferFrom(address(this), msg.sender, amount); // want "REENTRANCY_NO_ETH"
+        deposits[address(token)][msg.sender] -= amount;
     }
 
     function ping(address target) external {
+        require(deposits[target][msg.sender] == 0);
         (bool ok, ) = target.call(abi.encodeWithSignature("ping()")); // want "REENTRANCY_NO_ETH"
         require(ok);
         deposits[target][msg.sender] = 1;
+    }
+}
+
+interface IBank { function supportsToken() external returns (bytes32); }
+
+// The check runs before the modifier's external call; the effect after it.
+contract ModifierOrder {
+    mapping(address => uint) public tokenBalance;
+    IBank bank;
+
+    function airDrop() hasNoBalance supportsToken public { // want "REENTRANCY_NO_ETH"
+        tokenBalance[msg.sender] += 20;
+    }
+
+    modifier supportsToken() {
+        require(keccak256(abi.encodePacked("Nu Token")) == IBank(msg.sender).supportsToken());
+        _;
+    }
+
+    modifier hasNoBalance {
+        require(tokenBalance[msg.sender] == 0);
+        _;
     }
 }

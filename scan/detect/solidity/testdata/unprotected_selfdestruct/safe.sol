@@ -23,3 +23,19 @@ contract SafeKillable {
         selfdestruct(payable(owner));
     }
 }
+
+// The selfdestruct needs initialized == 2, a value the variable never takes.
+contract InfeasibleGuard {
+    uint256 private initialized = 0;
+
+    function init() public {
+        initialized = 1;
+    }
+
+    function run() public {
+        if (initialized != 2) {
+            return;
+        }
+        selfdestruct(payable(msg.sender));
+    }
+}

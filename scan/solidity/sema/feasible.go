@@ -1,0 +1,144 @@
+package sema
+
+import (
+	"math/big"
+
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// ConstValues returns the values a state variable can ever hold when they are all constants:
+// its initializer (or the zero value) and every assignment in the program. ok is false when some
+// write is not a plain constant assignment (arithmetic, a parameter, a call).
+func (p *Program) ConstValues(v *Var) (values map[string]bool, ok bool) {
+	if v.Kind != StateVar || v.Decl == nil {
+		return nil, false
+	}
+	values = map[string]bool{}
+	if v.Decl.Value == nil {
+		values["0"] = true // zero value: 0, false
+	} else if c, isConst := constValue(v.Decl.Value); isConst {
+		values[c] = true
+	} else {
+		return nil, false
+	}
+	for _, fn := range p.Functions() {
+		info := p.Info(fn)
+		if info == nil {
+			continue
+		}
+		for _, at := range info.StateWrites[v] {
+			switch w := at.(type) {
+			case *ast.AssignExpr:
+				if w.Op != token.ASSIGN {
+					return nil, false
+				}
+				c, isConst := constValue(w.Rhs)
+				if !isConst {
+					return nil, false
+				}
+				values[c] = true
+			case *ast.UnaryExpr:
+				if w.Op != token.DELETE {
+					return nil, false
+				}
+				values["0"] = true
+			default:
+				return nil, false
+			}
+		}
+	}
+	return values, true
+}
+
+// constValue normalises a number or boolean literal: numbers in decimal, false as 0, true as 1.
+func constValue(x ast.Expr) (string, bool) {
+	lit, ok := ast.Unparen(x).(*ast.BasicLit)
+	if !ok {
+		return "", false
+	}
+	switch lit.Kind {
+	case token.TRUE:
+		return "1", true
+	case token.FALSE:
+		return "0", true
+	case token.NUMBER:
+		if lit.Unit != nil {
+			return "", false
+		}
+		n, ok := new(big.Int).SetString(lit.Value, 0)
+		if !ok {
+			return "", false
+		}
+		return n.String(), true
+	}
+	return "", false
+}
+
+// Infeasible reports whether node n of fn can never run because a condition that dominates it
+// compares a state variable with a constant that the variable never holds (if (stage != 2)
+// return; ... where stage is only ever 0 or 1).
+func (p *Program) Infeasible(fn *Function, n *Node) bool {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil || n == nil {
+		return false
+	}
+	for _, d := range info.CFG.Dominators(n) {
+		dinfo := p.Info(d.Fn)
+		if dinfo == nil {
+			continue
+		}
+		switch d.Kind {
+		case NodeBranch:
+			if d.Cond != nil && d.Cond.Expr != nil && p.neverHolds(dinfo, d.Cond.Expr, d.Polarity) {
+				return true
+			}
+		case NodeStmt:
+			if es, ok := d.Stmt.(*ast.ExprStmt); ok {
+				if c, ok := es.X.(*ast.CallExpr); ok && callName(c) == "require" && len(c.Args) > 0 && p.neverHolds(dinfo, c.Args[0], true) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// neverHolds reports whether cond can never evaluate to want, given the constant values of the
+// state variable it compares.
+func (p *Program) neverHolds(info *FuncInfo, cond ast.Expr, want bool) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return p.neverHolds(info, e.X, !want)
+		}
+	case *ast.BinaryExpr:
+		if e.Op != token.EQL && e.Op != token.NEQ {
+			return false
+		}
+		v, lit := e.X, e.Y
+		if _, isConst := constValue(v); isConst {
+			v, lit = lit, v
+		}
+		c, isConst := constValue(lit)
+		id, isIdent := ast.Unparen(v).(*ast.Ident)
+		if !isConst || !isIdent {
+			return false
+		}
+		sv, ok := info.Uses[id].(*Var)
+		if !ok {
+			return false
+		}
+		values, known := p.ConstValues(sv)
+		if !known {
+			return false
+		}
+		// The condition is true when (v == c) == (op is ==).
+		needEqual := want == (e.Op == token.EQL)
+		if needEqual {
+			return !values[c]
+		}
+		return len(values) == 1 && values[c]
+	}
+	return false
+}

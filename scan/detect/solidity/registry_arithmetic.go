@@ -2,5 +2,10 @@ package solidity
 
 import "github.com/vigil-sec/vigil/scan/detect"
 
-// arithmeticDetectors lists the detectors of the arithmetic family (see registry.go).
-var arithmeticDetectors = []*detect.Analyzer{}
+// arithmeticDetectors lists the detectors of the arithmetic family (see registry.go):
+// arithmetic, randomness, time, transaction ordering and denial of service.
+var arithmeticDetectors = []*detect.Analyzer{
+	IntegerOverflow,
+	UncheckedOverflow,
+	Tautology,
+}

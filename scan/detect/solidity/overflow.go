@@ -1,0 +1,501 @@
+package solidity
+
+import (
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// IntegerOverflow and UncheckedOverflow share one analysis of the arithmetic that wraps
+// around silently: every +, -, *, ** (and their compound assignments, ++ and --) in code the
+// compiler does not check (files whose pragma admits versions below 0.8, or `unchecked`
+// blocks in 0.8) is reported when an operand is something the caller influences (a parameter,
+// msg.value, a balance, a call result) or the type is narrow enough to wrap in practice, and
+// no check bounds it: a SafeMath-style comparison of the operands before or after
+// (require(a >= b) before a - b, assert(c >= a) after c = a + b), a ternary or branch on the
+// operands, or a checked twin of the same amount (the sum-of-balances invariant). The
+// severity follows the evidence: high when the caller's value wraps a state variable in a
+// function anyone can call, lower for trusted callers, locals, libraries and contracts that
+// use a SafeMath library (their raw operators are deliberate).
+
+var IntegerOverflow = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "INTEGER_OVERFLOW",
+		Name:       "Integer overflow or underflow",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> computes <code>${expression}</code> ` +
+			`without a bound check, and the file compiles with Solidity versions before 0.8, whose arithmetic wraps around ` +
+			`silently. ${reason} A caller can make the value wrap (a balance below zero becomes a huge number, a lock time ` +
+			`overflows to the past).</p>`,
+		Remediation: `<p>Compile with Solidity 0.8 or later (checked arithmetic), or use a SafeMath library ` +
+			`(<code>a.sub(b)</code>, <code>a.add(b)</code>), or check the operands first: <code>require(a >= b)</code> before ` +
+			`<code>a - b</code>, <code>require(a + b >= a)</code> for additions.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
+		DetectionLogic: "Pre-0.8 files: +, -, *, ** and compound assignments, ++/-- whose operands depend on parameters, msg.value, balances or call results, or are narrower than 64 bits, with no comparison of the operands in a require/assert/if/ternary of the function " +
+			"and no checked twin of the same amount; high for state writes in public functions without access control.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-101"},
+		CWE:       []string{"CWE-190", "CWE-191"},
+		Languages: []string{"solidity"},
+		Slither:   "",
+		Class:     "arithmetic",
+	},
+	Run: func(pass *detect.Pass) { runOverflow(pass, false) },
+}
+
+var UncheckedOverflow = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "UNCHECKED_BLOCK_OVERFLOW",
+		Name:       "Overflow inside an unchecked block",
+		Severity:   detect.Medium,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> computes <code>${expression}</code> ` +
+			`inside an <code>unchecked</code> block, where Solidity 0.8 does not revert on overflow. ${reason} ` +
+			`Nothing in the function bounds the operands, so the value can wrap around.</p>`,
+		Remediation: `<p>Move the operation out of the <code>unchecked</code> block, or check the operands before it ` +
+			`(<code>require(a >= b)</code> before <code>a - b</code>). Keep <code>unchecked</code> for operations that provably cannot wrap, with a comment saying why.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
+		DetectionLogic:  "0.8 files: arithmetic inside unchecked { } on caller-influenced or narrow operands, not bounded by a comparison of its operands and without a checked twin of the same amount (sum-of-balances invariant); loop counter increments are ignored.",
+		Version:         "1.0.0",
+		SWC:             []string{"SWC-101"},
+		CWE:             []string{"CWE-190", "CWE-191"},
+		Languages:       []string{"solidity"},
+		Slither:         "",
+		Class:           "arithmetic",
+	},
+	Run: func(pass *detect.Pass) { runOverflow(pass, true) },
+}
+
+// arithOp is one wrapping operation: a binary expression, compound assignment, ++ or --.
+type arithOp struct {
+	node      ast.Expr
+	op        token.Token // ADD, SUB, MUL, EXP
+	x, y      ast.Expr    // y is nil for ++/--
+	unchecked bool
+	stack     []ast.Node // ancestors, outermost first
+}
+
+// arithOps lists the wrapping operations of a body with their ancestors.
+func arithOps(body ast.Node) []arithOp {
+	var out []arithOp
+	ancestors(body, func(n ast.Node, stack []ast.Node) {
+		unchecked := false
+		for _, a := range stack {
+			if b, ok := a.(*ast.BlockStmt); ok && b.Unchecked {
+				unchecked = true
+			}
+		}
+		if b, ok := n.(*ast.BlockStmt); ok && b.Unchecked {
+			unchecked = true
+		}
+		st := append([]ast.Node(nil), stack...)
+		switch e := n.(type) {
+		case *ast.BinaryExpr:
+			switch e.Op {
+			case token.ADD, token.SUB, token.MUL, token.EXP:
+				out = append(out, arithOp{node: e, op: e.Op, x: e.X, y: e.Y, unchecked: unchecked, stack: st})
+			}
+		case *ast.AssignExpr:
+			switch e.Op {
+			case token.ADD_ASSIGN, token.SUB_ASSIGN, token.MUL_ASSIGN:
+				out = append(out, arithOp{node: e, op: e.Op.AssignOp(), x: e.Lhs, y: e.Rhs, unchecked: unchecked, stack: st})
+			}
+		case *ast.UnaryExpr:
+			switch e.Op {
+			case token.INC:
+				out = append(out, arithOp{node: e, op: token.ADD, x: e.X, unchecked: unchecked, stack: st})
+			case token.DEC:
+				out = append(out, arithOp{node: e, op: token.SUB, x: e.X, unchecked: unchecked, stack: st})
+			}
+		}
+	})
+	return out
+}
+
+const callerInfluence = sema.SrcParam | sema.SrcValue | sema.SrcBalance | sema.SrcCallRet | sema.SrcData
+
+func runOverflow(pass *detect.Pass, uncheckedMode bool) {
+	p := pass.Program
+	ver := pass.File.Version
+	if uncheckedMode {
+		if !ver.CheckedArithmetic() {
+			return // the pre-0.8 detector covers the whole file
+		}
+	} else if ver.CheckedArithmetic() {
+		return
+	}
+	safeMath := usesSafeMath(pass.Contract)
+	for _, fn := range bodies(pass.Functions()) {
+		info := p.Info(fn)
+		if info == nil {
+			continue
+		}
+		conds := conditionsOf(fn)
+		ops := arithOps(fn.Body)
+		best := map[int]struct {
+			op  arithOp
+			sev detect.Severity
+		}{}
+		var lines []int
+		for _, op := range ops {
+			if uncheckedMode && !op.unchecked {
+				continue
+			}
+			sev, reason, ok := judgeOverflow(p, pass, fn, info, op, ops, conds, safeMath, uncheckedMode)
+			if !ok {
+				continue
+			}
+			line := lineOf(p, op.node.Pos())
+			if b, seen := best[line]; seen && b.sev.Rank() <= sev.Rank() {
+				continue
+			} else if !seen {
+				lines = append(lines, line)
+			}
+			_ = reason
+			best[line] = struct {
+				op  arithOp
+				sev detect.Severity
+			}{op, sev}
+		}
+		for _, line := range lines {
+			b := best[line]
+			_, reason, _ := judgeOverflow(p, pass, fn, info, b.op, ops, conds, safeMath, uncheckedMode)
+			reportAt(pass, b.op.node, fn, map[string]string{"expression": sourceText(p, b.op.node), "reason": reason}, b.sev, "")
+		}
+	}
+}
+
+// judgeOverflow decides whether op can wrap unnoticed and how severe that is.
+func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *sema.FuncInfo, op arithOp, ops []arithOp,
+	conds []condition, safeMath, uncheckedMode bool) (detect.Severity, string, bool) {
+	// Constant folding: the compiler evaluates constant expressions exactly.
+	if isConstExpr(info, op.x) && (op.y == nil || isConstExpr(info, op.y)) {
+		return "", "", false
+	}
+	// Operations on non-integers (string concatenation does not exist before 0.8, but
+	// fixed-point and unknown types are left alone when the model knows they are not integers).
+	t, typed := intType(info, op.x)
+	if !typed && op.y != nil {
+		t, typed = intType(info, op.y)
+	}
+	if !typed {
+		if tt := info.Types[op.x]; tt != nil {
+			return "", "", false
+		}
+	}
+	bits := 256
+	if typed {
+		bits = t.Bits()
+	}
+	narrow := bits < 64
+	// Increments by one of wide integers cannot wrap in practice (2^64 transactions).
+	if op.op == token.ADD && bits >= 64 && (op.y == nil || smallLiteral(op.y)) {
+		return "", "", false
+	}
+	// MAX - b cannot go below zero.
+	if op.op == token.SUB && op.y != nil && isMaxConst(p, info, op.x) {
+		return "", "", false
+	}
+	if op.op == token.MUL && bits >= 64 && op.y != nil && smallLiteral(op.x) && smallLiteral(op.y) {
+		return "", "", false
+	}
+	src := valueSrc(info, op.x)
+	if op.y != nil {
+		src |= valueSrc(info, op.y)
+	}
+	influenced := src.Has(callerInfluence)
+	if uncheckedMode && !influenced {
+		// The author opted out of checks; only values the caller chooses are worth a finding.
+		return "", "", false
+	}
+	// Math libraries and free functions compute for their callers, who own the bounds (and
+	// fixed-point libraries wrap on purpose); in 0.8, pure functions that opt out of checks
+	// do it deliberately too.
+	if fn.Contract == nil || fn.Contract.IsLibrary() || (uncheckedMode && fn.Mutability == token.PURE) {
+		return "", "", false
+	}
+	if !influenced && !narrow {
+		// Subtractions from state by any amount (count -= 1 with no check) underflow too.
+		if !(op.op == token.SUB && src.Has(sema.SrcStorage) && op.y == nil) {
+			return "", "", false
+		}
+	}
+	if overflowGuarded(p, info, op, conds) {
+		return "", "", false
+	}
+	twin := checkedTwin(p, info, op, ops, conds)
+	if uncheckedMode && twin {
+		return "", "", false
+	}
+	// Severity from the evidence.
+	stateWrite := writesState(p, info, op)
+	entry := fn.IsEntryPoint()
+	var sev detect.Severity
+	reason := ""
+	switch {
+	case stateWrite && entry && influenced && !p.HasAccessControl(fn):
+		sev = detect.High
+		reason = "The operand comes from the caller and the result is stored in contract state."
+	case stateWrite && influenced:
+		sev = detect.Medium
+		reason = "The result is stored in contract state; the operand comes from a caller of the function."
+	case influenced:
+		sev = detect.Medium
+		reason = "The operand comes from the caller."
+	default:
+		sev = detect.Low
+		reason = "The operand type is narrow and wraps easily."
+		if stateWrite {
+			reason = "The stored value can go below zero."
+		}
+	}
+	if fn.Contract != nil && fn.Contract.IsLibrary() || fn.Contract == nil || fn.IsView() {
+		sev = detect.Low
+		reason += " The operation is in library or read-only math."
+	}
+	if twin {
+		sev = detect.Low
+		reason += " The same amount is checked elsewhere in the function, which bounds the total."
+	}
+	if safeMath {
+		both := op.y != nil && valueSrc(info, op.x).Has(callerInfluence) && valueSrc(info, op.y).Has(callerInfluence)
+		if !(op.op == token.MUL && both) {
+			sev = detect.Low
+		} else {
+			sev = lowerTo(sev, detect.Medium)
+		}
+		reason += " The contract uses a SafeMath library but not for this operation."
+	}
+	if uncheckedMode {
+		sev = lowerTo(sev, detect.Medium)
+	}
+	if inTestCode(fn) {
+		sev = detect.Low
+		reason += " The code is a test harness."
+	}
+	return sev, reason, true
+}
+
+// isMaxConst reports whether x is the largest value of its type written as a constant:
+// uint256(-1), type(uint256).max, ~uint256(0), 2**256 - 1, or a constant named MAX....
+func isMaxConst(p *sema.Program, info *sema.FuncInfo, x ast.Expr) bool {
+	if !isConstExpr(info, x) {
+		return false
+	}
+	t := normText(p, x)
+	return containsText(t, "(-1)") || containsText(t, ".max") || containsText(t, "~") ||
+		containsText(t, "**256-1") || containsText(strings.ToUpper(t), "MAX")
+}
+
+// valueSrc returns what the value of x depends on: for state read through a mapping or array
+// (balances[from]) only the storage, since the key selects the slot but not its value.
+func valueSrc(info *sema.FuncInfo, x ast.Expr) sema.Source {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.IndexExpr, *ast.MemberExpr:
+		if v := info.RootVar(e); v != nil && (v.Kind == sema.StateVar || v.IsStorageRef()) {
+			return sema.SrcStorage
+		}
+	}
+	return info.Flow.Of(x)
+}
+
+// smallLiteral reports whether x is an integer literal below 2^16.
+func smallLiteral(x ast.Expr) bool {
+	v := litValue(x)
+	return v != nil && v.BitLen() <= 16
+}
+
+// writesState reports whether op's result is stored in a state variable: a compound
+// assignment or ++/-- on state, or the right side of an assignment to state.
+func writesState(p *sema.Program, info *sema.FuncInfo, op arithOp) bool {
+	switch e := op.node.(type) {
+	case *ast.AssignExpr:
+		return p.StateVarOf(info, e.Lhs) != nil
+	case *ast.UnaryExpr:
+		return p.StateVarOf(info, e.X) != nil
+	}
+	for i := len(op.stack) - 1; i >= 0; i-- {
+		switch a := op.stack[i].(type) {
+		case *ast.AssignExpr:
+			return p.StateVarOf(info, a.Lhs) != nil
+		case ast.Stmt:
+			return false
+		}
+	}
+	return false
+}
+
+// overflowGuarded reports whether a condition of the function bounds op: for a - b, a
+// comparison of a with b; for a + b and a * b, a comparison of the result (or a + b itself)
+// with an operand, or one relating both operands through the complementary operation
+// (a <= MAX - b, b <= MAX / a); for --, a check that the value is positive. Ternaries on
+// the operands around op count too.
+func overflowGuarded(p *sema.Program, info *sema.FuncInfo, op arithOp, conds []condition) bool {
+	x := normText(p, op.x)
+	y := "1"
+	if op.y != nil {
+		y = normText(p, op.y)
+	}
+	whole := normText(p, op.node)
+	if a, ok := op.node.(*ast.AssignExpr); ok {
+		whole = x + op.op.String() + y
+		_ = a
+	}
+	result := resultVar(info, op)
+	var exprs []ast.Expr
+	for _, c := range conds {
+		exprs = append(exprs, c.expr)
+	}
+	for _, a := range op.stack {
+		if c, ok := a.(*ast.CondExpr); ok {
+			exprs = append(exprs, c.Cond)
+		}
+	}
+	for _, e := range exprs {
+		for _, cmp := range comparisonsIn(e) {
+			l, r := normText(p, cmp.X), normText(p, cmp.Y)
+			if l == "" || r == "" {
+				continue
+			}
+			switch op.op {
+			case token.SUB:
+				if (l == x && r == y) || (l == y && r == x) {
+					if cmp.Op != token.EQL && cmp.Op != token.NEQ || op.y == nil || y == "1" {
+						return true
+					}
+				}
+				// x > 0, x != 0 before x - 1 / x--
+				if y == "1" && ((l == x && isZero(cmp.Y)) || (r == x && isZero(cmp.X))) && cmp.Op != token.EQL {
+					return true
+				}
+				// (x - y) <= x, (z = x - y) <= x: the wrapped result is compared with x
+				if (containsText(l, whole) && r == x) || (containsText(r, whole) && l == x) {
+					return true
+				}
+				if result != "" && (l == result || r == result) && (l == x || r == x) {
+					return true // c = a - b; assert(c <= a)
+				}
+			default:
+				if (containsText(l, whole) && (r == x || r == y)) || (containsText(r, whole) && (l == x || l == y)) {
+					return true
+				}
+				if result != "" && ((containsText(l, result) && (r == x || r == y || containsText(r, x) || containsText(r, y))) ||
+					(containsText(r, result) && (l == x || l == y || containsText(l, x) || containsText(l, y)))) {
+					return true
+				}
+				// a <= MAX - b, b <= MAX / a, MAX - a >= b
+				if (containsText(l, x) && containsText(r, y)) || (containsText(l, y) && containsText(r, x)) {
+					if hasOp(cmp.X, token.SUB, token.QUO) || hasOp(cmp.Y, token.SUB, token.QUO) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isZero(x ast.Expr) bool {
+	v := litValue(x)
+	return v != nil && v.Sign() == 0
+}
+
+func containsText(hay, needle string) bool {
+	return needle != "" && len(hay) >= len(needle) && indexOf(hay, needle) >= 0
+}
+
+func indexOf(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return i
+		}
+	}
+	return -1
+}
+
+func hasOp(x ast.Expr, ops ...token.Token) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok {
+			for _, o := range ops {
+				if b.Op == o {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// resultVar returns the text of the variable op's result is stored in (c in c = a + b,
+// uint c = a + b), or "".
+func resultVar(info *sema.FuncInfo, op arithOp) string {
+	if len(op.stack) == 0 {
+		return ""
+	}
+	switch a := op.stack[len(op.stack)-1].(type) {
+	case *ast.AssignExpr:
+		if a.Rhs == op.node {
+			if id, ok := a.Lhs.(*ast.Ident); ok {
+				return id.Name
+			}
+		}
+	case *ast.VarDeclStmt:
+		if a.Value == op.node && len(a.Vars) == 1 && a.Vars[0] != nil && a.Vars[0].Name != nil {
+			return a.Vars[0].Name.Name
+		}
+	}
+	if a, ok := op.node.(*ast.AssignExpr); ok {
+		if id, ok := a.Lhs.(*ast.Ident); ok {
+			return id.Name
+		}
+	}
+	return ""
+}
+
+// checkedTwin reports whether the amount op adds or subtracts is also moved, with a check,
+// elsewhere in the function: balances[from] -= v (checked) with balances[to] += v, or
+// totalSupply += v (checked) with balanceOf[to] += v. The invariant that the parts sum to a
+// checked total bounds op.
+func checkedTwin(p *sema.Program, info *sema.FuncInfo, op arithOp, ops []arithOp, conds []condition) bool {
+	if op.y == nil || (op.op != token.ADD && op.op != token.SUB) {
+		return false
+	}
+	if _, ok := op.node.(*ast.AssignExpr); !ok {
+		return false
+	}
+	amount := normText(p, op.y)
+	target := info.RootVar(op.x)
+	for _, o := range ops {
+		if o.node == op.node || o.y == nil {
+			continue
+		}
+		if _, ok := o.node.(*ast.AssignExpr); !ok {
+			continue
+		}
+		if normText(p, o.y) != amount {
+			continue
+		}
+		other := info.RootVar(o.x)
+		if other == nil {
+			continue
+		}
+		checked := !o.unchecked && info.Fn.File.Version.CheckedArithmetic()
+		if !checked {
+			checked = overflowGuarded(p, info, o, conds)
+		}
+		if !checked {
+			continue
+		}
+		// The opposite move on the same mapping, or the same move on another variable.
+		if (other == target && o.op != op.op) || (other != target && o.op == op.op) {
+			return true
+		}
+	}
+	return false
+}

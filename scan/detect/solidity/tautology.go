@@ -1,0 +1,145 @@
+package solidity
+
+import (
+	"math/big"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// Tautology reports comparisons whose result the operand's type decides: an unsigned value is
+// always >= 0 and never < 0, a uint8 is always <= 255. In a require or if they check nothing,
+// and the classic case is the useless underflow check require(balance - amount >= 0), which
+// passes for every amount because the subtraction has already wrapped.
+var Tautology = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "TAUTOLOGICAL_COMPARISON",
+		Name:       "Tautology or contradiction",
+		Severity:   detect.Medium,
+		Confidence: detect.ConfidenceHigh,
+		Description: `<p>In function <code>${function_name}</code> of <code>${contract_name}</code>, the comparison ` +
+			`<code>${expression}</code> is always ${outcome} because of the type of its operand (${type_name}). A check written ` +
+			`this way protects nothing: <code>require(a - b >= 0)</code> passes even when <code>b &gt; a</code>, because the ` +
+			`unsigned subtraction wraps to a huge number.</p>`,
+		Remediation:     `<p>Compare the operands themselves (<code>require(a >= b)</code> before <code>a - b</code>), or remove the dead comparison.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "expression", "outcome", "type_name"},
+		DetectionLogic:  "A comparison of an unsigned integer with 0 (>= 0, < 0, 0 <= x, 0 > x) or of an integer with the bounds of its type (uint8 <= 255, < 256); medium inside require/assert/if, low elsewhere.",
+		Version:         "1.0.0",
+		SWC:             []string{"SWC-123", "SWC-101"},
+		CWE:             []string{"CWE-570", "CWE-571"},
+		Languages:       []string{"solidity"},
+		Slither:         "tautology",
+		Class:           "arithmetic",
+	},
+	Run: runTautology,
+}
+
+func runTautology(pass *detect.Pass) {
+	p := pass.Program
+	for _, fn := range bodies(pass.Functions()) {
+		info := p.Info(fn)
+		if info == nil {
+			continue
+		}
+		inCond := map[*ast.BinaryExpr]bool{}
+		for _, c := range conditionsOf(fn) {
+			for _, cmp := range comparisonsIn(c.expr) {
+				inCond[cmp] = true
+			}
+		}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			b, ok := n.(*ast.BinaryExpr)
+			if !ok || !isRelational(b.Op) || b.Op == token.EQL || b.Op == token.NEQ {
+				return true
+			}
+			outcome, typ, ok := decidedByType(info, b)
+			if !ok {
+				return true
+			}
+			sev := detect.Low
+			if inCond[b] {
+				sev = detect.Medium
+			}
+			reportAt(pass, b, fn, map[string]string{"expression": sourceText(p, b), "outcome": outcome, "type_name": typ}, sev, "")
+			return true
+		})
+	}
+}
+
+// decidedByType tells whether comparison b is always true or false for its operand's type.
+func decidedByType(info *sema.FuncInfo, b *ast.BinaryExpr) (string, string, bool) {
+	// Normalise to "v op c" with the constant on the right.
+	v, c, op := b.X, b.Y, b.Op
+	if litValue(v) != nil && litValue(c) == nil {
+		v, c = c, v
+		switch op {
+		case token.LSS:
+			op = token.GTR
+		case token.GTR:
+			op = token.LSS
+		case token.LEQ:
+			op = token.GEQ
+		case token.GEQ:
+			op = token.LEQ
+		}
+	}
+	k := litValue(c)
+	if k == nil || litValue(v) != nil {
+		return "", "", false
+	}
+	t, ok := intType(info, v)
+	if !ok {
+		// An untyped subtraction of unsigned state (balances[a] - v) is still unsigned when
+		// one side is known unsigned.
+		if be, isBin := ast.Unparen(v).(*ast.BinaryExpr); isBin && be.Op == token.SUB {
+			if isUnsigned(info, be.X) || isUnsigned(info, be.Y) {
+				t, ok = &sema.Elementary{Name: "uint256"}, true
+			}
+		}
+		if !ok {
+			return "", "", false
+		}
+	}
+	var lo, hi *big.Int
+	bits := uint(t.Bits())
+	if t.IsSigned() {
+		lo = new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), bits-1))
+		hi = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), bits-1), big.NewInt(1))
+	} else {
+		lo = big.NewInt(0)
+		hi = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), bits), big.NewInt(1))
+	}
+	switch op {
+	case token.GEQ: // v >= k
+		if k.Cmp(lo) <= 0 {
+			return "true", t.Name, true
+		}
+		if k.Cmp(hi) > 0 {
+			return "false", t.Name, true
+		}
+	case token.LSS: // v < k
+		if k.Cmp(lo) <= 0 {
+			return "false", t.Name, true
+		}
+		if k.Cmp(hi) > 0 {
+			return "true", t.Name, true
+		}
+	case token.LEQ: // v <= k
+		if k.Cmp(hi) >= 0 {
+			return "true", t.Name, true
+		}
+		if k.Cmp(lo) < 0 {
+			return "false", t.Name, true
+		}
+	case token.GTR: // v > k
+		if k.Cmp(hi) >= 0 {
+			return "false", t.Name, true
+		}
+		if k.Cmp(lo) < 0 {
+			return "true", t.Name, true
+		}
+	}
+	return "", "", false
+}

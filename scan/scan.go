@@ -83,6 +83,11 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 	if err != nil {
 		return nil, err
 	}
+	// Detector ids are case-insensitive (configuration keys arrive in lower case).
+	overrides := map[string]string{}
+	for id, sev := range opts.Severity {
+		overrides[strings.ToUpper(id)] = strings.ToLower(sev)
+	}
 	progress := opts.Progress
 	if progress == nil {
 		progress = func(string) {}
@@ -131,8 +136,8 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 		if file != nil && file.Dependency && !opts.IncludeDeps {
 			continue
 		}
-		if sev, ok := opts.Severity[f.Analyzer.ID]; ok {
-			f.Severity = detect.Severity(strings.ToLower(sev))
+		if sev, ok := overrides[f.Analyzer.ID]; ok {
+			f.Severity = detect.Severity(sev)
 		}
 		findings = append(findings, f)
 	}

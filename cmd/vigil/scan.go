@@ -144,6 +144,14 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 		}
 	}
 
+	// The workspace's vigil.yaml may set fail_on.
+	failOn = strings.ToLower(v.GetString("fail_on"))
+	if failOn != "none" {
+		if _, err := detect.ParseSeverity(failOn); err != nil {
+			return usageError("fail_on: %v", err)
+		}
+	}
+
 	res, err := scan.Run(ctx, ws, scan.Options{
 		Enable:      append(v.GetStringSlice("enable"), v.GetStringSlice("detectors.enable")...),
 		Disable:     append(v.GetStringSlice("disable"), v.GetStringSlice("detectors.disable")...),

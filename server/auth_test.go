@@ -62,4 +62,3 @@ func TestKeysAndSchemes(t *testing.T) {
 }
 
 func contains(b []byte, s string) bool { return strings.Contains(string(b), s) }
-

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
@@ -24,4 +25,23 @@ type ScanOptions struct {
 	Quick bool
 	// IncludeDependencies reports findings in lib/, node_modules/ and the like too.
 	IncludeDependencies bool
+}
+
+// ScanEngine is the Engine of package scan (scan.Run), the one `vigil scan` uses. base holds
+// the configured detector selection and severity overrides; ScanID and IncludeDeps are set per
+// scan.
+func ScanEngine(base scan.Options) Engine { return scanEngine{base} }
+
+type scanEngine struct{ base scan.Options }
+
+func (e scanEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts ScanOptions) (*report.ScanReport, error) {
+	o := e.base
+	o.ScanID = opts.ScanID
+	o.IncludeDeps = o.IncludeDeps || opts.IncludeDependencies
+	o.Progress = nil
+	res, err := scan.Run(ctx, ws, o)
+	if err != nil {
+		return nil, err
+	}
+	return res.Report, nil
 }

@@ -36,7 +36,7 @@ func TestProjectScanOverGitAndRescanKeepsTriage(t *testing.T) {
 			t.Fatalf("group %s: no_of_findings %d", g.IssueID, g.NoOfFindings)
 		}
 		f := g.MetricWiseAggregatedFindings[0]
-		if f.BugStatus != report.BugPendingFix || f.ScanID != rep.ScanID || !strings.HasPrefix(f.BugID, "VGL_1_") {
+		if f.BugStatus != report.BugPendingFix || f.ScanID != rep.ScanID || !strings.HasPrefix(f.BugID, "VG_1_") {
 			t.Fatalf("finding: %+v", f)
 		}
 		byIssue[g.IssueID] = f

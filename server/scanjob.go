@@ -183,9 +183,12 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 	s.notify(ctx, sc, p, status, errMsg, rep)
 }
 
+// bugPrefix starts bug ids, as in the CLI's reports.
+const bugPrefix = "VG"
+
 // triage gives every finding its scan id, bug id and bug status. A bug hash seen in an earlier
 // scan of the project keeps its bug id and status (pending_fix, wont_fix, ...); a new one gets
-// the next number of the project: VGL_<project_sequence_id>_<n>.
+// the next number of the project: VG_<project_sequence_id>_<n>, as `vigil scan` numbers them.
 func (s *Server) triage(ctx context.Context, rep *report.ScanReport, sc store.Scan, p store.Project) ([]store.Finding, error) {
 	compact(rep)
 	var hashes []string
@@ -225,7 +228,7 @@ func (s *Server) triage(ctx context.Context, rep *report.ScanReport, sc store.Sc
 				if t, seen := prior[f.BugHash]; seen {
 					rec = store.Finding{BugHash: f.BugHash, BugID: t.BugID, Status: t.Status}
 				} else {
-					rec = store.Finding{BugHash: f.BugHash, BugID: fmt.Sprintf("VGL_%d_%d", p.SequenceID, next), Status: report.BugPendingFix}
+					rec = store.Finding{BugHash: f.BugHash, BugID: fmt.Sprintf("%s_%d_%d", bugPrefix, p.SequenceID, next), Status: report.BugPendingFix}
 					next++
 				}
 				assigned[f.BugHash] = rec

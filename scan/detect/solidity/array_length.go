@@ -107,7 +107,7 @@ func lengthWrites(p *sema.Program, fn *sema.Function) []lengthWrite {
 		case *ast.UnaryExpr:
 			if e.Op == token.DEC {
 				if v, ok := arrayOf(e.X); ok {
-					out = append(out, lengthWrite{fn: fn, at: e, array: v, how: "<code>" + v.Name + ".length--</code>", dec: true,
+					out = append(out, lengthWrite{fn: fn, at: e, array: v, how: "" + v.Name + ".length--", dec: true,
 						checked: checksNonZeroLength(info, fn, v)})
 				}
 			}
@@ -118,10 +118,10 @@ func lengthWrites(p *sema.Program, fn *sema.Function) []lengthWrite {
 			}
 			switch e.Op {
 			case token.ASSIGN:
-				out = append(out, lengthWrite{fn: fn, at: e, array: v, how: "assigned <code>" + v.Name + ".length</code>",
+				out = append(out, lengthWrite{fn: fn, at: e, array: v, how: "assigned " + v.Name + ".length",
 					param: info.Flow.Of(e.Rhs).Has(sema.SrcParam | sema.SrcData), zero: isZeroValue(e.Rhs)})
 			case token.SUB_ASSIGN:
-				out = append(out, lengthWrite{fn: fn, at: e, array: v, how: "<code>" + v.Name + ".length -= ...</code>", dec: true,
+				out = append(out, lengthWrite{fn: fn, at: e, array: v, how: "" + v.Name + ".length -= ...", dec: true,
 					param: info.Flow.Of(e.Rhs).Has(sema.SrcParam)})
 			}
 		}
@@ -254,7 +254,7 @@ func runArbitraryStorageWrite(pass *detect.Pass) {
 				}
 				f := detect.Finding{Pos: e.Pos(), End: e.End(), Function: fn.Name, Details: map[string]string{
 					"function_name": fnName(fn),
-					"how":           "an element of <code>" + v.Name + "</code>, whose length can underflow, at a caller-chosen index"}}
+					"how":           "an element of " + v.Name + ", whose length can underflow, at a caller-chosen index"}}
 				if guardedAt(p, fn, e.Pos()) {
 					f.Severity = detect.Medium
 				}
@@ -262,7 +262,7 @@ func runArbitraryStorageWrite(pass *detect.Pass) {
 			case *ast.AssemblyStmt:
 				for _, call := range sstoresFromParams(info, e) {
 					f := detect.Finding{Pos: call.Pos(), End: call.End(), Function: fn.Name, Details: map[string]string{
-						"function_name": fnName(fn), "how": "<code>sstore</code> to a slot computed from a parameter"}}
+						"function_name": fnName(fn), "how": "sstore to a slot computed from a parameter"}}
 					if guardedAt(p, fn, e.Pos()) {
 						f.Severity = detect.Medium
 					}

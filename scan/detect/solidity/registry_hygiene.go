@@ -9,4 +9,12 @@ var hygieneDetectors = []*detect.Analyzer{
 	ArrayLengthManipulation,
 	ArbitraryStorageWrite,
 	MisnamedConstructor,
+	DefaultFunctionVisibility,
+	StateVariableDefaultVisibility,
+	StateVariableShadowing,
+	LocalShadowsState,
+	BidiControlCharacter,
+	DeprecatedConstruct,
+	FloatingPragma,
+	OutdatedCompiler,
 }

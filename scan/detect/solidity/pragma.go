@@ -1,0 +1,132 @@
+package solidity
+
+import (
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+)
+
+// FloatingPragma reports version pragmas that admit more than one compiler version in files
+// meant to be deployed: the contract may be compiled with a different compiler than the one it
+// was tested with. Files holding only interfaces, libraries and abstract contracts are meant to
+// be built by their users' compilers and are left alone.
+var FloatingPragma = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "FLOATING_PRAGMA",
+		Name:       "Floating compiler version pragma",
+		Severity:   detect.Informational,
+		Confidence: detect.ConfidenceHigh,
+		Description: `<p>File <code>${file}</code> ${problem}. The deployed bytecode may come from a compiler version other ` +
+			`than the one the code was tested and audited with, including versions with known bugs.</p>`,
+		Remediation:     `<p>Lock the pragma to the exact compiler version used for testing (<code>pragma solidity 0.8.24;</code>).</p>`,
+		DescriptionKeys: []string{"file", "problem"},
+		DetectionLogic: "A `pragma solidity` whose range admits more than one version (^, ~, >=, wildcards, ranges), or no " +
+			"pragma at all, in a file that declares a deployable (non-abstract) contract or no contract.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-103"},
+		CWE:       []string{"CWE-664"},
+		Languages: []string{"solidity"},
+		Slither:   "solc-version",
+		Class:     "pragma",
+	},
+	Run: runFloatingPragma,
+}
+
+// OutdatedCompiler reports pragmas that only admit old compilers: releases before 0.5 carry a
+// long list of known code-generation bugs and unsafe defaults (public functions by default,
+// uninitialized storage pointers), and everything before 0.8 lacks checked arithmetic.
+var OutdatedCompiler = &detect.Analyzer{
+	Template: detect.Template{
+		ID:          "OUTDATED_COMPILER_VERSION",
+		Name:        "Outdated compiler version",
+		Severity:    detect.Informational,
+		Confidence:  detect.ConfidenceHigh,
+		Description: `<p>File <code>${file}</code> can only be compiled with Solidity ${range}. ${why}</p>`,
+		Remediation: `<p>Port the code to a recent 0.8 release and lock the pragma to it; review the breaking changes ` +
+			`(visibility, constructors, checked arithmetic) while porting.</p>`,
+		DescriptionKeys: []string{"file", "range", "why"},
+		DetectionLogic:  "The newest version a `pragma solidity` admits is below 0.8.0 (informational), or below 0.5.0 (low).",
+		Version:         "1.0.0",
+		SWC:             []string{"SWC-102"},
+		CWE:             []string{"CWE-937"},
+		Languages:       []string{"solidity"},
+		Slither:         "solc-version",
+		Class:           "pragma",
+	},
+	Run: runOutdatedCompiler,
+}
+
+// solidityPragmas returns a file's `pragma solidity` declarations.
+func solidityPragmas(f *sema.File) []*ast.PragmaDecl {
+	var out []*ast.PragmaDecl
+	for _, d := range f.AST.Decls {
+		if pd, ok := d.(*ast.PragmaDecl); ok && strings.HasPrefix(strings.TrimSpace(pd.Text), "solidity") {
+			out = append(out, pd)
+		}
+	}
+	return out
+}
+
+// deployable reports whether a file declares a concrete contract, or no contract at all.
+func deployable(f *sema.File) bool {
+	if len(f.Contracts) == 0 {
+		return true
+	}
+	for _, c := range f.Contracts {
+		if c.Kind == ast.KindContract && !c.IsAbstract() {
+			return true
+		}
+	}
+	return false
+}
+
+// exact reports whether a range admits exactly one version.
+func exact(r sema.VersionRange) bool {
+	return r.Known && r.Max == sema.Version{Major: r.Min.Major, Minor: r.Min.Minor, Patch: r.Min.Patch + 1}
+}
+
+func runFloatingPragma(pass *detect.Pass) {
+	f := pass.File
+	if pass.Contract != nil || f == nil || !deployable(f) {
+		return
+	}
+	pragmas := solidityPragmas(f)
+	if len(pragmas) == 0 {
+		if len(f.AST.Decls) == 0 {
+			return
+		}
+		pos := f.TokFile.Pos(0)
+		pass.Report(detect.Finding{Pos: pos, End: pos, Details: map[string]string{"file": f.Path, "problem": "has no version pragma"}})
+		return
+	}
+	for _, pd := range pragmas {
+		r, ok := sema.ParsePragma(pd.Text)
+		if ok && exact(r) {
+			continue
+		}
+		pass.Report(detect.Finding{Pos: pd.Pos(), End: pd.End(), Details: map[string]string{
+			"file": f.Path, "problem": "accepts a range of compiler versions (pragma " + pd.Text + ")"}})
+	}
+}
+
+func runOutdatedCompiler(pass *detect.Pass) {
+	f := pass.File
+	if pass.Contract != nil || f == nil {
+		return
+	}
+	for _, pd := range solidityPragmas(f) {
+		r, ok := sema.ParsePragma(pd.Text)
+		if !ok || !r.Known || !r.Max.Less(v0_8_0) && r.Max != v0_8_0 {
+			continue
+		}
+		fd := detect.Finding{Pos: pd.Pos(), End: pd.End(), Details: map[string]string{"file": f.Path, "range": strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(pd.Text), "solidity")),
+			"why": "These releases lack checked arithmetic and many later bug fixes."}}
+		if !v0_5_0.Less(r.Max) {
+			fd.Severity = detect.Low
+			fd.Details["why"] = "Releases before 0.5 have known code-generation bugs and unsafe defaults (functions public by default, uninitialized storage pointers, constructors named after the contract)."
+		}
+		pass.Report(fd)
+	}
+}

@@ -1,0 +1,6 @@
+pragma solidity 0.4.25;
+pragma solidity =0.4.25;
+
+contract Locked {
+    uint public x = 1;
+}

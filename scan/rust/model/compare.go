@@ -79,7 +79,7 @@ var deserializers = map[string]bool{
 	"try_deserialize": true, "try_deserialize_unchecked": true, "unpack": true,
 	"unpack_unchecked": true, "unpack_from_slice": true, "from_account_info": true,
 	"load": true, "load_mut": true, "from_bytes": true, "try_from_bytes": true,
-	"pod_from_bytes": true, "try_borrow_data": true,
+	"pod_from_bytes": true,
 }
 
 // Deserializations lists calls that read account data into a type:

@@ -300,3 +300,48 @@ func TestMacroComparisons(t *testing.T) {
 		t.Errorf("comparisons wrong")
 	}
 }
+
+func TestNativeEscrowPack(t *testing.T) {
+	ws, c, p := loadProgram(t, "../testdata/programs/native_escrow")
+	if ws.Root == nil || c.Root != c.Manifest {
+		t.Errorf("the crate is its own workspace root")
+	}
+	if d, ok := c.Manifest.Dependency("solana-program"); !ok || !d.Workspace {
+		t.Errorf("workspace dependency: %+v", d)
+	}
+	if d, ok := c.Manifest.Dependency("spl-token"); !ok || d.Version != "4.0" || len(d.Features) != 1 {
+		t.Errorf("spl-token: %+v", d)
+	}
+	if on, set := c.OverflowChecks(); !on || !set {
+		t.Errorf("overflow checks %v %v", on, set)
+	}
+	if e := p.DataStruct("Escrow"); e == nil || e.Kind != DataPack || e.HasDiscriminator {
+		t.Errorf("Escrow: %+v", e)
+	}
+	if len(p.Entrypoints) != 1 || p.Entrypoints[0].Func == nil || p.Entrypoints[0].Func.Module != "crate::entrypoint" {
+		t.Fatalf("entrypoint: %+v", p.Entrypoints)
+	}
+	var procs []string
+	for _, f := range p.Functions {
+		if f.IsNativeProcessor() && f.SelfType == "Processor" {
+			procs = append(procs, f.Name)
+		}
+	}
+	if strings.Join(procs, ",") != "process,process_init_escrow,process_exchange" {
+		t.Errorf("processors: %v", procs)
+	}
+	ex := p.FunctionsNamed("process_exchange")[0]
+	if cpi := CPICalls(ex.Decl.Body); len(cpi) != 2 || cpi[0].Kind != CallInvoke || cpi[1].Kind != CallInvokeSigned {
+		t.Errorf("exchange CPIs: %v", cpi)
+	}
+	var unpacks []string
+	for _, d := range Deserializations(ex.Decl.Body) {
+		unpacks = append(unpacks, d.Path)
+	}
+	if strings.Join(unpacks, ",") != "TokenAccount::unpack,Escrow::unpack" {
+		t.Errorf("unpacks: %v", unpacks)
+	}
+	if c.Manifest.Package.Edition != "2021" || c.Manifest.Lib == nil || len(c.Manifest.Lib.CrateType) != 2 {
+		t.Errorf("package/lib: %+v %+v", c.Manifest.Package, c.Manifest.Lib)
+	}
+}

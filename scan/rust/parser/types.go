@@ -241,11 +241,9 @@ func (p *parser) typ(allowPlus bool) ast.Type {
 	case token.IMPL, token.DYN:
 		t := &ast.TraitObjectType{Impl: p.at(token.IMPL), Dyn: p.at(token.DYN), From: from}
 		p.next()
-		if allowPlus {
-			t.Bounds = p.bounds()
-		} else {
-			t.Bounds = []*ast.Bound{p.bound()}
-		}
+		// impl and dyn always take "+ Bound": "-> impl Iterator + '_" is
+		// legal where a bare "Trait + Send" is not.
+		t.Bounds = p.bounds()
 		t.To = p.prevEnd()
 		return t
 	case token.QUESTION, token.LIFETIME:

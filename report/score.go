@@ -2,6 +2,7 @@ package report
 
 import (
 	"math"
+	"sort"
 	"strconv"
 	"time"
 )
@@ -15,7 +16,10 @@ import (
 //	confidence high 1.0, medium 0.7, low 0.4
 //
 // because a likely critical bug matters far more than many gas notes, and an uncertain finding
-// less than a certain one. Larger code bases naturally carry more findings, so the total penalty
+// less than a certain one. Within one finding group (one template), findings are sorted by
+// penalty and the k-th counts 1/k of its penalty: seventy identical notes usually share one cause
+// and one fix, and must not outweigh a single high finding. (This keeps the score monotonic: the
+// sorted harmonic sum never grows when a term is removed.) Larger code bases naturally carry more findings, so the total penalty
 // P is normalised by the size of the code, sub-linearly (a project ten times larger is not ten
 // times more forgiving):
 //
@@ -52,16 +56,21 @@ func Score(groups []*Group, lines int) float64 {
 	penalty := 0.0
 	critical := false
 	for _, g := range groups {
+		var costs []float64
 		for _, f := range g.MetricWiseAggregatedFindings {
 			sev := FindingSeverity(g, f)
 			conf := f.Confidence
 			if conf == "" && g.TemplateDetails != nil {
 				conf = confidenceOf(g.TemplateDetails.IssueConfidence)
 			}
-			penalty += severityWeight[sev] * confidenceFactor[conf]
+			costs = append(costs, severityWeight[sev]*confidenceFactor[conf])
 			if sev == "critical" {
 				critical = true
 			}
+		}
+		sort.Sort(sort.Reverse(sort.Float64Slice(costs)))
+		for k, c := range costs {
+			penalty += c / float64(k+1)
 		}
 	}
 	kloc := float64(lines) / 1000

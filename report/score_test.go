@@ -27,7 +27,8 @@ func TestScoreBounds(t *testing.T) {
 	}
 }
 
-// TestScoreMonotonic removes findings one at a time: the score never goes down.
+// TestScoreMonotonic removes findings one at a time, from the front and from the back of each
+// group, with mixed severities inside groups: the score never goes down.
 func TestScoreMonotonic(t *testing.T) {
 	sevs := []string{"critical", "high", "medium", "low", "informational", "gas"}
 	confs := []string{"90", "60", "30"}
@@ -36,10 +37,22 @@ func TestScoreMonotonic(t *testing.T) {
 		for i, s := range sevs {
 			groups = append(groups, group(s, confs[i%3], 3))
 		}
+		// Mixed severities within a group (per-finding overrides).
+		for gi, g := range groups {
+			for i, f := range g.MetricWiseAggregatedFindings {
+				f.Severity = sevs[(gi+i)%len(sevs)]
+			}
+		}
 		prev := Score(groups, lines)
 		for gi := range groups {
-			for len(groups[gi].MetricWiseAggregatedFindings) > 0 {
-				groups[gi].MetricWiseAggregatedFindings = groups[gi].MetricWiseAggregatedFindings[1:]
+			for n := 0; len(groups[gi].MetricWiseAggregatedFindings) > 0; n++ {
+				list := groups[gi].MetricWiseAggregatedFindings
+				if n%2 == 0 {
+					list = list[1:]
+				} else {
+					list = list[:len(list)-1]
+				}
+				groups[gi].MetricWiseAggregatedFindings = list
 				s := Score(groups, lines)
 				if s < prev {
 					t.Fatalf("removing a %s finding lowered the score from %v to %v", sevs[gi], prev, s)

@@ -2,5 +2,13 @@ package solidity
 
 import "github.com/vigil-sec/vigil/scan/detect"
 
-// accessDetectors lists the detectors of the access family (see registry.go).
-var accessDetectors = []*detect.Analyzer{}
+// accessDetectors lists the detectors of the access family (see registry.go): who may call
+// what, who gets paid, and whether signatures prove what they claim to.
+var accessDetectors = []*detect.Analyzer{
+	ArbitrarySendETH,
+	UnprotectedOwnershipChange,
+	UnprotectedMint,
+	UnprotectedBurn,
+	UnprotectedUpgrade,
+	UnprotectedPause,
+}

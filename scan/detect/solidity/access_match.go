@@ -1,0 +1,543 @@
+package solidity
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// This file holds the queries the access family shares: what a name says a variable holds,
+// who chose an address, which writes a public function makes (itself or through helpers), and
+// whether a payout is bounded by the caller's own bookkeeping.
+
+// nameWords splits an identifier into lower-case words: _pendingOwner -> pending, owner;
+// MAX_FEE_BPS -> max, fee, bps; isAdmin -> is, admin.
+func nameWords(name string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '$':
+			flush()
+		case unicode.IsUpper(r):
+			// a new word starts at an upper-case letter after a lower-case one, or before a
+			// lower-case one in an acronym run (ERC20Owner -> erc20, owner)
+			if len(cur) > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]) ||
+				(i+1 < len(rs) && unicode.IsLower(rs[i+1]))) {
+				flush()
+			}
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return words
+}
+
+// hasWord reports whether one of the words of name is among words.
+func hasWord(name string, words ...string) bool {
+	for _, w := range nameWords(name) {
+		for _, x := range words {
+			if w == x {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// roleWords name variables that hold a privileged party.
+var roleWords = []string{"owner", "owners", "admin", "admins", "administrator", "governance", "governor", "gov",
+	"minter", "minters", "pauser", "pausers", "guardian", "authority", "authorities", "creator", "controller",
+	"manager", "managers", "operator", "operators", "superuser", "root", "role", "roles", "dev", "developer",
+	"signer", "signers", "keeper", "keepers", "moderator", "moderators", "whitelister", "treasury", "beneficiary", "ceo", "cfo", "coo"}
+
+// notRoleWords mark per-user delegation rather than privilege (isApprovedForAll, ownerOf).
+var notRoleWords = []string{"approved", "approval", "approvals", "allowance", "allowances", "allowed", "of", "nonce", "nonces", "count", "index"}
+
+// isRoleVar reports whether a state variable holds a privileged role: an address, or a mapping
+// keyed by address (or a role mapping), named for an owner, admin, minter, ...
+func isRoleVar(v *sema.Var) bool {
+	if v == nil || v.Kind != sema.StateVar || v.IsConstant() {
+		return false
+	}
+	if !hasWord(v.Name, roleWords...) || hasWord(v.Name, notRoleWords...) {
+		return false
+	}
+	switch t := v.Type.(type) {
+	case *sema.Elementary:
+		return t.IsAddress()
+	case *sema.ContractType:
+		return !t.Contract.IsLibrary()
+	case *sema.MappingType:
+		if sema.IsAddress(t.Key) {
+			return true
+		}
+		return hasWord(v.Name, "role", "roles")
+	case *sema.ArrayType:
+		return sema.IsAddress(t.Elem)
+	}
+	return false
+}
+
+// isTestContract reports whether c is test code: a Foundry or dapptools test (it derives from
+// Test or DSTest, or lives in a .t.sol file), or a mock under test/ or mocks/ or named Mock...:
+// it is run by a test harness, not deployed for users.
+func isTestContract(c *sema.Contract) bool {
+	if c == nil {
+		return false
+	}
+	path := "/" + strings.ToLower(c.File.Path)
+	if strings.HasSuffix(path, ".t.sol") || strings.HasSuffix(path, ".s.sol") || strings.Contains(path, "/test/") ||
+		strings.Contains(path, "/tests/") || strings.Contains(path, "/mocks/") || strings.Contains(path, "/mock/") ||
+		strings.HasPrefix(c.Name, "Mock") || strings.HasSuffix(c.Name, "Mock") {
+		return true
+	}
+	for _, b := range c.Linearization {
+		switch b.Name {
+		case "Test", "DSTest", "DSTestPlus", "TestBase", "Script":
+			return true
+		}
+	}
+	for _, s := range c.Decl.Bases {
+		switch s.Name.String() {
+		case "Test", "DSTest", "DSTestPlus", "TestBase", "Script":
+			return true
+		}
+	}
+	return false
+}
+
+// entryFunctions returns the functions of the pass anyone may call that can change state
+// (test contracts left out).
+func entryFunctions(pass []*sema.Function) []*sema.Function {
+	var out []*sema.Function
+	for _, fn := range pass {
+		if isTestContract(fn.Contract) {
+			continue
+		}
+		if fn.IsEntryPoint() && !fn.IsView() && (fn.Contract == nil || !fn.Contract.IsLibrary() && !fn.Contract.IsInterface()) {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// unwrapConversion strips address(x), payable(x), address payable(x) and parentheses.
+func unwrapConversion(info *sema.FuncInfo, x ast.Expr) ast.Expr {
+	for {
+		x = ast.Unparen(x)
+		c, ok := x.(*ast.CallExpr)
+		if !ok || len(c.Args) != 1 {
+			return x
+		}
+		call := info.CallOf[c]
+		if call == nil {
+			return x
+		}
+		if call.Kind == sema.CallConversion && (call.Name == "address" || call.Name == "payable" || call.Name == "") ||
+			call.Kind == sema.CallBuiltin && (call.Name == "payable" || call.Name == "address") {
+			x = c.Args[0]
+			continue
+		}
+		return x
+	}
+}
+
+// isSender reports whether x is msg.sender, tx.origin or _msgSender().
+func isSender(info *sema.FuncInfo, x ast.Expr) bool {
+	x = unwrapConversion(info, x)
+	if isGlobal(info, x, "msg", "sender") || isGlobal(info, x, "tx", "origin") {
+		return true
+	}
+	if c, ok := x.(*ast.CallExpr); ok && len(c.Args) == 0 {
+		if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "_msgSender" || id.Name == "msgSender") {
+			return true
+		}
+	}
+	return false
+}
+
+// callerChosen reports whether an address is the caller or one the caller picked: msg.sender,
+// a parameter, or a local computed from them and not looked up in storage.
+func callerChosen(info *sema.FuncInfo, x ast.Expr) bool {
+	x = unwrapConversion(info, x)
+	if isSender(info, x) {
+		return true
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok {
+		return false
+	}
+	switch v.Kind {
+	case sema.ParamVar:
+		return true
+	case sema.LocalVar, sema.ReturnVar:
+		src := info.Flow.Var(v)
+		return src.Has(sema.SrcParam|sema.SrcSender|sema.SrcOrigin) && !src.Has(sema.SrcStorage|sema.SrcCallRet)
+	}
+	return false
+}
+
+// paramChosen reports whether an address is a parameter (or derived from one) but not the
+// caller itself.
+func paramChosen(info *sema.FuncInfo, x ast.Expr) bool {
+	x = unwrapConversion(info, x)
+	if isSender(info, x) {
+		return false
+	}
+	src := info.Flow.Of(x)
+	return src.Has(sema.SrcParam) && !src.Has(sema.SrcSender|sema.SrcOrigin|sema.SrcStorage|sema.SrcCallRet)
+}
+
+// ethTransfer returns the recipient and amount of a call that sends ether: send, transfer,
+// call{value:}, and the helpers everyone uses for it (Address.sendValue,
+// SafeTransferLib.safeTransferETH, TransferHelper.safeTransferETH, _safeTransferETH).
+func ethTransfer(c *sema.Call) (to, amount ast.Expr, ok bool) {
+	switch {
+	case c.IsLowLevel("send", "transfer"):
+		return c.Target, c.Value, c.Target != nil && c.Value != nil
+	case c.IsLowLevel("call", "callcode"):
+		return c.Target, c.Value, c.Target != nil && c.SendsValue()
+	case c.Kind == sema.CallInternal || c.Kind == sema.CallLibrary || c.Kind == sema.CallExternal:
+		name := strings.ToLower(strings.TrimLeft(c.Name, "_"))
+		switch name {
+		case "sendvalue", "safetransfereth", "transfereth", "sendeth", "safesendeth", "safetransfernative", "transfernative":
+		default:
+			return nil, nil, false
+		}
+		if recv := methodReceiver(c); recv != nil && len(c.Args) == 1 {
+			return recv, c.Args[0], true // payable(x).sendValue(a) through using-for
+		}
+		if len(c.Args) == 2 {
+			return c.Args[0], c.Args[1], true
+		}
+	}
+	return nil, nil, false
+}
+
+// methodReceiver returns x of x.f(...) when f is bound with using-for (a library call whose
+// receiver is a value, not the library's name).
+func methodReceiver(c *sema.Call) ast.Expr {
+	if c.Kind != sema.CallLibrary {
+		return nil
+	}
+	fun := c.Expr.Fun
+	if o, ok := fun.(*ast.CallOptions); ok {
+		fun = o.X
+	}
+	m, ok := fun.(*ast.MemberExpr)
+	if !ok {
+		return nil
+	}
+	if c.Callee != nil && c.Callee.Contract != nil {
+		if id, ok := m.X.(*ast.Ident); ok && id.Name == c.Callee.Contract.Name {
+			return nil
+		}
+	}
+	// L.f(...) with L a library name written in upper case first is the static form.
+	if id, ok := m.X.(*ast.Ident); ok && len(id.Name) > 0 && unicode.IsUpper(rune(id.Name[0])) && c.Callee == nil {
+		return nil
+	}
+	return m.X
+}
+
+// isZeroLit reports whether x is the literal 0.
+func isZeroLit(x ast.Expr) bool {
+	lit, ok := ast.Unparen(x).(*ast.BasicLit)
+	return ok && lit.Kind == token.NUMBER && (lit.Value == "0" || lit.Value == "0x0") && lit.Unit == nil
+}
+
+// isZeroAddress reports whether x is address(0), address(0x0) or 0.
+func isZeroAddress(info *sema.FuncInfo, x ast.Expr) bool {
+	x = unwrapConversion(info, x)
+	if isZeroLit(x) {
+		return true
+	}
+	if id, ok := x.(*ast.Ident); ok && (strings.EqualFold(id.Name, "address_zero") || id.Name == "ZERO_ADDRESS") {
+		return true
+	}
+	return false
+}
+
+// writeSite is one state write a public function makes, in its own body or modifiers, or in an
+// internal function it calls.
+type writeSite struct {
+	v    *sema.Var
+	at   ast.Node       // the assignment, ++/--, delete or push
+	info *sema.FuncInfo // facts of the function holding the write
+	node *sema.Node     // the node of the entry function's graph that makes it
+	site ast.Node       // at, or the call in the entry function that leads to it
+	via  *sema.Call     // the internal call leading to it, or nil
+}
+
+// entryWrites lists the state writes of fn, direct and through internal and library calls.
+func entryWrites(p *sema.Program, fn *sema.Function) []writeSite {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil {
+		return nil
+	}
+	var out []writeSite
+	for _, n := range info.CFG.Nodes {
+		if n.Kind != sema.NodeStmt && n.Kind != sema.NodeCond {
+			continue
+		}
+		ninfo := p.Info(n.Fn)
+		if ninfo == nil {
+			continue
+		}
+		for _, x := range n.Exprs() {
+			for v, ats := range p.Writes(ninfo, x) {
+				for _, at := range ats {
+					out = append(out, writeSite{v: v, at: at, info: ninfo, node: n, site: at})
+				}
+			}
+		}
+		for _, c := range nodeCalls(p, n) {
+			if (c.Kind != sema.CallInternal && c.Kind != sema.CallLibrary) || c.Callee == nil || c.Callee.IsView() {
+				continue
+			}
+			for _, g := range append([]*sema.Function{c.Callee}, p.Callees(c.Callee)...) {
+				gi := p.Info(g)
+				if gi == nil {
+					continue
+				}
+				for v, ats := range gi.StateWrites {
+					for _, at := range ats {
+						out = append(out, writeSite{v: v, at: at, info: gi, node: n, site: c.Expr, via: c})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// lvalueOf returns the expression a write node assigns to.
+func lvalueOf(at ast.Node) ast.Expr {
+	switch w := at.(type) {
+	case *ast.AssignExpr:
+		return w.Lhs
+	case *ast.UnaryExpr:
+		return w.X
+	case *ast.CallExpr:
+		if m, ok := w.Fun.(*ast.MemberExpr); ok {
+			return m.X
+		}
+	}
+	return nil
+}
+
+// indexesOf returns the index expressions along an lvalue, outermost first: for a[i][j].f it
+// returns i, j.
+func indexesOf(x ast.Expr) []ast.Expr {
+	var out []ast.Expr
+	for x != nil {
+		switch e := x.(type) {
+		case *ast.IndexExpr:
+			if e.Index != nil {
+				out = append([]ast.Expr{e.Index}, out...)
+			}
+			x = e.X
+		case *ast.MemberExpr:
+			x = e.X
+		case *ast.ParenExpr:
+			x = e.X
+		default:
+			x = nil
+		}
+	}
+	return out
+}
+
+// increaseOf returns the amount a write adds to its target (x += a; x = x + a; x = x.add(a)),
+// or nil when the write is not an increase.
+func increaseOf(info *sema.FuncInfo, at ast.Node) ast.Expr {
+	return deltaOf(info, at, token.ADD_ASSIGN, token.ADD, "add")
+}
+
+// decreaseOf returns the amount a write takes from its target, or nil.
+func decreaseOf(info *sema.FuncInfo, at ast.Node) ast.Expr {
+	return deltaOf(info, at, token.SUB_ASSIGN, token.SUB, "sub")
+}
+
+func deltaOf(info *sema.FuncInfo, at ast.Node, compound, op token.Token, method string) ast.Expr {
+	switch w := at.(type) {
+	case *ast.AssignExpr:
+		if w.Op == compound {
+			return w.Rhs
+		}
+		if w.Op != token.ASSIGN {
+			return nil
+		}
+		target := info.RootVar(w.Lhs)
+		switch r := ast.Unparen(w.Rhs).(type) {
+		case *ast.BinaryExpr:
+			if r.Op == op && info.RootVar(r.X) == target {
+				return r.Y
+			}
+			if r.Op == op && op == token.ADD && info.RootVar(r.Y) == target {
+				return r.X
+			}
+		case *ast.CallExpr:
+			if m, ok := r.Fun.(*ast.MemberExpr); ok && len(r.Args) >= 1 && strings.HasPrefix(strings.ToLower(m.Name.Name), method) &&
+				info.RootVar(m.X) == target {
+				return r.Args[0]
+			}
+		}
+	case *ast.UnaryExpr:
+		if (op == token.ADD && w.Op == token.INC) || (op == token.SUB && w.Op == token.DEC) {
+			return &ast.BasicLit{Kind: token.NUMBER, Value: "1", ValuePos: w.Pos(), EndPos: w.End()}
+		}
+	}
+	return nil
+}
+
+// gateConds returns the conditions that must hold for node n to run: the arguments of
+// require/assert statements and the conditions of the branches that dominate it.
+func gateConds(p *sema.Program, g *sema.CFG, n *sema.Node) []gate {
+	var out []gate
+	for _, d := range g.Dominators(n) {
+		info := p.Info(d.Fn)
+		if info == nil {
+			continue
+		}
+		switch d.Kind {
+		case sema.NodeStmt:
+			if es, ok := d.Stmt.(*ast.ExprStmt); ok {
+				if c, ok := es.X.(*ast.CallExpr); ok {
+					if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 {
+						out = append(out, gate{cond: c.Args[0], holds: true, info: info})
+					}
+				}
+			}
+		case sema.NodeBranch:
+			if d.Cond != nil && d.Cond.Expr != nil {
+				out = append(out, gate{cond: d.Cond.Expr, holds: d.Polarity, info: info})
+			}
+		}
+	}
+	return out
+}
+
+// gate is a condition with the value it has when execution passes.
+type gate struct {
+	cond  ast.Expr
+	holds bool
+	info  *sema.FuncInfo
+}
+
+// readsVar reports whether x reads state variable v (directly or through a storage pointer).
+func readsVar(info *sema.FuncInfo, x ast.Node, v *sema.Var) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if w, ok := info.Uses[id].(*sema.Var); ok && (w == v || w.IsStorageRef() && copiedFrom(info, w) == v) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isInitializerLike reports whether fn is meant to run once to set a contract up: it is named
+// initialize/init..., or carries an initializer modifier.
+func isInitializerLike(fn *sema.Function) bool {
+	if hasInitializerModifier(fn) {
+		return true
+	}
+	w := nameWords(fn.Name)
+	return len(w) > 0 && (w[0] == "init" || w[0] == "initialize" || w[0] == "initialise" || w[0] == "initialiser" || w[0] == "initializer" || strings.HasPrefix(w[0], "initiali"))
+}
+
+// hasInitializerModifier reports whether fn uses OpenZeppelin's initializer or reinitializer
+// (or onlyInitializing), or a modifier named like them.
+func hasInitializerModifier(fn *sema.Function) bool {
+	for _, inv := range fn.Invocations {
+		names := inv.Name.Names
+		name := strings.ToLower(names[len(names)-1].Name)
+		if name == "initializer" || name == "reinitializer" || name == "onlyinitializing" || strings.Contains(name, "initializer") ||
+			strings.Contains(name, "uninitiali") || strings.Contains(name, "notinitiali") || strings.Contains(name, "onlyonce") || name == "once" {
+			return true
+		}
+	}
+	return false
+}
+
+// oneShot reports whether node n of fn only runs while some state it then overwrites still has
+// its first value: a dominating check reads a variable that fn writes (require(!initialized);
+// initialized = true; or if (owner != 0) throw; owner = x).
+func oneShot(p *sema.Program, fn *sema.Function, n *sema.Node, writes []writeSite) bool {
+	info := p.Info(fn)
+	written := map[*sema.Var]bool{}
+	for _, w := range writes {
+		written[w.v] = true
+	}
+	for _, gt := range gateConds(p, info.CFG, n) {
+		for v := range stateVarsIn(gt.info, gt.cond) {
+			if written[v] {
+				return true
+			}
+		}
+		// a check through a view helper: require(!isInitialized())
+		for _, c := range callsIn(gt.info, gt.cond) {
+			if c.Callee != nil && c.Kind == sema.CallInternal {
+				if ci := p.Info(c.Callee); ci != nil {
+					for v := range ci.StateReads {
+						if written[v] {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	// if (initialized) return; -- an early exit also makes the rest one-shot; it shows up as a
+	// branch dominating n, handled above.
+	return false
+}
+
+// fnRange returns the range from fn's header to the end of node at, for findings about a
+// function that lacks a check before a statement.
+func fnRange(fn *sema.Function, at ast.Node) (token.Pos, token.Pos) {
+	if fn.Decl != nil && fn.Decl.Pos() <= at.Pos() {
+		return fn.Decl.Pos(), at.End()
+	}
+	return at.Pos(), at.End()
+}
+
+// emitsAny reports whether fn or a function it calls emits an event.
+func emitsAny(p *sema.Program, fn *sema.Function) bool {
+	for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
+		if g.Body == nil {
+			continue
+		}
+		found := false
+		ast.Inspect(g.Body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.EmitStmt); ok {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,215 @@
+package solidity
+
+import (
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// ArbitrarySendETH reports ether sent to the caller, or to an address the caller picks, from
+// a function anyone can call that never establishes the caller is owed it: no access check,
+// no per-caller bookkeeping debited (balances[msg.sender] -= x, claimed[msg.sender] = true),
+// and not a refund of the caller's own msg.value.
+var ArbitrarySendETH = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "ARBITRARY_SEND_ETH",
+		Name:       "Ether sent to an arbitrary address",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceHigh,
+		Description: `<p>Anyone can call function <code>${function_name}</code> of <code>${contract_name}</code>, which sends ` +
+			`ether (<code>${amount}</code>) to <code>${recipient}</code>, an address the caller controls, without checking that ` +
+			`the caller is entitled to it: no access check, and no record of the caller's balance or claim is debited. ` +
+			`Any account can call it repeatedly and drain the contract's ether.</p>`,
+		Remediation: `<p>Restrict the function to trusted roles (<code>onlyOwner</code>), or pay out only what the contract ` +
+			`records as owed to the caller and debit that record before sending (<code>uint a = balances[msg.sender]; ` +
+			`balances[msg.sender] = 0; payable(msg.sender).transfer(a);</code>).</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "recipient", "amount"},
+		DetectionLogic: "In a public, state-changing function without an access check dominating it: send/transfer/call{value} " +
+			"(or sendValue/safeTransferETH) to msg.sender, a parameter or a value derived from them; the amount is not derived " +
+			"from msg.value; the function writes no state keyed by the caller (or bounds the amount the wrong way round, or " +
+			"debits it without a bound before 0.8). Severity drops to medium when other conditions gate the payment.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-105"},
+		CWE:       []string{"CWE-284"},
+		Languages: []string{"solidity"},
+		Slither:   "arbitrary-send-eth",
+		Class:     "arbitrary-send",
+	},
+	Run: runArbitrarySend,
+}
+
+func runArbitrarySend(pass *detect.Pass) {
+	p := pass.Program
+	for _, fn := range entryFunctions(pass.Functions()) {
+		if p.HasAccessControl(fn) {
+			continue
+		}
+		info := p.Info(fn)
+		var writes []writeSite
+		writesDone := false
+		for _, n := range info.CFG.Nodes {
+			if n.Fn != fn || (n.Kind != sema.NodeStmt && n.Kind != sema.NodeCond) {
+				continue
+			}
+			for _, c := range nodeCalls(p, n) {
+				to, amount, ok := ethTransfer(c)
+				if !ok || !callerChosen(info, to) || isZeroLit(amount) || info.Flow.Of(amount).Has(sema.SrcValue) {
+					continue
+				}
+				if p.IsGuarded(fn, n) {
+					continue
+				}
+				if !writesDone {
+					writes, writesDone = entryWrites(p, fn), true
+				}
+				if entitled(p, fn, n, to, amount, writes) {
+					continue
+				}
+				f := detect.Finding{Details: map[string]string{
+					"recipient": sourceText(p, to), "amount": sourceText(p, amount), "function_name": fnName(fn)}, Function: fn.Name}
+				f.Pos, f.End = fnRange(fn, c.Expr)
+				if len(gateConds(p, info.CFG, n)) > 0 || len(writes) > 0 {
+					// Something else decides who gets paid (a game's outcome, a deadline, a
+					// state change): still a likely drain, but less certain.
+					f.Severity, f.Confidence = detect.Medium, detect.ConfidenceMedium
+				}
+				pass.Report(f)
+			}
+		}
+	}
+}
+
+// entitled reports whether the payout at node n is backed by the caller's own record: a state
+// write keyed by the caller (or the recipient) in the function or its helpers, unless the amount
+// is a parameter bounded the wrong way round, or debited without a bound where arithmetic wraps.
+func entitled(p *sema.Program, fn *sema.Function, n *sema.Node, to, amount ast.Expr, writes []writeSite) bool {
+	info := p.Info(fn)
+	keyed := false
+	var debits []writeSite
+	for _, w := range writes {
+		lv := lvalueOf(w.at)
+		if lv == nil {
+			continue
+		}
+		if root := w.info.RootVar(lv); root != nil && root.IsStorageRef() {
+			keyed = true
+		}
+		for _, ix := range indexesOf(lv) {
+			if w.info.Flow.Of(ix).Has(sema.SrcSender | sema.SrcOrigin | sema.SrcParam) {
+				keyed = true
+			}
+		}
+		if decreaseOf(w.info, w.at) != nil {
+			debits = append(debits, w)
+		}
+	}
+	if !keyed {
+		return false
+	}
+	// The amount is chosen by the caller: it must be bounded by what the record holds.
+	if amtVar := paramAmount(info, amount); amtVar != nil {
+		right, wrong := boundsOn(p, info.CFG, n, amtVar)
+		if wrong && !right {
+			return false
+		}
+		if !right && !fn.File.Version.CheckedArithmetic() {
+			for _, d := range debits {
+				if at, ok := d.at.(*ast.AssignExpr); ok && at.Op == token.SUB_ASSIGN && d.info == info {
+					// balances[msg.sender] -= amount with no bound wraps around before 0.8
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// paramAmount returns the parameter an amount is, or nil.
+func paramAmount(info *sema.FuncInfo, x ast.Expr) *sema.Var {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok || v.Kind != sema.ParamVar {
+		return nil
+	}
+	return v
+}
+
+// boundsOn reports whether the conditions gating node n bound v from above by stored state
+// (v <= balance: right) or only from below (v >= balance: the wrong way round).
+func boundsOn(p *sema.Program, g *sema.CFG, n *sema.Node, v *sema.Var) (right, wrong bool) {
+	for _, gt := range gateConds(p, g, n) {
+		ast.Inspect(gt.cond, func(x ast.Node) bool {
+			b, ok := x.(*ast.BinaryExpr)
+			if !ok {
+				return true
+			}
+			op := b.Op
+			vx, vy := isVarRef(gt.info, b.X, v), isVarRef(gt.info, b.Y, v)
+			if !vx && !vy {
+				return true
+			}
+			other := b.Y
+			if vy {
+				other = b.X
+				op = mirror(op)
+			}
+			if !gt.info.Flow.Of(other).Has(sema.SrcStorage | sema.SrcBalance) {
+				return true
+			}
+			if !gt.holds {
+				op = negate(op)
+			}
+			switch op {
+			case token.LEQ, token.LSS, token.EQL:
+				right = true
+			case token.GEQ, token.GTR:
+				wrong = true
+			}
+			return true
+		})
+	}
+	return right, wrong
+}
+
+func isVarRef(info *sema.FuncInfo, x ast.Expr, v *sema.Var) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	return ok && info.Uses[id] == v
+}
+
+// mirror swaps the sides of a comparison: a < b is b > a.
+func mirror(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// negate is the comparison that holds when op does not.
+func negate(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GEQ
+	case token.GTR:
+		return token.LEQ
+	case token.LEQ:
+		return token.GTR
+	case token.GEQ:
+		return token.LSS
+	case token.EQL:
+		return token.NEQ
+	case token.NEQ:
+		return token.EQL
+	}
+	return op
+}

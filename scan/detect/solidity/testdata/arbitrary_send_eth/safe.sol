@@ -1,0 +1,71 @@
+pragma solidity ^0.8.0;
+
+library Address {
+    function sendValue(address payable recipient, uint256 amount) internal {
+        (bool ok, ) = recipient.call{value: amount}("");
+        require(ok, "send failed");
+    }
+}
+
+contract Bank {
+    using Address for address payable;
+
+    mapping(address => uint256) public balances;
+    mapping(address => bool) public claimed;
+    address payable public owner;
+    address payable public treasury;
+
+    modifier onlyOwner() {
+        require(msg.sender == owner, "not owner");
+        _;
+    }
+
+    function deposit() external payable {
+        balances[msg.sender] += msg.value;
+    }
+
+    function withdraw(uint256 amount) external {
+        require(amount <= balances[msg.sender], "too much");
+        balances[msg.sender] -= amount;
+        payable(msg.sender).transfer(amount);
+    }
+
+    function withdrawAll() external {
+        uint256 amount = balances[msg.sender];
+        balances[msg.sender] = 0;
+        payable(msg.sender).sendValue(amount);
+    }
+
+    function claim() external {
+        require(!claimed[msg.sender], "claimed");
+        claimed[msg.sender] = true;
+        payable(msg.sender).transfer(0.1 ether);
+    }
+
+    function rescue(address payable to, uint256 amount) external onlyOwner {
+        to.transfer(amount);
+    }
+
+    function sweep() external {
+        require(msg.sender == owner);
+        payable(msg.sender).transfer(address(this).balance);
+    }
+
+    function sweepToTreasury() external {
+        treasury.transfer(address(this).balance);
+    }
+
+    // Returns what the caller overpaid.
+    function buy(uint256 price) external payable {
+        require(msg.value >= price);
+        payable(msg.sender).transfer(msg.value - price);
+    }
+
+    function forward(address payable to) external payable {
+        to.transfer(msg.value);
+    }
+
+    function nothing() external {
+        payable(msg.sender).transfer(0);
+    }
+}

@@ -1,0 +1,31 @@
+pragma solidity ^0.8.0;
+
+contract Faucet {
+    mapping(address => uint256) public balances;
+    address public owner;
+
+    function bug_free_ether() payable public {  // want "ARBITRARY_SEND_ETH"
+        payable(msg.sender).transfer(1 ether);
+    }
+
+    function drainTo(address payable to, uint256 amount) external {  // want "ARBITRARY_SEND_ETH"
+        (bool ok, ) = to.call{value: amount}("");
+        require(ok);
+    }
+
+    function withdrawAll() external {  // want "ARBITRARY_SEND_ETH"
+        payable(msg.sender).transfer(address(this).balance);
+    }
+
+    function payViaHelper(address payable who) external {  // want "ARBITRARY_SEND_ETH"
+        uint256 half = address(this).balance / 2;
+        require(who.send(half));
+    }
+
+    // A game whose outcome decides the payout: still a drain, reported with medium severity.
+    function guess(uint256 n) external {  // want "ARBITRARY_SEND_ETH"
+        if (n % 7 == 3) {
+            payable(msg.sender).transfer(address(this).balance);
+        }
+    }
+}

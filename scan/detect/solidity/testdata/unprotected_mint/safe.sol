@@ -1,0 +1,48 @@
+pragma solidity ^0.8.0;
+
+interface IERC20 {
+    function transferFrom(address from, address to, uint256 amount) external returns (bool);
+}
+
+contract Token {
+    uint256 public totalSupply;
+    uint256 public maxSupply;
+    uint256 public price;
+    mapping(address => uint256) public balanceOf;
+    address public owner;
+    IERC20 public asset;
+
+    modifier onlyOwner() {
+        require(msg.sender == owner);
+        _;
+    }
+
+    constructor(uint256 initial) {
+        owner = msg.sender;
+        _mint(msg.sender, initial);
+    }
+
+    function mint(address to, uint256 amount) external onlyOwner {
+        _mint(to, amount);
+    }
+
+    function buy() external payable {
+        _mint(msg.sender, msg.value * 100);
+    }
+
+    function deposit(uint256 assets) external {
+        require(asset.transferFrom(msg.sender, address(this), assets));
+        _mint(msg.sender, assets);
+    }
+
+    // Anyone can mint one unit: a fixed amount, not caller-chosen (an open NFT-style drop).
+    function claimOne() external {
+        totalSupply++;
+        balanceOf[msg.sender] += 1;
+    }
+
+    function _mint(address to, uint256 amount) internal {
+        totalSupply += amount;
+        balanceOf[to] += amount;
+    }
+}

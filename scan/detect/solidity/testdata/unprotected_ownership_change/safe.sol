@@ -1,0 +1,61 @@
+pragma solidity ^0.8.0;
+
+contract Owned {
+    address public owner;
+    address public pendingOwner;
+    mapping(address => bool) public isAdmin;
+    mapping(address => mapping(address => bool)) public isOperatorFor;
+    mapping(address => bool) public isOperator;
+    mapping(uint256 => address) internal _owners;
+
+    modifier onlyOwner() {
+        require(msg.sender == owner, "UNAUTHORIZED");
+        _;
+    }
+
+    constructor() {
+        owner = msg.sender;
+    }
+
+    function transferOwnership(address newOwner) public onlyOwner {
+        pendingOwner = newOwner;
+    }
+
+    function acceptOwnership() external {
+        require(msg.sender == pendingOwner, "not pending");
+        owner = pendingOwner;
+        pendingOwner = address(0);
+    }
+
+    function setAdmin(address a, bool on) external {
+        if (msg.sender != owner) revert("no");
+        isAdmin[a] = on;
+    }
+
+    function renounceAdmin() external {
+        isAdmin[msg.sender] = false;
+    }
+
+    function setOperator(address op, bool approved) external {
+        isOperatorFor[msg.sender][op] = approved;
+    }
+
+    // Registering oneself as an operator is the design of many keeper networks.
+    function registerOperator() external {
+        isOperator[msg.sender] = true;
+    }
+
+    // Token ownership (keyed by id) is not a role.
+    function mintTo(address to, uint256 id) external onlyOwner {
+        _owners[id] = to;
+    }
+
+    function grant(address a) external {
+        _checkOwner();
+        isAdmin[a] = true;
+    }
+
+    function _checkOwner() internal view {
+        require(owner == msg.sender, "not owner");
+    }
+}

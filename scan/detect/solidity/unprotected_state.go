@@ -1,0 +1,484 @@
+package solidity
+
+import (
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// The unprotected-state family shares one analysis: in a public, state-changing function with
+// no access check (modifier, leading require on msg.sender, check helper, or a dominating
+// branch on the caller), find writes, made directly or by internal helpers, to state that
+// decides who controls the contract or its money: owner and role variables, token supply,
+// other accounts' balances, the implementation of a proxy, the pause switch. Initializers are
+// left to UNPROTECTED_INITIALIZER.
+
+var UnprotectedOwnershipChange = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "UNPROTECTED_OWNERSHIP_CHANGE",
+		Name:       "Anyone can change the owner or a privileged role",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceHigh,
+		Description: `<p>Anyone can call function <code>${function_name}</code> of <code>${contract_name}</code>, which writes ` +
+			`<code>${state_var}</code>, the variable that decides who holds a privileged role. An attacker can make themselves ` +
+			`owner or admin and then use every function restricted to that role.</p>`,
+		Remediation: `<p>Restrict the function to the current owner or role admin (<code>onlyOwner</code>, ` +
+			`<code>onlyRole(DEFAULT_ADMIN_ROLE)</code>), or set the variable only in the constructor. For one-time setup use an ` +
+			`initializer that can run only once.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
+		DetectionLogic: "A public state-changing function (not an initializer) with no access check dominating the write " +
+			"assigns an address or address-keyed state variable named for a role (owner, admin, governance, minter, pauser, " +
+			"operator, ...), directly or through internal calls. Per-caller delegation (x[msg.sender][y]) is left out; a " +
+			"write only possible while the variable is unset (a front-runnable claim) is reported as medium.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-105", "SWC-106"},
+		CWE:       []string{"CWE-284", "CWE-862"},
+		Languages: []string{"solidity"},
+		Slither:   "",
+		Class:     "access-control",
+	},
+	Run: func(pass *detect.Pass) { runUnprotectedState(pass, changeOwner) },
+}
+
+var UnprotectedMint = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "UNPROTECTED_MINT",
+		Name:       "Anyone can mint tokens",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Anyone can call function <code>${function_name}</code> of <code>${contract_name}</code>, which increases ` +
+			`<code>${state_var}</code> by an amount the caller chooses, without paying for it. An attacker can mint any amount ` +
+			`and sell it, diluting every holder.</p>`,
+		Remediation:     `<p>Restrict minting to a minter role (<code>onlyOwner</code>, <code>onlyRole(MINTER_ROLE)</code>), or mint only against a payment the function receives.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
+		DetectionLogic: "A public state-changing function with no access check increases a supply variable (totalSupply) by an " +
+			"amount derived only from its parameters, and neither receives ether nor pulls tokens from the caller (transferFrom).",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-105"},
+		CWE:       []string{"CWE-284", "CWE-862"},
+		Languages: []string{"solidity"},
+		Slither:   "",
+		Class:     "access-control",
+	},
+	Run: func(pass *detect.Pass) { runUnprotectedState(pass, changeMint) },
+}
+
+var UnprotectedBurn = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "UNPROTECTED_BURN",
+		Name:       "Anyone can burn or move other accounts' balances",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Anyone can call function <code>${function_name}</code> of <code>${contract_name}</code>, which reduces ` +
+			`<code>${state_var}</code> of an account the caller names, without an allowance or approval check. An attacker can ` +
+			`burn or take other holders' balances.</p>`,
+		Remediation:     `<p>Only debit <code>msg.sender</code>'s own balance, or check and spend an allowance (<code>allowance[from][msg.sender]</code>) or approval first.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
+		DetectionLogic: "A public state-changing function with no access check decreases (or zeroes) an address-keyed balance " +
+			"mapping at an index chosen by a parameter (not msg.sender), and reads no allowance or approval state.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-105"},
+		CWE:       []string{"CWE-284", "CWE-862"},
+		Languages: []string{"solidity"},
+		Slither:   "",
+		Class:     "access-control",
+	},
+	Run: func(pass *detect.Pass) { runUnprotectedState(pass, changeBurn) },
+}
+
+var UnprotectedUpgrade = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "UNPROTECTED_UPGRADE",
+		Name:       "Anyone can upgrade the implementation",
+		Severity:   detect.Critical,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Anyone can reach the upgrade path in <code>${function_name}</code> of <code>${contract_name}</code> ` +
+			`(<code>${state_var}</code>). An attacker can point the proxy at their own code and take every asset it holds.</p>`,
+		Remediation: `<p>Restrict upgrades to an admin: put <code>onlyOwner</code> (or a role check) on ` +
+			`<code>_authorizeUpgrade</code> in UUPS contracts, and on any function that sets the implementation.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
+		DetectionLogic: "A public function with no access check writes an implementation/logic variable (or its EIP-1967 slot with " +
+			"sstore) or calls an internal upgradeTo/_setImplementation; or a UUPS _authorizeUpgrade override has a body with no " +
+			"access check and no restricting modifier.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-105", "SWC-112"},
+		CWE:       []string{"CWE-284", "CWE-862"},
+		Languages: []string{"solidity"},
+		Slither:   "unprotected-upgrade",
+		Class:     "access-control",
+	},
+	Run: func(pass *detect.Pass) { runUnprotectedState(pass, changeUpgrade) },
+}
+
+var UnprotectedPause = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "UNPROTECTED_PAUSE",
+		Name:       "Anyone can pause or unpause the contract",
+		Severity:   detect.Medium,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Anyone can call function <code>${function_name}</code> of <code>${contract_name}</code>, which flips ` +
+			`the pause switch <code>${state_var}</code>. An attacker can freeze the contract for everyone, or lift an emergency stop.</p>`,
+		Remediation:     `<p>Restrict pausing and unpausing to a pauser role or the owner.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
+		DetectionLogic:  "A public function with no access check writes a bool state variable named paused/stopped/halted/frozen, or calls _pause/_unpause.",
+		Version:         "1.0.0",
+		SWC:             []string{"SWC-105"},
+		CWE:             []string{"CWE-284", "CWE-862"},
+		Languages:       []string{"solidity"},
+		Slither:         "",
+		Class:           "access-control",
+	},
+	Run: func(pass *detect.Pass) { runUnprotectedState(pass, changePause) },
+}
+
+type stateChange int
+
+const (
+	changeOwner stateChange = iota
+	changeMint
+	changeBurn
+	changeUpgrade
+	changePause
+)
+
+// strongRoleWords are roles nobody may grant themselves; weak ones (operator, keeper, signer)
+// are often self-registered by design.
+var strongRoleWords = []string{"owner", "owners", "admin", "admins", "administrator", "governance", "governor", "minter", "minters",
+	"pauser", "pausers", "guardian", "authority", "superuser", "root", "role", "roles", "ceo", "cfo", "coo"}
+
+func runUnprotectedState(pass *detect.Pass, kind stateChange) {
+	p := pass.Program
+	if kind == changeUpgrade {
+		reportAuthorizeUpgrade(pass)
+	}
+	for _, fn := range entryFunctions(pass.Functions()) {
+		if p.HasAccessControl(fn) || isInitializerLike(fn) {
+			continue
+		}
+		info := p.Info(fn)
+		writes := entryWrites(p, fn)
+		reported := map[ast.Node]bool{}
+		report := func(site ast.Node, n *sema.Node, what string, sev detect.Severity) {
+			if reported[site] {
+				return
+			}
+			reported[site] = true
+			f := detect.Finding{Details: map[string]string{"state_var": what, "function_name": fnName(fn)}, Function: fn.Name}
+			f.Pos, f.End = fnRange(fn, site)
+			if sev != "" && sev != pass.Analyzer.Severity {
+				f.Severity = sev
+			}
+			pass.Report(f)
+		}
+		for _, w := range writes {
+			if reported[w.site] || p.IsGuarded(fn, w.node) {
+				continue
+			}
+			switch kind {
+			case changeOwner:
+				if ownerWrite(p, info, w) {
+					var sev detect.Severity
+					if oneShot(p, fn, w.node, writes) {
+						sev = detect.Medium // only while unset: a claim anyone can front-run
+					}
+					report(w.site, w.node, w.v.Name, sev)
+				}
+			case changeMint:
+				if mintWrite(p, fn, info, w) {
+					report(w.site, w.node, w.v.Name, "")
+				}
+			case changeBurn:
+				if burnWrite(p, fn, info, w) {
+					report(w.site, w.node, w.v.Name, "")
+				}
+			case changeUpgrade:
+				if isImplementationVar(w.v) {
+					report(w.site, w.node, w.v.Name, "")
+				}
+			case changePause:
+				if isPauseVar(w.v) {
+					report(w.site, w.node, w.v.Name, "")
+				}
+			}
+		}
+		if kind != changeUpgrade && kind != changePause {
+			continue
+		}
+		// Calls to the upgrade and pause helpers themselves (their writes may be to raw slots).
+		// A function that calls the UUPS hook _authorizeUpgrade delegates the check to it;
+		// the hook is checked on its own.
+		if kind == changeUpgrade && callsNamed(info, "_authorizeUpgrade") {
+			continue
+		}
+		for _, n := range info.CFG.Nodes {
+			for _, c := range nodeCalls(p, n) {
+				if c.Kind != sema.CallInternal && c.Kind != sema.CallLibrary {
+					continue
+				}
+				name := strings.ToLower(strings.TrimLeft(c.Name, "_"))
+				hit := false
+				switch kind {
+				case changeUpgrade:
+					hit = strings.HasPrefix(name, "upgradeto") || name == "setimplementation" || name == "upgradeimplementation"
+				case changePause:
+					hit = name == "pause" || name == "unpause"
+				}
+				if hit && !p.IsGuarded(fn, n) && (c.Callee == nil || !p.HasAccessControl(c.Callee)) {
+					report(c.Expr, n, c.Name, "")
+				}
+			}
+		}
+	}
+}
+
+// ownerWrite reports whether a write assigns a role variable in a way that grants privilege.
+func ownerWrite(p *sema.Program, info *sema.FuncInfo, w writeSite) bool {
+	if !isRoleVar(w.v) || isImplementationVar(w.v) {
+		return false
+	}
+	lv := lvalueOf(w.at)
+	if lv == nil {
+		return false
+	}
+	idx := indexesOf(lv)
+	if len(idx) > 0 && w.info.Flow.Of(idx[0]).Has(sema.SrcSender|sema.SrcOrigin) {
+		// x[msg.sender][y] = ... is the caller managing their own delegation; x[msg.sender] = ...
+		// escalates only for the strong roles, and only when it grants something.
+		if len(idx) > 1 || !hasWord(w.v.Name, strongRoleWords...) {
+			return false
+		}
+		if a, ok := w.at.(*ast.AssignExpr); ok {
+			if lit, ok := ast.Unparen(a.Rhs).(*ast.BasicLit); ok && (lit.Kind == token.FALSE || isZeroLit(lit)) {
+				return false
+			}
+		}
+		if u, ok := w.at.(*ast.UnaryExpr); ok && u.Op == token.DELETE {
+			return false
+		}
+	}
+	return true
+}
+
+// supplyWords name a token's total supply.
+func isSupplyVar(v *sema.Var) bool {
+	if v == nil || v.Kind != sema.StateVar || !hasWord(v.Name, "supply") || hasWord(v.Name, "max", "cap", "limit") {
+		return false
+	}
+	_, ok := sema.IsInteger(v.Type)
+	return ok
+}
+
+// mintWrite reports whether a write increases the supply by an amount only the caller chose,
+// in a function that takes nothing in exchange.
+func mintWrite(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, w writeSite) bool {
+	if !isSupplyVar(w.v) {
+		return false
+	}
+	inc := increaseOf(w.info, w.at)
+	if inc == nil {
+		return false
+	}
+	var src sema.Source
+	if w.via == nil {
+		src = w.info.Flow.Of(inc)
+	} else {
+		for _, a := range w.via.Args {
+			src |= info.Flow.Of(a)
+		}
+	}
+	if !src.Has(sema.SrcParam) || src.Has(sema.SrcValue|sema.SrcCallRet|sema.SrcBalance|sema.SrcStorage) {
+		return false
+	}
+	return !takesPayment(p, fn)
+}
+
+// takesPayment reports whether fn receives something for what it gives: it reads msg.value,
+// or pulls tokens (transferFrom, safeTransferFrom, permit), or burns or checks a signature.
+func takesPayment(p *sema.Program, fn *sema.Function) bool {
+	for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
+		gi := p.Info(g)
+		if gi == nil || g.Body == nil {
+			continue
+		}
+		if mentionsGlobal(gi, g.Body, "msg", "value") {
+			return true
+		}
+		for _, c := range gi.Calls {
+			name := strings.ToLower(c.Name)
+			if c.Kind == sema.CallBuiltin && name == "ecrecover" {
+				return true
+			}
+			if c.Kind == sema.CallInternal || c.Kind == sema.CallBuiltin || c.Kind == sema.CallEvent || c.Kind == sema.CallError {
+				continue
+			}
+			if strings.Contains(name, "transferfrom") || strings.Contains(name, "permit") || strings.Contains(name, "recover") ||
+				strings.Contains(name, "verify") || strings.Contains(name, "burn") || strings.Contains(name, "pull") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var balanceWords = []string{"balance", "balances", "shares", "deposits", "deposit", "stakes", "staked", "stake", "holdings", "credit", "credits", "funds"}
+
+// burnWrite reports whether a write takes from an account a parameter names, with no allowance
+// or approval read anywhere in the function.
+func burnWrite(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, w writeSite) bool {
+	if w.v == nil || !hasWord(w.v.Name, balanceWords...) {
+		return false
+	}
+	mt, ok := w.v.Type.(*sema.MappingType)
+	if !ok || !sema.IsAddress(mt.Key) {
+		return false
+	}
+	lv := lvalueOf(w.at)
+	idx := indexesOf(lv)
+	if len(idx) == 0 {
+		return false
+	}
+	taken := decreaseOf(w.info, w.at) != nil
+	if a, ok := w.at.(*ast.AssignExpr); ok && a.Op == token.ASSIGN && isZeroLit(a.Rhs) {
+		taken = true
+	}
+	if u, ok := w.at.(*ast.UnaryExpr); ok && u.Op == token.DELETE {
+		taken = true
+	}
+	if !taken {
+		return false
+	}
+	// Whose balance: a parameter, not the caller.
+	if w.via == nil {
+		if !paramChosen(w.info, idx[0]) {
+			return false
+		}
+	} else {
+		id, ok := ast.Unparen(idx[0]).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := w.info.Uses[id].(*sema.Var)
+		if !ok || v.Kind != sema.ParamVar || v.Func != w.via.Callee || v.Index >= len(w.via.Args) {
+			return false
+		}
+		if !paramChosen(info, w.via.Args[v.Index]) {
+			return false
+		}
+	}
+	return !readsApproval(p, fn) && !takesSignature(p, fn)
+}
+
+// readsApproval reports whether fn or its helpers read allowance or approval state.
+func readsApproval(p *sema.Program, fn *sema.Function) bool {
+	for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
+		if gi := p.Info(g); gi != nil {
+			for v := range gi.StateReads {
+				if hasWord(v.Name, "allowance", "allowances", "allowed", "approved", "approval", "approvals", "operator", "operators", "delegate", "delegates", "authorized") {
+					return true
+				}
+			}
+			for _, c := range gi.Calls {
+				if hasWord(c.Name, "allowance", "approved", "spend", "authorized", "authorised") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// takesSignature reports whether fn or its helpers recover a signer.
+func takesSignature(p *sema.Program, fn *sema.Function) bool {
+	for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
+		if gi := p.Info(g); gi != nil {
+			for _, c := range gi.Calls {
+				n := strings.ToLower(c.Name)
+				if n == "ecrecover" || strings.Contains(n, "recover") || strings.Contains(n, "isvalidsignature") || strings.Contains(n, "verify") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isImplementationVar reports whether a state variable (or slot constant) holds a proxy's
+// implementation.
+func isImplementationVar(v *sema.Var) bool {
+	if v == nil || v.Kind != sema.StateVar {
+		return false
+	}
+	if hasWord(v.Name, "implementation", "impl", "logic", "mastercopy", "singleton") || hasWord(v.Name, "master") && hasWord(v.Name, "copy") {
+		if v.IsConstant() {
+			return hasWord(v.Name, "slot", "position")
+		}
+		switch t := v.Type.(type) {
+		case *sema.Elementary:
+			return t.IsAddress()
+		case *sema.ContractType:
+			return true
+		}
+	}
+	return false
+}
+
+// isPauseVar reports whether a state variable is a pause switch.
+func isPauseVar(v *sema.Var) bool {
+	if v == nil || v.Kind != sema.StateVar || v.IsConstant() {
+		return false
+	}
+	if e, ok := v.Type.(*sema.Elementary); !ok || e.Name != "bool" {
+		return false
+	}
+	return hasWord(v.Name, "paused", "pause", "stopped", "halted", "halt", "frozen", "freeze", "emergency", "shutdown", "killed", "suspended")
+}
+
+// reportAuthorizeUpgrade reports UUPS _authorizeUpgrade overrides that let anyone upgrade.
+func reportAuthorizeUpgrade(pass *detect.Pass) {
+	p := pass.Program
+	if isTestContract(pass.Contract) {
+		return
+	}
+	for _, fn := range pass.Functions() {
+		if fn.Name != "_authorizeUpgrade" || fn.Body == nil || p.HasAccessControl(fn) {
+			continue
+		}
+		info := p.Info(fn)
+		guarded := false
+		for _, n := range info.CFG.Nodes {
+			if n.Kind == sema.NodeStmt && n != info.CFG.Entry && p.IsGuarded(fn, n) {
+				guarded = true
+			}
+			// A body that always reverts forbids upgrades altogether.
+			if n.Kind == sema.NodeStmt {
+				if es, ok := n.Stmt.(*ast.ExprStmt); ok {
+					if c, ok := es.X.(*ast.CallExpr); ok {
+						if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "revert" {
+							guarded = true
+						}
+					}
+				}
+			}
+			if _, ok := n.Stmt.(*ast.RevertStmt); ok {
+				guarded = true
+			}
+		}
+		if guarded {
+			continue
+		}
+		pass.ReportNode(fn.Decl, fn, map[string]string{"state_var": "_authorizeUpgrade"})
+	}
+}
+
+// callsNamed reports whether the function calls a function with the given name.
+func callsNamed(info *sema.FuncInfo, name string) bool {
+	for _, c := range info.Calls {
+		if c.Name == name {
+			return true
+		}
+	}
+	return false
+}

@@ -27,6 +27,21 @@ type Handler struct {
 	Accounts *AccountsStruct
 	// Args are the parameters after the context.
 	Args []*ast.Param
+	// Delegates are the functions the handler calls that take the same
+	// Context<T> (instructions::deposit::handler(ctx, ..) in the layout
+	// anchor init generates).
+	Delegates []*Function
+}
+
+// Code returns every function that runs the instruction as far as the
+// model can tell: the handler, its delegates, and the methods of its
+// Accounts struct (ctx.accounts.process(..)).
+func (h *Handler) Code() []*Function {
+	out := append([]*Function{h.Func}, h.Delegates...)
+	if h.Accounts != nil {
+		out = append(out, h.Accounts.Methods...)
+	}
+	return out
 }
 
 func (p *Program) anchorProgram(f *File, mod *ast.ModItem, fns []*Function) {
@@ -204,6 +219,8 @@ type AccountsStruct struct {
 	InstructionArgs []string
 	// Errors lists #[account(...)] attributes that could not be read.
 	Errors []error
+	// Methods are the functions of impl blocks for the struct.
+	Methods []*Function
 }
 
 // Field returns the field named name, or nil.

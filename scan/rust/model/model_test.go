@@ -345,3 +345,40 @@ func TestNativeEscrowPack(t *testing.T) {
 		t.Errorf("package/lib: %+v %+v", c.Manifest.Package, c.Manifest.Lib)
 	}
 }
+
+func TestAnchorModernLayout(t *testing.T) {
+	_, c, p := loadProgram(t, "../testdata/programs/anchor_modern")
+	if c.AnchorVersion() != "0.31.1" {
+		t.Errorf("anchor version through workspace inheritance: %q", c.AnchorVersion())
+	}
+	if len(p.Anchor) != 1 || len(p.Anchor[0].Handlers) != 3 {
+		t.Fatalf("handlers: %+v", p.Anchor)
+	}
+	code := map[string][]string{}
+	for _, h := range p.Anchor[0].Handlers {
+		if h.Accounts == nil {
+			t.Errorf("%s: accounts %s not resolved", h.Name, h.AccountsType)
+		}
+		for _, f := range h.Code() {
+			code[h.Name] = append(code[h.Name], f.Module+"::"+f.Name)
+		}
+	}
+	want := map[string]string{
+		"initialize": "crate::staking::initialize,crate::instructions::initialize::handler",
+		"stake":      "crate::staking::stake,crate::instructions::stake::stake",
+		"unstake":    "crate::staking::unstake,crate::instructions::unstake::unstake_handler",
+	}
+	for h, w := range want {
+		if got := strings.Join(code[h], ","); got != w {
+			t.Errorf("%s code: %s, want %s", h, got, w)
+		}
+	}
+	st := p.AccountsStruct("Stake")
+	if e := st.Field("entry").Constraints; !e.InitIfNeeded || len(e.Seeds) != 3 || e.Bump == nil || e.Bump.Value != nil {
+		t.Errorf("entry constraints: %+v", e)
+	}
+	un := p.AccountsStruct("Unstake").Field("entry").Constraints
+	if un.Close == nil || len(un.Custom) != 1 {
+		t.Errorf("unstake entry: %+v", un)
+	}
+}

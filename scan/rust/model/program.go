@@ -63,9 +63,15 @@ func Analyze(fset *token.FileSet, files []*File) *Program {
 		p.items(f, f.Module, f.AST.Items, nil)
 	}
 	p.markPack()
+	for _, fn := range p.Functions {
+		if as := p.accountsByName[fn.SelfType]; as != nil && fn.SelfType != "" {
+			as.Methods = append(as.Methods, fn)
+		}
+	}
 	for _, ap := range p.Anchor {
 		for _, h := range ap.Handlers {
 			h.Accounts = p.accountsByName[h.AccountsType]
+			h.Delegates = p.delegates(h)
 		}
 	}
 	for _, e := range p.Entrypoints {
@@ -257,4 +263,26 @@ func typeName(t ast.Type) string {
 		return typeName(t.Elem)
 	}
 	return ""
+}
+
+// delegates finds functions called from a handler that take a Context of
+// the same accounts type.
+func (p *Program) delegates(h *Handler) []*Function {
+	var out []*Function
+	seen := map[*Function]bool{h.Func: true}
+	for _, c := range Calls(h.Func.Decl.Body) {
+		if c.Macro || c.Method != "" {
+			continue
+		}
+		for _, fn := range p.funcsByName[c.Name()] {
+			if seen[fn] || len(fn.Decl.Params) == 0 {
+				continue
+			}
+			if t, ok := contextAccountsType(fn.Decl.Params[0].Type); ok && t == h.AccountsType {
+				seen[fn] = true
+				out = append(out, fn)
+			}
+		}
+	}
+	return out
 }

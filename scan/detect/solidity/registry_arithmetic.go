@@ -8,4 +8,5 @@ var arithmeticDetectors = []*detect.Analyzer{
 	IntegerOverflow,
 	UncheckedOverflow,
 	Tautology,
+	TimestampDependence,
 }

@@ -1,0 +1,243 @@
+package solidity
+
+import (
+	"math/big"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// TimestampDependence reports logic that depends on block.timestamp (now) or on block.number
+// used as a clock. A block producer chooses the timestamp within a tolerance of seconds and
+// decides which block a transaction lands in, so exact comparisons (== a time, now % 15 == 0)
+// and outcomes decided at the boundary (who wins, who gets paid) can be steered. Deadlines
+// with a tolerance larger than that drift are benign and reported low; equality, modulo and
+// time checks that decide a payment or a winner are medium. State variables initialised from
+// the timestamp at deployment are reported low: their value is the miner's choice too.
+var TimestampDependence = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "TIMESTAMP_DEPENDENCE",
+		Name:       "Block timestamp dependence",
+		Severity:   detect.Low,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>In <code>${function_name}</code> of <code>${contract_name}</code>, <code>${expression}</code> depends on ` +
+			`${block_value}. ${reason} Block producers choose the timestamp within some seconds and which block a transaction ` +
+			`is included in, so they can tip such a decision their way.</p>`,
+		Remediation: `<p>Do not use block values for equality checks, modulo tricks or to pick winners. Use timestamps only ` +
+			`for coarse deadlines whose outcome cannot be profitably shifted by a few seconds, and block numbers not as a clock.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "expression", "block_value", "reason"},
+		DetectionLogic: "Comparisons and modulo whose operands derive (directly or through locals) from block.timestamp/now or block.number; " +
+			"medium for == / != and modulo, or when the condition guards an ether transfer or stores msg.sender; state variables initialised from block.timestamp.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-116"},
+		CWE:       []string{"CWE-829"},
+		Languages: []string{"solidity"},
+		Slither:   "timestamp",
+		Class:     "timestamp",
+	},
+	Run: runTimestamp,
+}
+
+func runTimestamp(pass *detect.Pass) {
+	p := pass.Program
+	if pass.Contract != nil {
+		for _, v := range pass.Contract.StateVars {
+			if v.Decl != nil && v.Decl.Value != nil && blockIn(nil, v.Decl.Value)&blockTime != 0 {
+				reportAt(pass, v.Decl, nil, map[string]string{"function_name": "(state variable " + v.Name + ")",
+					"expression": sourceText(p, v.Decl), "block_value": "block.timestamp",
+					"reason": "The variable is fixed to the deployment block's timestamp."}, detect.Low, "")
+			}
+		}
+	}
+	predicates := timePredicates(p, pass.Contract)
+	for _, fn := range bodies(pass.Functions()) {
+		info := p.Info(fn)
+		if info == nil {
+			continue
+		}
+		taint := newBlockTaint(info, nil)
+		timeLike := func(x ast.Expr) blockKind { return taint.of(x) & (blockTime | blockNumber) }
+		reported := map[int]bool{}
+		guards := decidingConditions(p, info, fn)
+		report := func(n ast.Expr, k blockKind, sev detect.Severity, reason string) {
+			line := lineOf(p, n.Pos())
+			if reported[line] {
+				return
+			}
+			reported[line] = true
+			value := "block.timestamp"
+			if k&blockTime == 0 {
+				value = "block.number"
+			}
+			reportAt(pass, n, fn, map[string]string{"expression": sourceText(p, n), "block_value": value, "reason": reason}, sev, "")
+		}
+		// Conditions that call a helper answering a time question (isSaleFinished()).
+		for _, c := range conditionsOf(fn) {
+			for _, call := range callsIn(info, c.expr) {
+				if call.Kind == sema.CallInternal && predicates[call.Callee] {
+					report(c.expr, blockTime, detect.Low, "The condition calls "+fnName(call.Callee)+", which compares the block timestamp.")
+				}
+			}
+		}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			b, ok := n.(*ast.BinaryExpr)
+			if !ok {
+				return true
+			}
+			switch {
+			case (b.Op == token.ADD || b.Op == token.SUB) && blockNumberAsClock(info, b):
+				report(b, blockNumber, detect.Low, "A duration in seconds is converted to a block count: block times vary, so block numbers are a poor clock.")
+			case isRelational(b.Op):
+				kx, ky := timeLike(b.X), timeLike(b.Y)
+				k := kx | ky
+				if k == 0 {
+					return true
+				}
+				// block.number compared alone (a block-height schedule) is not a clock use unless
+				// mixed with time arithmetic; keep it low.
+				sev := detect.Low
+				reason := "The comparison decides the control flow."
+				switch {
+				case b.Op == token.EQL || b.Op == token.NEQ:
+					sev = detect.Medium
+					reason = "An exact comparison of a block value can be hit or missed at will."
+				case hasModulo(b):
+					sev = detect.Medium
+					reason = "The condition uses the block value modulo a number, a pseudo-random choice."
+				case guards[b]:
+					sev = detect.Medium
+					reason = "The condition decides an ether payment or who is recorded as the winner."
+				}
+				report(b, k, sev, reason)
+			case b.Op == token.REM:
+				k := timeLike(b.X)
+				if k == 0 || truncation(b.Y) {
+					return true
+				}
+				report(b, k, detect.Medium, "The block value modulo a number is used as a pseudo-random choice.")
+			}
+			return true
+		})
+	}
+}
+
+// hasModulo reports whether x contains a % operation.
+func hasModulo(x ast.Expr) bool { return hasOp(x, token.REM) }
+
+// truncation reports whether a modulo divisor is a large power of two (x % 2**32 keeps the low
+// bits: a truncation, not a pseudo-random choice).
+func truncation(div ast.Expr) bool {
+	div = ast.Unparen(div)
+	if b, ok := div.(*ast.BinaryExpr); ok && b.Op == token.EXP {
+		if base, exp := litValue(b.X), litValue(b.Y); base != nil && exp != nil && base.Int64() == 2 && exp.Int64() >= 16 {
+			return true
+		}
+	}
+	if v := litValue(div); v != nil && v.BitLen() > 16 {
+		// 0x100000000 and friends
+		w := new(big.Int).Sub(v, big.NewInt(1))
+		return w.And(w, v).Sign() == 0
+	}
+	return false
+}
+
+// decidingConditions returns the comparisons in if conditions whose branches send ether or
+// record msg.sender in state: the ones that decide who gets value. (A require before a
+// withdrawal is a deadline on the caller's own funds, which stays low.)
+func decidingConditions(p *sema.Program, info *sema.FuncInfo, fn *sema.Function) map[*ast.BinaryExpr]bool {
+	out := map[*ast.BinaryExpr]bool{}
+	decides := func(body ast.Node) bool {
+		found := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch e := n.(type) {
+			case *ast.CallExpr:
+				if c := info.CallOf[e]; c != nil && sendsEther(c) {
+					found = true
+				}
+			case *ast.AssignExpr:
+				if p.StateVarOf(info, e.Lhs) != nil && mentionsGlobal(info, e.Rhs, "msg", "sender") {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.IfStmt:
+			if decides(s.Then) || (s.Else != nil && decides(s.Else)) {
+				for _, c := range comparisonsIn(s.Cond) {
+					out[c] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// blockNumberAsClock reports whether b adds a duration converted to blocks to block.number
+// (block.number + _time / 14, block.number + 1 days / 15).
+func blockNumberAsClock(info *sema.FuncInfo, b *ast.BinaryExpr) bool {
+	var other ast.Expr
+	switch {
+	case blockValueKind(info, b.X) == blockNumber:
+		other = b.Y
+	case blockValueKind(info, b.Y) == blockNumber:
+		other = b.X
+	default:
+		return false
+	}
+	found := false
+	ast.Inspect(other, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.BasicLit:
+			if e.Unit != nil {
+				switch e.Unit.Name {
+				case "seconds", "minutes", "hours", "days", "weeks", "years":
+					found = true
+				}
+			}
+		case *ast.BinaryExpr:
+			if e.Op == token.QUO {
+				if v := litValue(e.Y); v != nil && v.Int64() >= 2 && v.Int64() <= 20 {
+					found = true // seconds per block
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// timePredicates returns the functions of c (and its bases) that return a comparison on the
+// block timestamp: calling them in a condition is a timestamp dependence at the call.
+func timePredicates(p *sema.Program, c *sema.Contract) map[*sema.Function]bool {
+	out := map[*sema.Function]bool{}
+	if c == nil {
+		return out
+	}
+	for _, base := range c.Linearization {
+		for _, fn := range base.Functions {
+			info := p.Info(fn)
+			if info == nil || fn.Body == nil {
+				continue
+			}
+			taint := newBlockTaint(info, nil)
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil {
+					for _, cmp := range comparisonsIn(r.Result) {
+						if (taint.of(cmp.X)|taint.of(cmp.Y))&blockTime != 0 {
+							out[fn] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return out
+}

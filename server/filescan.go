@@ -30,7 +30,7 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	client := auth.ClientID(ctx)
-	req := scanRequest{FileURLs: urls, ProjectType: ptype, Quick: true}
+	req := scanRequest{ProjectType: ptype, Quick: true}
 	var names []string
 	seen := map[string]bool{}
 	for i, raw := range urls {
@@ -63,6 +63,9 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 		}
 		seen[key], seen["name:"+u.FileName] = true, true
 		req.Uploads = append(req.Uploads, key)
+		// The report lists the URL without its signature: it names the file, not the right
+		// to write it.
+		req.FileURLs = append(req.FileURLs, s.cfg.PublicURL+uploadPath+key)
 		names = append(names, u.FileName)
 	}
 	if name == "" {

@@ -73,6 +73,9 @@ func TestUploadThenFileScan(t *testing.T) {
 		t.Fatalf("PUT zip: %d %s", r.status, r.raw)
 	}
 	rep = scanReport(t, call(t, "POST", a.URL+"/private/api-file-scan/", bearer, map[string]any{"file_urls": []string{z}}))
+	if strings.Contains(rep.FileURLList[0], "signature") {
+		t.Fatalf("file_url_list shows the upload signature: %s", rep.FileURLList[0])
+	}
 	if rep.ScanStatus != report.StatusDone || rep.MultiFileScanSummary.CountFilesAnalyzed != 2 || rep.ProjectName != "project.ZIP" {
 		t.Fatalf("zip scan: %s %q files %d", rep.ScanStatus, rep.ScanStatusErrMsg, rep.MultiFileScanSummary.CountFilesAnalyzed)
 	}

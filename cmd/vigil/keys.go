@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
+
+	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/store"
+)
+
+func newKeysCommand(v *viper.Viper) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "keys",
+		Short: "Create, list and revoke API keys of the private HTTP API",
+		Long: `API keys authenticate clients of "vigil serve": "Authorization: Bearer <key>" on /private/...
+and "Authorization: Token <key>" on /api-tag-webhook/. Each key belongs to a client; a
+client sees only its own projects and scans. Keys are stored as SHA-256 hashes in the data
+folder's database: a key is shown once, when created, and cannot be shown again.`,
+	}
+	cmd.PersistentFlags().String("data-dir", "vigil-data", "data folder of the server (VIGIL_DATA_DIR)")
+
+	create := &cobra.Command{
+		Use:   "create --name NAME [--client ID]",
+		Short: "Create a key (for a new client, or for an existing one with --client) and print it once",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			bindUnderscored(v, cmd.Flags())
+			return withStore(cmd, v, func(ctx context.Context, st store.Store) error {
+				key, rec, err := auth.Create(ctx, st, v.GetString("name"), v.GetInt64("client"))
+				if errors.Is(err, store.ErrNotFound) {
+					return usageError("client %d does not exist (see vigil keys list)", v.GetInt64("client"))
+				} else if err != nil {
+					return usageError("%v", err)
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "created key %d %q for client %d; it is shown only now:\n", rec.ID, rec.Name, rec.ClientID)
+				fmt.Fprintln(cmd.OutOrStdout(), key)
+				return nil
+			})
+		},
+	}
+	create.Flags().String("name", "", "name of the key (and of the new client)")
+	create.Flags().Int64("client", 0, "add the key to this existing client id")
+
+	list := &cobra.Command{
+		Use:   "list [--json]",
+		Short: "List keys (id, client, name, first characters, created, revoked)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			bindUnderscored(v, cmd.Flags())
+			return withStore(cmd, v, func(ctx context.Context, st store.Store) error {
+				keys, err := st.ListKeys(ctx)
+				if err != nil {
+					return err
+				}
+				out := cmd.OutOrStdout()
+				if v.GetBool("json") {
+					type row struct {
+						ID        int64  `json:"id"`
+						ClientID  int64  `json:"client_id"`
+						Name      string `json:"name"`
+						Prefix    string `json:"prefix"`
+						CreatedAt string `json:"created_at"`
+						RevokedAt string `json:"revoked_at,omitempty"`
+					}
+					rows := []row{}
+					for _, k := range keys {
+						rows = append(rows, row{k.ID, k.ClientID, k.Name, k.Prefix, stamp(k.CreatedAt), stamp(k.RevokedAt)})
+					}
+					enc := json.NewEncoder(out)
+					enc.SetIndent("", "  ")
+					return enc.Encode(rows)
+				}
+				fmt.Fprintf(out, "%-5s %-7s %-24s %-12s %-20s %s\n", "ID", "CLIENT", "NAME", "KEY", "CREATED", "REVOKED")
+				for _, k := range keys {
+					fmt.Fprintf(out, "%-5d %-7d %-24s %-12s %-20s %s\n", k.ID, k.ClientID, k.Name, k.Prefix+"…", stamp(k.CreatedAt), stamp(k.RevokedAt))
+				}
+				return nil
+			})
+		},
+	}
+	list.Flags().Bool("json", false, "print JSON")
+
+	revoke := &cobra.Command{
+		Use:   "revoke ID",
+		Short: "Revoke a key: requests with it get 401 from then on",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			bindUnderscored(v, cmd.Flags())
+			id, err := strconv.ParseInt(args[0], 10, 64)
+			if err != nil {
+				return usageError("key id %q is not a number (see vigil keys list)", args[0])
+			}
+			return withStore(cmd, v, func(ctx context.Context, st store.Store) error {
+				if err := st.RevokeKey(ctx, id, time.Now().UTC()); errors.Is(err, store.ErrNotFound) {
+					return usageError("no key with id %d", id)
+				} else if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "revoked key %d\n", id)
+				return nil
+			})
+		},
+	}
+	cmd.AddCommand(create, list, revoke)
+	return cmd
+}
+
+// withStore opens the data folder's database for one command. It works beside a running
+// server: SQLite in WAL mode lets both in, writes wait for each other.
+func withStore(cmd *cobra.Command, v *viper.Viper, fn func(context.Context, store.Store) error) error {
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	st, err := store.Open(ctx, v.GetString("data_dir"))
+	if err != nil {
+		return usageError("%v", err)
+	}
+	defer st.Close()
+	return fn(ctx, st)
+}
+
+func stamp(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}

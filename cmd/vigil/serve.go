@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+
+	"github.com/vigil-sec/vigil/scan"
+	"github.com/vigil-sec/vigil/server"
+)
+
+func newServeCommand(v *viper.Viper) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the private HTTP API (scans, uploads, webhooks) on one machine",
+		Long: `Serve the private HTTP API of the spec (project scans, pre-signed uploads, file scans, scan
+retrieval, webhook tagging) with embedded storage: a SQLite file, uploads and temporary
+workspaces in the data folder. Create API keys with "vigil keys create --name NAME".
+
+Every flag is also a VIGIL_* environment variable and a key of vigil.yaml (dashes become
+underscores): VIGIL_LISTEN, VIGIL_DATA_DIR, VIGIL_PUBLIC_URL, VIGIL_ALLOW_PRIVATE_NETWORKS,
+VIGIL_WORKERS, VIGIL_SCAN_WAIT, ... Workspace limits are read from the "limits" section of
+vigil.yaml (max_file_bytes, max_archive_bytes, git_timeout, ...).
+
+Routes: /private/..., /api-tag-webhook/, /uploads/..., /healthz, /metrics, /openapi.json.
+SIGINT or SIGTERM shuts down gracefully: requests in flight finish, running scans are left
+to resume at the next start.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			bindUnderscored(v, cmd.Flags())
+			return runServe(cmd, v)
+		},
+	}
+	f := cmd.Flags()
+	f.String("listen", "127.0.0.1:8080", "address:port to listen on")
+	f.String("data-dir", "vigil-data", "folder for the database, uploads and temporary workspaces")
+	f.String("public-url", "", "base URL clients reach this server at (default http://<listen>)")
+	f.Bool("allow-private-networks", false, "let git URLs and webhook endpoints point at loopback and private networks")
+	f.Int("workers", 2, "scans run at once")
+	f.Int("queue-limit", 1000, "scans waiting for a worker before new ones get 503")
+	f.Duration("scan-wait", 0, "how long a scan request waits for its result before answering scan_in_progress (default 30s)")
+	f.Duration("scan-timeout", 0, "longest time of one scan attempt (default 10m)")
+	f.Int("max-attempts", 0, "times an interrupted scan is started before it fails (default 3)")
+	f.Duration("upload-expiry", 0, "validity of pre-signed upload URLs (default 15m)")
+	f.Duration("upload-retention", 0, "how long uploaded files are kept after their URL expired (default 24h)")
+	f.String("log-format", "json", "log format: json or text")
+	f.String("log-level", "info", "log level: debug, info, warn, error")
+	f.StringSlice("enable", nil, "run only these detector ids")
+	f.StringSlice("disable", nil, "detector ids not to run")
+	return cmd
+}
+
+// bindUnderscored binds each flag to its underscored key as well (data-dir -> data_dir), so the
+// flag, VIGIL_DATA_DIR and data_dir in vigil.yaml are one setting.
+func bindUnderscored(v *viper.Viper, fs *pflag.FlagSet) {
+	fs.VisitAll(func(f *pflag.Flag) {
+		if strings.Contains(f.Name, "-") {
+			v.BindPFlag(strings.ReplaceAll(f.Name, "-", "_"), f)
+		}
+	})
+}
+
+func runServe(cmd *cobra.Command, v *viper.Viper) error {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(v.GetString("log_level"))); err != nil {
+		return usageError("log-level: %v", err)
+	}
+	hopts := &slog.HandlerOptions{Level: level}
+	var logger *slog.Logger
+	switch strings.ToLower(v.GetString("log_format")) {
+	case "json":
+		logger = slog.New(slog.NewJSONHandler(cmd.ErrOrStderr(), hopts))
+	case "text":
+		logger = slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), hopts))
+	default:
+		return usageError("log-format must be json or text")
+	}
+	cfg := server.Config{
+		Listen:               v.GetString("listen"),
+		DataDir:              v.GetString("data_dir"),
+		PublicURL:            v.GetString("public_url"),
+		AllowPrivateNetworks: v.GetBool("allow_private_networks"),
+		Workers:              v.GetInt("workers"),
+		QueueLimit:           v.GetInt("queue_limit"),
+		ScanWait:             v.GetDuration("scan_wait"),
+		ScanTimeout:          v.GetDuration("scan_timeout"),
+		MaxAttempts:          v.GetInt("max_attempts"),
+		UploadExpiry:         v.GetDuration("upload_expiry"),
+		UploadRetention:      v.GetDuration("upload_retention"),
+		WebhookMaxAttempts:   v.GetInt("webhook_max_attempts"),
+		WebhookBackoff:       v.GetDuration("webhook_backoff"),
+		WebhookTimeout:       v.GetDuration("webhook_timeout"),
+		MaxBodyBytes:         v.GetInt64("max_body_bytes"),
+		Logger:               logger,
+	}
+	if err := v.UnmarshalKey("limits", &cfg.Limits); err != nil {
+		return usageError("config limits: %v", err)
+	}
+	opts := scan.Options{
+		Enable:      append(v.GetStringSlice("enable"), v.GetStringSlice("detectors.enable")...),
+		Disable:     append(v.GetStringSlice("disable"), v.GetStringSlice("detectors.disable")...),
+		Severity:    v.GetStringMapString("severity"),
+		IncludeDeps: v.GetBool("include_deps"),
+	}
+	if _, err := opts.Analyzers(); err != nil {
+		return usageError("%v", err)
+	}
+	srv, err := server.New(cfg, server.ScanEngine(opts))
+	if err != nil {
+		return usageError("%v", err)
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := srv.ListenAndServe(ctx); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}

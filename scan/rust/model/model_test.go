@@ -1,8 +1,10 @@
 package model
 
 import (
+	"errors"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/token"
@@ -380,5 +382,72 @@ func TestAnchorModernLayout(t *testing.T) {
 	un := p.AccountsStruct("Unstake").Field("entry").Constraints
 	if un.Close == nil || len(un.Custom) != 1 {
 		t.Errorf("unstake entry: %+v", un)
+	}
+}
+
+func TestManifestErrors(t *testing.T) {
+	cases := map[string]string{
+		"[package]\nname = \"x\"\n[dependencies\n":                                "Cargo.toml:3:",
+		"[package]\nversion = \"1\"\n":                                            "package.name is missing",
+		"[package]\nname = \"x\"\n[dependencies]\nfoo = 3\n":                      "dependencies.foo must be a version string or a table",
+		"[package]\nname = \"x\"\n[dependencies]\nfoo = { version = 1 }\n":        "dependencies.foo.version must be a string",
+		"[package]\nname = \"x\"\n[profile.release]\noverflow-checks = \"yes\"\n": "profile.release.overflow-checks must be true or false",
+	}
+	for src, want := range cases {
+		_, err := ParseManifest("Cargo.toml", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", src, err, want)
+		}
+	}
+	if _, err := ParseLockfile("Cargo.lock", []byte("[[package]]\nname = \"a\"\n")); err == nil || !strings.Contains(err.Error(), "package 1") {
+		t.Errorf("lock without version: %v", err)
+	}
+	if _, err := ParseLockfile("Cargo.lock", []byte("[[package]\n")); err == nil || !strings.Contains(err.Error(), "Cargo.lock:1:") {
+		t.Errorf("broken lock: %v", err)
+	}
+	if CleanVersion("=0.29.0") != "0.29.0" || CleanVersion(">=1.2, <2") != "1.2" || CleanVersion("^0.30") != "0.30" {
+		t.Error("CleanVersion")
+	}
+}
+
+func TestWorkspaceLimitsAndErrors(t *testing.T) {
+	fs := fstest.MapFS{
+		"Cargo.toml":     {Data: []byte("[package]\nname = \"big\"\n")},
+		"src/lib.rs":     {Data: []byte("fn a() {}\n")},
+		"src/big.rs":     {Data: []byte("fn b() {}\n" + strings.Repeat("// padding\n", 200))},
+		"src/broken.rs":  {Data: []byte("fn c( {\n")},
+		"target/x.rs":    {Data: []byte("not scanned")},
+		"sub/Cargo.toml": {Data: []byte("[package]\nname = \"sub\"\n")},
+		"sub/src/lib.rs": {Data: []byte("fn d() {}\n")},
+	}
+	ws, err := LoadWorkspaceFS(fs, Limits{MaxFileSize: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ws.Crates) != 2 || len(ws.Skipped) != 1 || !strings.Contains(ws.Skipped[0], "src/big.rs") {
+		t.Fatalf("crates %d, skipped %v", len(ws.Crates), ws.Skipped)
+	}
+	root := ws.Crates[0]
+	if root.Name() != "big" || len(root.Files) != 2 || len(root.Errors) == 0 {
+		t.Errorf("root crate: %d files, errors %v", len(root.Files), root.Errors)
+	}
+	if !strings.HasPrefix(root.Errors[0].Error(), "src/broken.rs:1:") {
+		t.Errorf("error does not name the file: %v", root.Errors[0])
+	}
+	if ws.Crates[1].Name() != "sub" || len(ws.Crates[1].Files) != 1 {
+		t.Errorf("nested crate not separated")
+	}
+
+	_, err = LoadWorkspaceFS(fs, Limits{MaxFiles: 1})
+	if !errors.Is(err, ErrLimit) {
+		t.Errorf("file limit: %v", err)
+	}
+	_, err = LoadWorkspaceFS(fs, Limits{MaxTotal: 15})
+	if !errors.Is(err, ErrLimit) {
+		t.Errorf("size limit: %v", err)
+	}
+	bad := fstest.MapFS{"Cargo.toml": {Data: []byte("[package\n")}}
+	if _, err := LoadWorkspaceFS(bad, Limits{}); err == nil || !strings.Contains(err.Error(), "Cargo.toml:1:") {
+		t.Errorf("bad manifest: %v", err)
 	}
 }

@@ -153,6 +153,10 @@ func LoadWorkspaceFS(fsys fs.FS, lim Limits) (*Workspace, error) {
 			}
 			return nil
 		}
+		if !d.Type().IsRegular() {
+			// Symlinks could point outside the tree being scanned.
+			return nil
+		}
 		switch d.Name() {
 		case "Cargo.toml":
 			manifests = append(manifests, p)

@@ -65,8 +65,8 @@ var ArbitraryStorageWrite = &detect.Analyzer{
 	Run: runArbitraryStorageWrite,
 }
 
-// lengthWrite is one write to an array's length.
-type lengthWrite struct {
+// hygLengthWrite is one write to an array's length.
+type hygLengthWrite struct {
 	fn      *sema.Function
 	at      ast.Expr
 	array   *sema.Var
@@ -77,19 +77,19 @@ type lengthWrite struct {
 	dec     bool
 }
 
-// lengthWrites finds the writes to storage arrays' lengths in fn.
-func lengthWrites(p *sema.Program, fn *sema.Function) []lengthWrite {
+// hygLengthWrites finds the writes to storage arrays' lengths in fn.
+func hygLengthWrites(p *sema.Program, fn *sema.Function) []hygLengthWrite {
 	info := p.Info(fn)
 	if info == nil || fn.Body == nil {
 		return nil
 	}
-	var out []lengthWrite
+	var out []hygLengthWrite
 	arrayOf := func(x ast.Expr) (*sema.Var, bool) {
 		m, ok := ast.Unparen(x).(*ast.MemberExpr)
 		if !ok || m.Name.Name != "length" {
 			return nil, false
 		}
-		v := stateVarOfExpr(info, m.X)
+		v := hygStateVarOfExpr(info, m.X)
 		if v == nil {
 			return nil, false
 		}
@@ -97,7 +97,7 @@ func lengthWrites(p *sema.Program, fn *sema.Function) []lengthWrite {
 		if t == nil {
 			t = v.Type
 		}
-		if !isDynamicArray(t) && !isBytes(t) {
+		if !hygIsDynamicArray(t) && !hygIsBytes(t) {
 			return nil, false
 		}
 		return v, true
@@ -107,8 +107,8 @@ func lengthWrites(p *sema.Program, fn *sema.Function) []lengthWrite {
 		case *ast.UnaryExpr:
 			if e.Op == token.DEC {
 				if v, ok := arrayOf(e.X); ok {
-					out = append(out, lengthWrite{fn: fn, at: e, array: v, how: "" + v.Name + ".length--", dec: true,
-						checked: checksNonZeroLength(info, fn, v)})
+					out = append(out, hygLengthWrite{fn: fn, at: e, array: v, how: "" + v.Name + ".length--", dec: true,
+						checked: hygChecksNonZeroLength(info, fn, v)})
 				}
 			}
 		case *ast.AssignExpr:
@@ -118,10 +118,10 @@ func lengthWrites(p *sema.Program, fn *sema.Function) []lengthWrite {
 			}
 			switch e.Op {
 			case token.ASSIGN:
-				out = append(out, lengthWrite{fn: fn, at: e, array: v, how: "assigned " + v.Name + ".length",
-					param: info.Flow.Of(e.Rhs).Has(sema.SrcParam | sema.SrcData), zero: isZeroValue(e.Rhs)})
+				out = append(out, hygLengthWrite{fn: fn, at: e, array: v, how: "assigned " + v.Name + ".length",
+					param: info.Flow.Of(e.Rhs).Has(sema.SrcParam | sema.SrcData), zero: hygIsZeroValue(e.Rhs)})
 			case token.SUB_ASSIGN:
-				out = append(out, lengthWrite{fn: fn, at: e, array: v, how: "" + v.Name + ".length -= ...", dec: true,
+				out = append(out, hygLengthWrite{fn: fn, at: e, array: v, how: "" + v.Name + ".length -= ...", dec: true,
 					param: info.Flow.Of(e.Rhs).Has(sema.SrcParam)})
 			}
 		}
@@ -130,17 +130,17 @@ func lengthWrites(p *sema.Program, fn *sema.Function) []lengthWrite {
 	return out
 }
 
-func isBytes(t sema.Type) bool {
+func hygIsBytes(t sema.Type) bool {
 	e, ok := t.(*sema.Elementary)
 	return ok && e.Name == "bytes"
 }
 
-// checksNonZeroLength reports whether fn tests v.length against zero (len > 0, len != 0,
+// hygChecksNonZeroLength reports whether fn tests v.length against zero (len > 0, len != 0,
 // len >= 1, 0 < len) in a condition.
-func checksNonZeroLength(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
+func hygChecksNonZeroLength(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
 	isLen := func(x ast.Expr) bool {
 		m, ok := ast.Unparen(x).(*ast.MemberExpr)
-		return ok && m.Name.Name == "length" && sameVar(stateVarOfExpr(info, m.X), v)
+		return ok && m.Name.Name == "length" && hygSameVar(hygStateVarOfExpr(info, m.X), v)
 	}
 	lit := func(x ast.Expr, val string) bool {
 		l, ok := ast.Unparen(x).(*ast.BasicLit)
@@ -164,18 +164,18 @@ func checksNonZeroLength(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bo
 	return found
 }
 
-// guardedAt reports whether the code at pos in fn runs only for authorised callers, or fn
+// hygGuardedAt reports whether the code at pos in fn runs only for authorised callers, or fn
 // cannot be called from outside.
-func guardedAt(p *sema.Program, fn *sema.Function, pos token.Pos) bool {
+func hygGuardedAt(p *sema.Program, fn *sema.Function, pos token.Pos) bool {
 	if !fn.IsEntryPoint() {
 		return true
 	}
 	info := p.Info(fn)
-	return p.IsGuarded(fn, nodeAt(info, pos))
+	return p.IsGuarded(fn, hygNodeAt(info, pos))
 }
 
-// nodeAt returns the innermost CFG node of fn's own body whose statement holds pos.
-func nodeAt(info *sema.FuncInfo, pos token.Pos) *sema.Node {
+// hygNodeAt returns the innermost CFG node of fn's own body whose statement holds pos.
+func hygNodeAt(info *sema.FuncInfo, pos token.Pos) *sema.Node {
 	if info == nil || info.CFG == nil {
 		return nil
 	}
@@ -198,13 +198,13 @@ func nodeAt(info *sema.FuncInfo, pos token.Pos) *sema.Node {
 func runArrayLengthManipulation(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range bodies(pass.Functions()) {
-		for _, w := range lengthWrites(p, fn) {
+		for _, w := range hygLengthWrites(p, fn) {
 			if w.zero {
 				continue
 			}
 			f := detect.Finding{Pos: w.at.Pos(), End: w.at.End(), Function: fn.Name,
 				Details: map[string]string{"function_name": fnName(fn), "array_name": w.array.Name, "how": w.how}}
-			guarded := guardedAt(p, fn, w.at.Pos())
+			guarded := hygGuardedAt(p, fn, w.at.Pos())
 			switch {
 			case w.dec && w.checked:
 				f.Severity, f.Confidence = detect.Low, detect.ConfidenceLow
@@ -227,7 +227,7 @@ func runArbitraryStorageWrite(pass *detect.Pass) {
 	// Arrays whose length a caller can push past their real size.
 	unbounded := map[*sema.Var]bool{}
 	for _, g := range c.AllFunctions() {
-		for _, w := range lengthWrites(p, g) {
+		for _, w := range hygLengthWrites(p, g) {
 			if (w.dec && !w.checked) || w.param {
 				unbounded[w.array] = true
 			}
@@ -248,22 +248,22 @@ func runArbitraryStorageWrite(pass *detect.Pass) {
 				if !ok || ix.Index == nil {
 					return true
 				}
-				v := stateVarOfExpr(info, ix.X)
+				v := hygStateVarOfExpr(info, ix.X)
 				if v == nil || !unbounded[v] || !info.Flow.Of(ix.Index).Has(sema.SrcParam) {
 					return true
 				}
 				f := detect.Finding{Pos: e.Pos(), End: e.End(), Function: fn.Name, Details: map[string]string{
 					"function_name": fnName(fn),
 					"how":           "an element of " + v.Name + ", whose length can underflow, at a caller-chosen index"}}
-				if guardedAt(p, fn, e.Pos()) {
+				if hygGuardedAt(p, fn, e.Pos()) {
 					f.Severity = detect.Medium
 				}
 				pass.Report(f)
 			case *ast.AssemblyStmt:
-				for _, call := range sstoresFromParams(info, e) {
+				for _, call := range hygSstoresFromParams(info, e) {
 					f := detect.Finding{Pos: call.Pos(), End: call.End(), Function: fn.Name, Details: map[string]string{
 						"function_name": fnName(fn), "how": "sstore to a slot computed from a parameter"}}
-					if guardedAt(p, fn, e.Pos()) {
+					if hygGuardedAt(p, fn, e.Pos()) {
 						f.Severity = detect.Medium
 					}
 					pass.Report(f)
@@ -275,9 +275,9 @@ func runArbitraryStorageWrite(pass *detect.Pass) {
 	}
 }
 
-// sstoresFromParams returns the sstore calls of an assembly block whose slot depends on a
+// hygSstoresFromParams returns the sstore calls of an assembly block whose slot depends on a
 // function parameter, following let and := assignments inside the block.
-func sstoresFromParams(info *sema.FuncInfo, a *ast.AssemblyStmt) []*ast.YulCall {
+func hygSstoresFromParams(info *sema.FuncInfo, a *ast.AssemblyStmt) []*ast.YulCall {
 	tainted := map[string]bool{}
 	dependsOnParam := func(x ast.Node) bool {
 		hit := false

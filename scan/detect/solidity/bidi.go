@@ -34,7 +34,7 @@ var BidiControlCharacter = &detect.Analyzer{
 	Run: runBidiControlCharacter,
 }
 
-var bidiNames = map[rune]string{
+var hygBidiNames = map[rune]string{
 	0x202A: "LEFT-TO-RIGHT EMBEDDING", 0x202B: "RIGHT-TO-LEFT EMBEDDING", 0x202C: "POP DIRECTIONAL FORMATTING",
 	0x202D: "LEFT-TO-RIGHT OVERRIDE", 0x202E: "RIGHT-TO-LEFT OVERRIDE", 0x2066: "LEFT-TO-RIGHT ISOLATE",
 	0x2067: "RIGHT-TO-LEFT ISOLATE", 0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE",
@@ -50,7 +50,7 @@ func runBidiControlCharacter(pass *detect.Pass) {
 	lastLine := 0
 	for off := 0; off < len(src); {
 		r, size := utf8.DecodeRune(src[off:])
-		if name, ok := bidiNames[r]; ok && off <= f.TokFile.Size() {
+		if name, ok := hygBidiNames[r]; ok && off <= f.TokFile.Size() {
 			pos := f.TokFile.Pos(off)
 			if line := f.Line(pos); line != lastLine {
 				lastLine = line

@@ -42,7 +42,7 @@ var MisnamedConstructor = &detect.Analyzer{
 func runMisnamedConstructor(pass *detect.Pass) {
 	c := pass.Contract
 	p := pass.Program
-	if c == nil || c.IsInterface() || c.IsLibrary() || !c.File.Version.MayBeBelow(v0_5_0) {
+	if c == nil || c.IsInterface() || c.IsLibrary() || !c.File.Version.MayBeBelow(hygV0_5_0) {
 		return
 	}
 	for _, fn := range c.Functions {
@@ -60,14 +60,14 @@ func runMisnamedConstructor(pass *detect.Pass) {
 			reason = "its name differs from the contract's only by case"
 		case fn.Name == "constructor" || fn.Name == "Constructor":
 			reason = "it is a function named " + fn.Name + ", not the constructor keyword"
-		case fn.IsPublic() && isCapitalised(fn.Name) && len(fn.Returns) == 0 && !fn.IsView() &&
-			!p.HasAccessControl(fn) && takesOwnership(p, fn) && p.LookupContract(fn.Name, c.File) == nil && !namesEvent(c, fn.Name):
+		case fn.IsPublic() && hygIsCapitalised(fn.Name) && len(fn.Returns) == 0 && !fn.IsView() &&
+			!p.HasAccessControl(fn) && hygTakesOwnership(p, fn) && p.LookupContract(fn.Name, c.File) == nil && !hygNamesEvent(c, fn.Name):
 			reason = "it is named like a contract and sets an owner from msg.sender, as a renamed contract's old constructor does"
 		}
 		if reason == "" {
 			continue
 		}
-		f := detect.Finding{Pos: fn.Decl.Pos(), End: headerEnd(fn), Function: fn.Name,
+		f := detect.Finding{Pos: fn.Decl.Pos(), End: hygHeaderEnd(fn), Function: fn.Name,
 			Details: map[string]string{"function_name": fn.Name, "reason": reason}}
 		if !fn.IsPublic() {
 			f.Severity = detect.Low
@@ -76,20 +76,20 @@ func runMisnamedConstructor(pass *detect.Pass) {
 	}
 }
 
-// headerEnd returns the end of a function's header (its parameter list), so that a finding
+// hygHeaderEnd returns the end of a function's header (its parameter list), so that a finding
 // covers the declaration line rather than the whole body.
-func headerEnd(fn *sema.Function) token.Pos {
+func hygHeaderEnd(fn *sema.Function) token.Pos {
 	if fn.Decl != nil && fn.Decl.Params != nil {
 		return fn.Decl.Params.End()
 	}
 	return fn.Node().End()
 }
 
-func isCapitalised(name string) bool {
+func hygIsCapitalised(name string) bool {
 	return name != "" && name[0] >= 'A' && name[0] <= 'Z' && strings.ToUpper(name) != name
 }
 
-func namesEvent(c *sema.Contract, name string) bool {
+func hygNamesEvent(c *sema.Contract, name string) bool {
 	for _, b := range c.Linearization {
 		for _, e := range b.Events {
 			if e.Name.Name == name {
@@ -100,15 +100,15 @@ func namesEvent(c *sema.Contract, name string) bool {
 	return false
 }
 
-// takesOwnership reports whether fn stores msg.sender unconditionally in a state variable
+// hygTakesOwnership reports whether fn stores msg.sender unconditionally in a state variable
 // that the contract compares msg.sender with elsewhere (owner = msg.sender, where owner is
 // what onlyOwner checks).
-func takesOwnership(p *sema.Program, fn *sema.Function) bool {
+func hygTakesOwnership(p *sema.Program, fn *sema.Function) bool {
 	info := p.Info(fn)
 	if info == nil {
 		return false
 	}
-	authority := authorityVars(p, fn.Contract)
+	authority := hygAuthorityVars(p, fn.Contract)
 	for _, s := range fn.Body.List {
 		es, ok := s.(*ast.ExprStmt)
 		if !ok {
@@ -129,9 +129,9 @@ func takesOwnership(p *sema.Program, fn *sema.Function) bool {
 	return false
 }
 
-// authorityVars returns the state variables the contract compares msg.sender with (owner in
+// hygAuthorityVars returns the state variables the contract compares msg.sender with (owner in
 // msg.sender == owner) in its functions and modifiers.
-func authorityVars(p *sema.Program, c *sema.Contract) map[*sema.Var]bool {
+func hygAuthorityVars(p *sema.Program, c *sema.Contract) map[*sema.Var]bool {
 	out := map[*sema.Var]bool{}
 	var fns []*sema.Function
 	for _, b := range c.Linearization {

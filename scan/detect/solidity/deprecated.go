@@ -44,7 +44,7 @@ func runDeprecatedConstruct(pass *detect.Pass) {
 			pass.ReportNode(n, fn, map[string]string{"construct": construct, "replacement": replacement})
 		}
 		if fn.Decl != nil && fn.Decl.Mutability == token.CONSTANT {
-			f := detect.Finding{Pos: fn.Decl.Pos(), End: headerEnd(fn), Function: fn.Name, Details: map[string]string{
+			f := detect.Finding{Pos: fn.Decl.Pos(), End: hygHeaderEnd(fn), Function: fn.Name, Details: map[string]string{
 				"function_name": fnName(fn), "construct": "A constant function",
 				"replacement": "declare it view (or pure); constant on functions was removed in 0.5."}}
 			pass.Report(f)
@@ -56,14 +56,14 @@ func runDeprecatedConstruct(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		callOptions := acceptsAtLeast(fn.File.Version, v0_6_2)
+		callOptions := hygAcceptsAtLeast(fn.File.Version, hygV0_6_2)
 		ast.Inspect(fn.Body, func(n ast.Node) bool {
 			switch e := n.(type) {
 			case *ast.ThrowStmt:
 				report(e, "throw", "use revert() or require; throw consumed all remaining gas and was removed in 0.5.")
 			case *ast.VarDeclStmt:
 				for _, d := range e.Vars {
-					if d != nil && isVarKeyword(d.Type) {
+					if d != nil && hygIsVarKeyword(d.Type) {
 						report(e, "A var declaration", "write the type; var infers the smallest type that fits the value (uint8 for a loop counter starting at 0, which then overflows) and was removed in 0.5.")
 						break
 					}
@@ -93,7 +93,7 @@ func runDeprecatedConstruct(pass *detect.Pass) {
 				if c := info.CallOf[e]; c != nil && c.IsLowLevel("callcode") {
 					report(e, "callcode", "use delegatecall; callcode does not preserve msg.sender and msg.value and was removed in 0.5.")
 				}
-				if m, ok := e.Fun.(*ast.MemberExpr); ok && callOptions && (m.Name.Name == "value" || m.Name.Name == "gas") && isCallOption(info, m) {
+				if m, ok := e.Fun.(*ast.MemberExpr); ok && callOptions && (m.Name.Name == "value" || m.Name.Name == "gas") && hygIsCallOption(info, m) {
 					report(e, "The ."+m.Name.Name+"() call option", "use {"+m.Name.Name+": ...}; the member form was deprecated in 0.6.2 and removed in 0.7.")
 				}
 			}
@@ -102,9 +102,9 @@ func runDeprecatedConstruct(pass *detect.Pass) {
 	}
 }
 
-// isCallOption reports whether x.value / x.gas applies to a function (an external or
+// hygIsCallOption reports whether x.value / x.gas applies to a function (an external or
 // low-level call), not to a struct field named value.
-func isCallOption(info *sema.FuncInfo, m *ast.MemberExpr) bool {
+func hygIsCallOption(info *sema.FuncInfo, m *ast.MemberExpr) bool {
 	switch t := info.Types[m.X].(type) {
 	case *sema.FuncType:
 		return true
@@ -123,9 +123,9 @@ func isCallOption(info *sema.FuncInfo, m *ast.MemberExpr) bool {
 	}
 }
 
-// isVarKeyword reports whether a declaration's type is the pre-0.5 `var` (the parser keeps it
+// hygIsVarKeyword reports whether a declaration's type is the pre-0.5 `var` (the parser keeps it
 // as an elementary type named var).
-func isVarKeyword(t ast.Expr) bool {
+func hygIsVarKeyword(t ast.Expr) bool {
 	if t == nil {
 		return true
 	}

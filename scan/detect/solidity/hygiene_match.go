@@ -12,21 +12,21 @@ import (
 
 // Versions the hygiene rules turn on.
 var (
-	v0_5_0  = sema.Version{Major: 0, Minor: 5, Patch: 0}
-	v0_6_0  = sema.Version{Major: 0, Minor: 6, Patch: 0}
-	v0_6_2  = sema.Version{Major: 0, Minor: 6, Patch: 2}
-	v0_6_5  = sema.Version{Major: 0, Minor: 6, Patch: 5}
-	v0_8_0  = sema.Version{Major: 0, Minor: 8, Patch: 0}
-	v0_8_4  = sema.Version{Major: 0, Minor: 8, Patch: 4}
-	v0_4_24 = sema.Version{Major: 0, Minor: 4, Patch: 24}
+	hygV0_5_0  = sema.Version{Major: 0, Minor: 5, Patch: 0}
+	hygV0_6_0  = sema.Version{Major: 0, Minor: 6, Patch: 0}
+	hygV0_6_2  = sema.Version{Major: 0, Minor: 6, Patch: 2}
+	hygV0_6_5  = sema.Version{Major: 0, Minor: 6, Patch: 5}
+	hygV0_8_0  = sema.Version{Major: 0, Minor: 8, Patch: 0}
+	hygV0_8_4  = sema.Version{Major: 0, Minor: 8, Patch: 4}
+	hygV0_4_24 = sema.Version{Major: 0, Minor: 4, Patch: 24}
 )
 
-// acceptsAtLeast reports whether some version the range accepts is at least v (Max is
+// hygAcceptsAtLeast reports whether some version the range accepts is at least v (Max is
 // exclusive).
-func acceptsAtLeast(r sema.VersionRange, v sema.Version) bool { return v.Less(r.Max) }
+func hygAcceptsAtLeast(r sema.VersionRange, v sema.Version) bool { return v.Less(r.Max) }
 
-// fileOfPass returns the file a pass covers.
-func fileOfPass(pass *detect.Pass) *sema.File {
+// hygFileOfPass returns the file a pass covers.
+func hygFileOfPass(pass *detect.Pass) *sema.File {
 	if pass.File != nil {
 		return pass.File
 	}
@@ -36,8 +36,8 @@ func fileOfPass(pass *detect.Pass) *sema.File {
 	return nil
 }
 
-// loopStmts returns the loops inside n (for, while, do-while), outermost first.
-func loopStmts(n ast.Node) []ast.Stmt {
+// hygLoopStmts returns the loops inside n (for, while, do-while), outermost first.
+func hygLoopStmts(n ast.Node) []ast.Stmt {
 	var out []ast.Stmt
 	if n == nil {
 		return nil
@@ -52,8 +52,8 @@ func loopStmts(n ast.Node) []ast.Stmt {
 	return out
 }
 
-// loopParts returns the condition, post expression and body of a loop.
-func loopParts(s ast.Stmt) (cond, post ast.Expr, body ast.Stmt) {
+// hygLoopParts returns the condition, post expression and body of a loop.
+func hygLoopParts(s ast.Stmt) (cond, post ast.Expr, body ast.Stmt) {
 	switch l := s.(type) {
 	case *ast.ForStmt:
 		return l.Cond, l.Post, l.Body
@@ -65,9 +65,9 @@ func loopParts(s ast.Stmt) (cond, post ast.Expr, body ast.Stmt) {
 	return nil, nil, nil
 }
 
-// isReferenceType reports whether t is a struct, array or mapping: a type whose local
+// hygIsReferenceType reports whether t is a struct, array or mapping: a type whose local
 // variables are pointers to a data location.
-func isReferenceType(t sema.Type) bool {
+func hygIsReferenceType(t sema.Type) bool {
 	switch t.(type) {
 	case *sema.StructType, *sema.ArrayType, *sema.MappingType:
 		return true
@@ -78,15 +78,15 @@ func isReferenceType(t sema.Type) bool {
 	return false
 }
 
-// isDynamicArray reports whether t is T[] (or bytes).
-func isDynamicArray(t sema.Type) bool {
+// hygIsDynamicArray reports whether t is T[] (or bytes).
+func hygIsDynamicArray(t sema.Type) bool {
 	a, ok := t.(*sema.ArrayType)
 	return ok && a.Dynamic
 }
 
-// stateVarOfExpr returns the state variable an expression is rooted in (following storage
+// hygStateVarOfExpr returns the state variable an expression is rooted in (following storage
 // pointers), whether or not it is constant.
-func stateVarOfExpr(info *sema.FuncInfo, x ast.Expr) *sema.Var {
+func hygStateVarOfExpr(info *sema.FuncInfo, x ast.Expr) *sema.Var {
 	v := info.RootVar(x)
 	if v == nil || v.Kind != sema.StateVar {
 		return nil
@@ -94,10 +94,10 @@ func stateVarOfExpr(info *sema.FuncInfo, x ast.Expr) *sema.Var {
 	return v
 }
 
-// writtenRoots returns the identifiers that are the root of a write target in n (x in x = e,
+// hygWrittenRoots returns the identifiers that are the root of a write target in n (x in x = e,
 // x[i] = e, x.f = e, delete x, x++, x.push(e)): uses there are not reads of x's value (compound
 // assignments and ++ also read, and are reported as reads by the caller's choice).
-func writtenRoots(n ast.Node, pureOnly bool) map[*ast.Ident]bool {
+func hygWrittenRoots(n ast.Node, pureOnly bool) map[*ast.Ident]bool {
 	out := map[*ast.Ident]bool{}
 	add := func(x ast.Expr) {
 		for x != nil {
@@ -148,8 +148,8 @@ func writtenRoots(n ast.Node, pureOnly bool) map[*ast.Ident]bool {
 	return out
 }
 
-// allInfos returns the facts of every function and modifier of the program.
-func allInfos(p *sema.Program) []*sema.FuncInfo {
+// hygAllInfos returns the facts of every function and modifier of the program.
+func hygAllInfos(p *sema.Program) []*sema.FuncInfo {
 	var out []*sema.FuncInfo
 	for _, fn := range p.Functions() {
 		if info := p.Info(fn); info != nil {
@@ -159,9 +159,9 @@ func allInfos(p *sema.Program) []*sema.FuncInfo {
 	return out
 }
 
-// derivedContracts returns the contracts of the program whose linearization includes c
+// hygDerivedContracts returns the contracts of the program whose linearization includes c
 // (c itself included).
-func derivedContracts(p *sema.Program, c *sema.Contract) []*sema.Contract {
+func hygDerivedContracts(p *sema.Program, c *sema.Contract) []*sema.Contract {
 	var out []*sema.Contract
 	for _, d := range p.Contracts {
 		for _, b := range d.Linearization {
@@ -175,7 +175,7 @@ func derivedContracts(p *sema.Program, c *sema.Contract) []*sema.Contract {
 }
 
 // isLiteralZero reports whether x is 0, false, address(0), bytes32(0) or "".
-func isZeroValue(x ast.Expr) bool {
+func hygIsZeroValue(x ast.Expr) bool {
 	switch e := ast.Unparen(x).(type) {
 	case *ast.BasicLit:
 		switch e.Kind {
@@ -187,16 +187,16 @@ func isZeroValue(x ast.Expr) bool {
 	case *ast.CallExpr:
 		if len(e.Args) == 1 {
 			if _, ok := e.Fun.(*ast.ElementaryType); ok {
-				return isZeroValue(e.Args[0])
+				return hygIsZeroValue(e.Args[0])
 			}
 		}
 	}
 	return false
 }
 
-// isConstantExpr reports whether x can be computed at compile time: literals, constants and
+// hygIsConstantExpr reports whether x can be computed at compile time: literals, constants and
 // pure built-ins of them (keccak256 of a literal, type(uint).max, 10**18, address(0x..)).
-func isConstantExpr(info *sema.FuncInfo, p *sema.Program, c *sema.Contract, x ast.Expr) bool {
+func hygIsConstantExpr(info *sema.FuncInfo, p *sema.Program, c *sema.Contract, x ast.Expr) bool {
 	ok := true
 	ast.Inspect(x, func(n ast.Node) bool {
 		if !ok {
@@ -255,8 +255,8 @@ func isConstantExpr(info *sema.FuncInfo, p *sema.Program, c *sema.Contract, x as
 	return ok
 }
 
-// requireMessage returns the reason string literal of require(cond, "msg") or revert("msg").
-func requireMessage(info *sema.FuncInfo, c *ast.CallExpr) *ast.BasicLit {
+// hygRequireMessage returns the reason string literal of require(cond, "msg") or revert("msg").
+func hygRequireMessage(info *sema.FuncInfo, c *ast.CallExpr) *ast.BasicLit {
 	id, ok := c.Fun.(*ast.Ident)
 	if !ok {
 		return nil
@@ -282,8 +282,8 @@ func requireMessage(info *sema.FuncInfo, c *ast.CallExpr) *ast.BasicLit {
 	return lit
 }
 
-// stringLitLen returns the byte length of a string literal's value (escapes counted once).
-func stringLitLen(lit *ast.BasicLit) int {
+// hygStringLitLen returns the byte length of a string literal's value (escapes counted once).
+func hygStringLitLen(lit *ast.BasicLit) int {
 	n := 0
 	s := lit.Value
 	in := false
@@ -316,17 +316,17 @@ func stringLitLen(lit *ast.BasicLit) int {
 	return n
 }
 
-// sameVar reports whether a and b are the same variable. The model may hold two Var values
+// hygSameVar reports whether a and b are the same variable. The model may hold two Var values
 // for one local (hoisted, then declared in its block), so declarations are compared.
-func sameVar(a, b *sema.Var) bool {
+func hygSameVar(a, b *sema.Var) bool {
 	if a == nil || b == nil {
 		return false
 	}
 	return a == b || (a.Decl != nil && a.Decl == b.Decl)
 }
 
-// usesVar reports whether identifier id names v.
-func usesVar(info *sema.FuncInfo, id *ast.Ident, v *sema.Var) bool {
+// hygUsesVar reports whether identifier id names v.
+func hygUsesVar(info *sema.FuncInfo, id *ast.Ident, v *sema.Var) bool {
 	w, _ := info.Uses[id].(*sema.Var)
-	return sameVar(w, v)
+	return hygSameVar(w, v)
 }

@@ -58,8 +58,8 @@ var OutdatedCompiler = &detect.Analyzer{
 	Run: runOutdatedCompiler,
 }
 
-// solidityPragmas returns a file's `pragma solidity` declarations.
-func solidityPragmas(f *sema.File) []*ast.PragmaDecl {
+// hygSolidityPragmas returns a file's `pragma solidity` declarations.
+func hygSolidityPragmas(f *sema.File) []*ast.PragmaDecl {
 	var out []*ast.PragmaDecl
 	for _, d := range f.AST.Decls {
 		if pd, ok := d.(*ast.PragmaDecl); ok && strings.HasPrefix(strings.TrimSpace(pd.Text), "solidity") {
@@ -69,8 +69,8 @@ func solidityPragmas(f *sema.File) []*ast.PragmaDecl {
 	return out
 }
 
-// deployable reports whether a file declares a concrete contract, or no contract at all.
-func deployable(f *sema.File) bool {
+// hygDeployable reports whether a file declares a concrete contract, or no contract at all.
+func hygDeployable(f *sema.File) bool {
 	if len(f.Contracts) == 0 {
 		return true
 	}
@@ -82,17 +82,17 @@ func deployable(f *sema.File) bool {
 	return false
 }
 
-// exact reports whether a range admits exactly one version.
-func exact(r sema.VersionRange) bool {
+// hygExact reports whether a range admits exactly one version.
+func hygExact(r sema.VersionRange) bool {
 	return r.Known && r.Max == sema.Version{Major: r.Min.Major, Minor: r.Min.Minor, Patch: r.Min.Patch + 1}
 }
 
 func runFloatingPragma(pass *detect.Pass) {
 	f := pass.File
-	if pass.Contract != nil || f == nil || !deployable(f) {
+	if pass.Contract != nil || f == nil || !hygDeployable(f) {
 		return
 	}
-	pragmas := solidityPragmas(f)
+	pragmas := hygSolidityPragmas(f)
 	if len(pragmas) == 0 {
 		if len(f.AST.Decls) == 0 {
 			return
@@ -103,7 +103,7 @@ func runFloatingPragma(pass *detect.Pass) {
 	}
 	for _, pd := range pragmas {
 		r, ok := sema.ParsePragma(pd.Text)
-		if ok && exact(r) {
+		if ok && hygExact(r) {
 			continue
 		}
 		pass.Report(detect.Finding{Pos: pd.Pos(), End: pd.End(), Details: map[string]string{
@@ -116,14 +116,14 @@ func runOutdatedCompiler(pass *detect.Pass) {
 	if pass.Contract != nil || f == nil {
 		return
 	}
-	for _, pd := range solidityPragmas(f) {
+	for _, pd := range hygSolidityPragmas(f) {
 		r, ok := sema.ParsePragma(pd.Text)
-		if !ok || !r.Known || !r.Max.Less(v0_8_0) && r.Max != v0_8_0 {
+		if !ok || !r.Known || !r.Max.Less(hygV0_8_0) && r.Max != hygV0_8_0 {
 			continue
 		}
 		fd := detect.Finding{Pos: pd.Pos(), End: pd.End(), Details: map[string]string{"file": f.Path, "range": strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(pd.Text), "solidity")),
 			"why": "These releases lack checked arithmetic and many later bug fixes."}}
-		if !v0_5_0.Less(r.Max) {
+		if !hygV0_5_0.Less(r.Max) {
 			fd.Severity = detect.Low
 			fd.Details["why"] = "Releases before 0.5 have known code-generation bugs and unsafe defaults (functions public by default, uninitialized storage pointers, constructors named after the contract)."
 		}

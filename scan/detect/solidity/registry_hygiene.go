@@ -17,4 +17,7 @@ var hygieneDetectors = []*detect.Analyzer{
 	DeprecatedConstruct,
 	FloatingPragma,
 	OutdatedCompiler,
+	AssertMisuse,
+	ViewFunctionWritesState,
+	UnusedInternalReturn,
 }

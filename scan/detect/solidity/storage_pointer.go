@@ -41,7 +41,7 @@ var UninitializedStoragePointer = &detect.Analyzer{
 func runUninitializedStoragePointer(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range bodies(pass.Functions()) {
-		if !fn.File.Version.MayBeBelow(v0_5_0) {
+		if !fn.File.Version.MayBeBelow(hygV0_5_0) {
 			continue
 		}
 		info := p.Info(fn)
@@ -57,13 +57,13 @@ func runUninitializedStoragePointer(pass *detect.Pass) {
 				if d == nil || d.Name == nil || (d.Location != token.ILLEGAL && d.Location != token.STORAGE) {
 					continue
 				}
-				v := localOf(fn, d)
-				if v == nil || !localIsReference(p, fn, v) || assignedWhole(info, fn, v) {
+				v := hygLocalOf(fn, d)
+				if v == nil || !hygLocalIsReference(p, fn, v) || hygAssignedWhole(info, fn, v) {
 					continue
 				}
 				f := detect.Finding{Pos: s.Pos(), End: s.End(), Function: fn.Name, Details: map[string]string{
-					"variable_name": v.Name, "function_name": fnName(fn), "slot_zero": slotZero(fn.Contract)}}
-				if !writesThrough(info, fn, v) {
+					"variable_name": v.Name, "function_name": fnName(fn), "slot_zero": hygSlotZero(fn.Contract)}}
+				if !hygWritesThrough(info, fn, v) {
 					f.Severity = detect.Medium
 				}
 				pass.Report(f)
@@ -73,8 +73,8 @@ func runUninitializedStoragePointer(pass *detect.Pass) {
 	}
 }
 
-// localOf returns the local variable declared by d.
-func localOf(fn *sema.Function, d *ast.VarDecl) *sema.Var {
+// hygLocalOf returns the local variable declared by d.
+func hygLocalOf(fn *sema.Function, d *ast.VarDecl) *sema.Var {
 	for _, v := range fn.Locals {
 		if v.Decl == d {
 			return v
@@ -83,11 +83,11 @@ func localOf(fn *sema.Function, d *ast.VarDecl) *sema.Var {
 	return nil
 }
 
-// localIsReference reports whether a local has a reference type, resolving struct names the
+// hygLocalIsReference reports whether a local has a reference type, resolving struct names the
 // model could not type (structs of unresolved bases are still structs).
-func localIsReference(p *sema.Program, fn *sema.Function, v *sema.Var) bool {
+func hygLocalIsReference(p *sema.Program, fn *sema.Function, v *sema.Var) bool {
 	if v.Type != nil {
-		return isReferenceType(v.Type)
+		return hygIsReferenceType(v.Type)
 	}
 	switch t := v.Decl.Type.(type) {
 	case *ast.ArrayType, *ast.MappingType:
@@ -105,8 +105,8 @@ func localIsReference(p *sema.Program, fn *sema.Function, v *sema.Var) bool {
 	return false
 }
 
-// writesThrough reports whether fn assigns to a field or element of v, or pushes to it.
-func writesThrough(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
+// hygWritesThrough reports whether fn assigns to a field or element of v, or pushes to it.
+func hygWritesThrough(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
 	found := false
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		var target ast.Expr
@@ -123,8 +123,8 @@ func writesThrough(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
 			}
 		}
 		if target != nil {
-			if _, direct := ast.Unparen(target).(*ast.Ident); !direct || isPushTarget(n) {
-				if sameVar(info.RootVar(target), v) {
+			if _, direct := ast.Unparen(target).(*ast.Ident); !direct || hygIsPushTarget(n) {
+				if hygSameVar(info.RootVar(target), v) {
 					found = true
 				}
 			}
@@ -134,12 +134,12 @@ func writesThrough(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
 	return found
 }
 
-// assignedWhole reports whether fn assigns v itself (p = games[i]), pointing it somewhere.
-func assignedWhole(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
+// hygAssignedWhole reports whether fn assigns v itself (p = games[i]), pointing it somewhere.
+func hygAssignedWhole(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
 	found := false
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignExpr); ok && a.Op == token.ASSIGN {
-			if id, ok := ast.Unparen(a.Lhs).(*ast.Ident); ok && usesVar(info, id, v) {
+			if id, ok := ast.Unparen(a.Lhs).(*ast.Ident); ok && hygUsesVar(info, id, v) {
 				found = true
 			}
 		}
@@ -148,13 +148,13 @@ func assignedWhole(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
 	return found
 }
 
-func isPushTarget(n ast.Node) bool {
+func hygIsPushTarget(n ast.Node) bool {
 	_, ok := n.(*ast.CallExpr)
 	return ok
 }
 
-// slotZero names the state variables a storage pointer to slot 0 overlays.
-func slotZero(c *sema.Contract) string {
+// hygSlotZero names the state variables a storage pointer to slot 0 overlays.
+func hygSlotZero(c *sema.Contract) string {
 	if c == nil {
 		return "slot 0"
 	}

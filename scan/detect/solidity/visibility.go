@@ -60,16 +60,16 @@ var StateVariableDefaultVisibility = &detect.Analyzer{
 func runDefaultFunctionVisibility(pass *detect.Pass) {
 	c := pass.Contract
 	p := pass.Program
-	if c == nil || c.IsInterface() || !c.File.Version.MayBeBelow(v0_5_0) {
+	if c == nil || c.IsInterface() || !c.File.Version.MayBeBelow(hygV0_5_0) {
 		return
 	}
 	for _, fn := range c.Functions {
 		if fn.Decl == nil || fn.Decl.Visibility != token.ILLEGAL || fn.Kind != ast.FuncFunction {
 			continue
 		}
-		f := detect.Finding{Pos: fn.Decl.Pos(), End: headerEnd(fn), Function: fn.Name,
+		f := detect.Finding{Pos: fn.Decl.Pos(), End: hygHeaderEnd(fn), Function: fn.Name,
 			Details: map[string]string{"function_name": fnName(fn), "extra": ""}}
-		if strings.HasPrefix(fn.Name, "_") && fn.Body != nil && !fn.IsView() && !p.HasAccessControl(fn) && changesState(p, fn) {
+		if strings.HasPrefix(fn.Name, "_") && fn.Body != nil && !fn.IsView() && !p.HasAccessControl(fn) && hygChangesState(p, fn) {
 			f.Severity = detect.Medium
 			f.Details["extra"] = " Its name marks it as a helper, and it changes state or sends ether without an access check."
 		}
@@ -77,9 +77,9 @@ func runDefaultFunctionVisibility(pass *detect.Pass) {
 	}
 }
 
-// changesState reports whether fn (or what it calls) writes state, sends ether or destroys the
+// hygChangesState reports whether fn (or what it calls) writes state, sends ether or destroys the
 // contract.
-func changesState(p *sema.Program, fn *sema.Function) bool {
+func hygChangesState(p *sema.Program, fn *sema.Function) bool {
 	if len(p.TransitiveWrites(fn)) > 0 {
 		return true
 	}

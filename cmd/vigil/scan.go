@@ -18,6 +18,7 @@ import (
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/scan/onchain/solana"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
@@ -27,17 +28,22 @@ func newScanCommand(v *viper.Viper) *cobra.Command {
 		Short: "Scan a repository, folder, file or archive and print the report",
 		Long: `Scan a target and print the scan report (JSON by default).
 
-TARGET is recognised: an existing folder, .sol/.rs file or .zip archive, or an http(s) git URL.
-Use the subcommands to be explicit: vigil scan repo URL|PATH, vigil scan file PATH...
+TARGET is recognised: an existing folder, .sol/.rs file or .zip archive, an http(s) git URL, or
+a Solana mint address (base58). Use the subcommands to be explicit: vigil scan repo URL|PATH,
+vigil scan file PATH..., vigil scan token MINT.
 
 Exit codes: 0 no finding at or above --fail-on, 1 findings at or above --fail-on, 2 usage or
 input error.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if isSolanaMint(args[0]) {
+				return runTokenScan(cmd, v, args[0])
+			}
 			return runScan(cmd, v, workspace.Target{Location: args[0], Branch: v.GetString("branch"), Commit: v.GetString("commit")}, nil)
 		},
 	}
 	addScanFlags(cmd)
+	addTokenFlags(cmd)
 	cmd.Flags().String("branch", "", "git branch or tag to scan")
 	cmd.Flags().String("commit", "", "git commit to scan")
 
@@ -65,8 +71,17 @@ input error.`,
 		},
 	}
 	addScanFlags(file)
-	cmd.AddCommand(repo, file)
+	cmd.AddCommand(repo, file, newScanTokenCommand(v))
 	return cmd
+}
+
+// isSolanaMint recognises a base58 32-byte key that is not also a path on disk.
+func isSolanaMint(target string) bool {
+	if _, err := os.Stat(target); err == nil {
+		return false
+	}
+	_, err := solana.ParseMint(target)
+	return err == nil
 }
 
 func addScanFlags(cmd *cobra.Command) {

@@ -37,8 +37,8 @@ func TestScanToken(t *testing.T) {
 		Status string `json:"status"`
 		Data   struct {
 			Metadata struct {
-				TokenSymbol string `json:"token_symbol"`
-				MintDecimals int   `json:"mint_decimals"`
+				TokenSymbol  string `json:"token_symbol"`
+				MintDecimals int    `json:"mint_decimals"`
 			} `json:"metadata"`
 			ScanDetails []struct {
 				IssueID     string `json:"issue_id"`

@@ -451,3 +451,48 @@ func TestWorkspaceLimitsAndErrors(t *testing.T) {
 		t.Errorf("bad manifest: %v", err)
 	}
 }
+
+func TestAccountBindingsAndRefs(t *testing.T) {
+	_, _, p := loadProgram(t, "../testdata/programs/native_counter")
+	render := func(bs []*AccountBinding) string {
+		var s []string
+		for _, b := range bs {
+			s = append(s, b.Name+"#"+itoa(b.Index)+"/"+b.How)
+		}
+		return strings.Join(s, " ")
+	}
+	if got := render(AccountBindings(p.FunctionsNamed("initialize")[0])); got != "payer#0/next_account_info counter#1/next_account_info system_program#2/next_account_info rent_info#3/next_account_info" {
+		t.Errorf("initialize bindings: %s", got)
+	}
+	if got := render(AccountBindings(p.FunctionsNamed("increment")[0])); got != "owner#0/pattern counter_info#1/pattern" {
+		t.Errorf("increment bindings: %s", got)
+	}
+
+	_, _, vp := loadProgram(t, "../testdata/programs/anchor_vault")
+	var dep *Handler
+	for _, h := range vp.Anchor[0].Handlers {
+		if h.Name == "deposit_tokens" {
+			dep = h
+		}
+	}
+	seen := map[string]bool{}
+	for _, r := range AccountRefs(dep.Func.Decl.Body, dep.Ctx) {
+		seen[r.Field] = true
+	}
+	for _, f := range []string{"mint", "from", "vault_tokens", "depositor", "vault", "token_program"} {
+		if !seen[f] {
+			t.Errorf("ctx.accounts.%s not found (have %v)", f, seen)
+		}
+	}
+	_, _, mp := loadProgram(t, "../testdata/programs/anchor_modern")
+	st := mp.AccountsStruct("Stake")
+	self := map[string]bool{}
+	for _, m := range st.Methods {
+		for _, r := range AccountRefs(m.Decl.Body, "self") {
+			self[r.Field] = true
+		}
+	}
+	if !self["entry"] || !self["pool"] || !self["user_tokens"] || len(self) != 7 {
+		t.Errorf("self refs: %v", self)
+	}
+}

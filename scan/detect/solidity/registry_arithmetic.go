@@ -9,4 +9,7 @@ var arithmeticDetectors = []*detect.Analyzer{
 	UncheckedOverflow,
 	Tautology,
 	TimestampDependence,
+	TransactionOrderDependence,
+	FrontRunnableSolution,
+	ApproveRace,
 }

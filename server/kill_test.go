@@ -1,0 +1,112 @@
+package server_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/server"
+	"github.com/vigil-sec/vigil/server/auth"
+)
+
+// childEnv makes the test binary run a server instead of the tests (see TestMain), so a test
+// can kill a real server process with SIGKILL.
+const childEnv = "VIGIL_TEST_CHILD_SERVER_DIR"
+
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(childEnv); dir != "" {
+		runChild(dir)
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// runChild serves on a loopback port with an engine that never finishes, and reports on
+// standard output: "url <base>", "key <key>", then "started <scan id>" for each scan.
+func runChild(dir string) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	eng := &fakeEngine{started: make(chan string, 8), block: true}
+	srv, err := server.New(server.Config{DataDir: dir, Listen: ln.Addr().String(), ScanWait: time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, eng)
+	if err != nil {
+		panic(err)
+	}
+	key, _, err := auth.Create(context.Background(), srv.Store(), "child", 0)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("url http://%s\nkey %s\n", ln.Addr(), key)
+	go func() {
+		for id := range eng.started {
+			fmt.Printf("started %s\n", id)
+		}
+	}()
+	http.Serve(ln, srv.Handler())
+}
+
+func TestKill9DuringScanThenRestart(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"="+dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	lines := bufio.NewScanner(out)
+	next := func(prefix string) string {
+		t.Helper()
+		for lines.Scan() {
+			if v, ok := strings.CutPrefix(lines.Text(), prefix+" "); ok {
+				return v
+			}
+		}
+		t.Fatalf("child server exited before printing %q", prefix)
+		return ""
+	}
+	base, key := next("url"), next("key")
+	child := &apiServer{URL: base}
+	u := presign(t, child, "Bearer "+key, "Wallet.sol")
+	put(t, u, []byte(vulnerable))
+	rep := scanReport(t, call(t, "POST", base+"/private/api-file-scan/", "Bearer "+key, map[string]any{"file_urls": []string{u}}))
+	if rep.ScanStatus != report.StatusInProgress {
+		t.Fatalf("first answer: %s", rep.ScanStatus)
+	}
+	if id := next("started"); id != rep.ScanID {
+		t.Fatalf("child started %s, want %s", id, rep.ScanID)
+	}
+	if err := cmd.Process.Kill(); err != nil { // SIGKILL: no shutdown code runs
+		t.Fatal(err)
+	}
+	cmd.Wait()
+
+	b := startServer(t, dir, &fakeEngine{}, nil)
+	if err := b.WaitScan(context.Background(), rep.ScanID); err != nil {
+		t.Fatal(err)
+	}
+	got := scanReport(t, call(t, "POST", b.URL+"/private/api-get-scan/", "Bearer "+key, map[string]any{"scan_id": rep.ScanID}))
+	if got.ScanStatus != report.StatusDone || got.MultiFileScanSummary.IssuesCount != 2 {
+		t.Fatalf("after kill -9 and restart: %s %q", got.ScanStatus, got.ScanStatusErrMsg)
+	}
+	// The killed process's workspace is gone, and so is the finished scan's.
+	if left, _ := os.ReadDir(filepath.Join(dir, "tmp")); len(left) != 0 {
+		t.Fatalf("temporary folders left: %v", left)
+	}
+}

@@ -203,23 +203,119 @@ func (k Kind) IsKeyword() bool { return keywordBeg < k && k < keywordEnd }
 // IsDoc reports whether k is a doc comment.
 func (k Kind) IsDoc() bool { return k == DOC_OUTER || k == DOC_INNER }
 
-var keywords map[string]Kind
-
-func init() {
-	keywords = make(map[string]Kind, keywordEnd-keywordBeg)
-	for k := keywordBeg + 1; k < keywordEnd; k++ {
-		keywords[kindNames[k]] = k
+// Lookup maps an identifier to its keyword kind, or IDENT. A switch on
+// constant strings compiles to a binary search, faster than a map for the
+// many short identifiers of real code.
+func Lookup(ident string) Kind {
+	if len(ident) < 2 || len(ident) > 8 {
+		return IDENT
+	}
+	switch ident {
+	case "as":
+		return AS
+	case "async":
+		return ASYNC
+	case "await":
+		return AWAIT
+	case "break":
+		return BREAK
+	case "const":
+		return CONST
+	case "continue":
+		return CONTINUE
+	case "crate":
+		return CRATE
+	case "dyn":
+		return DYN
+	case "else":
+		return ELSE
+	case "enum":
+		return ENUM
+	case "extern":
+		return EXTERN
+	case "false":
+		return FALSE
+	case "fn":
+		return FN
+	case "for":
+		return FOR
+	case "if":
+		return IF
+	case "impl":
+		return IMPL
+	case "in":
+		return IN
+	case "let":
+		return LET
+	case "loop":
+		return LOOP
+	case "match":
+		return MATCH
+	case "mod":
+		return MOD
+	case "move":
+		return MOVE
+	case "mut":
+		return MUT
+	case "pub":
+		return PUB
+	case "ref":
+		return REF
+	case "return":
+		return RETURN
+	case "self":
+		return SELF_VALUE
+	case "Self":
+		return SELF_TYPE
+	case "static":
+		return STATIC
+	case "struct":
+		return STRUCT
+	case "super":
+		return SUPER
+	case "trait":
+		return TRAIT
+	case "true":
+		return TRUE
+	case "type":
+		return TYPE
+	case "unsafe":
+		return UNSAFE
+	case "use":
+		return USE
+	case "where":
+		return WHERE
+	case "while":
+		return WHILE
+	case "abstract":
+		return ABSTRACT
+	case "become":
+		return BECOME
+	case "box":
+		return BOX
+	case "do":
+		return DO
+	case "final":
+		return FINAL
+	case "macro":
+		return MACRO
+	case "override":
+		return OVERRIDE
+	case "priv":
+		return PRIV
+	case "typeof":
+		return TYPEOF
+	case "unsized":
+		return UNSIZED
+	case "virtual":
+		return VIRTUAL
+	case "yield":
+		return YIELD
+	case "try":
+		return TRY
 	}
 	// "gen" is reserved only from edition 2024; real programs of older
 	// editions use it as a name, so it stays an identifier.
-	delete(keywords, "gen")
-}
-
-// Lookup maps an identifier to its keyword kind, or IDENT.
-func Lookup(ident string) Kind {
-	if k, ok := keywords[ident]; ok {
-		return k
-	}
 	return IDENT
 }
 

@@ -12,4 +12,6 @@ var arithmeticDetectors = []*detect.Analyzer{
 	TransactionOrderDependence,
 	FrontRunnableSolution,
 	ApproveRace,
+	WeakRandomness,
+	BlockhashMisuse,
 }

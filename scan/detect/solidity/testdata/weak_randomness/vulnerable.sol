@@ -1,0 +1,28 @@
+pragma solidity ^0.4.24;
+
+contract Lotto {
+    uint256 private salt = block.timestamp; // want "WEAK_RANDOMNESS"
+    uint8 answer;
+    address owner;
+
+    function draw() public payable {
+        var random = uint(sha3(block.timestamp)) % 2; // want "WEAK_RANDOMNESS"
+        if (random == 0) {
+            msg.sender.transfer(msg.value * 2);
+        }
+    }
+
+    function guess() public {
+        answer = uint8(keccak256(block.blockhash(block.number - 1), now)); // want "WEAK_RANDOMNESS"
+    }
+
+    function rand(uint256 max) public view returns (uint256) {
+        uint256 y = salt * block.number / (salt % 5); // want "WEAK_RANDOMNESS"
+        uint256 h = uint256(blockhash(y)); // want "WEAK_RANDOMNESS"
+        return h;
+    }
+
+    function coin() public view returns (bool) {
+        return block.number % 2 == 0; // want "WEAK_RANDOMNESS"
+    }
+}

@@ -19,7 +19,7 @@ var BlockhashMisuse = &detect.Analyzer{
 		Confidence: detect.ConfidenceMedium,
 		Description: `<p>In <code>${function_name}</code> of <code>${contract_name}</code>, <code>${expression}</code> ${reason} ` +
 			`blockhash only knows the 256 most recent blocks, not counting the current one, and returns 0 otherwise: a predictable value.</p>`,
-		Remediation: `<p>Check <code>block.number - n &lt;= 256</code> (and <code>n &lt; block.number</code>) before using <code>blockhash(n)</code>, and expire bets that were not settled in time; better, use a VRF oracle.</p>`,
+		Remediation:     `<p>Check <code>block.number - n &lt;= 256</code> (and <code>n &lt; block.number</code>) before using <code>blockhash(n)</code>, and expire bets that were not settled in time; better, use a VRF oracle.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
 		DetectionLogic:  "blockhash(block.number), or blockhash of a stored block number in a function with no comparison against 256 (or 255).",
 		Version:         "1.0.0",

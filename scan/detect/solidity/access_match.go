@@ -541,3 +541,315 @@ func emitsAny(p *sema.Program, fn *sema.Function) bool {
 	}
 	return false
 }
+
+// accessControlled extends sema's HasAccessControl with the forms it misses: a modifier named
+// only... (onlyPauser, onlyMinter) whatever its body, and a leading check that passes the caller
+// to a predicate (require(isPauser(msg.sender))).
+func accessControlled(p *sema.Program, fn *sema.Function) bool {
+	if p.HasAccessControl(fn) {
+		return true
+	}
+	for _, inv := range fn.Invocations {
+		names := inv.Name.Names
+		name := names[len(names)-1].Name
+		if strings.HasPrefix(strings.ToLower(name), "only") && !strings.Contains(strings.ToLower(name), "once") ||
+			strings.HasSuffix(strings.ToLower(name), "only") {
+			return true
+		}
+	}
+	for _, m := range fn.Modifiers {
+		if m != nil && m.Body != nil {
+			info := p.Info(m)
+			found := false
+			ast.Inspect(m.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 && passesSender(info, c.Args[0]) {
+						found = true
+					}
+				}
+				if s, ok := n.(*ast.IfStmt); ok && passesSender(info, s.Cond) {
+					found = true
+				}
+				return !found
+			})
+			if found {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callerRestrictedAt reports whether node n of fn runs only for some callers: sema's IsGuarded, the
+// extra forms of accessControlled, or a dominating condition that passes the caller to a
+// predicate.
+func callerRestrictedAt(p *sema.Program, fn *sema.Function, n *sema.Node) bool {
+	if p.IsGuarded(fn, n) || accessControlled(p, fn) {
+		return true
+	}
+	info := p.Info(fn)
+	for _, g := range gateConds(p, info.CFG, n) {
+		if passesSender(g.info, g.cond) {
+			return true
+		}
+	}
+	return allPathsChecked(p, info.CFG, n)
+}
+
+// allPathsChecked reports whether every path from the entry to n passes an authorisation: a
+// check on the caller, or on the signer a signature recovers (if (!isAdmin[msg.sender]) {
+// require(isAdmin[recover(sig)]); } ... n). Checks need not dominate n one by one.
+func allPathsChecked(p *sema.Program, g *sema.CFG, n *sema.Node) bool {
+	seen := make([]bool, len(g.Nodes))
+	stack := []*sema.Node{g.Entry}
+	for len(stack) > 0 {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if m == n {
+			return false
+		}
+		if seen[m.ID] || isAuthNode(p, m) {
+			continue
+		}
+		seen[m.ID] = true
+		stack = append(stack, m.Succs...)
+	}
+	return true
+}
+
+// isAuthNode reports whether passing node m means the caller (or a signer) was authorised.
+func isAuthNode(p *sema.Program, m *sema.Node) bool {
+	info := p.Info(m.Fn)
+	if info == nil {
+		return false
+	}
+	switch m.Kind {
+	case sema.NodeStmt:
+		es, ok := m.Stmt.(*ast.ExprStmt)
+		if !ok {
+			return false
+		}
+		c, ok := es.X.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 {
+			return p.IsSenderCheck(info, c.Args[0]) || passesSender(info, c.Args[0]) || checksSigner(info, c.Args[0])
+		}
+	case sema.NodeBranch:
+		if m.Cond == nil || m.Cond.Expr == nil {
+			return false
+		}
+		cond := m.Cond.Expr
+		if p.IsSenderCheck(info, cond) || passesSender(info, cond) || checksSigner(info, cond) {
+			return authorisedSide(cond) == m.Polarity
+		}
+	}
+	return false
+}
+
+// authorisedSide tells on which side of a caller check the authorised caller goes: true for
+// msg.sender == owner or isAdmin[msg.sender], false for msg.sender != owner or !isAdmin[...].
+func authorisedSide(cond ast.Expr) bool {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch c.Op {
+		case token.NEQ:
+			return false
+		case token.LOR:
+			return authorisedSide(c.X) && authorisedSide(c.Y)
+		case token.LAND:
+			return authorisedSide(c.X) || authorisedSide(c.Y)
+		}
+	case *ast.UnaryExpr:
+		if c.Op == token.NOT {
+			return !authorisedSide(c.X)
+		}
+	}
+	return true
+}
+
+// checksSigner reports whether a condition tests an address recovered from a signature against
+// state (isAdmin[signer], signer == owner).
+func checksSigner(info *sema.FuncInfo, cond ast.Expr) bool {
+	recovered, state := false, false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.CallExpr:
+			if isRecoverCall(info.CallOf[e]) {
+				recovered = true
+			}
+		case *ast.Ident:
+			if v, ok := info.Uses[e].(*sema.Var); ok {
+				if v.Kind == sema.StateVar {
+					state = true
+				} else if recoveredVar(info, v) {
+					recovered = true
+				}
+			}
+		}
+		return true
+	})
+	return recovered && state
+}
+
+// isRecoverCall reports whether a call recovers a signer: ecrecover, ECDSA.recover/tryRecover,
+// or a helper named like them.
+func isRecoverCall(c *sema.Call) bool {
+	if c == nil {
+		return false
+	}
+	n := strings.ToLower(c.Name)
+	return n == "ecrecover" || strings.Contains(n, "recover") || strings.Contains(n, "signer")
+}
+
+// recoveredVar reports whether local v is assigned the result of a signer recovery.
+func recoveredVar(info *sema.FuncInfo, v *sema.Var) bool {
+	if v.Kind == sema.StateVar || info.Fn.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		var rhs ast.Expr
+		switch s := n.(type) {
+		case *ast.VarDeclStmt:
+			for _, d := range s.Vars {
+				if d != nil && d == v.Decl {
+					rhs = s.Value
+				}
+			}
+		case *ast.AssignExpr:
+			if info.RootVar(s.Lhs) == v {
+				rhs = s.Rhs
+			}
+		}
+		if rhs != nil {
+			for _, c := range callsIn(info, rhs) {
+				if isRecoverCall(c) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// passesSender reports whether a condition hands the caller to a predicate: isPauser(msg.sender),
+// registry.canCall(msg.sender, ...), or compares it with anything.
+func passesSender(info *sema.FuncInfo, cond ast.Expr) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.CallExpr:
+			c := info.CallOf[e]
+			if c == nil || c.Kind == sema.CallConversion || c.Kind == sema.CallBuiltin || !isPredicate(c) {
+				return true
+			}
+			for _, a := range e.Args {
+				if isSender(info, a) {
+					found = true
+				}
+			}
+		case *ast.BinaryExpr:
+			// msg.sender == tx.origin is the no-contracts idiom, not a check of who calls
+			if (e.Op == token.EQL || e.Op == token.NEQ) && isSender(info, e.X) != isSender(info, e.Y) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// constantZero reports whether x is 0, or a local only ever assigned 0.
+func constantZero(info *sema.FuncInfo, x ast.Expr) bool {
+	if isZeroLit(x) {
+		return true
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok || v.Kind != sema.LocalVar || info.Fn.Body == nil {
+		return false
+	}
+	zero, other := false, false
+	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.VarDeclStmt:
+			if len(s.Vars) == 1 && s.Vars[0] == v.Decl {
+				if s.Value == nil || isZeroLit(s.Value) {
+					zero = true
+				} else {
+					other = true
+				}
+			}
+		case *ast.AssignExpr:
+			if info.RootVar(s.Lhs) == v {
+				if s.Op == token.ASSIGN && isZeroLit(s.Rhs) {
+					zero = true
+				} else {
+					other = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if (s.Op == token.INC || s.Op == token.DEC || s.Op == token.DELETE) && info.RootVar(s.X) == v {
+				other = true
+			}
+		}
+		return true
+	})
+	return zero && !other
+}
+
+// isPredicate reports whether a call asks a question rather than acts: a view function, or one
+// named is.../has.../can.../check....
+func isPredicate(c *sema.Call) bool {
+	if c.Callee != nil && c.Callee.IsView() {
+		return true
+	}
+	w := nameWords(c.Name)
+	if len(w) == 0 {
+		return false
+	}
+	switch w[0] {
+	case "is", "has", "can", "check", "auth", "authorized", "authorised", "valid", "verify", "only", "require", "allowed", "whitelisted":
+		return true
+	}
+	return false
+}
+
+// entrySource returns what expression x of a write depends on, seen from the entry function:
+// for a write in a helper the entry calls directly, its parameters are replaced by the
+// arguments of the call; deeper or computed values count as stored state (not the caller's
+// choice).
+func entrySource(entry *sema.FuncInfo, w writeSite, x ast.Expr) sema.Source {
+	src := w.info.Flow.Of(x)
+	if w.via == nil {
+		return src
+	}
+	if w.info.Fn != w.via.Callee {
+		return src&^sema.SrcParam | sema.SrcStorage
+	}
+	var out sema.Source
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := w.info.Uses[id].(*sema.Var); ok {
+				if v.Kind == sema.ParamVar && v.Func == w.via.Callee && v.Index < len(w.via.Args) {
+					out |= entry.Flow.Of(w.via.Args[v.Index])
+				} else {
+					out |= w.info.Flow.Var(v)
+				}
+			}
+		}
+		if c, ok := n.(*ast.CallExpr); ok {
+			if call := w.info.CallOf[c]; call != nil && call.IsExternal() {
+				out |= sema.SrcCallRet
+			}
+		}
+		return true
+	})
+	return out
+}

@@ -42,7 +42,7 @@ var ArbitrarySendETH = &detect.Analyzer{
 func runArbitrarySend(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range entryFunctions(pass.Functions()) {
-		if p.HasAccessControl(fn) {
+		if accessControlled(p, fn) {
 			continue
 		}
 		info := p.Info(fn)
@@ -54,10 +54,10 @@ func runArbitrarySend(pass *detect.Pass) {
 			}
 			for _, c := range nodeCalls(p, n) {
 				to, amount, ok := ethTransfer(c)
-				if !ok || !callerChosen(info, to) || isZeroLit(amount) || info.Flow.Of(amount).Has(sema.SrcValue) {
+				if !ok || !callerChosen(info, to) || constantZero(info, amount) || info.Flow.Of(amount).Has(sema.SrcValue) {
 					continue
 				}
-				if p.IsGuarded(fn, n) {
+				if callerRestrictedAt(p, fn, n) {
 					continue
 				}
 				if !writesDone {

@@ -11,4 +11,6 @@ var accessDetectors = []*detect.Analyzer{
 	UnprotectedBurn,
 	UnprotectedUpgrade,
 	UnprotectedPause,
+	UnprotectedInitializer,
+	InitializersNotDisabled,
 }

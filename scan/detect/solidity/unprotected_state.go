@@ -155,7 +155,7 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 		reportAuthorizeUpgrade(pass)
 	}
 	for _, fn := range entryFunctions(pass.Functions()) {
-		if p.HasAccessControl(fn) || isInitializerLike(fn) {
+		if accessControlled(p, fn) || isInitializerLike(fn) {
 			continue
 		}
 		info := p.Info(fn)
@@ -174,7 +174,7 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 			pass.Report(f)
 		}
 		for _, w := range writes {
-			if reported[w.site] || p.IsGuarded(fn, w.node) {
+			if reported[w.site] || callerRestrictedAt(p, fn, w.node) {
 				continue
 			}
 			switch kind {
@@ -226,7 +226,7 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 				case changePause:
 					hit = name == "pause" || name == "unpause"
 				}
-				if hit && !p.IsGuarded(fn, n) && (c.Callee == nil || !p.HasAccessControl(c.Callee)) {
+				if hit && !callerRestrictedAt(p, fn, n) && (c.Callee == nil || !p.HasAccessControl(c.Callee)) {
 					report(c.Expr, n, c.Name, "")
 				}
 			}
@@ -281,14 +281,7 @@ func mintWrite(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, w writeS
 	if inc == nil {
 		return false
 	}
-	var src sema.Source
-	if w.via == nil {
-		src = w.info.Flow.Of(inc)
-	} else {
-		for _, a := range w.via.Args {
-			src |= info.Flow.Of(a)
-		}
-	}
+	src := entrySource(info, w, inc)
 	if !src.Has(sema.SrcParam) || src.Has(sema.SrcValue|sema.SrcCallRet|sema.SrcBalance|sema.SrcStorage) {
 		return false
 	}
@@ -443,13 +436,13 @@ func reportAuthorizeUpgrade(pass *detect.Pass) {
 		return
 	}
 	for _, fn := range pass.Functions() {
-		if fn.Name != "_authorizeUpgrade" || fn.Body == nil || p.HasAccessControl(fn) {
+		if fn.Name != "_authorizeUpgrade" || fn.Body == nil || accessControlled(p, fn) {
 			continue
 		}
 		info := p.Info(fn)
 		guarded := false
 		for _, n := range info.CFG.Nodes {
-			if n.Kind == sema.NodeStmt && n != info.CFG.Entry && p.IsGuarded(fn, n) {
+			if n.Kind == sema.NodeStmt && n != info.CFG.Entry && callerRestrictedAt(p, fn, n) {
 				guarded = true
 			}
 			// A body that always reverts forbids upgrades altogether.

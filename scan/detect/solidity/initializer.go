@@ -1,0 +1,103 @@
+package solidity
+
+import (
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+)
+
+// UnprotectedInitializer reports public initializers anyone can call again: a function named
+// initialize/init... that writes state, with no initializer modifier, no access check, and no
+// check-then-set flag (require(!initialized); initialized = true) in front of its writes. Whoever
+// calls it (first, or again) sets the owner and the parameters of the contract.
+var UnprotectedInitializer = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "UNPROTECTED_INITIALIZER",
+		Name:       "Initializer callable by anyone, more than once",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceHigh,
+		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> initializes the contract ` +
+			`(it writes <code>${state_vars}</code>) but anyone can call it, at any time: it has no <code>initializer</code> ` +
+			`modifier, no access check, and no flag that stops a second call. An attacker can re-initialize the contract ` +
+			`and make themselves its owner (as in the 2017 Parity multisig hack).</p>`,
+		Remediation: `<p>Use OpenZeppelin's <code>Initializable</code> and mark the function <code>initializer</code>, or ` +
+			`check and set an <code>initialized</code> flag first; for non-upgradeable contracts set the state in the constructor.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "state_vars"},
+		DetectionLogic: "A public function named init/initialize... that writes state (itself or through internal calls) " +
+			"without an initializer-like modifier, an access check, or a dominating condition on a variable the function " +
+			"itself writes (check-then-set). High when it writes a role variable, medium otherwise.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-105", "SWC-118"},
+		CWE:       []string{"CWE-665", "CWE-284"},
+		Languages: []string{"solidity"},
+		Slither:   "",
+		Class:     "access-control",
+	},
+	Run: runUnprotectedInitializer,
+}
+
+func runUnprotectedInitializer(pass *detect.Pass) {
+	p := pass.Program
+	for _, fn := range entryFunctions(pass.Functions()) {
+		if !isInitializerLike(fn) || hasInitializerModifier(fn) || accessControlled(p, fn) {
+			continue
+		}
+		writes := entryWrites(p, fn)
+		var open []writeSite
+		for _, w := range writes {
+			if callerRestrictedAt(p, fn, w.node) || oneShot(p, fn, w.node, writes) {
+				continue
+			}
+			open = append(open, w)
+		}
+		if len(open) == 0 {
+			continue
+		}
+		names := map[string]bool{}
+		var list []string
+		role := false
+		for _, w := range open {
+			if !names[w.v.Name] {
+				names[w.v.Name] = true
+				list = append(list, w.v.Name)
+			}
+			role = role || isRoleVar(w.v)
+		}
+		f := detect.Finding{Details: map[string]string{"function_name": fnName(fn), "state_vars": joinNames(list)}, Function: fn.Name}
+		f.Pos, f.End = fnRange(fn, open[0].site)
+		if !role {
+			f.Severity = detect.Medium
+		}
+		pass.Report(f)
+	}
+}
+
+// joinNames lists up to five names.
+func joinNames(list []string) string {
+	out := ""
+	for i, n := range list {
+		if i == 5 {
+			return out + ", ..."
+		}
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}
+
+// upgradeableBase reports whether a contract derives from OpenZeppelin's Initializable (seen or
+// only named) and so runs behind a proxy.
+func upgradeableBase(c *ast.ContractDecl, lin []string) bool {
+	for _, n := range lin {
+		if n == "Initializable" {
+			return true
+		}
+	}
+	for _, b := range c.Bases {
+		if b.Name.String() == "Initializable" {
+			return true
+		}
+	}
+	return false
+}

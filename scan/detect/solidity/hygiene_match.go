@@ -1,6 +1,8 @@
 package solidity
 
 import (
+	"strings"
+
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
@@ -98,8 +100,21 @@ func hygStateVarOfExpr(info *sema.FuncInfo, x ast.Expr) *sema.Var {
 // x[i] = e, x.f = e, delete x, x++, x.push(e)): uses there are not reads of x's value (compound
 // assignments and ++ also read, and are reported as reads by the caller's choice).
 func hygWrittenRoots(n ast.Node, pureOnly bool) map[*ast.Ident]bool {
+	return hygWriteTargets(n, pureOnly, true)
+}
+
+// hygWriteTargets is hygWrittenRoots; with deep false only whole-variable targets count (x = e,
+// not x[i] = e: writing through a storage pointer uses the pointer).
+func hygWriteTargets(n ast.Node, pureOnly, deep bool) map[*ast.Ident]bool {
 	out := map[*ast.Ident]bool{}
 	add := func(x ast.Expr) {
+		if !deep {
+			if _, ok := ast.Unparen(x).(*ast.Ident); !ok {
+				if _, ok := ast.Unparen(x).(*ast.TupleExpr); !ok {
+					return
+				}
+			}
+		}
 		for x != nil {
 			switch e := x.(type) {
 			case *ast.Ident:
@@ -329,4 +344,86 @@ func hygSameVar(a, b *sema.Var) bool {
 func hygUsesVar(info *sema.FuncInfo, id *ast.Ident, v *sema.Var) bool {
 	w, _ := info.Uses[id].(*sema.Var)
 	return hygSameVar(w, v)
+}
+
+// hygIsTest reports whether a contract is test or mock code rather than something deployed:
+// its file lives under a test folder or is a Foundry .t.sol, or it derives from a test base.
+func hygIsTest(c *sema.Contract) bool {
+	if c == nil {
+		return false
+	}
+	path := "/" + strings.ToLower(c.File.Path)
+	if strings.Contains(path, "/test/") || strings.Contains(path, "/tests/") || strings.Contains(path, "/mocks/") ||
+		strings.HasSuffix(path, ".t.sol") || strings.HasSuffix(path, ".s.sol") {
+		return true
+	}
+	for _, b := range c.Linearization {
+		switch b.Name {
+		case "Test", "DSTest", "DSTestPlus", "Script":
+			return true
+		}
+	}
+	return false
+}
+
+// hygPassIsTest reports whether a pass covers test code.
+func hygPassIsTest(pass *detect.Pass) bool {
+	if pass.Contract != nil {
+		return hygIsTest(pass.Contract)
+	}
+	if pass.File != nil {
+		path := "/" + strings.ToLower(pass.File.Path)
+		return strings.Contains(path, "/test/") || strings.Contains(path, "/tests/") || strings.HasSuffix(path, ".t.sol")
+	}
+	return false
+}
+
+// hygLibraryCallMatches reports whether a library call's resolved callee takes the receiver's
+// type as its first parameter (x.update() through using-for with several libraries in scope
+// may resolve by name alone).
+func hygLibraryCallMatches(info *sema.FuncInfo, c *sema.Call) bool {
+	if c.Kind != sema.CallLibrary || c.Callee == nil {
+		return true
+	}
+	m, ok := c.Expr.Fun.(*ast.MemberExpr)
+	if !ok || len(c.Callee.Params) == 0 {
+		return true
+	}
+	recv := info.Types[m.X]
+	if id, ok := ast.Unparen(m.X).(*ast.Ident); ok {
+		if v, ok := info.Uses[id].(*sema.Var); ok && v.Decl != nil && c.Callee.Params[0].Decl != nil {
+			// Compare the shapes of the declared types when the model could not type them.
+			if hygTypeShape(v.Decl.Type) != hygTypeShape(c.Callee.Params[0].Decl.Type) {
+				return false
+			}
+			if recv == nil {
+				recv = v.Type
+			}
+		}
+	}
+	if recv == nil {
+		return true
+	}
+	if _, isLib := recv.(*sema.ContractType); isLib {
+		return true // L.f(x): called on the library itself
+	}
+	want := c.Callee.Params[0].Type
+	return want == nil || want.String() == recv.String()
+}
+
+// hygTypeShape names the kind of a type expression: mapping, array, or the (last) type name.
+func hygTypeShape(t ast.Expr) string {
+	switch e := t.(type) {
+	case *ast.MappingType:
+		return "mapping"
+	case *ast.ArrayType:
+		return "array"
+	case *ast.IdentPath:
+		return e.Names[len(e.Names)-1].Name
+	case *ast.Ident:
+		return e.Name
+	case *ast.ElementaryType:
+		return e.Name
+	}
+	return ""
 }

@@ -89,7 +89,7 @@ func hygExact(r sema.VersionRange) bool {
 
 func runFloatingPragma(pass *detect.Pass) {
 	f := pass.File
-	if pass.Contract != nil || f == nil || !hygDeployable(f) {
+	if pass.Contract != nil || f == nil || !hygDeployable(f) || hygPassIsTest(pass) {
 		return
 	}
 	pragmas := hygSolidityPragmas(f)

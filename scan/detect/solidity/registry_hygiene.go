@@ -20,4 +20,8 @@ var hygieneDetectors = []*detect.Analyzer{
 	AssertMisuse,
 	ViewFunctionWritesState,
 	UnusedInternalReturn,
+	DeadCode,
+	UnusedStateVariable,
+	UnusedLocalVariable,
+	CodeWithNoEffect,
 }

@@ -34,6 +34,9 @@ var UnusedInternalReturn = &detect.Analyzer{
 
 func runUnusedInternalReturn(pass *detect.Pass) {
 	p := pass.Program
+	if hygPassIsTest(pass) {
+		return
+	}
 	for _, fn := range bodies(pass.Functions()) {
 		info := p.Info(fn)
 		if info == nil {
@@ -49,7 +52,8 @@ func runUnusedInternalReturn(pass *detect.Pass) {
 				return true
 			}
 			c := info.CallOf[call]
-			if c == nil || (c.Kind != sema.CallInternal && c.Kind != sema.CallLibrary) || c.Callee == nil || len(c.Callee.Returns) == 0 || c.Callee.IsModifier {
+			if c == nil || (c.Kind != sema.CallInternal && c.Kind != sema.CallLibrary) || c.Callee == nil || len(c.Callee.Returns) == 0 || c.Callee.IsModifier ||
+				!hygLibraryCallMatches(info, c) {
 				return true
 			}
 			f := detect.Finding{Pos: call.Pos(), End: call.End(), Function: fn.Name, Details: map[string]string{

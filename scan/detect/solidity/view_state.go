@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
-	"github.com/vigil-sec/vigil/scan/solidity/ast"
 )
 
 // ViewFunctionWritesState reports functions declared view, pure or constant that write state.
@@ -58,5 +57,3 @@ func runViewFunctionWritesState(pass *detect.Pass) {
 		pass.Report(f)
 	}
 }
-
-var _ ast.Node

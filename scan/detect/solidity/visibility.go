@@ -97,7 +97,7 @@ func hygChangesState(p *sema.Program, fn *sema.Function) bool {
 
 func runStateVariableDefaultVisibility(pass *detect.Pass) {
 	c := pass.Contract
-	if c == nil {
+	if c == nil || hygIsTest(c) {
 		return
 	}
 	for _, v := range c.StateVars {

@@ -33,6 +33,8 @@ type Chain struct {
 	Name    string   `json:"name"`
 	Aliases []string `json:"aliases,omitempty"`
 	ChainID int64    `json:"chain_id"`
+	// Currency is the symbol of the chain's native currency (ETH, BNB, POL, ...).
+	Currency string `json:"currency"`
 	// WebURL is the explorer's human-facing site, used for contract links.
 	WebURL string `json:"web_url"`
 	// BlockscoutURL is a public Blockscout instance for this chain, if any.

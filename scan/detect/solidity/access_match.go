@@ -188,7 +188,7 @@ func callerChosen(info *sema.FuncInfo, x ast.Expr) bool {
 	case sema.ParamVar:
 		return true
 	case sema.LocalVar, sema.ReturnVar:
-		src := info.Flow.Var(v)
+		src := varFlow(info, v)
 		return src.Has(sema.SrcParam|sema.SrcSender|sema.SrcOrigin) && !src.Has(sema.SrcStorage|sema.SrcCallRet)
 	}
 	return false
@@ -201,7 +201,7 @@ func paramChosen(info *sema.FuncInfo, x ast.Expr) bool {
 	if isSender(info, x) {
 		return false
 	}
-	src := info.Flow.Of(x)
+	src := flowOf(info, x)
 	return src.Has(sema.SrcParam) && !src.Has(sema.SrcSender|sema.SrcOrigin|sema.SrcStorage|sema.SrcCallRet)
 }
 
@@ -826,7 +826,7 @@ func isPredicate(c *sema.Call) bool {
 // arguments of the call; deeper or computed values count as stored state (not the caller's
 // choice).
 func entrySource(entry *sema.FuncInfo, w writeSite, x ast.Expr) sema.Source {
-	src := w.info.Flow.Of(x)
+	src := flowOf(w.info, x)
 	if w.via == nil {
 		return src
 	}
@@ -838,9 +838,9 @@ func entrySource(entry *sema.FuncInfo, w writeSite, x ast.Expr) sema.Source {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := w.info.Uses[id].(*sema.Var); ok {
 				if v.Kind == sema.ParamVar && v.Func == w.via.Callee && v.Index < len(w.via.Args) {
-					out |= entry.Flow.Of(w.via.Args[v.Index])
+					out |= flowOf(entry, w.via.Args[v.Index])
 				} else {
-					out |= w.info.Flow.Var(v)
+					out |= varFlow(w.info, v)
 				}
 			}
 		}
@@ -852,4 +852,37 @@ func entrySource(entry *sema.FuncInfo, w writeSite, x ast.Expr) sema.Source {
 		return true
 	})
 	return out
+}
+
+// flowOf is info.Flow.Of, made robust to locals declared twice: before 0.5 the resolver hoists
+// every local and declares it again in its block, so uses may name a twin of the variable the
+// flow analysis tracked. The twins' sources are merged here.
+func flowOf(info *sema.FuncInfo, x ast.Expr) sema.Source {
+	src := info.Flow.Of(x)
+	if x == nil {
+		return src
+	}
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*sema.Var); ok && v.Kind == sema.LocalVar {
+				src |= varFlow(info, v)
+			}
+		}
+		return true
+	})
+	return src
+}
+
+// varFlow is info.Flow.Var with the twins of a local merged (see flowOf).
+func varFlow(info *sema.FuncInfo, v *sema.Var) sema.Source {
+	src := info.Flow.Var(v)
+	if v.Kind != sema.LocalVar || v.Decl == nil {
+		return src
+	}
+	for _, w := range info.Fn.Locals {
+		if w != v && w.Decl == v.Decl {
+			src |= info.Flow.Var(w)
+		}
+	}
+	return src
 }

@@ -54,7 +54,7 @@ func runArbitrarySend(pass *detect.Pass) {
 			}
 			for _, c := range nodeCalls(p, n) {
 				to, amount, ok := ethTransfer(c)
-				if !ok || !callerChosen(info, to) || constantZero(info, amount) || info.Flow.Of(amount).Has(sema.SrcValue) {
+				if !ok || !callerChosen(info, to) || constantZero(info, amount) || flowOf(info, amount).Has(sema.SrcValue) {
 					continue
 				}
 				if callerRestrictedAt(p, fn, n) {
@@ -96,7 +96,7 @@ func entitled(p *sema.Program, fn *sema.Function, n *sema.Node, to, amount ast.E
 			keyed = true
 		}
 		for _, ix := range indexesOf(lv) {
-			if w.info.Flow.Of(ix).Has(sema.SrcSender | sema.SrcOrigin | sema.SrcParam) {
+			if flowOf(w.info, ix).Has(sema.SrcSender | sema.SrcOrigin | sema.SrcParam) {
 				keyed = true
 			}
 		}
@@ -157,7 +157,7 @@ func boundsOn(p *sema.Program, g *sema.CFG, n *sema.Node, v *sema.Var) (right, w
 				other = b.X
 				op = mirror(op)
 			}
-			if !gt.info.Flow.Of(other).Has(sema.SrcStorage | sema.SrcBalance) {
+			if !flowOf(gt.info, other).Has(sema.SrcStorage | sema.SrcBalance) {
 				return true
 			}
 			if !gt.holds {

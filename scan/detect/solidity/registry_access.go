@@ -13,4 +13,9 @@ var accessDetectors = []*detect.Analyzer{
 	UnprotectedPause,
 	UnprotectedInitializer,
 	InitializersNotDisabled,
+	ArbitraryFromTransferFrom,
+	ControlledDelegatecall,
+	DelegatecallInLoop,
+	MsgValueInLoop,
+	LockedEther,
 }

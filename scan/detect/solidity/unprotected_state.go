@@ -244,7 +244,7 @@ func ownerWrite(p *sema.Program, info *sema.FuncInfo, w writeSite) bool {
 		return false
 	}
 	idx := indexesOf(lv)
-	if len(idx) > 0 && w.info.Flow.Of(idx[0]).Has(sema.SrcSender|sema.SrcOrigin) {
+	if len(idx) > 0 && flowOf(w.info, idx[0]).Has(sema.SrcSender|sema.SrcOrigin) {
 		// x[msg.sender][y] = ... is the caller managing their own delegation; x[msg.sender] = ...
 		// escalates only for the strong roles, and only when it grants something.
 		if len(idx) > 1 || !hasWord(w.v.Name, strongRoleWords...) {

@@ -18,6 +18,7 @@ import (
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/scan/onchain/explorer"
 	"github.com/vigil-sec/vigil/scan/onchain/solana"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
@@ -29,8 +30,9 @@ func newScanCommand(v *viper.Viper) *cobra.Command {
 		Long: `Scan a target and print the scan report (JSON by default).
 
 TARGET is recognised: an existing folder, .sol/.rs file or .zip archive, an http(s) git URL, or
-a Solana mint address (base58). Use the subcommands to be explicit: vigil scan repo URL|PATH,
-vigil scan file PATH..., vigil scan token MINT.
+a deployed contract's address (0x..., with --platform and --chain), or a Solana mint address
+(base58). Use the subcommands to be explicit: vigil scan repo URL|PATH,
+vigil scan file PATH..., vigil scan address ADDRESS, vigil scan token MINT.
 
 Exit codes: 0 no finding at or above --fail-on, 1 findings at or above --fail-on, 2 usage or
 input error.`,
@@ -39,11 +41,15 @@ input error.`,
 			if isSolanaMint(args[0]) {
 				return runTokenScan(cmd, v, args[0])
 			}
+			if explorer.IsAddress(args[0]) {
+				return runAddressScan(cmd, v, args[0])
+			}
 			return runScan(cmd, v, workspace.Target{Location: args[0], Branch: v.GetString("branch"), Commit: v.GetString("commit")}, nil)
 		},
 	}
 	addScanFlags(cmd)
 	addTokenFlags(cmd)
+	addAddressFlags(cmd)
 	cmd.Flags().String("branch", "", "git branch or tag to scan")
 	cmd.Flags().String("commit", "", "git commit to scan")
 
@@ -71,7 +77,7 @@ input error.`,
 		},
 	}
 	addScanFlags(file)
-	cmd.AddCommand(repo, file, newScanTokenCommand(v))
+	cmd.AddCommand(repo, file, newScanTokenCommand(v), newScanAddressCommand(v))
 	return cmd
 }
 
@@ -98,18 +104,15 @@ func addScanFlags(cmd *cobra.Command) {
 }
 
 func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files []string) error {
-	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	stderr := cmd.ErrOrStderr()
 	format := strings.ToLower(v.GetString("format"))
 	switch format {
 	case "json", "table", "sarif", "markdown":
 	default:
 		return usageError("--format must be json, table, sarif or markdown, not %q", format)
 	}
-	failOn := strings.ToLower(v.GetString("fail_on"))
-	if failOn != "none" {
-		if _, err := detect.ParseSeverity(failOn); err != nil {
-			return usageError("--fail-on: %v", err)
-		}
+	if err := checkFailOn(v); err != nil {
+		return err
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
@@ -160,36 +163,57 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	}
 
 	// The workspace's vigil.yaml may set fail_on.
-	failOn = strings.ToLower(v.GetString("fail_on"))
-	if failOn != "none" {
-		if _, err := detect.ParseSeverity(failOn); err != nil {
-			return usageError("fail_on: %v", err)
-		}
+	if err := checkFailOn(v); err != nil {
+		return err
 	}
 
-	res, err := scan.Run(ctx, ws, scan.Options{
-		Enable:      append(v.GetStringSlice("enable"), v.GetStringSlice("detectors.enable")...),
-		Disable:     append(v.GetStringSlice("disable"), v.GetStringSlice("detectors.disable")...),
-		Severity:    v.GetStringMapString("severity"),
-		IncludeDeps: v.GetBool("include_deps"),
-		ScanID:      newScanID(),
-		Progress:    progress,
-	})
+	opts2, err := scanOptions(v)
+	if err != nil {
+		return err
+	}
+	opts2.Progress = progress
+	res, err := scan.Run(ctx, ws, opts2)
 	if err != nil {
 		if errors.Is(err, workspace.ErrInput) || errors.Is(err, workspace.ErrNoSources) || strings.Contains(err.Error(), "detector") {
 			return &exitError{code: exitUsage, msg: err.Error()}
 		}
 		return err
 	}
+	res.Report.ProjectName = projectName(target, files, ws)
+	res.Report.SkipFilePaths = append([]string{}, opts.Skip...)
+	if interactive {
+		fmt.Fprint(stderr, "\r\033[K")
+		interactive = false
+	}
+	return writeReport(cmd, v, res)
+}
+
+// scanOptions reads the detector selection and severity overrides from viper.
+func scanOptions(v *viper.Viper) (scan.Options, error) {
+	opts := scan.Options{
+		Enable:      append(v.GetStringSlice("enable"), v.GetStringSlice("detectors.enable")...),
+		Disable:     append(v.GetStringSlice("disable"), v.GetStringSlice("detectors.disable")...),
+		Severity:    v.GetStringMapString("severity"),
+		IncludeDeps: v.GetBool("include_deps"),
+		ScanID:      newScanID(),
+	}
+	if _, err := opts.Analyzers(); err != nil {
+		return opts, usageError("%v", err)
+	}
+	return opts, nil
+}
+
+// writeReport renders the result in the chosen format and applies --fail-on.
+func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result) error {
+	stdout := cmd.OutOrStdout()
 	rep := res.Report
-	rep.ProjectName = projectName(target, files, ws)
-	rep.SkipFilePaths = append([]string{}, opts.Skip...)
+	format := strings.ToLower(v.GetString("format"))
+	failOn := strings.ToLower(v.GetString("fail_on"))
 	if path := v.GetString("baseline"); path != "" {
 		if err := applyBaseline(rep, path); err != nil {
 			return usageError("--baseline: %v", err)
 		}
 	}
-
 	out := stdout
 	if path := v.GetString("output"); path != "" {
 		f, err := os.Create(path)
@@ -199,10 +223,6 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 		defer f.Close()
 		out = f
 	}
-	if interactive {
-		fmt.Fprint(stderr, "\r\033[K")
-		interactive = false
-	}
 	excerpt := func(path string, from, to int) []string {
 		lines := res.Source(path)
 		if from < 1 || from > len(lines) {
@@ -210,6 +230,7 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 		}
 		return lines[from-1 : min(to, len(lines))]
 	}
+	var err error
 	switch format {
 	case "json":
 		enc := json.NewEncoder(out)
@@ -221,12 +242,24 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 		err = report.WriteSARIF(out, rep, version)
 	case "markdown":
 		err = report.WriteMarkdown(out, rep, excerpt)
+	default:
+		return usageError("--format must be json, table, sarif or markdown, not %q", format)
 	}
 	if err != nil {
 		return err
 	}
 	if failOn != "none" && hasFindingAtLeast(rep, failOn) {
 		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+// checkFailOn validates the fail_on setting (flag, VIGIL_FAIL_ON or config file).
+func checkFailOn(v *viper.Viper) error {
+	if failOn := strings.ToLower(v.GetString("fail_on")); failOn != "none" {
+		if _, err := detect.ParseSeverity(failOn); err != nil {
+			return usageError("--fail-on: %v", err)
+		}
 	}
 	return nil
 }

@@ -1,0 +1,312 @@
+package solidity
+
+import (
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// CallsInLoop and UnboundedLoop share the loops of a function: the external calls each loop
+// makes (directly or through internal helpers) and the storage its bound reads.
+
+var CallsInLoop = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "DOS_EXTERNAL_CALL_IN_LOOP",
+		Name:       "External call inside a loop",
+		Severity:   detect.Low,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> calls <code>${call}</code> inside a loop. ` +
+			`${reason}</p>`,
+		Remediation: `<p>Prefer pull over push: record what each party is owed and let them withdraw it. If calls in a loop ` +
+			`are needed, do not let one failure revert the whole loop, and bound the number of iterations.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "call", "reason"},
+		DetectionLogic:  "External or low-level calls (direct or through internal helpers) inside for/while/do loops; medium when the call reverts on failure (transfer, require(send), require(success)) so that one recipient can block everyone.",
+		Version:         "1.0.0",
+		SWC:             []string{"SWC-113"},
+		CWE:             []string{"CWE-703"},
+		Languages:       []string{"solidity"},
+		Slither:         "calls-loop",
+		Class:           "dos",
+	},
+	Run: runCallsInLoop,
+}
+
+var UnboundedLoop = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "DOS_UNBOUNDED_LOOP",
+		Name:       "Loop over storage that anyone can grow",
+		Severity:   detect.Medium,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> loops over <code>${state_var}</code>, ` +
+			`${reason} Once it is long enough, the loop needs more gas than a block holds and the function can never complete.</p>`,
+		Remediation: `<p>Bound the number of iterations (process in batches with a cursor), cap the size of the collection, ` +
+			`or restructure so that each user handles their own entry.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "state_var", "reason"},
+		DetectionLogic:  "A loop whose condition reads the length of a state array (or a state counter) that a public function grows with push/++ ; or a loop that pushes to a state array in a public function. Medium when the growth is open to anyone, low when restricted.",
+		Version:         "1.0.0",
+		SWC:             []string{"SWC-128"},
+		CWE:             []string{"CWE-400"},
+		Languages:       []string{"solidity"},
+		Slither:         "costly-loop",
+		Class:           "dos",
+	},
+	Run: runUnboundedLoop,
+}
+
+// loopOf returns the loops of a body.
+func loopsOf(body ast.Node) []ast.Stmt {
+	var out []ast.Stmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.WhileStmt, *ast.DoWhileStmt:
+			out = append(out, n.(ast.Stmt))
+		}
+		return true
+	})
+	return out
+}
+
+func loopParts(l ast.Stmt) (cond ast.Expr, body ast.Stmt) {
+	switch s := l.(type) {
+	case *ast.ForStmt:
+		return s.Cond, s.Body
+	case *ast.WhileStmt:
+		return s.Cond, s.Body
+	case *ast.DoWhileStmt:
+		return s.Cond, s.Body
+	}
+	return nil, nil
+}
+
+func runCallsInLoop(pass *detect.Pass) {
+	p := pass.Program
+	for _, fn := range bodies(pass.Functions()) {
+		info := p.Info(fn)
+		if info == nil || fn.IsView() {
+			continue
+		}
+		reverting := revertingCalls(info, fn)
+		seen := map[*ast.CallExpr]bool{}
+		for _, l := range loopsOf(fn.Body) {
+			_, body := loopParts(l)
+			for _, c := range callsIn(info, body) {
+				if seen[c.Expr] {
+					continue
+				}
+				var ext *sema.Call
+				switch {
+				case c.IsExternal():
+					ext = c
+				case (c.Kind == sema.CallInternal || c.Kind == sema.CallLibrary) && c.Callee != nil && !c.Callee.IsView():
+					// a helper that calls out
+					for _, g := range append([]*sema.Function{c.Callee}, p.Callees(c.Callee)...) {
+						if gi := p.Info(g); gi != nil {
+							for _, gc := range gi.Calls {
+								if gc.IsExternal() && !staticCall(gc) {
+									ext = gc
+								}
+							}
+						}
+					}
+				}
+				if ext == nil || staticCall(ext) || isThis(ext.Target) {
+					continue
+				}
+				seen[c.Expr] = true
+				sev := detect.Low
+				reason := "Each iteration costs an external call, and a callee that fails or burns gas can make the whole transaction fail."
+				if ext.IsLowLevel("transfer") || reverting[ext.Expr] {
+					sev = detect.Medium
+					reason = "The call reverts the whole loop when it fails, so a single recipient that rejects the payment (a contract without a payable fallback) blocks every other one."
+				}
+				if inTestCode(fn) {
+					sev = detect.Low
+				}
+				reportAt(pass, c.Expr, fn, map[string]string{"call": sourceText(p, c.Expr), "reason": reason}, sev, "")
+			}
+		}
+	}
+}
+
+// staticCall reports whether a call cannot change state: staticcall, or a call to a view function.
+func staticCall(c *sema.Call) bool {
+	if c.IsLowLevel("staticcall") {
+		return true
+	}
+	return c.Kind == sema.CallExternal && c.Callee != nil && c.Callee.IsView()
+}
+
+// revertingCalls returns the calls of fn whose failure reverts: send/call inside require or
+// assert, or whose success flag a require, assert or if-revert checks.
+func revertingCalls(info *sema.FuncInfo, fn *sema.Function) map[*ast.CallExpr]bool {
+	out := map[*ast.CallExpr]bool{}
+	for _, c := range conditionsOf(fn) {
+		if !c.assertion {
+			continue
+		}
+		for _, call := range callsIn(info, c.expr) {
+			out[call.Expr] = true
+		}
+	}
+	for _, call := range info.Calls {
+		if !call.IsLowLevel("send", "call") {
+			continue
+		}
+		if v := boolVarOf(info, fn, call.Expr); v != nil {
+			for _, c := range conditionsOf(fn) {
+				found := false
+				ast.Inspect(c.expr, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+						found = true
+					}
+					return !found
+				})
+				if found {
+					out[call.Expr] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+func runUnboundedLoop(pass *detect.Pass) {
+	p := pass.Program
+	c := pass.Contract
+	if c == nil || c.IsLibrary() {
+		return
+	}
+	// Which state variables grow, and whether anyone can grow them.
+	grows := map[*sema.Var]bool{} // value: open to anyone
+	for _, g := range c.AllFunctions() {
+		if !g.IsEntryPoint() {
+			continue
+		}
+		open := !p.HasAccessControl(g)
+		for _, h := range append([]*sema.Function{g}, p.Callees(g)...) {
+			hi := p.Info(h)
+			if hi == nil || h.Body == nil {
+				continue
+			}
+			for _, v := range growsIn(p, hi, h.Body) {
+				grows[v] = grows[v] || open
+			}
+		}
+	}
+	for _, fn := range bodies(pass.Functions()) {
+		info := p.Info(fn)
+		if info == nil {
+			continue
+		}
+		for _, l := range loopsOf(fn.Body) {
+			cond, body := loopParts(l)
+			reported := false
+			for v := range loopBound(p, info, cond) {
+				open, ok := grows[v]
+				if !ok {
+					continue
+				}
+				sev := detect.Low
+				reason := "which only privileged functions grow."
+				if open {
+					sev = detect.Medium
+					reason = "which any caller can grow."
+				}
+				if inTestCode(fn) {
+					sev = detect.Low
+				}
+				reportAt(pass, l, fn, map[string]string{"state_var": v.Name, "reason": reason}, sev, "")
+				reported = true
+				break
+			}
+			if reported || !fn.IsEntryPoint() || p.HasAccessControl(fn) || fn.IsView() {
+				continue
+			}
+			// A public function that grows storage in a loop.
+			if vs := growsIn(p, info, body); len(vs) > 0 {
+				reportAt(pass, l, fn, map[string]string{"state_var": vs[0].Name, "reason": "which this loop grows on every call: any caller can make it arbitrarily long."}, detect.Medium, "")
+			}
+		}
+	}
+}
+
+// growsIn returns the state arrays pushed (or whose length is incremented) and the state
+// counters incremented in n.
+func growsIn(p *sema.Program, info *sema.FuncInfo, n ast.Node) []*sema.Var {
+	var out []*sema.Var
+	seen := map[*sema.Var]bool{}
+	add := func(v *sema.Var) {
+		if v != nil && !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch e := x.(type) {
+		case *ast.CallExpr:
+			if m, ok := e.Fun.(*ast.MemberExpr); ok && m.Name.Name == "push" {
+				add(p.StateVarOf(info, m.X))
+			}
+		case *ast.UnaryExpr:
+			if e.Op == token.INC {
+				if m, ok := e.X.(*ast.MemberExpr); ok && m.Name.Name == "length" {
+					add(p.StateVarOf(info, m.X))
+				} else if v := p.StateVarOf(info, e.X); v != nil {
+					if _, isInt := sema.IsInteger(v.Type); isInt {
+						add(v)
+					}
+				}
+			}
+		case *ast.AssignExpr:
+			if e.Op == token.ADD_ASSIGN {
+				if m, ok := e.Lhs.(*ast.MemberExpr); ok && m.Name.Name == "length" {
+					add(p.StateVarOf(info, m.X))
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// loopBound returns the state variables a loop condition reads as its bound: arr.length of a
+// state array, or a state counter, possibly through a local copy.
+func loopBound(p *sema.Program, info *sema.FuncInfo, cond ast.Expr) map[*sema.Var]bool {
+	out := map[*sema.Var]bool{}
+	if cond == nil {
+		return out
+	}
+	copies := stateCopies(p, info)
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.MemberExpr:
+			if e.Name.Name == "length" {
+				if v := p.StateVarOf(info, e.X); v != nil {
+					out[v] = true
+				}
+				if id, ok := e.X.(*ast.Ident); ok {
+					if v, ok := info.Uses[id].(*sema.Var); ok && v.Kind != sema.StateVar {
+						for s := range copies[v] {
+							out[s] = true
+						}
+					}
+				}
+			}
+		case *ast.Ident:
+			if v, ok := info.Uses[e].(*sema.Var); ok {
+				if v.Kind == sema.StateVar {
+					if _, isInt := sema.IsInteger(v.Type); isInt && !v.IsConstant() {
+						out[v] = true
+					}
+				} else if v.Kind == sema.LocalVar {
+					for s := range copies[v] {
+						out[s] = true // n = arr.length, n = count
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}

@@ -1,0 +1,73 @@
+package solidity
+
+import (
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// StrictBalanceEquality reports == and != on an ether balance. Anyone can add ether to any
+// address without calling it (selfdestruct, a coinbase reward, a transfer to a precomputed
+// address), so a contract that expects its balance to equal an amount it tracked can be
+// pushed into a state where the check never holds again (Edgeware's Lockdrop "gridlock").
+var StrictBalanceEquality = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "STRICT_BALANCE_EQUALITY",
+		Name:       "Strict equality on an ether balance",
+		Severity:   detect.Medium,
+		Confidence: detect.ConfidenceHigh,
+		Description: `<p>In <code>${function_name}</code> of <code>${contract_name}</code>, <code>${expression}</code> requires an ` +
+			`exact ether balance. Ether can be forced onto any address (selfdestruct, precomputed addresses), so an attacker ` +
+			`can make the equality fail forever and lock the logic behind it.</p>`,
+		Remediation:     `<p>Compare with <code>&gt;=</code> or <code>&lt;=</code>, or track deposits in a state variable instead of reading the balance.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "expression"},
+		DetectionLogic:  "== or != with an address's .balance on one side; medium in require/assert/if, low in a returned value.",
+		Version:         "1.0.0",
+		SWC:             []string{"SWC-132"},
+		CWE:             []string{"CWE-667"},
+		Languages:       []string{"solidity"},
+		Slither:         "incorrect-equality",
+		Class:           "strict-equality",
+	},
+	Run: runStrictBalance,
+}
+
+func runStrictBalance(pass *detect.Pass) {
+	p := pass.Program
+	for _, fn := range bodies(pass.Functions()) {
+		info := p.Info(fn)
+		if info == nil {
+			continue
+		}
+		inCond := map[*ast.BinaryExpr]bool{}
+		for _, c := range conditionsOf(fn) {
+			for _, cmp := range comparisonsIn(c.expr) {
+				inCond[cmp] = true
+			}
+		}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			b, ok := n.(*ast.BinaryExpr)
+			if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
+				return true
+			}
+			if !isBalance(b.X) && !isBalance(b.Y) {
+				return true
+			}
+			sev := detect.Low
+			if inCond[b] {
+				sev = detect.Medium
+			}
+			if inTestCode(fn) {
+				sev = detect.Low
+			}
+			reportAt(pass, b, fn, map[string]string{"expression": sourceText(p, b)}, sev, "")
+			return true
+		})
+	}
+}
+
+// isBalance reports whether x is addr.balance (this.balance, address(this).balance, ...).
+func isBalance(x ast.Expr) bool {
+	m, ok := ast.Unparen(x).(*ast.MemberExpr)
+	return ok && m.Name.Name == "balance"
+}

@@ -214,7 +214,7 @@ func hygIsZeroValue(x ast.Expr) bool {
 func hygIsConstantExpr(info *sema.FuncInfo, p *sema.Program, c *sema.Contract, x ast.Expr) bool {
 	ok := true
 	ast.Inspect(x, func(n ast.Node) bool {
-		if !ok {
+		if !ok || n == nil {
 			return false
 		}
 		switch e := n.(type) {
@@ -427,3 +427,6 @@ func hygTypeShape(t ast.Expr) string {
 	}
 	return ""
 }
+
+// hygFn is a function or modifier of the model.
+type hygFn = sema.Function

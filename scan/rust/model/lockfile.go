@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/pelletier/go-toml/v2"
 )
@@ -14,6 +15,9 @@ type LockPackage struct {
 	Source       string   `toml:"source"`
 	Checksum     string   `toml:"checksum"`
 	Dependencies []string `toml:"dependencies"`
+	// Line is the line of the package's version entry in Cargo.lock, for
+	// findings about the locked version.
+	Line int `toml:"-"`
 }
 
 // Lockfile is a parsed Cargo.lock.
@@ -42,7 +46,22 @@ func ParseLockfile(path string, data []byte) (*Lockfile, error) {
 			return nil, fmt.Errorf("%s: package %d has no name or version", path, i+1)
 		}
 	}
+	markLines(data, raw.Packages)
 	return &Lockfile{Path: path, Version: raw.Version, Packages: raw.Packages}, nil
+}
+
+// markLines finds each package's version line by a scan of the text:
+// [[package]] tables list name before version, as Cargo writes them.
+func markLines(data []byte, pkgs []LockPackage) {
+	lines := strings.Split(string(data), "\n")
+	i := 0
+	for n := 0; n < len(lines) && i < len(pkgs); n++ {
+		line := strings.TrimSpace(lines[n])
+		if strings.HasPrefix(line, "version") && strings.Contains(line, `"`+pkgs[i].Version+`"`) {
+			pkgs[i].Line = n + 1
+			i++
+		}
+	}
 }
 
 // Find returns the locked packages named name (several versions may be

@@ -1,0 +1,32 @@
+package detectors
+
+// All lists every Rust detector, in catalogue order.
+var All = []*Analyzer{
+	MissingSignerCheck,
+	MissingOwnerCheck,
+	AccountDataMatching,
+	TypeCosplay,
+	Reinitialization,
+	ArbitraryCPI,
+	DuplicateMutableAccounts,
+	BumpSeedCanonicalization,
+	PDASharing,
+	InsecureAccountClosing,
+	UncheckedSysvar,
+	UncheckedArithmetic,
+	DivisionBeforeMultiplication,
+	PanicInHandler,
+	CheckNote,
+	UnsafeCode,
+	VulnerableDependency,
+}
+
+// ByID returns the detector with the given id, or nil.
+func ByID(id string) *Analyzer {
+	for _, a := range All {
+		if a.ID == id {
+			return a
+		}
+	}
+	return nil
+}

@@ -1,0 +1,152 @@
+package detectors
+
+import (
+	"path"
+	"sort"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/rust/advisory"
+	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
+	"github.com/vigil-sec/vigil/scan/rust/token"
+)
+
+// Analyzer is one detector: its template and its analysis.
+type Analyzer struct {
+	detect.Template
+	// Run is called once per crate.
+	Run func(*Pass)
+}
+
+// Config carries optional inputs of some detectors.
+type Config struct {
+	// Advisories is a loaded RustSec database; without it the dependency
+	// detector reports nothing.
+	Advisories *advisory.DB
+}
+
+// Pass is what an analyzer sees for one crate.
+type Pass struct {
+	Analyzer *Analyzer
+	Fset     *token.FileSet
+	Crate    *model.Crate
+	Program  *model.Program
+	Config   Config
+	findings *[]Finding
+}
+
+// Finding is one reported problem.
+type Finding struct {
+	Analyzer *Analyzer
+	// File is the path relative to the workspace folder; Line and EndLine
+	// are 1-based.
+	File          string
+	Line, EndLine int
+	Pos, End      token.Pos // NoPos for findings outside Rust sources (Cargo.lock)
+	// Details fill the template's placeholders.
+	Details map[string]string
+	// Confidence overrides the template's when set.
+	Confidence detect.Confidence
+	// Function names the enclosing function, for fingerprints.
+	Function string
+}
+
+// EffectiveConfidence returns the finding's confidence.
+func (f *Finding) EffectiveConfidence() detect.Confidence {
+	if f.Confidence != "" {
+		return f.Confidence
+	}
+	return f.Analyzer.Confidence
+}
+
+// Report records a finding covering node n. fn may be nil.
+func (p *Pass) Report(n ast.Node, fn *model.Function, details map[string]string) {
+	p.ReportRange(n.Pos(), n.End(), fn, details)
+}
+
+// ReportRange records a finding over [pos, end).
+func (p *Pass) ReportRange(pos, end token.Pos, fn *model.Function, details map[string]string) {
+	from, to := p.Fset.Position(pos), p.Fset.Position(end)
+	if !to.IsValid() || to.Line < from.Line {
+		to = from
+	}
+	f := Finding{Analyzer: p.Analyzer, File: from.Filename, Line: from.Line, EndLine: to.Line, Pos: pos, End: end, Details: details}
+	if f.Details == nil {
+		f.Details = map[string]string{}
+	}
+	if fn != nil {
+		f.Function = fn.Name
+		if _, ok := f.Details["function_name"]; !ok {
+			f.Details["function_name"] = fn.Name
+		}
+	}
+	if _, ok := f.Details["crate_name"]; !ok {
+		f.Details["crate_name"] = p.Crate.Name()
+	}
+	*p.findings = append(*p.findings, f)
+}
+
+// ReportLine records a finding on a line of a non-Rust file (Cargo.lock).
+func (p *Pass) ReportLine(file string, line int, details map[string]string) {
+	f := Finding{Analyzer: p.Analyzer, File: file, Line: line, EndLine: line, Details: details}
+	if f.Details == nil {
+		f.Details = map[string]string{}
+	}
+	f.Details["crate_name"] = p.Crate.Name()
+	*p.findings = append(*p.findings, f)
+}
+
+// Run executes the analyzers over every crate of the workspace and
+// returns the findings sorted by file, line and id.
+func Run(ws *model.Workspace, analyzers []*Analyzer, cfg Config) []Finding {
+	var out []Finding
+	for _, c := range ws.Crates {
+		prog := model.AnalyzeCrate(ws.Fset, c)
+		for _, a := range analyzers {
+			pass := &Pass{Analyzer: a, Fset: ws.Fset, Crate: c, Program: prog, Config: cfg, findings: &out}
+			a.Run(pass)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Analyzer.ID < b.Analyzer.ID
+	})
+	return dedupe(out)
+}
+
+// dedupe keeps one finding per analyzer and line.
+func dedupe(in []Finding) []Finding {
+	type key struct {
+		id, file, extra string
+		line            int
+	}
+	seen := map[key]bool{}
+	out := in[:0]
+	for _, f := range in {
+		k := key{f.Analyzer.ID, f.File, f.Details["advisory_id"], f.Line}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// template fills the fields every Rust template shares.
+func template(t detect.Template) detect.Template {
+	t.Languages = []string{"rust"}
+	if t.Version == "" {
+		t.Version = "1"
+	}
+	return t
+}
+
+// lockPath joins a crate's lock file path for findings.
+func lockPath(l *model.Lockfile) string { return path.Clean(l.Path) }

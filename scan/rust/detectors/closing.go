@@ -1,0 +1,142 @@
+package detectors
+
+import (
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
+	"github.com/vigil-sec/vigil/scan/rust/token"
+)
+
+// InsecureAccountClosing reports accounts drained of lamports while their
+// data stays, so they can be revived in the same transaction.
+var InsecureAccountClosing = &Analyzer{
+	Template: template(detect.Template{
+		ID:         "SOLANA_INSECURE_ACCOUNT_CLOSING",
+		Name:       "Insecure account closing",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceMedium,
+		Description: "<p><code>${function_name}</code> closes <code>${account_name}</code> by moving its " +
+			"lamports out but leaves its data (and discriminator) in place; refunded within the same " +
+			"transaction, the account survives and can be used again.</p>",
+		Remediation: "<p>Anchor: use the <code>close = destination</code> constraint. Native: after moving the " +
+			"lamports, zero the data, reassign the account to the system program and shrink it " +
+			"(<code>assign</code>, <code>realloc(0, false)</code>).</p>",
+		DescriptionKeys: []string{"function_name", "account_name"},
+		DetectionLogic:  "Assignments of 0 to **x.lamports.borrow_mut() or **x.try_borrow_mut_lamports()? in functions that neither zero x's data (fill(0), sol_memset, assigning an empty slice, realloc/resize to 0) nor assign x to another owner.",
+		CWE:             []string{"CWE-672"},
+		Class:           "account-lifecycle",
+	}),
+	Run: func(p *Pass) {
+		for _, fn := range p.Program.Functions {
+			if inTests(fn) {
+				continue
+			}
+			body := fn.Decl.Body
+			ast.Inspect(body, func(n ast.Node) bool {
+				a, ok := n.(*ast.AssignExpr)
+				if !ok || a.Op != token.EQ {
+					return true
+				}
+				if lit, ok := a.Y.(*ast.LitExpr); !ok || lit.Kind != token.INT || lit.Value != "0" {
+					return true
+				}
+				acc := lamportsOwner(a.X)
+				if acc == "" || cleared(body, acc) {
+					return true
+				}
+				p.Report(a, fn, map[string]string{"account_name": acc})
+				return true
+			})
+		}
+	},
+}
+
+// lamportsOwner returns x for **x.lamports.borrow_mut() and
+// **x.try_borrow_mut_lamports()?.
+func lamportsOwner(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.UnaryExpr:
+			e = x.X
+		case *ast.TryExpr:
+			e = x.X
+		case *ast.MethodCallExpr:
+			switch x.Name.Name {
+			case "try_borrow_mut_lamports":
+				return model.ExprPath(x.Recv)
+			case "borrow_mut":
+				if f, ok := x.Recv.(*ast.FieldExpr); ok && f.Name.Name == "lamports" {
+					return model.ExprPath(f.X)
+				}
+			}
+			return ""
+		default:
+			return ""
+		}
+	}
+}
+
+// cleared reports code that wipes or hands over account acc.
+func cleared(body ast.Node, acc string) bool {
+	for _, c := range model.Calls(body) {
+		switch c.Name() {
+		case "assign", "realloc", "resize":
+			if mentions(model.ExprPath(c.Recv), acc) {
+				return true
+			}
+		case "fill", "sol_memset", "copy_from_slice":
+			if c.Recv != nil && mentions(model.ExprPath(c.Recv), acc) || containsName(c.Recv, acc) {
+				return true
+			}
+			for _, a := range c.Args {
+				if containsName(a, acc) {
+					return true
+				}
+			}
+		}
+	}
+	// *acc.try_borrow_mut_data()? = &mut [];
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignExpr); ok && a.Op == token.EQ && containsName(a.X, acc) {
+			if mc := findMethod(a.X, "try_borrow_mut_data", "borrow_mut"); mc {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func containsName(n ast.Node, name string) bool {
+	if n == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok && mentions(model.ExprPath(x), name) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func findMethod(n ast.Node, names ...string) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if mc, ok := n.(*ast.MethodCallExpr); ok {
+			for _, nm := range names {
+				if mc.Name.Name == nm {
+					if nm != "borrow_mut" {
+						found = true
+					} else if f, ok := mc.Recv.(*ast.FieldExpr); ok && f.Name.Name == "data" {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

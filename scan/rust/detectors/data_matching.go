@@ -1,0 +1,161 @@
+package detectors
+
+import (
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
+)
+
+// AccountDataMatching reports accounts whose stored relations are never
+// compared with the accounts actually passed.
+var AccountDataMatching = &Analyzer{
+	Template: template(detect.Template{
+		ID:         "SOLANA_ACCOUNT_DATA_MATCHING",
+		Name:       "Account data not matched",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceLow,
+		Description: "<p>Account <code>${account_name}</code> stores or implies a relation to " +
+			"<code>${related}</code> that is never checked against the accounts passed to the " +
+			"instruction, so a caller can substitute an unrelated account.</p>",
+		Remediation: "<p>Anchor: add <code>has_one = ${related}</code>, <code>token::authority = ...</code> or a " +
+			"<code>constraint</code> comparing keys. Native: compare the stored key with " +
+			"<code>account.key</code> before use.</p>",
+		DescriptionKeys: []string{"account_name", "related"},
+		DetectionLogic:  "Anchor: Account<T> fields whose data struct T has Pubkey fields named like other fields of the Accounts struct, without has_one or a constraint naming them; token accounts whose data is read while the struct has a Signer and no token::authority or owner constraint. Native: SPL token accounts unpacked and never compared on owner.",
+		CWE:             []string{"CWE-639"},
+		Class:           "account-validation",
+	}),
+	Run: func(p *Pass) {
+		read := tokenReads(p.Program)
+		for _, as := range p.Program.Accounts {
+			names := map[string]bool{}
+			hasSigner := false
+			for _, f := range as.Fields {
+				names[f.Name] = true
+				if f.Type.Kind == model.KindSigner || f.Constraints.Signer {
+					hasSigner = true
+				}
+			}
+			for _, f := range as.Fields {
+				c := f.Constraints
+				if f.Type.Kind == model.KindAccount || f.Type.Kind == model.KindAccountLoader {
+					if ds := p.Program.DataStruct(f.Type.Inner); ds != nil && !c.Init && !c.InitIfNeeded {
+						for _, sf := range ds.Item.Fields {
+							if sf.Name == nil || !names[sf.Name.Name] || sf.Name.Name == f.Name || typeLast(sf.Type) != "Pubkey" {
+								continue
+							}
+							rel := sf.Name.Name
+							if c.HasOneTarget(rel) || constraintNames(c, f.Name+"."+rel) || seedsName(c, rel) {
+								continue
+							}
+							p.Report(f.Field.Name, nil, map[string]string{"account_name": f.Name, "related": rel})
+							break
+						}
+					}
+				}
+				if (f.Type.Kind == model.KindAccount || f.Type.Kind == model.KindInterfaceAccount) && f.Type.Inner == "TokenAccount" &&
+					hasSigner && read[as][f.Name] && c.Token["token::authority"] == nil && c.Token["associated_token::authority"] == nil &&
+					!constraintNames(c, f.Name+".owner") {
+					p.Report(f.Field.Name, nil, map[string]string{"account_name": f.Name, "related": "its owner"})
+				}
+			}
+		}
+		// Native: SPL token accounts unpacked without an owner comparison.
+		for _, u := range units(p.Program) {
+			if u.Ctx != "" {
+				continue
+			}
+			body := u.Func.Decl.Body
+			ast.Inspect(body, func(n ast.Node) bool {
+				l, ok := n.(*ast.LetStmt)
+				if !ok || l.Init == nil {
+					return true
+				}
+				name := ""
+				if ip, ok := l.Pat.(*ast.IdentPat); ok {
+					name = ip.Name.Name
+				}
+				for _, c := range model.Deserializations(l.Init) {
+					if c.Name() == "unpack" && isTokenAccountPath(c.Path) && name != "" && !compares(body, name, "owner") {
+						p.Report(c.Node, u.Func, map[string]string{"account_name": name, "related": "its owner"})
+					}
+				}
+				return true
+			})
+		}
+	},
+}
+
+func isTokenAccountPath(path string) bool {
+	return path == "spl_token::state::Account::unpack" || path == "TokenAccount::unpack" ||
+		path == "spl_token_2022::state::Account::unpack" || path == "Account::unpack"
+}
+
+// tokenReads records, per Accounts struct, the fields whose data fields
+// handler code reads (ctx.accounts.x.amount).
+func tokenReads(p *model.Program) map[*model.AccountsStruct]map[string]bool {
+	out := map[*model.AccountsStruct]map[string]bool{}
+	for _, u := range units(p) {
+		if u.Accounts == nil {
+			continue
+		}
+		if out[u.Accounts] == nil {
+			out[u.Accounts] = map[string]bool{}
+		}
+		ast.Inspect(u.Func.Decl.Body, func(n ast.Node) bool {
+			f, ok := n.(*ast.FieldExpr)
+			if !ok {
+				return true
+			}
+			if inner, ok := f.X.(*ast.FieldExpr); ok {
+				base := model.ExprPath(inner.X)
+				if base == u.Ctx+".accounts" || u.Ctx == "self" && base == "self" {
+					switch f.Name.Name {
+					case "amount", "owner", "delegate", "delegated_amount", "mint", "state":
+						out[u.Accounts][inner.Name.Name] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// constraintNames reports a custom constraint that mentions path.
+func constraintNames(c *model.Constraints, path string) bool {
+	for _, e := range c.Custom {
+		for _, cmp := range model.Comparisons(e.Value) {
+			if cmp.XPath == path || cmp.YPath == path {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// seedsName reports seeds that derive the account from rel.
+func seedsName(c *model.Constraints, rel string) bool {
+	for _, s := range c.Seeds {
+		found := false
+		ast.Inspect(s, func(n ast.Node) bool {
+			if pe, ok := n.(*ast.PathExpr); ok && pe.Path.String() == rel {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+func typeLast(t ast.Type) string {
+	if pt, ok := t.(*ast.PathType); ok {
+		if l := pt.Path.Last(); l != nil {
+			return l.Name.Name
+		}
+	}
+	return ""
+}

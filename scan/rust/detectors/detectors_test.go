@@ -1,0 +1,127 @@
+package detectors
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/vigil-sec/vigil/scan/rust/advisory"
+	"github.com/vigil-sec/vigil/scan/rust/model"
+)
+
+var wantRe = regexp.MustCompile(`(?://|#)\s*want((?:\s+"[A-Z0-9_]+")+)`)
+var idRe = regexp.MustCompile(`"([A-Z0-9_]+)"`)
+
+// wanted reads the want comments of a crate folder as "file:line id".
+func wanted(t *testing.T, dir, id string) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".rs") || d.Name() == "Cargo.lock") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		for i, line := range strings.Split(string(data), "\n") {
+			m := wantRe.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			for _, w := range idRe.FindAllStringSubmatch(m[1], -1) {
+				if w[1] == id {
+					out[filepath.ToSlash(rel)+":"+strconv.Itoa(i+1)] = true
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func testDB(t *testing.T) *advisory.DB {
+	db, err := advisory.Load(os.DirFS("../advisory/testdata/advisory-db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// TestFixtures runs each detector over its fixture folder: every want
+// comment must be reported and every finding must be wanted.
+func TestFixtures(t *testing.T) {
+	cfg := Config{Advisories: testDB(t)}
+	for _, a := range All {
+		a := a
+		folder := strings.ToLower(strings.TrimPrefix(a.ID, "SOLANA_"))
+		t.Run(folder, func(t *testing.T) {
+			crates, _ := filepath.Glob(filepath.Join("../testdata/detectors", folder, "*"))
+			n := 0
+			for _, dir := range crates {
+				if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+					continue
+				}
+				n++
+				ws, err := model.LoadWorkspace(dir, model.Limits{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := map[string]bool{}
+				for _, f := range Run(ws, []*Analyzer{a}, cfg) {
+					got[f.File+":"+strconv.Itoa(f.Line)] = true
+				}
+				want := wanted(t, dir, a.ID)
+				var missing, extra []string
+				for k := range want {
+					if !got[k] {
+						missing = append(missing, k)
+					}
+				}
+				for k := range got {
+					if !want[k] {
+						extra = append(extra, k)
+					}
+				}
+				sort.Strings(missing)
+				sort.Strings(extra)
+				for _, k := range missing {
+					t.Errorf("%s: %s not reported", filepath.Base(dir), k)
+				}
+				for _, k := range extra {
+					t.Errorf("%s: unexpected finding at %s", filepath.Base(dir), k)
+				}
+			}
+			if n == 0 {
+				t.Fatalf("no fixtures for %s", a.ID)
+			}
+		})
+	}
+}
+
+func TestTemplates(t *testing.T) {
+	seen := map[string]bool{}
+	for _, a := range All {
+		if err := a.Template.Check(); err != nil {
+			t.Error(err)
+		}
+		if seen[a.ID] {
+			t.Errorf("duplicate id %s", a.ID)
+		}
+		seen[a.ID] = true
+		if ByID(a.ID) != a {
+			t.Errorf("ByID(%s)", a.ID)
+		}
+	}
+	if len(All) < 16 {
+		t.Errorf("%d detectors", len(All))
+	}
+}

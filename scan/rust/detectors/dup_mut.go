@@ -1,0 +1,137 @@
+package detectors
+
+import (
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
+	"github.com/vigil-sec/vigil/scan/rust/semver"
+)
+
+// DuplicateMutableAccounts reports pairs of mutable accounts of one type
+// that may be the same account.
+var DuplicateMutableAccounts = &Analyzer{
+	Template: template(detect.Template{
+		ID:         "SOLANA_DUPLICATE_MUTABLE_ACCOUNTS",
+		Name:       "Duplicate mutable accounts",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceMedium,
+		Description: "<p><code>${account_name}</code> and <code>${other_account}</code> are mutable accounts of " +
+			"the same type and nothing stops a caller from passing one account for both; the second " +
+			"write then overwrites the first (a credit and a debit cancel, a balance doubles).</p>",
+		Remediation: "<p>Add <code>constraint = ${account_name}.key() != ${other_account}.key()</code> (Anchor " +
+			"before 1.0; from 1.0 Anchor rejects duplicates unless <code>dup</code> is set), or compare " +
+			"the keys in native code.</p>",
+		DescriptionKeys: []string{"account_name", "other_account"},
+		DetectionLogic:  "Anchor before 1.0.0: two mut fields of the same Account/AccountLoader/InterfaceAccount type with no constraint or handler comparison of their keys. Anchor 1.0.0 and later: fields that opt out with dup. Native: two account bindings deserialized as the same type whose keys are never compared.",
+		CWE:             []string{"CWE-694"},
+		Class:           "account-validation",
+	}),
+	Run: func(p *Pass) {
+		v1 := semver.AtLeast(p.Crate.AnchorVersion(), "1.0.0")
+		compared := handlerComparisons(p.Program)
+		for _, as := range p.Program.Accounts {
+			var muts []*model.AccountField
+			for _, f := range as.Fields {
+				k := f.Type.Kind
+				if f.Constraints.Mut && (k == model.KindAccount || k == model.KindAccountLoader || k == model.KindInterfaceAccount) {
+					muts = append(muts, f)
+				}
+			}
+			for j, b := range muts {
+				if v1 {
+					if b.Constraints.Dup {
+						p.Report(b.Field.Name, nil, map[string]string{"account_name": b.Name, "other_account": "another mutable account"})
+					}
+					continue
+				}
+				for _, a := range muts[:j] {
+					if a.Type.Inner != b.Type.Inner || keysCompared(a, b) || compared[as][pairKey(a.Name, b.Name)] {
+						continue
+					}
+					p.Report(b.Field.Name, nil, map[string]string{"account_name": b.Name, "other_account": a.Name})
+					break
+				}
+			}
+		}
+		// Native.
+		for _, u := range units(p.Program) {
+			if u.Ctx != "" {
+				continue
+			}
+			body := u.Func.Decl.Body
+			typeOf := map[string]string{}
+			for _, c := range model.Deserializations(body) {
+				if c.Path == "" || len(c.Args) == 0 {
+					continue
+				}
+				for _, acc := range accountsIn(c.Args[0], u, nil) {
+					typeOf[acc] = typeOfCall(c.Path)
+				}
+			}
+			binds := model.AccountBindings(u.Func)
+			for j, b := range binds {
+				for _, a := range binds[:j] {
+					t := typeOf[a.Name]
+					if t == "" || t != typeOf[b.Name] || keysComparedNative(body, a.Name, b.Name) {
+						continue
+					}
+					p.Report(b.Node, u.Func, map[string]string{"account_name": b.Name, "other_account": a.Name})
+				}
+			}
+		}
+	},
+}
+
+func pairKey(a, b string) string {
+	if a > b {
+		a, b = b, a
+	}
+	return a + "|" + b
+}
+
+// keysCompared reports a constraint on either field comparing both keys.
+func keysCompared(a, b *model.AccountField) bool {
+	for _, f := range []*model.AccountField{a, b} {
+		for _, c := range f.Constraints.Custom {
+			for _, cmp := range model.Comparisons(c.Value) {
+				if mentions(cmp.XPath, a.Name) && mentions(cmp.YPath, b.Name) || mentions(cmp.XPath, b.Name) && mentions(cmp.YPath, a.Name) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// handlerComparisons records, per Accounts struct, the field pairs whose
+// keys handler code compares.
+func handlerComparisons(p *model.Program) map[*model.AccountsStruct]map[string]bool {
+	out := map[*model.AccountsStruct]map[string]bool{}
+	for _, u := range units(p) {
+		if u.Accounts == nil {
+			continue
+		}
+		if out[u.Accounts] == nil {
+			out[u.Accounts] = map[string]bool{}
+		}
+		for _, cmp := range model.Comparisons(u.Func.Decl.Body) {
+			for _, a := range u.Accounts.Fields {
+				for _, b := range u.Accounts.Fields {
+					if a != b && mentions(cmp.XPath, a.Name) && mentions(cmp.YPath, b.Name) {
+						out[u.Accounts][pairKey(a.Name, b.Name)] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func keysComparedNative(body ast.Node, a, b string) bool {
+	for _, cmp := range model.Comparisons(body) {
+		if mentions(cmp.XPath, a) && mentions(cmp.YPath, b) || mentions(cmp.XPath, b) && mentions(cmp.YPath, a) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,77 @@
+package detectors
+
+import (
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/rust/model"
+)
+
+// deserializersNeedingOwner are the data readers that do not check the
+// owning program themselves (AccountLoader::load and Sysvar readers do).
+var deserializersNeedingOwner = map[string]bool{
+	"try_from_slice": true, "try_from_slice_unchecked": true, "deserialize": true,
+	"try_deserialize": true, "try_deserialize_unchecked": true, "unpack": true,
+	"unpack_unchecked": true, "unpack_from_slice": true, "from_bytes": true,
+	"try_from_bytes": true, "pod_from_bytes": true,
+}
+
+// MissingOwnerCheck reports account data deserialized without checking
+// which program owns the account.
+var MissingOwnerCheck = &Analyzer{
+	Template: template(detect.Template{
+		ID:         "SOLANA_MISSING_OWNER_CHECK",
+		Name:       "Missing owner check",
+		Severity:   detect.Critical,
+		Confidence: detect.ConfidenceMedium,
+		Description: "<p><code>${function_name}</code> reads the data of account <code>${account_name}</code> " +
+			"without checking its owner, so an attacker can pass an account owned by another program " +
+			"with forged contents.</p>",
+		Remediation: "<p>Anchor: use <code>Account&lt;'info, T&gt;</code> (or the <code>owner = ...</code> " +
+			"constraint). Native: compare <code>account.owner</code> with the expected program id before " +
+			"deserializing.</p>",
+		DescriptionKeys: []string{"function_name", "account_name"},
+		DetectionLogic:  "Calls of try_from_slice, try_deserialize, unpack and similar over the data of an account (followed through local variables) that is an AccountInfo/UncheckedAccount field without an owner constraint, or a native account binding, when the function never compares <account>.owner.",
+		CWE:             []string{"CWE-345"},
+		Class:           "account-validation",
+	}),
+	Run: func(p *Pass) {
+		for _, u := range units(p.Program) {
+			body := u.Func.Decl.Body
+			env := lets(body)
+			for _, c := range model.Calls(body) {
+				if c.Macro || !deserializersNeedingOwner[c.Name()] || len(c.Args) == 0 {
+					continue
+				}
+				for _, acc := range accountsIn(c.Args[len(c.Args)-1], u, env) {
+					if u.Ctx != "" {
+						f := fieldOf(u.Accounts, acc)
+						if !isUnchecked(f) || f.Constraints.Owner != nil {
+							continue
+						}
+					} else if !isBinding(u.Func, acc) {
+						continue
+					}
+					if compares(body, acc, "owner") {
+						continue
+					}
+					p.Report(c.Node, u.Func, map[string]string{"account_name": acc})
+					break
+				}
+			}
+		}
+	},
+}
+
+// isBinding reports a native account binding of fn.
+func isBinding(fn *model.Function, name string) bool {
+	for _, b := range model.AccountBindings(fn) {
+		if b.Name == name {
+			return true
+		}
+	}
+	for _, n := range fn.AccountInfoParams() {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,126 @@
+package detectors
+
+import (
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
+)
+
+// Reinitialization reports initialization that can run again over an
+// account that already holds state.
+var Reinitialization = &Analyzer{
+	Template: template(detect.Template{
+		ID:         "SOLANA_REINITIALIZATION",
+		Name:       "Reinitialization",
+		Severity:   detect.High,
+		Confidence: detect.ConfidenceMedium,
+		Description: "<p><code>${function_name}</code> initializes <code>${account_name}</code> without " +
+			"checking whether it was initialized before, so a second call resets its state (for example " +
+			"its authority).</p>",
+		Remediation: "<p>Anchor: prefer <code>init</code>; with <code>init_if_needed</code>, test an " +
+			"<code>is_initialized</code> flag (or a non-default field) in the handler. Native: return " +
+			"<code>AccountAlreadyInitialized</code> when the stored flag is set.</p>",
+		DescriptionKeys: []string{"function_name", "account_name"},
+		DetectionLogic:  "Anchor: init_if_needed fields whose handlers never test is_initialized or compare a field with its default. Native and manual Anchor code: functions named *init* that deserialize an account and write it back (serialize/pack) without testing is_initialized in a condition.",
+		CWE:             []string{"CWE-665"},
+		Class:           "initialization",
+	}),
+	Run: func(p *Pass) {
+		guarded := map[*model.AccountsStruct]map[string]bool{}
+		for _, u := range units(p.Program) {
+			if u.Accounts == nil {
+				continue
+			}
+			if guarded[u.Accounts] == nil {
+				guarded[u.Accounts] = map[string]bool{}
+			}
+			for _, f := range u.Accounts.Fields {
+				if initGuard(u.Func.Decl.Body, f.Name) {
+					guarded[u.Accounts][f.Name] = true
+				}
+			}
+		}
+		for _, as := range p.Program.Accounts {
+			for _, f := range as.Fields {
+				if !f.Constraints.InitIfNeeded || guarded[as][f.Name] {
+					continue
+				}
+				item := f.Constraints.Get("init_if_needed").Item
+				p.ReportRange(item.Pos(), item.End(), nil, map[string]string{"account_name": f.Name, "function_name": as.Name})
+			}
+		}
+		for _, u := range units(p.Program) {
+			fn := u.Func
+			if !strings.Contains(strings.ToLower(fn.Name), "init") {
+				continue
+			}
+			body := fn.Decl.Body
+			if checksField(body, "", "is_initialized") {
+				continue
+			}
+			if len(model.Deserializations(body)) == 0 {
+				continue
+			}
+			for _, c := range model.Calls(body) {
+				if c.Macro {
+					continue
+				}
+				if c.Method == "serialize" || c.Name() == "pack" || c.Method == "pack_into_slice" {
+					p.Report(c.Node, fn, map[string]string{"account_name": model.ExprPath(c.Recv)})
+				}
+			}
+		}
+	},
+}
+
+// initGuard reports handler code that tests whether a field's account is
+// already initialized: is_initialized in a condition, or a comparison of
+// one of its fields with a default value.
+func initGuard(body ast.Node, field string) bool {
+	for _, cond := range conditions(body) {
+		found := false
+		ast.Inspect(cond, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FieldExpr:
+				if x.Name.Name == "is_initialized" && strings.Contains(model.ExprPath(x.X), field) {
+					found = true
+				}
+			case *ast.BinaryExpr:
+				p := model.ExprPath(x.X) + " " + model.ExprPath(x.Y)
+				if strings.Contains(p, field) && (strings.Contains(p, "default") || isDefaultCall(x.X) || isDefaultCall(x.Y)) {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	// Field-level flags read through a local: let settings = &mut ctx.accounts.settings.
+	env := lets(body)
+	for name, init := range env {
+		if strings.HasSuffix(model.ExprPath(init), "."+field) && checksField(body, name, "is_initialized") {
+			return true
+		}
+	}
+	for _, c := range model.Comparisons(body) {
+		if (strings.Contains(c.XPath, field) && strings.Contains(c.YPath+c.XPath, "default")) ||
+			(strings.Contains(c.YPath, field) && strings.Contains(c.XPath, "default")) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDefaultCall reports T::default() and Default::default().
+func isDefaultCall(x ast.Expr) bool {
+	c, ok := x.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	pe, ok := c.Fun.(*ast.PathExpr)
+	return ok && pe.Path.Last() != nil && pe.Path.Last().Name.Name == "default"
+}

@@ -1,0 +1,253 @@
+package detectors
+
+import (
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
+)
+
+// unit is code that runs an instruction: an Anchor handler (with its
+// delegates and Accounts methods) or a native processor function.
+type unit struct {
+	Func *model.Function
+	// Ctx is how the code names its accounts: the Context parameter
+	// ("ctx"), "self" in Accounts methods, or "" for native code.
+	Ctx string
+	// Accounts is the Accounts struct of an Anchor handler, or nil.
+	Accounts *model.AccountsStruct
+	Handler  *model.Handler
+	// Bindings are the account names of native code (next_account_info
+	// bindings and &AccountInfo parameters).
+	Bindings map[string]bool
+}
+
+// units lists the instruction code of the crate: every function of every
+// Anchor handler, and native functions that take accounts.
+func units(p *model.Program) []unit {
+	var out []unit
+	seen := map[*model.Function]bool{}
+	for _, ap := range p.Anchor {
+		for _, h := range ap.Handlers {
+			for _, fn := range h.Code() {
+				if seen[fn] {
+					continue
+				}
+				seen[fn] = true
+				ctx := h.Ctx
+				if fn.SelfType != "" && fn.SelfType == h.AccountsType {
+					ctx = "self"
+				} else if len(fn.Decl.Params) > 0 {
+					if ip, ok := fn.Decl.Params[0].Pat.(*ast.IdentPat); ok {
+						ctx = ip.Name.Name
+					}
+				}
+				out = append(out, unit{Func: fn, Ctx: ctx, Accounts: h.Accounts, Handler: h})
+			}
+		}
+	}
+	for _, fn := range p.Functions {
+		if seen[fn] || inTests(fn) {
+			continue
+		}
+		if fn.IsNativeProcessor() || len(fn.AccountInfoParams()) > 0 {
+			b := map[string]bool{}
+			for _, ab := range model.AccountBindings(fn) {
+				b[ab.Name] = true
+			}
+			for _, n := range fn.AccountInfoParams() {
+				b[n] = true
+			}
+			out = append(out, unit{Func: fn, Bindings: b})
+		}
+	}
+	return out
+}
+
+// inTests reports functions of test modules and #[test] functions.
+func inTests(fn *model.Function) bool {
+	if model.HasAttr(fn.Decl.Attrs, "test") {
+		return true
+	}
+	for _, part := range strings.Split(fn.Module, "::") {
+		if part == "tests" || part == "test" {
+			return true
+		}
+	}
+	return false
+}
+
+// lets maps local names to their initializers in a function body (the
+// last binding wins; shadowing is rare in instruction code).
+func lets(body ast.Node) map[string]ast.Expr {
+	out := map[string]ast.Expr{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if l, ok := n.(*ast.LetStmt); ok && l.Init != nil {
+			switch pat := l.Pat.(type) {
+			case *ast.IdentPat:
+				out[pat.Name.Name] = l.Init
+			case *ast.TuplePat:
+				// let (pda, bump) = Pubkey::find_program_address(..)
+				for _, e := range pat.Elems {
+					if ip, ok := e.(*ast.IdentPat); ok {
+						out[ip.Name.Name] = l.Init
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// accountsIn finds the accounts an expression reads, following local
+// variables: Accounts fields (ctx.accounts.x, self.x) in Anchor code, or
+// names (bindings such as payer, vault_info) in native code.
+func accountsIn(x ast.Node, u unit, env map[string]ast.Expr) []string {
+	var out []string
+	seen := map[string]bool{}
+	var visit func(n ast.Node, depth int)
+	visit = func(n ast.Node, depth int) {
+		if n == nil || depth > 8 {
+			return
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch e := n.(type) {
+			case *ast.FieldExpr:
+				if u.Ctx != "" {
+					base := model.ExprPath(e.X)
+					if u.Ctx == "self" && base == "self" || u.Ctx != "self" && base == u.Ctx+".accounts" {
+						if !seen[e.Name.Name] {
+							seen[e.Name.Name] = true
+							out = append(out, e.Name.Name)
+						}
+						return false
+					}
+				}
+			case *ast.PathExpr:
+				if len(e.Path.Segments) == 1 {
+					name := e.Path.Segments[0].Name.Name
+					if u.Bindings[name] {
+						if !seen[name] {
+							seen[name] = true
+							out = append(out, name)
+						}
+					} else if init, ok := env[name]; ok && !seen["let "+name] {
+						seen["let "+name] = true
+						visit(init, depth+1)
+					} else if u.Ctx == "" && !seen[name] {
+						seen[name] = true
+						out = append(out, name)
+					}
+				}
+			}
+			return true
+		})
+	}
+	visit(x, 0)
+	return out
+}
+
+// mentions reports whether a rendered path reads account name: as a
+// native binding ("vault.owner") or an Accounts field
+// ("ctx.accounts.vault.owner", "self.vault.key()").
+func mentions(path, name string) bool {
+	if path == "" || name == "" {
+		return false
+	}
+	if path == name || strings.HasPrefix(path, name+".") {
+		return true
+	}
+	return strings.Contains(path, ".accounts."+name+".") || strings.HasSuffix(path, ".accounts."+name) ||
+		strings.HasPrefix(path, "self."+name+".") || path == "self."+name
+}
+
+// inCondition lists the nodes of body that are read as checks: if and
+// while conditions, match guards, and the arguments of require!/assert!
+// style macros.
+func conditions(body ast.Node) []ast.Node {
+	var out []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.IfExpr:
+			out = append(out, x.Cond)
+		case *ast.WhileExpr:
+			out = append(out, x.Cond)
+		case *ast.MatchArm:
+			if x.Guard != nil {
+				out = append(out, x.Guard)
+			}
+		case *ast.MacroCall:
+			name := x.Name()
+			if strings.HasPrefix(name, "require") || strings.HasPrefix(name, "assert") || strings.HasPrefix(name, "debug_assert") {
+				for _, a := range x.Args {
+					out = append(out, a)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// checksField reports whether code tests name.field (or name.field()) in
+// a condition, e.g. "!payer.is_signer" or "vault.is_initialized()".
+func checksField(body ast.Node, name, field string) bool {
+	for _, c := range conditions(body) {
+		found := false
+		ast.Inspect(c, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FieldExpr:
+				if x.Name.Name == field && (name == "" || mentions(model.ExprPath(x.X), name)) {
+					found = true
+				}
+			case *ast.MethodCallExpr:
+				if x.Name.Name == field && (name == "" || mentions(model.ExprPath(x.Recv), name)) {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// comparesKey reports whether code compares account name's key or a
+// given property (suffix, e.g. "owner", "key") in any equality test.
+func compares(body ast.Node, name, suffix string) bool {
+	for _, c := range model.Comparisons(body) {
+		for _, p := range []string{c.XPath, c.YPath} {
+			if mentions(p, name) && (suffix == "" || strings.HasSuffix(p, "."+suffix) || strings.HasSuffix(p, "."+suffix+"()")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fnParams returns the names of a function's parameters.
+func fnParams(fn *model.Function) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range fn.Decl.Params {
+		if ip, ok := p.Pat.(*ast.IdentPat); ok {
+			out[ip.Name.Name] = true
+		}
+	}
+	return out
+}
+
+// accountsFieldKind returns the kind of an Accounts field, or KindOther.
+func fieldOf(as *model.AccountsStruct, name string) *model.AccountField {
+	if as == nil {
+		return nil
+	}
+	return as.Field(name)
+}
+
+// isUnchecked reports AccountInfo and UncheckedAccount fields.
+func isUnchecked(f *model.AccountField) bool {
+	return f != nil && (f.Type.Kind == model.KindAccountInfo || f.Type.Kind == model.KindUncheckedAccount)
+}

@@ -83,8 +83,22 @@ func runWeakRandomness(pass *detect.Pass) {
 			}
 			reportAt(pass, n, fn, map[string]string{"expression": sourceText(p, n), "block_values": blockNames(k)}, sev, "")
 		}
+		numericLocals := numericallyUsedLocals(info, fn)
+		randomName := randomishName(fn.Name)
 		ancestors(fn.Body, func(n ast.Node, stack []ast.Node) {
 			switch e := n.(type) {
+			case *ast.ReturnStmt:
+				// function randomGen() returns (uint) { return block.timestamp; }
+				if randomName && e.Result != nil {
+					if k := taint.of(e.Result); k != 0 {
+						report(e.Result, k)
+					}
+				}
+			case *ast.MemberExpr:
+				// difficulty and prevrandao have no use but randomness
+				if k := blockValueKind(info, e); k == blockOther && (e.Name.Name == "difficulty" || e.Name.Name == "prevrandao") {
+					report(e, k)
+				}
 			case *ast.BinaryExpr:
 				if e.Op == token.REM {
 					if k := taint.of(e.X); k != 0 && !truncation(e.Y) {
@@ -98,7 +112,7 @@ func runWeakRandomness(pass *detect.Pass) {
 					for _, a := range e.Args {
 						k |= taint.of(a)
 					}
-					if k != 0 && hashUsedAsNumber(stack, e) {
+					if k != 0 && (hashUsedAsNumber(stack, e) || assignedTo(info, stack, e, numericLocals)) {
 						report(e, k)
 					}
 				case blockValueKind(info, e) == blockHash && len(stack) > 0 && len(e.Args) == 1:
@@ -188,4 +202,67 @@ func blockNames(k blockKind) string {
 		s += ", " + o
 	}
 	return s
+}
+
+// randomishName reports whether a function's name says it produces randomness.
+func randomishName(name string) bool {
+	n := strings.ToLower(name)
+	return strings.Contains(n, "rand") || strings.Contains(n, "seed") || strings.Contains(n, "entropy") || strings.Contains(n, "lucky")
+}
+
+// numericallyUsedLocals returns the locals of fn used as numbers: converted to an integer,
+// taken modulo, or hashed again.
+func numericallyUsedLocals(info *sema.FuncInfo, fn *sema.Function) map[*sema.Var]bool {
+	out := map[*sema.Var]bool{}
+	mark := func(x ast.Expr) {
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*sema.Var); ok && v.Kind == sema.LocalVar {
+				out[v] = true
+			}
+		}
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.CallExpr:
+			if et, ok := e.Fun.(*ast.ElementaryType); ok && isIntTypeName(et.Name) && len(e.Args) == 1 {
+				mark(e.Args[0])
+			}
+			if isHashCall(e) {
+				for _, a := range e.Args {
+					mark(a)
+				}
+			}
+		case *ast.BinaryExpr:
+			if e.Op == token.REM {
+				mark(e.X)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// assignedTo reports whether the hash call is the value of a local that is used as a number.
+func assignedTo(info *sema.FuncInfo, stack []ast.Node, call *ast.CallExpr, numeric map[*sema.Var]bool) bool {
+	if len(stack) == 0 {
+		return false
+	}
+	switch a := stack[len(stack)-1].(type) {
+	case *ast.VarDeclStmt:
+		if a.Value == call && len(a.Vars) == 1 && a.Vars[0] != nil {
+			for _, v := range info.Fn.Locals {
+				if v.Decl == a.Vars[0] && numeric[v] {
+					return true
+				}
+			}
+		}
+	case *ast.AssignExpr:
+		if a.Rhs == call {
+			if id, ok := a.Lhs.(*ast.Ident); ok {
+				v, _ := info.Uses[id].(*sema.Var)
+				return v != nil && numeric[v]
+			}
+		}
+	}
+	return false
 }

@@ -82,6 +82,11 @@ func runTimestamp(pass *detect.Pass) {
 			}
 		}
 		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil && randomishName(fn.Name) {
+				if k := timeLike(r.Result); k != 0 {
+					report(r.Result, k, detect.Medium, "The function hands out the block value as a random number.")
+				}
+			}
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok {
 				return true

@@ -65,3 +65,9 @@ contract Crowdsale {
         unlockBlock[msg.sender] = block.number + (_time / 14); // want "TIMESTAMP_DEPENDENCE"
     }
 }
+
+contract LottoPollo {
+    function randomGen() public view returns (uint randomNumber) {
+        return block.timestamp; // want "TIMESTAMP_DEPENDENCE"
+    }
+}

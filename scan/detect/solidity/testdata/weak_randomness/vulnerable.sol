@@ -19,10 +19,25 @@ contract Lotto {
     function rand(uint256 max) public view returns (uint256) {
         uint256 y = salt * block.number / (salt % 5); // want "WEAK_RANDOMNESS"
         uint256 h = uint256(blockhash(y)); // want "WEAK_RANDOMNESS"
-        return h;
+        return h; // want "WEAK_RANDOMNESS"
     }
 
     function coin() public view returns (bool) {
         return block.number % 2 == 0; // want "WEAK_RANDOMNESS"
+    }
+}
+
+contract Raffle {
+    address[] contestants;
+
+    function draw() public {
+        uint seed3 = block.difficulty; // want "WEAK_RANDOMNESS"
+        bytes32 randHash = keccak256(msg.sender, seed3); // want "WEAK_RANDOMNESS"
+        uint winningNumber = uint(randHash) % contestants.length; // want "WEAK_RANDOMNESS"
+        contestants[winningNumber].transfer(this.balance);
+    }
+
+    function randomGen() public view returns (uint randomNumber) {
+        return block.timestamp; // want "WEAK_RANDOMNESS"
     }
 }

@@ -214,7 +214,7 @@ func ethTransfer(c *sema.Call) (to, amount ast.Expr, ok bool) {
 		return c.Target, c.Value, c.Target != nil && c.Value != nil
 	case c.IsLowLevel("call", "callcode"):
 		return c.Target, c.Value, c.Target != nil && c.SendsValue()
-	case c.Kind == sema.CallInternal || c.Kind == sema.CallLibrary || c.Kind == sema.CallExternal:
+	case c.Kind == sema.CallInternal || c.Kind == sema.CallLibrary || c.Kind == sema.CallExternal || c.Kind == sema.CallBuiltin:
 		name := strings.ToLower(strings.TrimLeft(c.Name, "_"))
 		switch name {
 		case "sendvalue", "safetransfereth", "transfereth", "sendeth", "safesendeth", "safetransfernative", "transfernative":
@@ -223,6 +223,9 @@ func ethTransfer(c *sema.Call) (to, amount ast.Expr, ok bool) {
 		}
 		if recv := methodReceiver(c); recv != nil && len(c.Args) == 1 {
 			return recv, c.Args[0], true // payable(x).sendValue(a) through using-for
+		}
+		if c.Kind == sema.CallBuiltin && c.Target != nil && len(c.Args) == 1 {
+			return c.Target, c.Args[0], true // the same, with the library's import unresolved
 		}
 		if len(c.Args) == 2 {
 			return c.Args[0], c.Args[1], true

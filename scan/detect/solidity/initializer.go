@@ -3,6 +3,7 @@ package solidity
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
 )
 
 // UnprotectedInitializer reports public initializers anyone can call again: a function named
@@ -60,7 +61,12 @@ func runUnprotectedInitializer(pass *detect.Pass) {
 				names[w.v.Name] = true
 				list = append(list, w.v.Name)
 			}
-			role = role || isRoleVar(w.v)
+			role = role || isRoleVar(w.v) || recordsCaller(p.Info(fn), w)
+		}
+		// Without a role at stake, re-running setup matters when the contract runs behind a
+		// proxy or when what it writes decides other functions' checks.
+		if !role && !upgradeableContract(fn.Contract) && !decidesChecks(p, fn.Contract, open) {
+			continue
 		}
 		f := detect.Finding{Details: map[string]string{"function_name": fnName(fn), "state_vars": joinNames(list)}, Function: fn.Name}
 		f.Pos, f.End = fnRange(fn, open[0].site)
@@ -96,6 +102,101 @@ func upgradeableBase(c *ast.ContractDecl, lin []string) bool {
 	}
 	for _, b := range c.Bases {
 		if b.Name.String() == "Initializable" {
+			return true
+		}
+	}
+	return false
+}
+
+// upgradeableContract reports whether c derives from Initializable or uses initializer
+// modifiers: it is set up by initializers instead of a constructor.
+func upgradeableContract(c *sema.Contract) bool {
+	if c == nil {
+		return false
+	}
+	var lin []string
+	for _, b := range c.Linearization {
+		lin = append(lin, b.Name)
+	}
+	if upgradeableBase(c.Decl, lin) {
+		return true
+	}
+	for _, fn := range c.AllFunctions() {
+		if hasInitializerModifier(fn) {
+			return true
+		}
+	}
+	return false
+}
+
+// decidesChecks reports whether any of the written variables is read by a require/assert or
+// branch condition of another function of the contract.
+func decidesChecks(p *sema.Program, c *sema.Contract, writes []writeSite) bool {
+	if c == nil {
+		return false
+	}
+	written := map[*sema.Var]bool{}
+	for _, w := range writes {
+		written[w.v] = true
+	}
+	for _, b := range c.Linearization {
+		for _, fn := range append(append([]*sema.Function(nil), b.Functions...), b.Modifiers...) {
+			info := p.Info(fn)
+			if info == nil || info.CFG == nil {
+				continue
+			}
+			for _, n := range info.CFG.Nodes {
+				var cond ast.Expr
+				switch n.Kind {
+				case sema.NodeCond:
+					cond = n.Expr
+				case sema.NodeStmt:
+					if es, ok := n.Stmt.(*ast.ExprStmt); ok {
+						if call, ok := es.X.(*ast.CallExpr); ok {
+							if id, ok := call.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(call.Args) > 0 {
+								cond = call.Args[0]
+							}
+						}
+					}
+				}
+				if cond == nil || n.Fn != fn {
+					continue
+				}
+				for v := range stateVarsIn(info, cond) {
+					if written[v] {
+						return true
+					}
+				}
+				// if (underLimit(x)): a view helper that reads the variable
+				for _, c := range callsIn(info, cond) {
+					if c.Kind == sema.CallInternal && c.Callee != nil {
+						if ci := p.Info(c.Callee); ci != nil {
+							for v := range ci.StateReads {
+								if written[v] {
+									return true
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// recordsCaller reports whether a write stores the caller (or keys state by it): the
+// initializer makes whoever calls it special (m_owners[1] = uint(msg.sender)).
+func recordsCaller(entry *sema.FuncInfo, w writeSite) bool {
+	a, ok := w.at.(*ast.AssignExpr)
+	if !ok {
+		return false
+	}
+	if entrySource(entry, w, a.Rhs).Has(sema.SrcSender | sema.SrcOrigin) {
+		return true
+	}
+	for _, ix := range indexesOf(a.Lhs) {
+		if entrySource(entry, w, ix).Has(sema.SrcSender | sema.SrcOrigin) {
 			return true
 		}
 	}

@@ -18,4 +18,10 @@ var accessDetectors = []*detect.Analyzer{
 	DelegatecallInLoop,
 	MsgValueInLoop,
 	LockedEther,
+	SignatureReplay,
+	SignatureNoChainID,
+	EcrecoverZeroAddress,
+	SignatureMalleability,
+	EncodePackedCollision,
+	UncheckedERC20Transfer,
 }

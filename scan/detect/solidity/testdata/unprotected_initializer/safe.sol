@@ -67,3 +67,12 @@ contract OldStyle {
         m_owner = o;
     }
 }
+
+contract Counter {
+    mapping(uint256 => uint256) public map;
+
+    // Named init but only bookkeeping nobody relies on.
+    function init(uint256 k, uint256 v) public {
+        map[k] = v;
+    }
+}

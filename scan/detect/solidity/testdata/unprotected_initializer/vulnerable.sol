@@ -19,6 +19,17 @@ contract WalletLibrary {
         m_dailyLimit = _limit;
     }
 
+    function underLimit(uint _value) internal returns (bool) {
+        return _value <= m_dailyLimit;
+    }
+
+    function execute(address _to, uint _value) external {
+        require(m_ownerIndex[uint(msg.sender)] > 0);
+        if (underLimit(_value)) {
+            _to.transfer(_value);
+        }
+    }
+
     function initWallet(address[] _owners, uint _required, uint _daylimit) {  // want "UNPROTECTED_INITIALIZER"
         initDaylimit(_daylimit);
         initMultiowned(_owners, _required);
@@ -30,5 +41,20 @@ contract Wallet03 {
 
     function initWallet() public {  // want "UNPROTECTED_INITIALIZER"
         creator = msg.sender;
+    }
+}
+
+contract Lottery {
+    uint256 public ticketPrice;
+    uint256 public pot;
+
+    // Sets a parameter other functions check: anyone can change the price at any time.
+    function init(uint256 price) public {  // want "UNPROTECTED_INITIALIZER"
+        ticketPrice = price;
+    }
+
+    function buy() public payable {
+        require(msg.value == ticketPrice);
+        pot += msg.value;
     }
 }

@@ -1,0 +1,186 @@
+package solidity
+
+import (
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// EcrecoverZeroAddress reports raw ecrecover whose result is trusted without ruling out
+// address(0): ecrecover returns 0 for an invalid signature, which then "matches" any signer
+// variable that was never set (an unset owner, a missing mapping entry).
+var EcrecoverZeroAddress = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "ECRECOVER_ZERO_ADDRESS",
+		Name:       "ecrecover result not checked against address(0)",
+		Severity:   detect.Medium,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> uses the result of ` +
+			`<code>ecrecover</code> without checking that it is not <code>address(0)</code>. For a malformed signature ` +
+			`ecrecover returns zero instead of failing, and zero equals every address variable that is unset: garbage ` +
+			`signatures then pass as signed by an uninitialized signer or owner.</p>`,
+		Remediation: `<p>Require <code>signer != address(0)</code>, or use OpenZeppelin's <code>ECDSA.recover</code>, which reverts on invalid signatures.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name"},
+		DetectionLogic: "A call to the ecrecover builtin whose result (the local it is stored in, or, when returned, the values " +
+			"callers store it in) is never compared with address(0) or 0 in that function or its callers, and is not only compared with msg.sender.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-122"},
+		CWE:       []string{"CWE-347"},
+		Languages: []string{"solidity"},
+		Slither:   "",
+		Class:     "signature",
+	},
+	Run: runEcrecoverZero,
+}
+
+func runEcrecoverZero(pass *detect.Pass) {
+	p := pass.Program
+	for _, fn := range bodies(pass.Functions()) {
+		if isTestContract(fn.Contract) {
+			continue
+		}
+		info := p.Info(fn)
+		for _, c := range info.Calls {
+			if c.Kind != sema.CallBuiltin || c.Name != "ecrecover" {
+				continue
+			}
+			if recoveredChecked(p, fn, c.Expr, 0) {
+				continue
+			}
+			pass.ReportNode(c.Expr, fn, nil)
+		}
+	}
+}
+
+// recoveredChecked reports whether the value of call x in fn is compared with zero, in fn or,
+// when fn returns it, in every caller (to a bounded depth).
+func recoveredChecked(p *sema.Program, fn *sema.Function, x *ast.CallExpr, depth int) bool {
+	if depth > 3 {
+		return true // too far to tell: stay silent
+	}
+	info := p.Info(fn)
+	holders := holdersOf(info, fn, x)
+	if zeroCompared(info, fn, x, holders) || onlySenderCompared(info, fn, x, holders) {
+		return true
+	}
+	if !returned(info, fn, x, holders) {
+		return false
+	}
+	callers := 0
+	for _, g := range p.Functions() {
+		gi := p.Info(g)
+		if gi == nil || g.Body == nil {
+			continue
+		}
+		for _, c := range gi.Calls {
+			if c.Callee != fn {
+				continue
+			}
+			callers++
+			if !recoveredChecked(p, g, c.Expr, depth+1) {
+				return false
+			}
+		}
+	}
+	return callers > 0
+}
+
+// holdersOf returns the locals (and named returns) the value of x is stored in.
+func holdersOf(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr) map[*sema.Var]bool {
+	out := map[*sema.Var]bool{}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.VarDeclStmt:
+			if unwrapCall(s.Value) == x && len(s.Vars) == 1 && s.Vars[0] != nil {
+				for _, v := range fn.Locals {
+					if v.Decl == s.Vars[0] {
+						out[v] = true
+					}
+				}
+			}
+		case *ast.AssignExpr:
+			if unwrapCall(s.Rhs) == x {
+				if v := info.RootVar(s.Lhs); v != nil && v.Kind != sema.StateVar {
+					out[v] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func refersTo(info *sema.FuncInfo, e ast.Expr, x *ast.CallExpr, holders map[*sema.Var]bool) bool {
+	e = unwrapConversion(info, e)
+	if unwrapCall(e) == x {
+		return true
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		if v, ok := info.Uses[id].(*sema.Var); ok {
+			if holders[v] {
+				return true
+			}
+			for h := range holders {
+				if h.Decl == v.Decl {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// zeroCompared reports whether the value is compared with address(0) or 0.
+func zeroCompared(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, holders map[*sema.Var]bool) bool {
+	found := false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ || b.Op == token.GTR) {
+			if refersTo(info, b.X, x, holders) && isZeroAddress(info, b.Y) || refersTo(info, b.Y, x, holders) && isZeroAddress(info, b.X) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// onlySenderCompared reports whether every comparison of the value is with msg.sender, which
+// is never zero.
+func onlySenderCompared(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, holders map[*sema.Var]bool) bool {
+	any, other := false, false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
+			l, r := refersTo(info, b.X, x, holders), refersTo(info, b.Y, x, holders)
+			if l || r {
+				if l && isSender(info, b.Y) || r && isSender(info, b.X) {
+					any = true
+				} else {
+					other = true
+				}
+			}
+		}
+		if ix, ok := n.(*ast.IndexExpr); ok && ix.Index != nil && refersTo(info, ix.Index, x, holders) {
+			other = true
+		}
+		return true
+	})
+	return any && !other
+}
+
+// returned reports whether fn returns the value.
+func returned(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, holders map[*sema.Var]bool) bool {
+	for _, r := range fn.Returns {
+		if holders[r] {
+			return true
+		}
+	}
+	found := false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil && refersTo(info, r.Result, x, holders) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,171 @@
+package solidity
+
+import (
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// This file holds what the signature detectors share: where a public function verifies a
+// signature (itself, or through helpers and libraries), and what its signed digest contains.
+
+// sigSite is a place where an entry function has a signature checked.
+type sigSite struct {
+	node *sema.Node
+	call *sema.Call // the call in the entry function that leads to the recovery
+}
+
+// isRecoverName reports whether a function name recovers or checks a signer.
+func isRecoverName(name string) bool {
+	n := strings.ToLower(name)
+	return n == "ecrecover" || strings.Contains(n, "recover") || strings.Contains(n, "isvalidsignature") ||
+		strings.Contains(n, "verifysig") || strings.Contains(n, "checksig")
+}
+
+// reachesRecover reports whether calling c ends in a signature recovery.
+func reachesRecover(p *sema.Program, c *sema.Call) bool {
+	if c.Kind == sema.CallBuiltin && c.Name == "ecrecover" {
+		return true
+	}
+	if c.Kind == sema.CallEvent || c.Kind == sema.CallError || c.Kind == sema.CallConversion {
+		return false
+	}
+	if isRecoverName(c.Name) {
+		return true
+	}
+	if (c.Kind == sema.CallInternal || c.Kind == sema.CallLibrary) && c.Callee != nil {
+		for _, g := range append([]*sema.Function{c.Callee}, p.Callees(c.Callee)...) {
+			if gi := p.Info(g); gi != nil {
+				for _, gc := range gi.Calls {
+					if gc.Kind == sema.CallBuiltin && gc.Name == "ecrecover" || isRecoverName(gc.Name) && gc.Kind != sema.CallEvent {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// signatureSites lists where fn has a signature verified, one per CFG node.
+func signatureSites(p *sema.Program, fn *sema.Function) []sigSite {
+	info := p.Info(fn)
+	var out []sigSite
+	for _, n := range info.CFG.Nodes {
+		if n.Fn != fn {
+			continue
+		}
+		for _, c := range nodeCalls(p, n) {
+			if reachesRecover(p, c) {
+				out = append(out, sigSite{node: n, call: c})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// reachable returns fn with every internal function and modifier it reaches.
+func reachable(p *sema.Program, fn *sema.Function) []*sema.Function {
+	return append([]*sema.Function{fn}, p.Callees(fn)...)
+}
+
+// replayWords name state that records a signature, message or nonce as spent.
+var replayWords = []string{"nonce", "nonces", "used", "executed", "claimed", "processed", "consumed", "redeemed", "spent",
+	"cancelled", "canceled", "invalidated", "done", "seen", "filled", "withdrawn", "minted", "redeemed", "completed", "replay", "salt", "salts"}
+
+// recordsUse reports whether fn (or a helper) writes state that stops the same signed message
+// from being accepted twice: a nonce, a used-hash mapping, a flag keyed by a hash.
+func recordsUse(p *sema.Program, fn *sema.Function) bool {
+	for _, g := range reachable(p, fn) {
+		gi := p.Info(g)
+		if gi == nil {
+			continue
+		}
+		for v, ats := range gi.StateWrites {
+			if hasWord(v.Name, replayWords...) {
+				return true
+			}
+			if mt, ok := v.Type.(*sema.MappingType); ok {
+				if e, ok := mt.Key.(*sema.Elementary); ok && strings.HasPrefix(e.Name, "bytes") {
+					return true
+				}
+			}
+			for _, at := range ats {
+				if u, ok := at.(*ast.UnaryExpr); ok && (u.Op == token.INC || u.Op == token.DEC) {
+					return true // a counter the digest reads
+				}
+			}
+		}
+	}
+	// The nonce may live in another contract (an external nonce manager): useNonce(...).
+	for _, g := range reachable(p, fn) {
+		if gi := p.Info(g); gi != nil {
+			for _, c := range gi.Calls {
+				if hasWord(c.Name, "nonce", "nonces") && !(c.Callee != nil && c.Callee.IsView()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// bindsChain reports whether the digests fn builds include the chain: block.chainid, chainid()
+// in assembly, or an EIP-712 domain separator.
+func bindsChain(p *sema.Program, fn *sema.Function) bool {
+	fns := reachable(p, fn)
+	if fn.Contract != nil {
+		// The domain separator is often computed in the constructor and stored.
+		for _, b := range fn.Contract.Linearization {
+			fns = append(fns, b.Functions...)
+		}
+	}
+	for _, g := range fns {
+		gi := p.Info(g)
+		if gi == nil || g.Body == nil {
+			continue
+		}
+		found := false
+		ast.Inspect(g.Body, func(n ast.Node) bool {
+			switch e := n.(type) {
+			case *ast.MemberExpr:
+				if isGlobal(gi, e, "block", "chainid") {
+					found = true
+				}
+			case *ast.YulCall:
+				if e.Name.Name == "chainid" {
+					found = true
+				}
+			case *ast.Ident:
+				if hasWord(e.Name, "domain", "eip712", "chainid") || strings.Contains(strings.ToLower(e.Name), "typeddata") {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	if fn.Contract != nil {
+		for _, v := range fn.Contract.AllStateVars() {
+			if hasWord(v.Name, "domain", "chainid") {
+				return true
+			}
+		}
+		for _, b := range fn.Contract.Linearization {
+			if strings.Contains(b.Name, "EIP712") {
+				return true
+			}
+		}
+		for _, s := range fn.Contract.Decl.Bases {
+			if strings.Contains(s.Name.String(), "EIP712") || strings.Contains(s.Name.String(), "Permit") {
+				return true
+			}
+		}
+	}
+	return false
+}

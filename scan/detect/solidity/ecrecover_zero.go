@@ -20,7 +20,7 @@ var EcrecoverZeroAddress = &detect.Analyzer{
 			`<code>ecrecover</code> without checking that it is not <code>address(0)</code>. For a malformed signature ` +
 			`ecrecover returns zero instead of failing, and zero equals every address variable that is unset: garbage ` +
 			`signatures then pass as signed by an uninitialized signer or owner.</p>`,
-		Remediation: `<p>Require <code>signer != address(0)</code>, or use OpenZeppelin's <code>ECDSA.recover</code>, which reverts on invalid signatures.</p>`,
+		Remediation:     `<p>Require <code>signer != address(0)</code>, or use OpenZeppelin's <code>ECDSA.recover</code>, which reverts on invalid signatures.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name"},
 		DetectionLogic: "A call to the ecrecover builtin whose result (the local it is stored in, or, when returned, the values " +
 			"callers store it in) is never compared with address(0) or 0 in that function or its callers, and is not only compared with msg.sender.",

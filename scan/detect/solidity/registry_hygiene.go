@@ -36,4 +36,6 @@ var hygieneDetectors = []*detect.Analyzer{
 	GasPublicCouldBeExternal,
 	GasCustomErrors,
 	GasLongRevertString,
+	HardcodedGasAmount,
+	FunctionPointerOverwrite,
 }

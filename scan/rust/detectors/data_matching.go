@@ -76,7 +76,8 @@ var AccountDataMatching = &Analyzer{
 					name = ip.Name.Name
 				}
 				for _, c := range model.Deserializations(l.Init) {
-					if c.Name() == "unpack" && isTokenAccountPath(c.Path) && name != "" && !compares(body, name, "owner") {
+					if c.Name() == "unpack" && isTokenAccountPath(c.Path) && name != "" && !compares(body, name, "owner") &&
+						!tokenCPIFrom(body, c, u) {
 						p.Report(c.Node, u.Func, map[string]string{"account_name": name, "related": "its owner"})
 					}
 				}
@@ -158,4 +159,15 @@ func typeLast(t ast.Type) string {
 		}
 	}
 	return ""
+}
+
+// tokenCPIFrom reports an unpacked token account that is later handed to
+// an SPL token instruction, which checks its owner and authority.
+func tokenCPIFrom(body ast.Node, c *model.Call, u unit) bool {
+	for _, acc := range accountsIn(c.Args[0], u, lets(body)) {
+		if passedToTokenProgram(body, acc) {
+			return true
+		}
+	}
+	return false
 }

@@ -45,7 +45,7 @@ var DuplicateMutableAccounts = &Analyzer{
 					continue
 				}
 				for _, a := range muts[:j] {
-					if a.Type.Inner != b.Type.Inner || keysCompared(a, b) || compared[as][pairKey(a.Name, b.Name)] {
+					if a.Type.Inner != b.Type.Inner || keysCompared(a, b) || compared[as][pairKey(a.Name, b.Name)] || distinct(p, a, b) {
 						continue
 					}
 					p.Report(b.Field.Name, nil, map[string]string{"account_name": b.Name, "other_account": a.Name})
@@ -134,4 +134,30 @@ func keysComparedNative(body ast.Node, a, b string) bool {
 		}
 	}
 	return false
+}
+
+// distinct reports pairs that cannot alias: token accounts with different
+// authorities, PDAs with different seeds, or an account being created.
+func distinct(p *Pass, a, b *model.AccountField) bool {
+	ca, cb := a.Constraints, b.Constraints
+	if ca.Init || cb.Init || ca.InitIfNeeded || cb.InitIfNeeded {
+		return true
+	}
+	for _, key := range []string{"token::authority", "associated_token::authority"} {
+		if x, y := ca.Token[key], cb.Token[key]; x != nil && y != nil && p.Program.Source(x.Value) != p.Program.Source(y.Value) {
+			return true
+		}
+	}
+	if ca.SeedsSet && cb.SeedsSet && seedsText(p, ca) != seedsText(p, cb) {
+		return true
+	}
+	return false
+}
+
+func seedsText(p *Pass, c *model.Constraints) string {
+	s := ""
+	for _, e := range c.Seeds {
+		s += p.Program.Source(e) + ","
+	}
+	return s
 }

@@ -1,7 +1,10 @@
 package detectors
 
 import (
+	"strings"
+
 	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
 )
 
@@ -50,7 +53,7 @@ var MissingOwnerCheck = &Analyzer{
 					} else if !isBinding(u.Func, acc) {
 						continue
 					}
-					if compares(body, acc, "owner") {
+					if compares(body, acc, "owner") || writesAccount(body, acc) || passedToTokenProgram(body, acc) {
 						continue
 					}
 					p.Report(c.Node, u.Func, map[string]string{"account_name": acc})
@@ -71,6 +74,44 @@ func isBinding(fn *model.Function, name string) bool {
 	for _, n := range fn.AccountInfoParams() {
 		if n == name {
 			return true
+		}
+	}
+	return false
+}
+
+// writesAccount reports code that mutates acc's data or debits its
+// lamports: the runtime then rejects accounts the program does not own.
+func writesAccount(body ast.Node, acc string) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		mc, ok := n.(*ast.MethodCallExpr)
+		if !ok {
+			return true
+		}
+		switch mc.Name.Name {
+		case "try_borrow_mut_data", "try_borrow_mut_lamports":
+			found = found || mentions(model.ExprPath(mc.Recv), acc)
+		case "borrow_mut":
+			if f, ok := mc.Recv.(*ast.FieldExpr); ok && (f.Name.Name == "data" || f.Name.Name == "lamports") {
+				found = found || mentions(model.ExprPath(f.X), acc)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// passedToTokenProgram reports accounts handed to an SPL token
+// instruction, whose program checks their ownership itself.
+func passedToTokenProgram(body ast.Node, acc string) bool {
+	for _, c := range model.Calls(body) {
+		if c.Macro || !(strings.HasPrefix(c.Path, "spl_token::instruction::") || strings.HasPrefix(c.Path, "spl_token_2022::instruction::")) {
+			continue
+		}
+		for _, a := range c.Args {
+			if containsName(a, acc) {
+				return true
+			}
 		}
 	}
 	return false

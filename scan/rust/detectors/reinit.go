@@ -44,7 +44,7 @@ var Reinitialization = &Analyzer{
 		}
 		for _, as := range p.Program.Accounts {
 			for _, f := range as.Fields {
-				if !f.Constraints.InitIfNeeded || guarded[as][f.Name] {
+				if !f.Constraints.InitIfNeeded || guarded[as][f.Name] || isTokenType(f) {
 					continue
 				}
 				item := f.Constraints.Get("init_if_needed").Item
@@ -60,7 +60,7 @@ var Reinitialization = &Analyzer{
 			if checksField(body, "", "is_initialized") {
 				continue
 			}
-			if len(model.Deserializations(body)) == 0 {
+			if !readsState(body) || createsAccount(body) {
 				continue
 			}
 			for _, c := range model.Calls(body) {
@@ -123,4 +123,43 @@ func isDefaultCall(x ast.Expr) bool {
 	}
 	pe, ok := c.Fun.(*ast.PathExpr)
 	return ok && pe.Path.Last() != nil && pe.Path.Last().Name.Name == "default"
+}
+
+// isTokenType reports token and mint accounts, which Anchor validates
+// when init_if_needed finds them already created.
+func isTokenType(f *model.AccountField) bool {
+	switch f.Type.Inner {
+	case "TokenAccount", "Mint":
+		return true
+	}
+	for k := range f.Constraints.Token {
+		if strings.HasPrefix(k, "associated_token::") || strings.HasPrefix(k, "token::") || strings.HasPrefix(k, "mint::") {
+			return true
+		}
+	}
+	return false
+}
+
+// readsState reports deserialization of program state (not sysvars).
+func readsState(body ast.Node) bool {
+	for _, c := range model.Deserializations(body) {
+		switch c.Name() {
+		case "try_from_slice", "try_from_slice_unchecked", "deserialize", "try_deserialize",
+			"try_deserialize_unchecked", "unpack", "unpack_unchecked", "unpack_from_slice":
+			return true
+		}
+	}
+	return false
+}
+
+// createsAccount reports code that creates the account in the same
+// instruction (system create_account), which fails on a live account.
+func createsAccount(body ast.Node) bool {
+	for _, c := range model.Calls(body) {
+		switch c.Name() {
+		case "create_account", "create_account_with_seed":
+			return true
+		}
+	}
+	return false
 }

@@ -73,7 +73,13 @@ var MissingSignerCheck = &Analyzer{
 // field.key().
 func isAuthority(as *model.AccountsStruct, name string) bool {
 	for _, f := range as.Fields {
-		if f.Constraints.HasOneTarget(name) {
+		// Only a change to the holder's state needs its authority: a
+		// read-only has_one (a deposit into a vault) does not.
+		c := f.Constraints
+		if !c.Mut && c.Close == nil && c.Realloc == nil {
+			continue
+		}
+		if c.HasOneTarget(name) {
 			return true
 		}
 		for _, c := range f.Constraints.Custom {
@@ -92,9 +98,25 @@ func isAuthority(as *model.AccountsStruct, name string) bool {
 func keyMatched(body ast.Node, name string) bool {
 	for _, c := range model.Comparisons(body) {
 		for _, pair := range [][2]string{{c.XPath, c.YPath}, {c.YPath, c.XPath}} {
-			if (pair[0] == name+".key" || pair[0] == name+".key()") && strings.Contains(pair[1], ".") && !strings.HasSuffix(pair[1], ".key") {
+			if (pair[0] == name+".key" || pair[0] == name+".key()") && strings.Contains(pair[1], ".") && !strings.HasSuffix(pair[1], ".key") &&
+				(authorityWord(name) || authorityWord(pair[1][strings.LastIndexByte(pair[1], '.')+1:])) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+var authorityWords = []string{"authority", "admin", "owner", "signer", "manager", "operator", "governor",
+	"guardian", "creator", "controller", "delegate", "multisig"}
+
+// authorityWord reports names that denote who may act: authority,
+// admin, owner, ...
+func authorityWord(name string) bool {
+	name = strings.ToLower(name)
+	for _, w := range authorityWords {
+		if strings.Contains(name, w) {
+			return true
 		}
 	}
 	return false

@@ -21,11 +21,19 @@ var TypeCosplay = &Analyzer{
 			"<code>Account&lt;'info, T&gt;</code> or <code>try_deserialize</code>. Native: store a type tag " +
 			"(an enum or discriminator field) and check it after deserializing.</p>",
 		DescriptionKeys: []string{"function_name", "type_name", "how"},
-		DetectionLogic:  "Calls T::try_from_slice/deserialize/unpack where T is a Borsh or Pack struct of the crate without a tag field (discriminator, account_type, key, ...), and any T::try_deserialize_unchecked.",
+		DetectionLogic:  "Calls T::try_from_slice/deserialize/unpack where T is a Borsh or Pack struct of the crate without a tag field (discriminator, account_type, key, ...) and the crate has at least two such types, and any T::try_deserialize_unchecked.",
 		CWE:             []string{"CWE-843"},
 		Class:           "account-validation",
 	}),
 	Run: func(p *Pass) {
+		// With one untagged type there is nothing of this program's to
+		// pass off as another (the owner check covers other programs).
+		untagged := 0
+		for _, d := range p.Program.Data {
+			if !d.HasDiscriminator && d.TagField == "" && (d.Kind == model.DataBorsh || d.Kind == model.DataPack) {
+				untagged++
+			}
+		}
 		for _, u := range units(p.Program) {
 			for _, c := range model.Calls(u.Func.Decl.Body) {
 				if c.Macro || c.Path == "" {
@@ -37,7 +45,7 @@ var TypeCosplay = &Analyzer{
 					p.Report(c.Node, u.Func, map[string]string{"type_name": typ, "how": "without checking its discriminator"})
 				case "try_from_slice", "try_from_slice_unchecked", "deserialize", "unpack", "unpack_unchecked":
 					ds := p.Program.DataStruct(typ)
-					if ds == nil || ds.HasDiscriminator || ds.TagField != "" {
+					if ds == nil || ds.HasDiscriminator || ds.TagField != "" || untagged < 2 {
 						continue
 					}
 					p.Report(c.Node, u.Func, map[string]string{"type_name": typ, "how": "although it has no discriminator or type tag"})

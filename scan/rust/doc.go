@@ -14,7 +14,13 @@
 //     programs, instruction handlers, #[derive(Accounts)] structs and their
 //     #[account(...)] constraints, native entrypoints, calls, CPI, field
 //     accesses, arithmetic and unsafe code.
+//   - semver: Cargo versions and requirements ("is anchor-lang at least 1.0?").
+//   - advisory: an offline RustSec advisory-db reader matching Cargo.lock.
+//   - detectors: the Solana/Anchor detectors, their templates, and Run,
+//     which executes them over a loaded workspace (with vigil-disable
+//     suppression comments).
 //
 // testdata/ holds Anchor and native example programs written for this
-// project; they are parsed without error by the tests.
+// project (parsed without error by the tests), grammar files, and
+// detector fixtures (testdata/detectors, see its README).
 package rust

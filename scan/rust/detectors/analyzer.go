@@ -97,7 +97,8 @@ func (p *Pass) ReportLine(file string, line int, details map[string]string) {
 }
 
 // Run executes the analyzers over every crate of the workspace and
-// returns the findings sorted by file, line and id.
+// returns the findings sorted by file, line and id, without those that
+// vigil-disable comments silence.
 func Run(ws *model.Workspace, analyzers []*Analyzer, cfg Config) []Finding {
 	var out []Finding
 	for _, c := range ws.Crates {
@@ -117,7 +118,7 @@ func Run(ws *model.Workspace, analyzers []*Analyzer, cfg Config) []Finding {
 		}
 		return a.Analyzer.ID < b.Analyzer.ID
 	})
-	return dedupe(out)
+	return suppress(ws, dedupe(out))
 }
 
 // dedupe keeps one finding per analyzer and line.

@@ -1,0 +1,38 @@
+package detectors
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/vigil-sec/vigil/scan/rust/model"
+)
+
+func TestSuppressionComments(t *testing.T) {
+	src := `fn f(accounts: &[AccountInfo]) -> ProgramResult {
+    let a = unsafe { 1 };
+    // vigil-disable-next-line SOLANA_UNSAFE_CODE
+    let b = unsafe { 2 };
+    let c = unsafe { 3 }; // vigil-disable-line
+    /* vigil-disable-start solana_unsafe_code */
+    let d = unsafe { 4 };
+    // vigil-disable-end SOLANA_UNSAFE_CODE
+    let e = unsafe { 5 }; // vigil-disable-line SOLANA_PANIC_IN_HANDLER
+    Ok(())
+}
+`
+	fs := fstest.MapFS{
+		"Cargo.toml": {Data: []byte("[package]\nname = \"s\"\n")},
+		"src/lib.rs": {Data: []byte(src)},
+	}
+	ws, err := model.LoadWorkspaceFS(fs, model.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, f := range Run(ws, []*Analyzer{UnsafeCode}, Config{}) {
+		lines = append(lines, f.Line)
+	}
+	if len(lines) != 2 || lines[0] != 2 || lines[1] != 9 {
+		t.Errorf("unsuppressed findings on lines %v, want [2 9]", lines)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -43,12 +44,15 @@ func loadConfig(v *viper.Viper, cmd *cobra.Command) error {
 			return &exitError{code: exitUsage, msg: "reading config: " + err.Error()}
 		}
 	} else {
-		v.SetConfigName("vigil")
-		v.SetConfigType("yaml")
-		v.AddConfigPath(".")
-		if err := v.ReadInConfig(); err != nil {
-			if _, missing := err.(viper.ConfigFileNotFoundError); !missing {
-				return &exitError{code: exitUsage, msg: "reading config: " + err.Error()}
+		// Only vigil.yaml or vigil.yml in the current folder: viper's own search would also
+		// take a file named just "vigil" — the binary itself when run from its build folder.
+		for _, name := range []string{"vigil.yaml", "vigil.yml"} {
+			if info, err := os.Stat(name); err == nil && info.Mode().IsRegular() {
+				v.SetConfigFile(name)
+				if err := v.ReadInConfig(); err != nil {
+					return &exitError{code: exitUsage, msg: "reading config: " + err.Error()}
+				}
+				break
 			}
 		}
 	}

@@ -889,3 +889,18 @@ func varFlow(info *sema.FuncInfo, v *sema.Var) sema.Source {
 	}
 	return src
 }
+
+// headerRange returns the range of a function's header up to its name (or its parameters), for
+// findings about the function as a whole.
+func headerRange(fn *sema.Function) (token.Pos, token.Pos) {
+	if d := fn.Decl; d != nil {
+		if d.Name != nil {
+			return d.Pos(), d.Name.End()
+		}
+		if d.Params != nil {
+			return d.Pos(), d.Params.End()
+		}
+	}
+	n := fn.Node()
+	return n.Pos(), n.Pos()
+}

@@ -24,4 +24,7 @@ var accessDetectors = []*detect.Analyzer{
 	SignatureMalleability,
 	EncodePackedCollision,
 	UncheckedERC20Transfer,
+	CentralizationRisk,
+	MissingZeroAddressCheck,
+	MissingEventCriticalChange,
 }

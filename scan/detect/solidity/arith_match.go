@@ -470,3 +470,27 @@ func inTestCode(fn *sema.Function) bool {
 	}
 	return false
 }
+
+// srcOf returns the sources x depends on, as Flow.Of does, working around duplicate locals:
+// in pre-0.5 files sema declares each local twice (once hoisted, once in its block), gives
+// the assignment's sources to the first and resolves uses to the second. The sources of all
+// locals sharing a declaration are merged here.
+func srcOf(info *sema.FuncInfo, x ast.Expr) sema.Source {
+	if x == nil {
+		return 0
+	}
+	src := info.Flow.Of(x)
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*sema.Var); ok && v.Kind == sema.LocalVar && v.Decl != nil {
+				for _, w := range info.Fn.Locals {
+					if w != v && w.Decl == v.Decl {
+						src |= info.Flow.Var(w)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return src
+}

@@ -55,7 +55,7 @@ func runFailedCallDoS(pass *detect.Pass) {
 			if inLoop(fn.Body, c.Expr) {
 				continue // DOS_EXTERNAL_CALL_IN_LOOP
 			}
-			if mentionsGlobal(info, c.Target, "msg", "sender") || info.Flow.Of(c.Target).Has(sema.SrcParam) {
+			if mentionsGlobal(info, c.Target, "msg", "sender") || srcOf(info, c.Target).Has(sema.SrcParam) {
 				continue
 			}
 			copies := stateCopies(p, info)

@@ -65,7 +65,7 @@ func runGasGriefing(pass *detect.Pass) {
 			if !c.IsLowLevel("call") || reverting[c.Expr] || len(c.Args) == 0 || emptyData(c.Args[0]) {
 				continue
 			}
-			if c.Target == nil || !info.Flow.Of(c.Target).Has(sema.SrcParam|sema.SrcStorage) {
+			if c.Target == nil || !srcOf(info, c.Target).Has(sema.SrcParam|sema.SrcStorage) {
 				continue
 			}
 			end := c.Expr.End()

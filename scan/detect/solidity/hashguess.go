@@ -91,7 +91,7 @@ func guessHash(info *sema.FuncInfo, x ast.Expr) bool {
 			if mentionsGlobal(info, a, "msg", "sender") || mentionsGlobal(info, a, "tx", "origin") {
 				return false
 			}
-			if info.Flow.Of(a).Has(sema.SrcParam) {
+			if srcOf(info, a).Has(sema.SrcParam) {
 				param = true
 			}
 		}

@@ -208,6 +208,12 @@ func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *
 		src |= valueSrc(info, op.y)
 	}
 	influenced := src.Has(callerInfluence)
+	// Ether amounts (msg.value, balances) are bounded by the ether supply (< 2^90): adding them
+	// or scaling them by a constant does not overflow a wide integer.
+	if influenced && !src.Has(callerInfluence&^(sema.SrcValue|sema.SrcBalance)) && bits >= 128 &&
+		(op.op == token.ADD || (op.op == token.MUL && op.y != nil && (isConstExpr(info, op.x) || isConstExpr(info, op.y)))) {
+		return "", "", false
+	}
 	if uncheckedMode && !influenced {
 		// The author opted out of checks; only values the caller chooses are worth a finding.
 		return "", "", false
@@ -300,7 +306,7 @@ func valueSrc(info *sema.FuncInfo, x ast.Expr) sema.Source {
 			return sema.SrcStorage
 		}
 	}
-	return info.Flow.Of(x)
+	return srcOf(info, x)
 }
 
 // smallLiteral reports whether x is an integer literal below 2^16.

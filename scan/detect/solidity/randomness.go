@@ -120,7 +120,7 @@ func runWeakRandomness(pass *detect.Pass) {
 					// recent) is the commit-to-a-future-block scheme: not predictable when
 					// the commitment was made.
 					arg := e.Args[0]
-					if local.of(arg) == 0 && info.Flow.Of(arg).Has(sema.SrcStorage) && !info.Flow.Of(arg).Has(sema.SrcParam) {
+					if local.of(arg) == 0 && srcOf(info, arg).Has(sema.SrcStorage) && !srcOf(info, arg).Has(sema.SrcParam) {
 						break
 					}
 					if conv, ok := stack[len(stack)-1].(*ast.CallExpr); ok {

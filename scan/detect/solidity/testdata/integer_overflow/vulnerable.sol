@@ -6,7 +6,7 @@ contract TimeLock {
     uint public count = 1;
 
     function deposit() public payable {
-        balances[msg.sender] += msg.value; // want "INTEGER_OVERFLOW"
+        balances[msg.sender] += msg.value; // bounded by the ether supply: not reported
         lockTime[msg.sender] = now + 1 weeks;
     }
 

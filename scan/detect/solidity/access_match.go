@@ -836,7 +836,8 @@ func entrySource(entry *sema.FuncInfo, w writeSite, x ast.Expr) sema.Source {
 	if w.info.Fn != w.via.Callee {
 		return src&^sema.SrcParam | sema.SrcStorage
 	}
-	var out sema.Source
+	// Globals (msg.sender, msg.value, block values) mean the same in the helper.
+	out := src &^ (sema.SrcParam | sema.SrcStorage | sema.SrcCallRet)
 	ast.Inspect(x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := w.info.Uses[id].(*sema.Var); ok {

@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 )
 
@@ -19,8 +20,9 @@ var MissingEventCriticalChange = &detect.Analyzer{
 			`so users and monitoring can react to them.</p>`,
 		Remediation:     `<p>Emit an event with the old and new values whenever the variable changes.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
-		DetectionLogic: "A public state-changing function (not an initializer) writes a role, fee, oracle, treasury, " +
-			"implementation or pause variable, itself or through helpers, and neither it nor any helper emits an event.",
+		DetectionLogic: "A public state-changing function (not an initializer) with an access check assigns a value from its " +
+			"parameters or msg.sender to a role, fee, oracle, treasury, implementation or pause variable, itself or through " +
+			"helpers, and neither it nor any helper emits an event.",
 		Version:   "1.0.0",
 		SWC:       nil, // no SWC entry covers missing events
 		CWE:       []string{"CWE-778"},
@@ -37,8 +39,14 @@ func runMissingEvents(pass *detect.Pass) {
 		if isInitializerLike(fn) || emitsAny(p, fn) {
 			continue
 		}
+		info := p.Info(fn)
 		for _, w := range entryWrites(p, fn) {
-			if !isCriticalSetting(w.v) {
+			// Admin setters: unprotected writes get the UNPROTECTED_* findings instead, and
+			// only values the caller supplies are settings (not accumulated fees).
+			if !isCriticalSetting(w.v) || !callerRestrictedAt(p, fn, w.node) {
+				continue
+			}
+			if a, ok := w.at.(*ast.AssignExpr); !ok || !entrySource(info, w, a.Rhs).Has(sema.SrcParam|sema.SrcSender) {
 				continue
 			}
 			f := detect.Finding{Function: fn.Name, Details: map[string]string{"function_name": fnName(fn), "state_var": w.v.Name}}

@@ -25,7 +25,7 @@ var AssertMisuse = &detect.Analyzer{
 			`effects out of conditions, and make sure no caller can put the contract in a state that breaks an invariant.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "problem"},
 		DetectionLogic: "assert(c) where c assigns, increments or calls a state-changing function (medium); c is a constant " +
-			"false; c depends on parameters, msg.sender, msg.value or an external call's result other than as a mapping key; or " +
+			"false; c depends on parameters of a public function, msg.sender, msg.value or an external call's result other than as a mapping key; or " +
 			"c reads a state variable that a public function without access control sets from caller input.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-110"},
@@ -44,8 +44,13 @@ func runAssertMisuse(pass *detect.Pass) {
 	}
 	for _, fn := range bodies(pass.Functions()) {
 		info := p.Info(fn)
-		if info == nil {
-			continue
+		if info == nil || (fn.Contract != nil && fn.Contract.IsLibrary()) {
+			continue // library asserts check the arithmetic of their callers' values (SafeMath)
+		}
+		// Parameters are caller input only in functions callers reach directly.
+		inputs := sema.SrcSender | sema.SrcValue | sema.SrcCallRet | sema.SrcData
+		if fn.IsEntryPoint() {
+			inputs |= sema.SrcParam
 		}
 		ast.Inspect(fn.Body, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
@@ -66,7 +71,7 @@ func runAssertMisuse(pass *detect.Pass) {
 				problem, sev = "changes state inside its condition, so the effect depends on assertions being evaluated", detect.Medium
 			case hygIsFalseLiteral(cond):
 				problem = "always fails; use revert() for unreachable branches"
-			case hygInputTaint(info, cond).Has(sema.SrcParam | sema.SrcSender | sema.SrcValue | sema.SrcCallRet | sema.SrcData):
+			case hygInputTaint(info, cond).Has(inputs):
 				problem = "checks caller input or the result of an external call, which any caller can make false"
 			default:
 				if v := hygBreakableState(p, fn, info, cond); v != nil {

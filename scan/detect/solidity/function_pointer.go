@@ -128,6 +128,11 @@ func hygYulCallerControlled(info *sema.FuncInfo, x ast.Node) bool {
 			if v := info.YulUses[e]; v != nil && v.Kind == sema.ParamVar {
 				found = true
 			}
+			// Pre-0.5 instructional style names opcodes without parentheses.
+			switch e.Name {
+			case "callvalue", "caller", "origin":
+				found = true
+			}
 		}
 		return !found
 	})

@@ -22,7 +22,7 @@ var StateVariableShadowing = &detect.Analyzer{
 		Remediation: `<p>Remove the redeclaration and assign the base's variable in the derived constructor, or rename one of ` +
 			`the variables.</p>`,
 		DescriptionKeys: []string{"contract_name", "variable_name", "base_name"},
-		DetectionLogic:  "A state variable whose name is also a state variable's in a contract of the linearization. Low when the base's variable is private.",
+		DetectionLogic:  "A state variable whose name is also a state variable's in a contract of the linearization. Low when the base's variable is private or one of them is constant, informational when both are constants.",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-119"},
 		CWE:             []string{"CWE-710"},
@@ -76,7 +76,11 @@ func runStateVariableShadowing(pass *detect.Pass) {
 			}
 			f := detect.Finding{Pos: v.Decl.Pos(), End: v.Decl.End(),
 				Details: map[string]string{"variable_name": v.Name, "base_name": base.Name}}
-			if shadowed.Decl.Visibility == token.PRIVATE {
+			switch {
+			case shadowed.Decl.Constant && v.Decl.Constant:
+				// Two constants: no storage is involved, only the value base code sees differs.
+				f.Severity = detect.Informational
+			case shadowed.Decl.Visibility == token.PRIVATE || shadowed.Decl.Constant || v.Decl.Constant:
 				f.Severity = detect.Low
 			}
 			pass.Report(f)

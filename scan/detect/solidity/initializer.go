@@ -45,7 +45,7 @@ func runUnprotectedInitializer(pass *detect.Pass) {
 		writes := entryWrites(p, fn)
 		var open []writeSite
 		for _, w := range writes {
-			if callerRestrictedAt(p, fn, w.node) || oneShot(p, fn, w.node, writes) {
+			if callerRestrictedAt(p, fn, w.node) || oneShot(p, fn, w.node, writes) || constructorOnly(p, fn, w.node) {
 				continue
 			}
 			open = append(open, w)
@@ -201,4 +201,88 @@ func recordsCaller(entry *sema.FuncInfo, w writeSite) bool {
 		}
 	}
 	return false
+}
+
+// constructorOnly reports whether node n runs only while the contract is being constructed: a
+// dominating check that this contract has no code yet (extcodesize(address()) == 0,
+// address(this).code.length == 0, _isConstructor()). Such initializers cannot be called later.
+func constructorOnly(p *sema.Program, fn *sema.Function, n *sema.Node) bool {
+	g := p.Info(fn).CFG
+	for _, gt := range gateConds(p, g, n) {
+		if isCodeSizeCheck(gt) {
+			return true
+		}
+	}
+	// A check after the write still undoes it when it fails: the function cannot complete
+	// without passing a check on every path.
+	checks := map[*sema.Node]bool{}
+	for _, m := range g.Nodes {
+		if m.Kind == sema.NodeStmt {
+			if es, ok := m.Stmt.(*ast.ExprStmt); ok {
+				if c, ok := es.X.(*ast.CallExpr); ok {
+					if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 {
+						if mi := p.Info(m.Fn); mi != nil && isCodeSizeCheck(gate{cond: c.Args[0], holds: true, info: mi}) {
+							checks[m] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(checks) == 0 {
+		return false
+	}
+	seen := make([]bool, len(g.Nodes))
+	stack := []*sema.Node{g.Entry}
+	for len(stack) > 0 {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if m == g.Exit {
+			return false
+		}
+		if seen[m.ID] || checks[m] {
+			continue
+		}
+		seen[m.ID] = true
+		stack = append(stack, m.Succs...)
+	}
+	return true
+}
+
+// isCodeSizeCheck reports whether a condition tests that the contract has no code yet.
+func isCodeSizeCheck(g gate) bool {
+	found := false
+	ast.Inspect(g.cond, func(x ast.Node) bool {
+		switch e := x.(type) {
+		case *ast.MemberExpr:
+			if m, ok := e.X.(*ast.MemberExpr); ok && e.Name.Name == "length" && m.Name.Name == "code" {
+				found = true
+			}
+		case *ast.CallExpr:
+			if c := g.info.CallOf[e]; c != nil && hasWord(c.Name, "constructor") {
+				found = true
+			}
+		case *ast.Ident:
+			if v, ok := g.info.Uses[e].(*sema.Var); ok && v.Kind == sema.LocalVar && assignedCodeSize(g.info.Fn) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// assignedCodeSize reports whether fn reads extcodesize in assembly.
+func assignedCodeSize(fn *sema.Function) bool {
+	if fn.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(fn.Body, func(x ast.Node) bool {
+		if y, ok := x.(*ast.YulCall); ok && y.Name.Name == "extcodesize" {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -76,3 +76,20 @@ contract Counter {
         map[k] = v;
     }
 }
+
+contract Template {
+    address private _factory;
+    address public operator;
+
+    modifier initializeTemplate() {
+        _factory = msg.sender;
+        uint32 codeSize;
+        assembly { codeSize := extcodesize(address()) }
+        require(codeSize == 0, "must be called within contract constructor");
+        _;
+    }
+
+    function initialize(address op) public initializeTemplate {
+        operator = op;
+    }
+}

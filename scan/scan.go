@@ -123,7 +123,10 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 	for _, r := range ws.Remappings {
 		remaps = append(remaps, sema.Remapping{Prefix: r.Prefix, Target: r.Target})
 	}
-	prog := sema.Load(srcs, remaps)
+	prog, err := loadProgram(srcs, remaps)
+	if err != nil {
+		return nil, err
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -265,4 +268,15 @@ func TemplateOf(a *detect.Analyzer) *report.Template {
 		Updated:                catalogueDate,
 		Links:                  report.Links{Self: report.LinkRef{Title: a.Name, Href: "/detectors/" + a.ID}},
 	}
+}
+
+// loadProgram builds the semantic model. A panic in the model is a bug in Vigil, not in the
+// user's code: it becomes an error for this scan instead of bringing a server down.
+func loadProgram(srcs []sema.SourceFile, remaps []sema.Remapping) (prog *sema.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error while analysing the sources (please report it): %v", r)
+		}
+	}()
+	return sema.Load(srcs, remaps), nil
 }

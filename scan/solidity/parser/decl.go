@@ -124,6 +124,9 @@ func (p *parser) parsePragma() *ast.PragmaDecl {
 	if p.tok != token.SEMI {
 		to = p.file.Offset(p.prevEnd)
 	}
+	if to < from { // `pragma` directly followed by a declaration: no text at all
+		to = from
+	}
 	text := strings.TrimSpace(string(src[from:to]))
 	if text == "" {
 		p.error(pos, "empty pragma")

@@ -199,6 +199,49 @@ func runUnboundedLoop(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
+		// Clearing a dynamic storage array (arr = new T[](0), delete arr) writes zero to every
+		// element: an implicit loop over everything pushed so far.
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			var target ast.Expr
+			switch e := n.(type) {
+			case *ast.AssignExpr:
+				if c, ok := ast.Unparen(e.Rhs).(*ast.CallExpr); ok && e.Op == token.ASSIGN {
+					if _, isNew := c.Fun.(*ast.NewExpr); isNew {
+						target = e.Lhs
+					}
+				}
+			case *ast.UnaryExpr:
+				if e.Op == token.DELETE {
+					target = e.X
+				}
+			}
+			if target == nil {
+				return true
+			}
+			v := p.StateVarOf(info, target)
+			if v == nil || p.StateVarOf(info, target) == nil {
+				return true
+			}
+			if at, ok := v.Type.(*sema.ArrayType); !ok || !at.Dynamic {
+				return true
+			}
+			if _, direct := target.(*ast.Ident); !direct {
+				return true
+			}
+			open, grows := grows[v]
+			if !grows {
+				return true
+			}
+			sev, reason := detect.Low, "which only privileged functions grow: clearing it costs gas for every element."
+			if open {
+				sev, reason = detect.Medium, "which any caller can grow: clearing it costs gas for every element, and past some length it cannot be cleared at all."
+			}
+			if inTestCode(fn) {
+				sev = detect.Low
+			}
+			reportAt(pass, n, fn, map[string]string{"state_var": v.Name, "reason": reason}, sev, "")
+			return true
+		})
 		for _, l := range loopsOf(fn.Body) {
 			cond, body := loopParts(l)
 			reported := false

@@ -6,7 +6,7 @@ contract DosGas {
 
     function emptyCreditors() public {
         if (creditorAddresses.length > 1500) {
-            creditorAddresses = new address[](0);
+            creditorAddresses = new address[](0); // want "DOS_UNBOUNDED_LOOP"
             win = true;
         }
     }

@@ -28,7 +28,7 @@ var CheckNote = &Analyzer{
 		for _, as := range p.Program.Accounts {
 			for _, f := range as.Fields {
 				if isUnchecked(f) && !f.HasCheck && f.Field.Name != nil {
-					p.Report(f.Field.Name, nil, map[string]string{
+					p.Report(fieldNode(f), nil, map[string]string{
 						"account_name": f.Name, "struct_name": as.Name, "account_type": f.Type.Name,
 					})
 				}

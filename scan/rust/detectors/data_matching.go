@@ -48,7 +48,7 @@ var AccountDataMatching = &Analyzer{
 							if c.HasOneTarget(rel) || constraintNames(c, f.Name+"."+rel) || seedsName(c, rel) {
 								continue
 							}
-							p.Report(f.Field.Name, nil, map[string]string{"account_name": f.Name, "related": rel})
+							p.Report(fieldNode(f), nil, map[string]string{"account_name": f.Name, "related": rel})
 							break
 						}
 					}
@@ -56,7 +56,7 @@ var AccountDataMatching = &Analyzer{
 				if (f.Type.Kind == model.KindAccount || f.Type.Kind == model.KindInterfaceAccount) && f.Type.Inner == "TokenAccount" &&
 					hasSigner && read[as][f.Name] && c.Token["token::authority"] == nil && c.Token["associated_token::authority"] == nil &&
 					!constraintNames(c, f.Name+".owner") {
-					p.Report(f.Field.Name, nil, map[string]string{"account_name": f.Name, "related": "its owner"})
+					p.Report(fieldNode(f), nil, map[string]string{"account_name": f.Name, "related": "its owner"})
 				}
 			}
 		}

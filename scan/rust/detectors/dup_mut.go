@@ -40,7 +40,7 @@ var DuplicateMutableAccounts = &Analyzer{
 			for j, b := range muts {
 				if v1 {
 					if b.Constraints.Dup {
-						p.Report(b.Field.Name, nil, map[string]string{"account_name": b.Name, "other_account": "another mutable account"})
+						p.Report(fieldNode(b), nil, map[string]string{"account_name": b.Name, "other_account": "another mutable account"})
 					}
 					continue
 				}
@@ -48,7 +48,7 @@ var DuplicateMutableAccounts = &Analyzer{
 					if a.Type.Inner != b.Type.Inner || keysCompared(a, b) || compared[as][pairKey(a.Name, b.Name)] || distinct(p, a, b) {
 						continue
 					}
-					p.Report(b.Field.Name, nil, map[string]string{"account_name": b.Name, "other_account": a.Name})
+					p.Report(fieldNode(b), nil, map[string]string{"account_name": b.Name, "other_account": a.Name})
 					break
 				}
 			}

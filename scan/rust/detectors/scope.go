@@ -251,3 +251,12 @@ func fieldOf(as *model.AccountsStruct, name string) *model.AccountField {
 func isUnchecked(f *model.AccountField) bool {
 	return f != nil && (f.Type.Kind == model.KindAccountInfo || f.Type.Kind == model.KindUncheckedAccount)
 }
+
+// fieldNode is the node findings about an Accounts field point at: its
+// name, or the whole field for tuple structs.
+func fieldNode(f *model.AccountField) ast.Node {
+	if f.Field.Name != nil {
+		return f.Field.Name
+	}
+	return f.Field
+}

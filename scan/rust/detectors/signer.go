@@ -49,7 +49,7 @@ var MissingSignerCheck = &Analyzer{
 				if !isUnchecked(f) || f.Constraints.Signer || checked[as][f.Name] || !isAuthority(as, f.Name) {
 					continue
 				}
-				p.Report(f.Field.Name, nil, map[string]string{"account_name": f.Name})
+				p.Report(fieldNode(f), nil, map[string]string{"account_name": f.Name})
 			}
 		}
 		// Native.

@@ -60,7 +60,10 @@ func runTOD(pass *detect.Pass) {
 		}
 	}
 	for _, fn := range bodies(pass.Functions()) {
-		if !fn.IsEntryPoint() {
+		// Internal helpers pay on behalf of the public functions that call them: every public
+		// writer counts then, the calling one included (odds-and-evens games pay the players
+		// stored by earlier calls from inside play()).
+		if fn.IsModifier || fn.IsConstructor() || (!fn.IsEntryPoint() && !reachedFromEntry(p, entries, fn)) {
 			continue
 		}
 		info := p.Info(fn)
@@ -87,7 +90,7 @@ func runTOD(pass *detect.Pass) {
 			for _, d := range deps {
 				var open, trusted []string
 				for _, g := range writers[d.v] {
-					if g == fn {
+					if g == fn && fn.IsEntryPoint() {
 						continue
 					}
 					if p.HasAccessControl(g) {
@@ -199,4 +202,16 @@ func sharedStateIn(p *sema.Program, info *sema.FuncInfo, x ast.Expr, copies map[
 func isHashCall(c *ast.CallExpr) bool {
 	id, ok := c.Fun.(*ast.Ident)
 	return ok && (id.Name == "keccak256" || id.Name == "sha3" || id.Name == "sha256" || id.Name == "ripemd160")
+}
+
+// reachedFromEntry reports whether an internal function is called by one of the entries.
+func reachedFromEntry(p *sema.Program, entries []*sema.Function, fn *sema.Function) bool {
+	for _, e := range entries {
+		for _, g := range p.Callees(e) {
+			if g == fn {
+				return true
+			}
+		}
+	}
+	return false
 }

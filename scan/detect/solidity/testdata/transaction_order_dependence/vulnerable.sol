@@ -38,3 +38,30 @@ contract EthTxOrderDependence {
         claimed = true;
     }
 }
+
+contract OddsAndEvens {
+    struct Player {
+        address payable addr;
+        uint256 number;
+    }
+    Player[2] private players;
+    uint8 tot;
+
+    function play(uint256 number) public payable {
+        require(msg.value == 1 ether);
+        players[tot] = Player(msg.sender, number);
+        tot++;
+        if (tot == 2) andTheWinnerIs();
+    }
+
+    function andTheWinnerIs() private {
+        uint256 n = players[0].number + players[1].number;
+        if (n % 2 == 0) {
+            players[0].addr.transfer(1.8 ether); // want "TRANSACTION_ORDER_DEPENDENCE"
+        } else {
+            players[1].addr.transfer(1.8 ether); // want "TRANSACTION_ORDER_DEPENDENCE"
+        }
+        delete players;
+        tot = 0;
+    }
+}

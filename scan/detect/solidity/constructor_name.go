@@ -69,8 +69,12 @@ func runMisnamedConstructor(pass *detect.Pass) {
 		}
 		f := detect.Finding{Pos: fn.Decl.Pos(), End: hygHeaderEnd(fn), Function: fn.Name,
 			Details: map[string]string{"function_name": fn.Name, "reason": reason}}
-		if !fn.IsPublic() {
+		switch {
+		case !fn.IsPublic():
 			f.Severity = detect.Low
+		case !c.File.Version.Known:
+			// Without a pragma the compiler may be 0.5 or later, where the name means nothing.
+			f.Severity, f.Confidence = detect.Medium, detect.ConfidenceLow
 		}
 		pass.Report(f)
 	}

@@ -47,7 +47,7 @@ var OutdatedCompiler = &detect.Analyzer{
 		Remediation: `<p>Port the code to a recent 0.8 release and lock the pragma to it; review the breaking changes ` +
 			`(visibility, constructors, checked arithmetic) while porting.</p>`,
 		DescriptionKeys: []string{"file", "range", "why"},
-		DetectionLogic:  "The newest version a `pragma solidity` admits is below 0.8.0 (informational), or below 0.5.0 (low).",
+		DetectionLogic:  "The newest version a `pragma solidity` admits is below 0.8.0 (informational), or below 0.5.0 (low); or the pragma pins a release with known optimizer bugs (0.8.13 to 0.8.16, low).",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-102"},
 		CWE:             []string{"CWE-937"},
@@ -57,6 +57,11 @@ var OutdatedCompiler = &detect.Analyzer{
 	},
 	Run: runOutdatedCompiler,
 }
+
+var (
+	hygV0_8_13 = sema.Version{Major: 0, Minor: 8, Patch: 13}
+	hygV0_8_17 = sema.Version{Major: 0, Minor: 8, Patch: 17}
+)
 
 // hygSolidityPragmas returns a file's `pragma solidity` declarations.
 func hygSolidityPragmas(f *sema.File) []*ast.PragmaDecl {
@@ -118,10 +123,19 @@ func runOutdatedCompiler(pass *detect.Pass) {
 	}
 	for _, pd := range hygSolidityPragmas(f) {
 		r, ok := sema.ParsePragma(pd.Text)
-		if !ok || !r.Known || !r.Max.Less(hygV0_8_0) && r.Max != hygV0_8_0 {
+		if !ok || !r.Known {
 			continue
 		}
-		fd := detect.Finding{Pos: pd.Pos(), End: pd.End(), Details: map[string]string{"file": f.Path, "range": strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(pd.Text), "solidity")),
+		rangeText := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(pd.Text), "solidity"))
+		if hygExact(r) && !r.Min.Less(hygV0_8_13) && r.Min.Less(hygV0_8_17) {
+			pass.Report(detect.Finding{Pos: pd.Pos(), End: pd.End(), Severity: detect.Low, Details: map[string]string{"file": f.Path, "range": rangeText,
+				"why": "Releases 0.8.13 to 0.8.16 have optimizer bugs that can drop storage writes made in inline assembly before a conditional return or revert (fixed in 0.8.17)."}})
+			continue
+		}
+		if !r.Max.Less(hygV0_8_0) && r.Max != hygV0_8_0 {
+			continue
+		}
+		fd := detect.Finding{Pos: pd.Pos(), End: pd.End(), Details: map[string]string{"file": f.Path, "range": rangeText,
 			"why": "These releases lack checked arithmetic and many later bug fixes."}}
 		if !hygV0_5_0.Less(r.Max) {
 			fd.Severity = detect.Low

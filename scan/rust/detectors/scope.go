@@ -66,7 +66,7 @@ func units(p *model.Program) []unit {
 
 // inTests reports functions of test modules and #[test] functions.
 func inTests(fn *model.Function) bool {
-	if model.HasAttr(fn.Decl.Attrs, "test") {
+	if model.HasAttr(fn.Decl.Attrs, "test") || fn.File != nil && isTestFile(fn.File.Path) {
 		return true
 	}
 	for _, part := range strings.Split(fn.Module, "::") {

@@ -36,3 +36,18 @@ func TestSuppressionComments(t *testing.T) {
 		t.Errorf("unsuppressed findings on lines %v, want [2 9]", lines)
 	}
 }
+
+func TestIntegrationTestsIgnored(t *testing.T) {
+	fs := fstest.MapFS{
+		"Cargo.toml":       {Data: []byte("[package]\nname = \"s\"\n[profile.release]\noverflow-checks = false\n")},
+		"src/lib.rs":       {Data: []byte("pub fn f(accounts: &[AccountInfo]) -> u64 { accounts.len() as u64 }\n")},
+		"tests/program.rs": {Data: []byte("fn helper(accounts: &[AccountInfo]) -> u64 { let x = 1u64; x + accounts.len() as u64 + Some(1).unwrap() }\n")},
+	}
+	ws, err := model.LoadWorkspaceFS(fs, model.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fs := Run(ws, All, Config{}); len(fs) != 0 {
+		t.Errorf("findings in integration tests: %+v", fs[0])
+	}
+}

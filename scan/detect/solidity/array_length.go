@@ -54,7 +54,7 @@ var ArbitraryStorageWrite = &detect.Analyzer{
 		DescriptionKeys: []string{"contract_name", "function_name", "how"},
 		DetectionLogic: "In a function anyone can call: an assignment to arr[i] where i depends on a parameter and arr is a " +
 			"dynamic state array whose length the contract decrements without a non-zero check or sets from a parameter; or an " +
-			"assembly sstore whose slot depends on a parameter. Medium when access is restricted.",
+			"assembly sstore whose slot depends on a parameter. Medium when access to the write, or to every such length change, is restricted.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-124"},
 		CWE:       []string{"CWE-123"},
@@ -225,11 +225,18 @@ func runArbitraryStorageWrite(pass *detect.Pass) {
 		return
 	}
 	// Arrays whose length a caller can push past their real size.
-	unbounded := map[*sema.Var]bool{}
+	unbounded := map[*sema.Var]string{}
+	open := map[*sema.Var]bool{} // some such length write is reachable by anyone
 	for _, g := range c.AllFunctions() {
 		for _, w := range hygLengthWrites(p, g) {
-			if (w.dec && !w.checked) || w.param {
-				unbounded[w.array] = true
+			if ((w.dec && !w.checked) || w.param) && !hygGuardedAt(p, g, w.at.Pos()) {
+				open[w.array] = true
+			}
+			switch {
+			case w.param:
+				unbounded[w.array] = "whose length a caller sets"
+			case w.dec && !w.checked && unbounded[w.array] == "":
+				unbounded[w.array] = "whose length can underflow"
 			}
 		}
 	}
@@ -249,13 +256,13 @@ func runArbitraryStorageWrite(pass *detect.Pass) {
 					return true
 				}
 				v := hygStateVarOfExpr(info, ix.X)
-				if v == nil || !unbounded[v] || !info.Flow.Of(ix.Index).Has(sema.SrcParam) {
+				if v == nil || unbounded[v] == "" || !info.Flow.Of(ix.Index).Has(sema.SrcParam) {
 					return true
 				}
 				f := detect.Finding{Pos: e.Pos(), End: e.End(), Function: fn.Name, Details: map[string]string{
 					"function_name": fnName(fn),
-					"how":           "an element of " + v.Name + ", whose length can underflow, at a caller-chosen index"}}
-				if hygGuardedAt(p, fn, e.Pos()) {
+					"how":           "an element of " + v.Name + ", " + unbounded[v] + ", at a caller-chosen index"}}
+				if hygGuardedAt(p, fn, e.Pos()) || !open[v] {
 					f.Severity = detect.Medium
 				}
 				pass.Report(f)

@@ -58,6 +58,11 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	if err != nil {
 		return err
 	}
+	return apply(ctx, db, ms)
+}
+
+// apply brings db up to the last of ms.
+func apply(ctx context.Context, db *sql.DB, ms []migration) error {
 	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`); err != nil {
 		return fmt.Errorf("store: creating schema_migrations: %w", err)

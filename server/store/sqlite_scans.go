@@ -131,8 +131,18 @@ func (s *SQLite) FinishScan(ctx context.Context, id, status, errMsg string, repo
 			return err
 		}
 		defer stmt.Close()
+		// A hash new to the project starts its triage; a known one keeps its id and status.
+		tri, err := tx.PrepareContext(ctx, `INSERT INTO bug_triage(project_id, bug_hash, bug_id, status, updated_at)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT(project_id, bug_hash) DO NOTHING`)
+		if err != nil {
+			return err
+		}
+		defer tri.Close()
 		for _, f := range findings {
 			if _, err := stmt.ExecContext(ctx, id, projectID, f.BugHash, f.BugID, f.Status); err != nil {
+				return err
+			}
+			if _, err := tri.ExecContext(ctx, projectID, f.BugHash, f.BugID, f.Status, at.UnixMicro()); err != nil {
 				return err
 			}
 		}
@@ -158,8 +168,7 @@ func (s *SQLite) UnfinishedScans(ctx context.Context) ([]Scan, error) {
 	return out, rows.Err()
 }
 
-// PriorTriage returns, for each hash seen in an earlier finished scan of the project, the bug
-// id and status of its latest sighting.
+// PriorTriage returns the bug id and status the project has for each known hash.
 func (s *SQLite) PriorTriage(ctx context.Context, projectID string, hashes []string) (map[string]Triage, error) {
 	out := make(map[string]Triage, len(hashes))
 	const chunk = 400 // below SQLite's bound-variable limit
@@ -170,9 +179,8 @@ func (s *SQLite) PriorTriage(ctx context.Context, projectID string, hashes []str
 		for _, h := range part {
 			args = append(args, h)
 		}
-		rows, err := s.db.QueryContext(ctx, `SELECT f.bug_hash, f.bug_id, f.status FROM findings f JOIN scans s ON s.id = f.scan_id
-			WHERE f.project_id = ? AND s.finished_at IS NOT NULL AND f.bug_hash IN (?`+strings.Repeat(",?", len(part)-1)+`)
-			ORDER BY s.finished_at ASC`, args...)
+		rows, err := s.db.QueryContext(ctx, `SELECT bug_hash, bug_id, status FROM bug_triage
+			WHERE project_id = ? AND bug_hash IN (?`+strings.Repeat(",?", len(part)-1)+`)`, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -183,7 +191,7 @@ func (s *SQLite) PriorTriage(ctx context.Context, projectID string, hashes []str
 				rows.Close()
 				return nil, err
 			}
-			out[h] = t // later scans overwrite earlier ones
+			out[h] = t
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
@@ -204,9 +212,12 @@ func (s *SQLite) NextBugNumbers(ctx context.Context, projectID string, n int) (i
 	return last - int64(n) + 1, nil
 }
 
-// ScanFindings returns the triage records of a scan keyed by bug hash.
+// ScanFindings returns the findings of a scan keyed by bug hash, with the project's current
+// triage.
 func (s *SQLite) ScanFindings(ctx context.Context, scanID string) (map[string]Finding, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT bug_hash, bug_id, status FROM findings WHERE scan_id = ?`, scanID)
+	rows, err := s.db.QueryContext(ctx, `SELECT f.bug_hash, COALESCE(t.bug_id, f.bug_id), COALESCE(t.status, f.status)
+		FROM findings f LEFT JOIN bug_triage t ON t.project_id = f.project_id AND t.bug_hash = f.bug_hash
+		WHERE f.scan_id = ?`, scanID)
 	if err != nil {
 		return nil, err
 	}
@@ -222,13 +233,14 @@ func (s *SQLite) ScanFindings(ctx context.Context, scanID string) (map[string]Fi
 	return out, rows.Err()
 }
 
-// SetBugStatus sets the triage status of a bug hash in every scan of the client's project, so
-// the latest scan and the next rescan both carry it.
+// SetBugStatus sets the project's triage status of a bug hash: every scan of the project shows
+// it, and the next rescan carries it.
 func (s *SQLite) SetBugStatus(ctx context.Context, clientID int64, projectID, bugHash, status string) error {
 	if _, err := s.GetProject(ctx, clientID, projectID); err != nil {
 		return err
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE findings SET status = ? WHERE project_id = ? AND bug_hash = ?`, status, projectID, bugHash)
+	res, err := s.db.ExecContext(ctx, `UPDATE bug_triage SET status = ?, updated_at = ? WHERE project_id = ? AND bug_hash = ?`,
+		status, time.Now().UnixMicro(), projectID, bugHash)
 	if err != nil {
 		return err
 	}

@@ -48,7 +48,13 @@ func runEcrecoverZero(pass *detect.Pass) {
 			if recoveredChecked(p, fn, c.Expr, 0) {
 				continue
 			}
-			pass.ReportNode(c.Expr, fn, nil)
+			f := detect.Finding{Pos: c.Expr.Pos(), End: c.Expr.End(), Function: fn.Name, Details: map[string]string{"function_name": fnName(fn)}}
+			if !comparedWithState(info, fn, c.Expr) {
+				// Only compared with what the caller passes: a zero "signer" then authorises
+				// actions for address(0) alone, which rarely holds anything.
+				f.Severity = detect.Low
+			}
+			pass.Report(f)
 		}
 	}
 }
@@ -179,6 +185,41 @@ func returned(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, holders m
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil && refersTo(info, r.Result, x, holders) {
 			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// comparedWithState reports whether the recovered value (in fn, or returned to a caller) is
+// compared with or used to look up stored state: an owner, a signer variable, a mapping.
+func comparedWithState(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr) bool {
+	holders := holdersOf(info, fn, x)
+	if returned(info, fn, x, holders) {
+		return true // decided by the callers; keep the default severity
+	}
+	found := false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.BinaryExpr:
+			if e.Op == token.EQL || e.Op == token.NEQ {
+				if refersTo(info, e.X, x, holders) && flowOf(info, e.Y).Has(sema.SrcStorage|sema.SrcCallRet) ||
+					refersTo(info, e.Y, x, holders) && flowOf(info, e.X).Has(sema.SrcStorage|sema.SrcCallRet) {
+					found = true
+				}
+			}
+		case *ast.IndexExpr:
+			if e.Index != nil && refersTo(info, e.Index, x, holders) {
+				found = true
+			}
+		case *ast.CallExpr:
+			if c := info.CallOf[e]; c != nil && c.Kind != sema.CallBuiltin && c.Kind != sema.CallConversion {
+				for _, a := range e.Args {
+					if refersTo(info, a, x, holders) {
+						found = true
+					}
+				}
+			}
 		}
 		return !found
 	})

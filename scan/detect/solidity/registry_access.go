@@ -6,6 +6,7 @@ import "github.com/vigil-sec/vigil/scan/detect"
 // what, who gets paid, and whether signatures prove what they claim to.
 var accessDetectors = []*detect.Analyzer{
 	ArbitrarySendETH,
+	UnprotectedTokenWithdraw,
 	UnprotectedOwnershipChange,
 	UnprotectedMint,
 	UnprotectedBurn,

@@ -20,3 +20,12 @@ contract Vault {
         nonces[signer]++;
     }
 }
+
+contract Orders {
+    mapping(address => mapping(bytes32 => bool)) public orders;
+
+    // Compared only with a parameter: low severity.
+    function check(address user, bytes32 hash, uint8 v, bytes32 r, bytes32 s) external view returns (bool) {
+        return orders[user][hash] || ecrecover(hash, v, r, s) == user; // want "ECRECOVER_ZERO_ADDRESS"
+    }
+}

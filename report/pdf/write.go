@@ -1,0 +1,66 @@
+package pdf
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/go-pdf/fpdf"
+
+	"github.com/vigil-sec/vigil/report/pdf/document"
+)
+
+// Input is what a report is made from (see document.Input).
+type Input = document.Input
+
+// HistoryEntry is one earlier scan of the project (see document.HistoryEntry).
+type HistoryEntry = document.HistoryEntry
+
+// Limits bounds the size of a report (see document.Limits).
+type Limits = document.Limits
+
+// Write renders the report of in as a PDF document to w. It fails only when in has no report
+// or w fails; odd content is rendered as well as it can be.
+func Write(w io.Writer, in Input) error {
+	doc, err := document.Build(in)
+	if err != nil {
+		return err
+	}
+	return Render(w, doc)
+}
+
+// Render lays out an already built document.
+func Render(w io.Writer, doc *document.Document) (err error) {
+	// fpdf reports most problems through its error state, but a layout bug must not take down
+	// a server that renders reports in the background: turn a panic into an error.
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("pdf: rendering failed: %v", p)
+		}
+	}()
+	pw := newWriter(doc)
+	pw.render()
+	if pw.f.Err() {
+		return fmt.Errorf("pdf: %w", pw.f.Error())
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := pw.f.Output(bw); err != nil {
+		return fmt.Errorf("pdf: writing: %w", err)
+	}
+	return bw.Flush()
+}
+
+// render lays the sections out in reading order.
+func (w *writer) render() {
+	w.cover()
+	w.contents()
+	w.classificationSection()
+	w.summarySection()
+	w.tableSection()
+	w.groupSections()
+	w.historySection()
+	w.closingSections()
+	w.finishContents()
+}
+
+var _ = fpdf.New // the layout files use fpdf through writer

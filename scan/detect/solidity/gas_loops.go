@@ -175,11 +175,8 @@ func runGasArrayLengthInLoop(pass *detect.Pass) {
 				if v == nil || v.IsConstant() || writes[v] {
 					return true
 				}
-				if _, isArray := v.Type.(*sema.ArrayType); !isArray && !hygIsBytes(v.Type) {
-					if _, isMap := v.Type.(*sema.MappingType); !isMap {
-						return true
-					}
-				}
+				// Only storage arrays and bytes have a length member, so any state-rooted
+				// .length (arr.length, m[k].length, s.items.length) is an SLOAD.
 				pass.ReportNode(m, fn, map[string]string{"array_name": sourceText(p, m.X)})
 				return false
 			})

@@ -18,3 +18,18 @@ contract Airdrop {
         }
     }
 }
+
+contract Batches {
+    struct Batch { uint256[] ids; }
+    Batch internal batch;
+    mapping(address => uint256[]) internal owned;
+
+    function count(address who) external view returns (uint256 n) {
+        for (uint256 i = 0; i < batch.ids.length; ++i) { // want "GAS_ARRAY_LENGTH_IN_LOOP"
+            n += batch.ids[i];
+        }
+        for (uint256 j = 0; j < owned[who].length; ++j) { // want "GAS_ARRAY_LENGTH_IN_LOOP"
+            n += owned[who][j];
+        }
+    }
+}

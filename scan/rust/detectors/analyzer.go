@@ -33,6 +33,25 @@ type Pass struct {
 	Program  *model.Program
 	Config   Config
 	findings *[]Finding
+	cache    *crateCache
+}
+
+// crateCache holds what several analyzers of one crate compute alike.
+type crateCache struct {
+	units []unit
+	done  bool
+}
+
+// units returns the crate's instruction code, computed once per crate.
+func (p *Pass) units() []unit {
+	if p.cache == nil {
+		p.cache = &crateCache{}
+	}
+	if !p.cache.done {
+		p.cache.units = units(p.Program)
+		p.cache.done = true
+	}
+	return p.cache.units
 }
 
 // Finding is one reported problem.
@@ -103,8 +122,9 @@ func Run(ws *model.Workspace, analyzers []*Analyzer, cfg Config) []Finding {
 	var out []Finding
 	for _, c := range ws.Crates {
 		prog := model.AnalyzeCrate(ws.Fset, c)
+		cache := &crateCache{}
 		for _, a := range analyzers {
-			pass := &Pass{Analyzer: a, Fset: ws.Fset, Crate: c, Program: prog, Config: cfg, findings: &out}
+			pass := &Pass{Analyzer: a, Fset: ws.Fset, Crate: c, Program: prog, Config: cfg, findings: &out, cache: cache}
 			a.Run(pass)
 		}
 	}

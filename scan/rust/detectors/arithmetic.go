@@ -31,7 +31,7 @@ var UncheckedArithmetic = &Analyzer{
 		if on, _ := p.Crate.OverflowChecks(); on {
 			return
 		}
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			for _, op := range model.Arithmetic(u.Func.Decl.Body) {
 				switch op.Op {
 				case token.SLASH, token.PERCENT, token.SLASH_EQ, token.PERC_EQ:

@@ -28,7 +28,7 @@ var ArbitraryCPI = &Analyzer{
 		Class:           "cpi",
 	}),
 	Run: func(p *Pass) {
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			body := u.Func.Decl.Body
 			env := lets(body)
 			for _, c := range model.CPICalls(body) {
@@ -51,7 +51,7 @@ var ArbitraryCPI = &Analyzer{
 						if !isUnchecked(f) || f.Constraints.Address != nil {
 							continue
 						}
-					} else if !isBinding(u.Func, acc) {
+					} else if !u.Bindings[acc] {
 						continue
 					}
 					if compares(body, acc, "key") {

@@ -26,7 +26,7 @@ var AccountDataMatching = &Analyzer{
 		Class:           "account-validation",
 	}),
 	Run: func(p *Pass) {
-		read := tokenReads(p.Program)
+		read := tokenReads(p.units())
 		for _, as := range p.Program.Accounts {
 			names := map[string]bool{}
 			hasSigner := false
@@ -61,7 +61,7 @@ var AccountDataMatching = &Analyzer{
 			}
 		}
 		// Native: SPL token accounts unpacked without an owner comparison.
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			if u.Ctx != "" {
 				continue
 			}
@@ -94,9 +94,9 @@ func isTokenAccountPath(path string) bool {
 
 // tokenReads records, per Accounts struct, the fields whose data fields
 // handler code reads (ctx.accounts.x.amount).
-func tokenReads(p *model.Program) map[*model.AccountsStruct]map[string]bool {
+func tokenReads(us []unit) map[*model.AccountsStruct]map[string]bool {
 	out := map[*model.AccountsStruct]map[string]bool{}
-	for _, u := range units(p) {
+	for _, u := range us {
 		if u.Accounts == nil {
 			continue
 		}

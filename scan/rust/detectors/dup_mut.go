@@ -28,7 +28,7 @@ var DuplicateMutableAccounts = &Analyzer{
 	}),
 	Run: func(p *Pass) {
 		v1 := semver.AtLeast(p.Crate.AnchorVersion(), "1.0.0")
-		compared := handlerComparisons(p.Program)
+		compared := handlerComparisons(p.units())
 		for _, as := range p.Program.Accounts {
 			var muts []*model.AccountField
 			for _, f := range as.Fields {
@@ -54,7 +54,7 @@ var DuplicateMutableAccounts = &Analyzer{
 			}
 		}
 		// Native.
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			if u.Ctx != "" {
 				continue
 			}
@@ -105,9 +105,9 @@ func keysCompared(a, b *model.AccountField) bool {
 
 // handlerComparisons records, per Accounts struct, the field pairs whose
 // keys handler code compares.
-func handlerComparisons(p *model.Program) map[*model.AccountsStruct]map[string]bool {
+func handlerComparisons(us []unit) map[*model.AccountsStruct]map[string]bool {
 	out := map[*model.AccountsStruct]map[string]bool{}
-	for _, u := range units(p) {
+	for _, u := range us {
 		if u.Accounts == nil {
 			continue
 		}

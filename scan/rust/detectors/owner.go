@@ -37,7 +37,7 @@ var MissingOwnerCheck = &Analyzer{
 		Class:           "account-validation",
 	}),
 	Run: func(p *Pass) {
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			body := u.Func.Decl.Body
 			env := lets(body)
 			for _, c := range model.Calls(body) {
@@ -50,7 +50,7 @@ var MissingOwnerCheck = &Analyzer{
 						if !isUnchecked(f) || f.Constraints.Owner != nil {
 							continue
 						}
-					} else if !isBinding(u.Func, acc) {
+					} else if !u.Bindings[acc] {
 						continue
 					}
 					if compares(body, acc, "owner") || writesAccount(body, acc) || passedToTokenProgram(body, acc) {
@@ -62,21 +62,6 @@ var MissingOwnerCheck = &Analyzer{
 			}
 		}
 	},
-}
-
-// isBinding reports a native account binding of fn.
-func isBinding(fn *model.Function, name string) bool {
-	for _, b := range model.AccountBindings(fn) {
-		if b.Name == name {
-			return true
-		}
-	}
-	for _, n := range fn.AccountInfoParams() {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 // writesAccount reports code that mutates acc's data or debits its

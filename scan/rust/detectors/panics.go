@@ -27,7 +27,7 @@ var PanicInHandler = &Analyzer{
 		Class:           "error-handling",
 	}),
 	Run: func(p *Pass) {
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			for _, c := range model.Calls(u.Func.Decl.Body) {
 				switch {
 				case !c.Macro && (c.Method == "unwrap" || c.Method == "expect"):

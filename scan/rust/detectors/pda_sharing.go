@@ -32,7 +32,7 @@ var PDASharing = &Analyzer{
 		Class:           "pda",
 	}),
 	Run: func(p *Pass) {
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			body := u.Func.Decl.Body
 			env := lets(body)
 			for _, c := range model.CPICalls(body) {

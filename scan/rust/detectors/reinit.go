@@ -29,7 +29,7 @@ var Reinitialization = &Analyzer{
 	}),
 	Run: func(p *Pass) {
 		guarded := map[*model.AccountsStruct]map[string]bool{}
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			if u.Accounts == nil {
 				continue
 			}
@@ -51,7 +51,7 @@ var Reinitialization = &Analyzer{
 				p.ReportRange(item.Pos(), item.End(), nil, map[string]string{"account_name": f.Name, "function_name": as.Name})
 			}
 		}
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			fn := u.Func
 			if !strings.Contains(strings.ToLower(fn.Name), "init") {
 				continue

@@ -30,7 +30,7 @@ var MissingSignerCheck = &Analyzer{
 	Run: func(p *Pass) {
 		// Anchor.
 		checked := map[*model.AccountsStruct]map[string]bool{}
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			if u.Accounts == nil {
 				continue
 			}
@@ -53,7 +53,7 @@ var MissingSignerCheck = &Analyzer{
 			}
 		}
 		// Native.
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			if u.Ctx != "" {
 				continue
 			}

@@ -31,7 +31,7 @@ var UncheckedSysvar = &Analyzer{
 		Class:           "account-validation",
 	}),
 	Run: func(p *Pass) {
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			body := u.Func.Decl.Body
 			env := lets(body)
 			for _, c := range model.Calls(body) {

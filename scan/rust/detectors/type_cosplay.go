@@ -34,7 +34,7 @@ var TypeCosplay = &Analyzer{
 				untagged++
 			}
 		}
-		for _, u := range units(p.Program) {
+		for _, u := range p.units() {
 			for _, c := range model.Calls(u.Func.Decl.Body) {
 				if c.Macro || c.Path == "" {
 					continue

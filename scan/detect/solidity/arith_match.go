@@ -307,7 +307,12 @@ func newBlockTaint(info *sema.FuncInfo, state map[*sema.Var]blockKind) *blockTai
 					}
 				}
 			case *ast.AssignExpr:
-				set(info.RootVar(s.Lhs), t.of(s.Rhs))
+				// Only whole locals: writing a member of a storage pointer (user.time = now)
+				// does not make every other member time-derived.
+				if id, ok := s.Lhs.(*ast.Ident); ok {
+					v, _ := info.Uses[id].(*sema.Var)
+					set(v, t.of(s.Rhs))
+				}
 			}
 			return true
 		})
@@ -340,7 +345,9 @@ func (t *blockTaint) of(x ast.Node) blockKind {
 }
 
 // blockStateVars returns the state variables of c (and its bases) initialised from block
-// values, or assigned from them in a function.
+// values (uint salt = block.timestamp). Values stored later from block values are left out:
+// a block number or hash recorded at one step and used at a later one is the commit scheme
+// that makes the later use unpredictable at commit time.
 func blockStateVars(p *sema.Program, c *sema.Contract) map[*sema.Var]blockKind {
 	out := map[*sema.Var]blockKind{}
 	if c == nil {
@@ -351,24 +358,6 @@ func blockStateVars(p *sema.Program, c *sema.Contract) map[*sema.Var]blockKind {
 			if k := blockIn(nil, v.Decl.Value); k != 0 {
 				out[v] |= k
 			}
-		}
-	}
-	for _, base := range c.Linearization {
-		for _, fn := range base.Functions {
-			info := p.Info(fn)
-			if info == nil || fn.Body == nil {
-				continue
-			}
-			ast.Inspect(fn.Body, func(n ast.Node) bool {
-				if a, ok := n.(*ast.AssignExpr); ok {
-					if v := p.StateVarOf(info, a.Lhs); v != nil {
-						if k := blockIn(info, a.Rhs); k != 0 {
-							out[v] |= k
-						}
-					}
-				}
-				return true
-			})
 		}
 	}
 	return out

@@ -45,12 +45,22 @@ func runFrontRunnableSolution(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		pays, writes := false, len(p.TransitiveWrites(fn)) > 0
+		// The reward must go to the caller: ether sent to msg.sender, or msg.sender recorded
+		// in state (winner = msg.sender, balances[msg.sender] += prize). Checks of public data
+		// against a stored hash that pay someone else (proposal execution) are not puzzles.
+		pays, writes := false, false
 		for _, c := range info.Calls {
-			if sendsEther(c) {
+			if sendsEther(c) && c.Target != nil && mentionsGlobal(info, c.Target, "msg", "sender") {
 				pays = true
 			}
 		}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			if a, ok := n.(*ast.AssignExpr); ok && p.StateVarOf(info, a.Lhs) != nil &&
+				(mentionsGlobal(info, a.Lhs, "msg", "sender") || mentionsGlobal(info, a.Rhs, "msg", "sender")) {
+				writes = true
+			}
+			return true
+		})
 		if !pays && !writes {
 			continue
 		}

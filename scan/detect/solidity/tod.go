@@ -84,6 +84,10 @@ func runTOD(pass *detect.Pass) {
 				deps = append(deps, dep{v, "recipient"})
 			}
 			for v := range sharedStateIn(p, info, call.Value, copies) {
+				// to.transfer(owed[to]): the recipient's own entry, not shared
+				if call.Target != nil && keyedBy(p, call.Value, call.Target) {
+					continue
+				}
 				deps = append(deps, dep{v, "amount"})
 			}
 			sort.Slice(deps, func(i, j int) bool { return deps[i].v.Name < deps[j].v.Name })
@@ -214,4 +218,17 @@ func reachedFromEntry(p *sema.Program, entries []*sema.Function, fn *sema.Functi
 		}
 	}
 	return false
+}
+
+// keyedBy reports whether x reads a mapping entry whose key is the text of key.
+func keyedBy(p *sema.Program, x, key ast.Expr) bool {
+	k := normText(p, key)
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if ix, ok := n.(*ast.IndexExpr); ok && ix.Index != nil && normText(p, ix.Index) == k {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -51,3 +51,21 @@ func TestIntegrationTestsIgnored(t *testing.T) {
 		t.Errorf("findings in integration tests: %+v", fs[0])
 	}
 }
+
+func TestScan(t *testing.T) {
+	fs := fstest.MapFS{
+		"Cargo.toml": {Data: []byte("[package]\nname = \"s\"\n")},
+		"src/lib.rs": {Data: []byte("fn f() {\n    unsafe { g() }\n}\n")},
+		"src/b.rs":   {Data: []byte("fn b() {}")},
+	}
+	res, err := Scan(fs, model.Limits{}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Files != 2 || res.Lines != 4 || len(res.Findings) != 1 || res.Findings[0].Analyzer != UnsafeCode {
+		t.Errorf("files %d lines %d findings %+v", res.Files, res.Lines, res.Findings)
+	}
+	if _, err := Scan(fstest.MapFS{"Cargo.toml": {Data: []byte("[package")}}, model.Limits{}, Config{}); err == nil {
+		t.Error("bad manifest accepted")
+	}
+}

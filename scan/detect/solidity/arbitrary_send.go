@@ -96,7 +96,9 @@ func entitled(p *sema.Program, fn *sema.Function, n *sema.Node, to, amount ast.E
 			keyed = true
 		}
 		for _, ix := range indexesOf(lv) {
-			if flowOf(w.info, ix).Has(sema.SrcSender | sema.SrcOrigin | sema.SrcParam) {
+			// The record must be the caller's own, or the recipient's: paying msg.sender out
+			// of balances[someoneElse] is still theft.
+			if entrySource(info, w, ix).Has(sema.SrcSender|sema.SrcOrigin) || keyedBy(info, w, ix, to) {
 				keyed = true
 			}
 		}
@@ -212,4 +214,39 @@ func negate(op token.Token) token.Token {
 		return token.EQL
 	}
 	return op
+}
+
+// keyedBy reports whether index ix of write w names the recipient variable to (directly, or as
+// the argument a helper received it through).
+func keyedBy(entry *sema.FuncInfo, w writeSite, ix ast.Expr, to ast.Expr) bool {
+	rid, ok := unwrapConversion(entry, to).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	rv, ok := entry.Uses[rid].(*sema.Var)
+	if !ok {
+		return false
+	}
+	mentions := func(info *sema.FuncInfo, x ast.Expr, v *sema.Var) bool {
+		found := false
+		ast.Inspect(x, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	if w.via == nil {
+		return mentions(w.info, ix, rv)
+	}
+	if w.info.Fn != w.via.Callee {
+		return false
+	}
+	for _, pv := range w.via.Callee.Params {
+		if pv.Index < len(w.via.Args) && mentions(w.info, ix, pv) && mentions(entry, w.via.Args[pv.Index], rv) {
+			return true
+		}
+	}
+	return false
 }

@@ -27,7 +27,7 @@ var CentralizationRisk = &detect.Analyzer{
 			"writes a pause switch or an implementation, sends ether or tokens to a caller-chosen address, reduces another " +
 			"account's balance, or writes a fee or blacklist variable. Low severity when it can move or burn users' tokens.",
 		Version:   "1.0.0",
-		SWC:       []string{"SWC-105"},
+		SWC:       nil, // a trust assumption, not an SWC weakness
 		CWE:       []string{"CWE-250", "CWE-269"},
 		Languages: []string{"solidity"},
 		Slither:   "",

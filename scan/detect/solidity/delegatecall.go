@@ -49,7 +49,7 @@ var DelegatecallInLoop = &detect.Analyzer{
 		DescriptionKeys: []string{"contract_name", "function_name"},
 		DetectionLogic:  "A delegatecall on a CFG node inside a loop of a payable function, directly or in an internal function called from the loop.",
 		Version:         "1.0.0",
-		SWC:             []string{"SWC-113"},
+		SWC:             nil, // no SWC entry: the closest, SWC-113, is about failed calls
 		CWE:             []string{"CWE-837"},
 		Languages:       []string{"solidity"},
 		Slither:         "delegatecall-loop",

@@ -27,7 +27,7 @@ var UnprotectedInitializer = &detect.Analyzer{
 			"without an initializer-like modifier, an access check, or a dominating condition on a variable the function " +
 			"itself writes (check-then-set). High when it writes a role variable, medium otherwise.",
 		Version:   "1.0.0",
-		SWC:       []string{"SWC-105", "SWC-118"},
+		SWC:       []string{"SWC-105"},
 		CWE:       []string{"CWE-665", "CWE-284"},
 		Languages: []string{"solidity"},
 		Slither:   "",

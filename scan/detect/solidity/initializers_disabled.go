@@ -27,7 +27,7 @@ var InitializersNotDisabled = &detect.Analyzer{
 		DetectionLogic: "A deployable contract deriving from Initializable, with at least one function using the initializer " +
 			"modifier, and no constructor that calls _disableInitializers() or carries the initializer modifier.",
 		Version:   "1.0.0",
-		SWC:       []string{"SWC-118"},
+		SWC:       nil, // no SWC entry covers uninitialized implementations
 		CWE:       []string{"CWE-665"},
 		Languages: []string{"solidity"},
 		Slither:   "",

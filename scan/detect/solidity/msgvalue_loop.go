@@ -22,7 +22,7 @@ var MsgValueInLoop = &detect.Analyzer{
 		DetectionLogic: "msg.value on a CFG node inside a loop (or in an internal function called inside a loop). High when it is " +
 			"added to state or sent on; medium when it is only compared.",
 		Version:   "1.0.0",
-		SWC:       []string{"SWC-113"},
+		SWC:       nil, // no SWC entry covers msg.value reuse
 		CWE:       []string{"CWE-837"},
 		Languages: []string{"solidity"},
 		Slither:   "msg-value-loop",

@@ -34,7 +34,7 @@ var UnprotectedOwnershipChange = &detect.Analyzer{
 			"operator, ...), directly or through internal calls. Per-caller delegation (x[msg.sender][y]) is left out; a " +
 			"write only possible while the variable is unset (a front-runnable claim) is reported as medium.",
 		Version:   "1.0.0",
-		SWC:       []string{"SWC-105", "SWC-106"},
+		SWC:       []string{"SWC-105"},
 		CWE:       []string{"CWE-284", "CWE-862"},
 		Languages: []string{"solidity"},
 		Slither:   "",

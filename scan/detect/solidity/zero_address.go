@@ -25,7 +25,7 @@ var MissingZeroAddressCheck = &detect.Analyzer{
 		DetectionLogic: "A public function or constructor assigns an address parameter (possibly converted) to an address state " +
 			"variable, and neither it nor its modifiers compare that parameter with address(0)/0, and it makes no call on it.",
 		Version:   "1.0.0",
-		SWC:       []string{"SWC-123"},
+		SWC:       nil, // no SWC entry covers missing zero checks
 		CWE:       []string{"CWE-20"},
 		Languages: []string{"solidity"},
 		Slither:   "missing-zero-check",

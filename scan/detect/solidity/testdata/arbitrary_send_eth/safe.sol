@@ -69,3 +69,28 @@ contract Bank {
         payable(msg.sender).transfer(0);
     }
 }
+
+contract Pool {
+    mapping(address => uint256) public deposits;
+
+    function deposit() external payable {
+        deposits[msg.sender] += msg.value;
+    }
+
+    // Pays a user their own record (anyone may trigger it).
+    function payOut(address payable user) external {
+        uint256 amount = deposits[user];
+        deposits[user] = 0;
+        user.transfer(amount);
+    }
+
+    function withdrawTo(address payable to) external {
+        uint256 amount = deposits[msg.sender];
+        _debit(msg.sender);
+        to.transfer(amount);
+    }
+
+    function _debit(address who) internal {
+        deposits[who] = 0;
+    }
+}

@@ -29,3 +29,18 @@ contract Faucet {
         }
     }
 }
+
+contract Pool {
+    mapping(address => uint256) public deposits;
+
+    function deposit() external payable {
+        deposits[msg.sender] += msg.value;
+    }
+
+    // Debits someone else's record but pays the caller.
+    function withdrawFor(address user) external {  // want "ARBITRARY_SEND_ETH"
+        uint256 amount = deposits[user];
+        deposits[user] = 0;
+        payable(msg.sender).transfer(amount);
+    }
+}

@@ -69,7 +69,7 @@ func runFrontRunnableSolution(pass *detect.Pass) {
 				if cmp.Op != token.EQL && cmp.Op != token.NEQ {
 					continue
 				}
-				if !(guessHash(info, cmp.X) && target(info, cmp.Y)) && !(guessHash(info, cmp.Y) && target(info, cmp.X)) {
+				if !(guessHash(info, cmp.X) && guessTarget(info, cmp.Y)) && !(guessHash(info, cmp.Y) && guessTarget(info, cmp.X)) {
 					continue
 				}
 				sev := detect.Medium
@@ -110,9 +110,9 @@ func guessHash(info *sema.FuncInfo, x ast.Expr) bool {
 	return false
 }
 
-// target reports whether x can be the secret a guess is checked against: not zero (a
+// guessTarget reports whether x can be the secret a guess is checked against: not zero (a
 // non-empty check) and not bound to the caller.
-func target(info *sema.FuncInfo, x ast.Expr) bool {
+func guessTarget(info *sema.FuncInfo, x ast.Expr) bool {
 	x = ast.Unparen(x)
 	if c, ok := x.(*ast.CallExpr); ok {
 		if _, conv := c.Fun.(*ast.ElementaryType); conv && len(c.Args) == 1 {

@@ -52,6 +52,7 @@ func runTimestamp(pass *detect.Pass) {
 		}
 	}
 	predicates := timePredicates(p, pass.Contract)
+	compared := comparedStateVars(p, pass.Contract)
 	for _, fn := range bodies(pass.Functions()) {
 		info := p.Info(fn)
 		if info == nil {
@@ -85,6 +86,14 @@ func runTimestamp(pass *detect.Pass) {
 			if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil && randomishName(fn.Name) {
 				if k := timeLike(r.Result); k != 0 {
 					report(r.Result, k, detect.Medium, "The function hands out the block value as a random number.")
+				}
+			}
+			// lastInvestment = block.timestamp, where lastInvestment decides a later comparison.
+			if a, ok := n.(*ast.AssignExpr); ok && a.Op == token.ASSIGN {
+				if v := p.StateVarOf(info, a.Lhs); v != nil && compared[v] {
+					if k := blockIn(info, a.Rhs) & (blockTime | blockNumber); k != 0 {
+						report(a, k, detect.Low, "The stored value decides a later time comparison.")
+					}
 				}
 			}
 			b, ok := n.(*ast.BinaryExpr)
@@ -239,6 +248,45 @@ func timePredicates(p *sema.Program, c *sema.Contract) map[*sema.Function]bool {
 							out[fn] = true
 						}
 					}
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// comparedStateVars returns the state variables of c that some function compares with a
+// block value (now > lastInvestment + 1 minutes).
+func comparedStateVars(p *sema.Program, c *sema.Contract) map[*sema.Var]bool {
+	out := map[*sema.Var]bool{}
+	if c == nil {
+		return out
+	}
+	for _, base := range c.Linearization {
+		for _, fn := range base.Functions {
+			info := p.Info(fn)
+			if info == nil || fn.Body == nil {
+				continue
+			}
+			taint := newBlockTaint(info, nil)
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				b, ok := n.(*ast.BinaryExpr)
+				if !ok || !isRelational(b.Op) {
+					return true
+				}
+				if (taint.of(b.X)|taint.of(b.Y))&(blockTime|blockNumber) == 0 {
+					return true
+				}
+				for _, side := range []ast.Expr{b.X, b.Y} {
+					ast.Inspect(side, func(m ast.Node) bool {
+						if id, ok := m.(*ast.Ident); ok {
+							if v, ok := info.Uses[id].(*sema.Var); ok && v.Kind == sema.StateVar {
+								out[v] = true
+							}
+						}
+						return true
+					})
 				}
 				return true
 			})

@@ -85,7 +85,7 @@ func runTOD(pass *detect.Pass) {
 			}
 			for v := range sharedStateIn(p, info, call.Value, copies) {
 				// to.transfer(owed[to]): the recipient's own entry, not shared
-				if call.Target != nil && keyedBy(p, call.Value, call.Target) {
+				if call.Target != nil && readsEntryOf(p, call.Value, call.Target) {
 					continue
 				}
 				deps = append(deps, dep{v, "amount"})
@@ -220,8 +220,8 @@ func reachedFromEntry(p *sema.Program, entries []*sema.Function, fn *sema.Functi
 	return false
 }
 
-// keyedBy reports whether x reads a mapping entry whose key is the text of key.
-func keyedBy(p *sema.Program, x, key ast.Expr) bool {
+// readsEntryOf reports whether x reads a mapping entry whose key is the text of key.
+func readsEntryOf(p *sema.Program, x, key ast.Expr) bool {
 	k := normText(p, key)
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {

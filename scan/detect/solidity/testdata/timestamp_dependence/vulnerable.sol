@@ -8,7 +8,7 @@ contract Roulette {
     function () external payable {
         require(msg.value == 10 ether);
         require(now != pastBlockTime); // want "TIMESTAMP_DEPENDENCE"
-        pastBlockTime = now;
+        pastBlockTime = now; // want "TIMESTAMP_DEPENDENCE"
         if (now % 15 == 0) { // want "TIMESTAMP_DEPENDENCE"
             msg.sender.transfer(address(this).balance);
         }
@@ -39,7 +39,7 @@ contract Governmental {
 
     function invest() public payable {
         lastInvestor = msg.sender;
-        lastInvestmentTimestamp = block.timestamp;
+        lastInvestmentTimestamp = block.timestamp; // want "TIMESTAMP_DEPENDENCE"
     }
 
     function pick(uint256 n) public view returns (uint256) {

@@ -102,7 +102,7 @@ func litValue(x ast.Expr) *big.Int {
 	if i := strings.IndexAny(s, "eE"); i > 0 {
 		m, ok1 := new(big.Int).SetString(s[:i], 10)
 		e, ok2 := new(big.Int).SetString(s[i+1:], 10)
-		if !ok1 || !ok2 || e.Int64() > 80 {
+		if !ok1 || !ok2 || !e.IsInt64() || e.Int64() > 80 || e.Sign() < 0 {
 			return nil
 		}
 		return m.Mul(m, new(big.Int).Exp(big.NewInt(10), e, nil))

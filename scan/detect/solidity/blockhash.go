@@ -43,7 +43,7 @@ func runBlockhashMisuse(pass *detect.Pass) {
 		for _, c := range conditionsOf(fn) {
 			for _, cmp := range comparisonsIn(c.expr) {
 				for _, side := range []ast.Expr{cmp.X, cmp.Y} {
-					if v := litValue(side); v != nil && (v.Int64() == 256 || v.Int64() == 255) {
+					if v := litValue(side); v != nil && v.IsInt64() && (v.Int64() == 256 || v.Int64() == 255) {
 						windowChecked = true
 					}
 				}

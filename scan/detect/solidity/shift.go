@@ -53,7 +53,7 @@ func runIncorrectShift(pass *detect.Pass) {
 				return true
 			}
 			v := litValue(&ast.BasicLit{Kind: token.NUMBER, Value: l.Value})
-			if v == nil || v.Sign() == 0 || v.Int64()%8 != 0 || v.Int64() >= 256 {
+			if v == nil || v.Sign() == 0 || v.BitLen() > 8 || v.Int64()%8 != 0 {
 				return true
 			}
 			reportAt(pass, c, fn, map[string]string{"expression": sourceText(p, c), "amount": l.Value, "op": c.Name.Name}, "", "")

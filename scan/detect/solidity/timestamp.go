@@ -145,7 +145,7 @@ func hasModulo(x ast.Expr) bool { return hasOp(x, token.REM) }
 func truncation(div ast.Expr) bool {
 	div = ast.Unparen(div)
 	if b, ok := div.(*ast.BinaryExpr); ok && b.Op == token.EXP {
-		if base, exp := litValue(b.X), litValue(b.Y); base != nil && exp != nil && base.Int64() == 2 && exp.Int64() >= 16 {
+		if base, exp := litValue(b.X), litValue(b.Y); base != nil && exp != nil && base.IsInt64() && base.Int64() == 2 && (!exp.IsInt64() || exp.Int64() >= 16) {
 			return true
 		}
 	}
@@ -217,7 +217,7 @@ func blockNumberAsClock(info *sema.FuncInfo, b *ast.BinaryExpr) bool {
 			}
 		case *ast.BinaryExpr:
 			if e.Op == token.QUO {
-				if v := litValue(e.Y); v != nil && v.Int64() >= 2 && v.Int64() <= 20 {
+				if v := litValue(e.Y); v != nil && v.IsInt64() && v.Int64() >= 2 && v.Int64() <= 20 {
 					found = true // seconds per block
 				}
 			}

@@ -54,7 +54,7 @@ var ArbitraryCPI = &Analyzer{
 					} else if !u.Bindings[acc] {
 						continue
 					}
-					if compares(body, acc, "key") {
+					if comparesAny(body, names(u, env, acc), "key") {
 						continue
 					}
 					p.Report(c.Node, u.Func, map[string]string{"account_name": acc})

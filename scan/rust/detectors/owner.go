@@ -45,15 +45,18 @@ var MissingOwnerCheck = &Analyzer{
 					continue
 				}
 				for _, acc := range accountsIn(c.Args[len(c.Args)-1], u, env) {
-					if u.Ctx != "" {
+					switch {
+					case acc == remainingAccounts:
+						// Anchor checks nothing about remaining accounts.
+					case u.Ctx != "":
 						f := fieldOf(u.Accounts, acc)
 						if !isUnchecked(f) || f.Constraints.Owner != nil {
 							continue
 						}
-					} else if !u.Bindings[acc] {
+					case !u.Bindings[acc]:
 						continue
 					}
-					if compares(body, acc, "owner") || writesAccount(body, acc) || passedToTokenProgram(body, acc) {
+					if comparesAny(body, names(u, env, acc), "owner") || writesAccount(body, acc) || passedToTokenProgram(body, acc) {
 						continue
 					}
 					p.Report(c.Node, u.Func, map[string]string{"account_name": acc})

@@ -114,6 +114,14 @@ func accountsIn(x ast.Node, u unit, env map[string]ast.Expr) []string {
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch e := n.(type) {
 			case *ast.FieldExpr:
+				if u.Ctx != "" && u.Ctx != "self" && e.Name.Name == "remaining_accounts" && model.ExprPath(e.X) == u.Ctx {
+					// ctx.remaining_accounts: accounts Anchor checks nothing about.
+					if !seen[remainingAccounts] {
+						seen[remainingAccounts] = true
+						out = append(out, remainingAccounts)
+					}
+					return false
+				}
 				if u.Ctx != "" {
 					base := model.ExprPath(e.X)
 					if u.Ctx == "self" && base == "self" || u.Ctx != "self" && base == u.Ctx+".accounts" {
@@ -259,4 +267,31 @@ func fieldNode(f *model.AccountField) ast.Node {
 		return f.Field.Name
 	}
 	return f.Field
+}
+
+// remainingAccounts names ctx.remaining_accounts among account names.
+const remainingAccounts = "remaining_accounts"
+
+// names returns acc and the locals bound to it (let extra =
+// &ctx.remaining_accounts[0]), the names checks may use for the account.
+func names(u unit, env map[string]ast.Expr, acc string) []string {
+	out := []string{acc}
+	for name, init := range env {
+		for _, a := range accountsIn(init, u, env) {
+			if a == acc && name != acc {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
+// comparesAny is compares over several names of one account.
+func comparesAny(body ast.Node, names []string, suffix string) bool {
+	for _, n := range names {
+		if compares(body, n, suffix) {
+			return true
+		}
+	}
+	return false
 }

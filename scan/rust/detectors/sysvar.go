@@ -43,7 +43,7 @@ var UncheckedSysvar = &Analyzer{
 					if f := fieldOf(u.Accounts, acc); f != nil && (f.Constraints.Address != nil || f.Type.Kind == model.KindSysvar) {
 						continue
 					}
-					if compares(body, acc, "key") {
+					if comparesAny(body, names(u, env, acc), "key") {
 						continue
 					}
 					p.Report(c.Node, u.Func, map[string]string{"call": c.Name(), "account_name": acc})

@@ -22,6 +22,21 @@ pub mod owner_check {
         Ok(())
     }
 
+    pub fn insecure_read_remaining(ctx: Context<ReadTyped>) -> Result<()> {
+        let extra = &ctx.remaining_accounts[0];
+        let vault = Vault::try_deserialize(&mut &extra.try_borrow_data()?[..])?; // want "SOLANA_MISSING_OWNER_CHECK"
+        msg!("balance {}", vault.balance);
+        Ok(())
+    }
+
+    pub fn secure_read_remaining(ctx: Context<ReadTyped>) -> Result<()> {
+        let extra = &ctx.remaining_accounts[0];
+        require_keys_eq!(*extra.owner, crate::ID, OwnerError::WrongOwner);
+        let vault = Vault::try_deserialize(&mut &extra.try_borrow_data()?[..])?;
+        msg!("balance {}", vault.balance);
+        Ok(())
+    }
+
     pub fn secure_read_vault(ctx: Context<ReadVault>) -> Result<()> {
         require_keys_eq!(*ctx.accounts.vault.owner, crate::ID, OwnerError::WrongOwner);
         let data = ctx.accounts.vault.try_borrow_data()?;

@@ -9,7 +9,7 @@ import (
 // CreateClient adds a client.
 func (s *SQLite) CreateClient(ctx context.Context, name string) (Client, error) {
 	c := Client{Name: name, CreatedAt: time.Now().UTC()}
-	res, err := s.db.ExecContext(ctx, `INSERT INTO clients(name, created_at) VALUES (?, ?)`, name, c.CreatedAt.UnixMicro())
+	res, err := s.w.ExecContext(ctx, `INSERT INTO clients(name, created_at) VALUES (?, ?)`, name, c.CreatedAt.UnixMicro())
 	if err != nil {
 		return Client{}, err
 	}
@@ -34,7 +34,7 @@ func (s *SQLite) CreateKey(ctx context.Context, k Key) (Key, error) {
 	if k.CreatedAt.IsZero() {
 		k.CreatedAt = time.Now().UTC()
 	}
-	res, err := s.db.ExecContext(ctx, `INSERT INTO api_keys(client_id, name, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?)`,
+	res, err := s.w.ExecContext(ctx, `INSERT INTO api_keys(client_id, name, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?)`,
 		k.ClientID, k.Name, k.Prefix, k.Hash, k.CreatedAt.UnixMicro())
 	if err != nil {
 		return Key{}, err
@@ -79,7 +79,7 @@ func (s *SQLite) ListKeys(ctx context.Context) ([]Key, error) {
 
 // RevokeKey revokes a key; revoking twice keeps the first time.
 func (s *SQLite) RevokeKey(ctx context.Context, id int64, at time.Time) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?`, at.UnixMicro(), id)
+	res, err := s.w.ExecContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?`, at.UnixMicro(), id)
 	if err != nil {
 		return err
 	}

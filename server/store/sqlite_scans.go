@@ -63,7 +63,7 @@ func (s *SQLite) GetProject(ctx context.Context, clientID int64, id string) (Pro
 
 // CreateScan records a new scan.
 func (s *SQLite) CreateScan(ctx context.Context, sc Scan) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO scans(id, client_id, project_id, scan_type, source, status, err_msg,
+	_, err := s.w.ExecContext(ctx, `INSERT INTO scans(id, client_id, project_id, scan_type, source, status, err_msg,
 		reporting_status, request, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		sc.ID, sc.ClientID, sc.ProjectID, sc.ScanType, sc.Source, sc.Status, sc.ErrMsg, sc.ReportingStatus,
 		string(sc.Request), sc.Attempts, sc.CreatedAt.UnixMicro())
@@ -103,7 +103,7 @@ func (s *SQLite) GetScanAny(ctx context.Context, id string) (Scan, error) {
 // StartScan marks the scan running and counts one more attempt.
 func (s *SQLite) StartScan(ctx context.Context, id string, at time.Time) (int, error) {
 	var attempts int
-	err := s.db.QueryRowContext(ctx, `UPDATE scans SET status = 'scan_in_progress', attempts = attempts + 1, started_at = ?
+	err := s.w.QueryRowContext(ctx, `UPDATE scans SET status = 'scan_in_progress', attempts = attempts + 1, started_at = ?
 		WHERE id = ? AND status IN ('queued', 'scan_in_progress') RETURNING attempts`, at.UnixMicro(), id).Scan(&attempts)
 	return attempts, notFound(err)
 }
@@ -204,7 +204,7 @@ func (s *SQLite) PriorTriage(ctx context.Context, projectID string, hashes []str
 // NextBugNumbers reserves n numbers from the project's bug counter.
 func (s *SQLite) NextBugNumbers(ctx context.Context, projectID string, n int) (int64, error) {
 	var last int64
-	err := s.db.QueryRowContext(ctx, `UPDATE projects SET bug_counter = bug_counter + ? WHERE id = ? RETURNING bug_counter`,
+	err := s.w.QueryRowContext(ctx, `UPDATE projects SET bug_counter = bug_counter + ? WHERE id = ? RETURNING bug_counter`,
 		n, projectID).Scan(&last)
 	if err != nil {
 		return 0, notFound(err)
@@ -239,7 +239,7 @@ func (s *SQLite) SetBugStatus(ctx context.Context, clientID int64, projectID, bu
 	if _, err := s.GetProject(ctx, clientID, projectID); err != nil {
 		return err
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE bug_triage SET status = ?, updated_at = ? WHERE project_id = ? AND bug_hash = ?`,
+	res, err := s.w.ExecContext(ctx, `UPDATE bug_triage SET status = ?, updated_at = ? WHERE project_id = ? AND bug_hash = ?`,
 		status, time.Now().UnixMicro(), projectID, bugHash)
 	if err != nil {
 		return err

@@ -8,7 +8,7 @@ import (
 
 // CreateUpload records a pre-signed upload slot.
 func (s *SQLite) CreateUpload(ctx context.Context, u Upload) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO uploads(object_key, client_id, file_name, size, created_at, expires_at)
+	_, err := s.w.ExecContext(ctx, `INSERT INTO uploads(object_key, client_id, file_name, size, created_at, expires_at)
 		VALUES (?, ?, ?, -1, ?, ?)`, u.ObjectKey, u.ClientID, u.FileName, u.CreatedAt.UnixMicro(), u.ExpiresAt.UnixMicro())
 	return err
 }
@@ -31,7 +31,7 @@ func (s *SQLite) GetUpload(ctx context.Context, objectKey string) (Upload, error
 
 // MarkUploaded records the arrival of the slot's file, once.
 func (s *SQLite) MarkUploaded(ctx context.Context, objectKey string, size int64, at time.Time) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE uploads SET size = ?, uploaded_at = ? WHERE object_key = ? AND uploaded_at IS NULL`,
+	res, err := s.w.ExecContext(ctx, `UPDATE uploads SET size = ?, uploaded_at = ? WHERE object_key = ? AND uploaded_at IS NULL`,
 		size, at.UnixMicro(), objectKey)
 	if err != nil {
 		return err
@@ -66,6 +66,6 @@ func (s *SQLite) ExpiredUploads(ctx context.Context, before time.Time, limit int
 
 // DeleteUpload forgets an upload slot.
 func (s *SQLite) DeleteUpload(ctx context.Context, objectKey string) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM uploads WHERE object_key = ?`, objectKey)
+	_, err := s.w.ExecContext(ctx, `DELETE FROM uploads WHERE object_key = ?`, objectKey)
 	return err
 }

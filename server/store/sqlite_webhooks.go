@@ -13,7 +13,7 @@ func (s *SQLite) SetEndpoint(ctx context.Context, e Endpoint) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO webhook_endpoints(client_id, url, headers, secret, updated_at) VALUES (?, ?, ?, ?, ?)
+	_, err = s.w.ExecContext(ctx, `INSERT INTO webhook_endpoints(client_id, url, headers, secret, updated_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT(client_id) DO UPDATE SET url = excluded.url, headers = excluded.headers, secret = excluded.secret,
 		updated_at = excluded.updated_at`, e.ClientID, e.URL, string(h), e.Secret, e.UpdatedAt.UnixMicro())
 	return err
@@ -38,7 +38,7 @@ func (s *SQLite) GetEndpoint(ctx context.Context, clientID int64) (Endpoint, err
 
 // EnqueueDelivery adds a pending delivery unless one exists for the same scan and event.
 func (s *SQLite) EnqueueDelivery(ctx context.Context, d Delivery) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO webhook_deliveries(id, client_id, event_type, scan_id, body, status, attempts,
+	_, err := s.w.ExecContext(ctx, `INSERT INTO webhook_deliveries(id, client_id, event_type, scan_id, body, status, attempts,
 		next_attempt_at, last_error, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, '', ?) ON CONFLICT(scan_id, event_type) DO NOTHING`,
 		d.ID, d.ClientID, d.EventType, d.ScanID, string(d.Body), DeliveryPending, d.NextAttemptAt.UnixMicro(), d.CreatedAt.UnixMicro())
 	return err
@@ -77,7 +77,7 @@ func (s *SQLite) DueDeliveries(ctx context.Context, now time.Time, limit int) ([
 
 // UpdateDelivery records the outcome of an attempt.
 func (s *SQLite) UpdateDelivery(ctx context.Context, d Delivery) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?`,
+	_, err := s.w.ExecContext(ctx, `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?`,
 		d.Status, d.Attempts, d.NextAttemptAt.UnixMicro(), d.LastError, d.ID)
 	return err
 }

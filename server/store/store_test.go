@@ -36,7 +36,7 @@ func TestMigrationsRecordedAndIdempotent(t *testing.T) {
 		t.Errorf("migrations %d after reopen, want %d", wal, n)
 	}
 	// A database from a newer Vigil is refused.
-	s2.db.Exec(`INSERT INTO schema_migrations(version, name, applied_at) VALUES (9999, 'future', 0)`)
+	s2.w.Exec(`INSERT INTO schema_migrations(version, name, applied_at) VALUES (9999, 'future', 0)`)
 	s2.Close()
 	if _, err := Open(context.Background(), dir); err == nil {
 		t.Fatal("opened a database with a newer schema")

@@ -28,7 +28,8 @@ var MisnamedConstructor = &detect.Analyzer{
 		DescriptionKeys: []string{"contract_name", "function_name", "reason"},
 		DetectionLogic: "In a contract without a constructor, in a file that admits a compiler below 0.5: a function whose name " +
 			"equals the contract's but for case, a function named constructor/Constructor, or a public function named in " +
-			"CapitalCase with no access check that assigns msg.sender to a state variable (a renamed contract's old constructor).",
+			"CapitalCase with no access check that assigns msg.sender to a state variable the contract checks callers against (a renamed " +
+			"contract's old constructor). In files without a pragma only functions taking ownership that way are reported.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-118"},
 		CWE:       []string{"CWE-665"},
@@ -55,6 +56,11 @@ func runMisnamedConstructor(pass *detect.Pass) {
 			continue
 		}
 		reason := ""
+		// Without a pragma the file may be for 0.5 or later, where a name like the contract's means
+		// nothing (contract Test { function test() }): require the constructor-like ownership grab.
+		if !c.File.Version.Known && !hygTakesOwnership(p, fn) {
+			continue
+		}
 		switch {
 		case strings.EqualFold(fn.Name, c.Name):
 			reason = "its name differs from the contract's only by case"

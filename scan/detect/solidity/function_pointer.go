@@ -4,6 +4,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // FunctionPointerOverwrite reports inline assembly that writes a variable holding an internal
@@ -22,8 +23,8 @@ var FunctionPointerOverwrite = &detect.Analyzer{
 		Remediation: `<p>Never modify function-type variables in assembly; select functions with explicit branches ` +
 			`(an if or a mapping to an enum).</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "variable_name", "caller"},
-		DetectionLogic: "An assembly mstore/sstore to, or assignment of, a local or state variable of function type or of a " +
-			"struct type with a function-type field. High when the written value depends on callvalue, calldata, caller or a " +
+		DetectionLogic: "An assembly mstore/sstore to, or assignment of, a local or state variable of internal function type or " +
+			"of a struct type with such a field (copies from another function pointer excepted). High when the written value depends on callvalue, calldata, caller or a " +
 			"parameter; medium otherwise.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-127"},
@@ -41,17 +42,24 @@ func hygHoldsFunctionPointer(v *sema.Var) bool {
 	if v == nil || v.Decl == nil {
 		return false
 	}
-	if _, ok := v.Decl.Type.(*ast.FuncType); ok {
+	if hygInternalFuncType(v.Decl.Type) {
 		return true
 	}
 	if st, ok := v.Type.(*sema.StructType); ok && st.Decl != nil {
 		for _, f := range st.Decl.Fields {
-			if _, ok := f.Type.(*ast.FuncType); ok {
+			if hygInternalFuncType(f.Type) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// hygInternalFuncType reports whether t is an internal function type: its value is a code
+// offset to jump to (an external one is an address and selector, called like any external call).
+func hygInternalFuncType(t ast.Expr) bool {
+	ft, ok := t.(*ast.FuncType)
+	return ok && ft.Visibility != token.EXTERNAL
 }
 
 func runFunctionPointerOverwrite(pass *detect.Pass) {
@@ -86,6 +94,9 @@ func runFunctionPointerOverwrite(pass *detect.Pass) {
 				}
 				if target == nil {
 					return true
+				}
+				if id, ok := value.(*ast.YulIdent); ok && hygHoldsFunctionPointer(info.YulUses[id]) {
+					return true // copying one function pointer into another
 				}
 				f := detect.Finding{Pos: target.Pos(), End: target.End(), Function: fn.Name, Severity: detect.Medium,
 					Details: map[string]string{"function_name": fnName(fn), "variable_name": name, "caller": ""}}

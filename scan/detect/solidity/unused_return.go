@@ -4,6 +4,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // UnusedInternalReturn reports calls to internal and library functions whose return value is
@@ -21,7 +22,8 @@ var UnusedInternalReturn = &detect.Analyzer{
 		Remediation:     `<p>Use or check the returned value, or change the callee not to return one.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "callee", "extra"},
 		DetectionLogic: "An expression statement whose value is a call to an internal or library function that returns values. " +
-			"Medium when the callee is view or pure (the call has no effect).",
+			"Medium when the callee is view or pure and takes only value types (the call has no effect; a pure function may " +
+			"still fill a memory argument).",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-104"},
 		CWE:       []string{"CWE-252"},
@@ -58,7 +60,7 @@ func runUnusedInternalReturn(pass *detect.Pass) {
 			}
 			f := detect.Finding{Pos: call.Pos(), End: call.End(), Function: fn.Name, Details: map[string]string{
 				"function_name": fnName(fn), "callee": c.Callee.QualifiedName(), "extra": ""}}
-			if c.Callee.IsView() && len(p.TransitiveWrites(c.Callee)) == 0 {
+			if c.Callee.IsView() && len(p.TransitiveWrites(c.Callee)) == 0 && !hygTakesReference(c.Callee) {
 				f.Severity = detect.Medium
 				f.Details["extra"] = " The callee is view or pure, so the call has no effect."
 			}
@@ -66,4 +68,18 @@ func runUnusedInternalReturn(pass *detect.Pass) {
 			return true
 		})
 	}
+}
+
+// hygTakesReference reports whether a function has a parameter of reference type, which it
+// may modify in memory even when pure.
+func hygTakesReference(fn *sema.Function) bool {
+	for _, v := range fn.Params {
+		if hygIsReferenceType(v.Type) {
+			return true
+		}
+		if v.Decl != nil && v.Decl.Location != token.ILLEGAL {
+			return true
+		}
+	}
+	return false
 }

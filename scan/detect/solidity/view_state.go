@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // ViewFunctionWritesState reports functions declared view, pure or constant that write state.
@@ -39,7 +42,7 @@ func runViewFunctionWritesState(pass *detect.Pass) {
 		if fn.IsModifier || !fn.IsView() || !fn.File.Version.MayBeBelow(hygV0_5_0) {
 			continue
 		}
-		writes := p.TransitiveWrites(fn)
+		writes := hygRealWrites(p, fn)
 		if len(writes) == 0 {
 			continue
 		}
@@ -56,4 +59,30 @@ func runViewFunctionWritesState(pass *detect.Pass) {
 			"function_name": fnName(fn), "mutability": mut, "variables": strings.Join(names, ", ")}}
 		pass.Report(f)
 	}
+}
+
+// hygRealWrites returns the state variables fn and the functions it reaches write, leaving out
+// assignments that only rebind a storage pointer local (p = s[i] points p elsewhere; the model
+// counts it as a write to s).
+func hygRealWrites(p *sema.Program, fn *sema.Function) map[*sema.Var]bool {
+	out := map[*sema.Var]bool{}
+	for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
+		info := p.Info(g)
+		if info == nil {
+			continue
+		}
+		for v, nodes := range info.StateWrites {
+			for _, n := range nodes {
+				if a, ok := n.(*ast.AssignExpr); ok && a.Op == token.ASSIGN {
+					if id, ok := ast.Unparen(a.Lhs).(*ast.Ident); ok {
+						if lv, ok := info.Uses[id].(*sema.Var); ok && lv.Kind != sema.StateVar {
+							continue
+						}
+					}
+				}
+				out[v] = true
+			}
+		}
+	}
+	return out
 }

@@ -13,3 +13,16 @@ contract Counter {
         count++;
     }
 }
+
+contract Pointers {
+    struct S { uint a; }
+    mapping(uint => S) public items;
+
+    function item(uint i) internal view returns (S storage s) {
+        s = items[i];
+    }
+
+    function get(uint i) public view returns (uint) {
+        return item(i).a;
+    }
+}

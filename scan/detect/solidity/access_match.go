@@ -466,7 +466,7 @@ func isInitializerLike(fn *sema.Function) bool {
 		return true
 	}
 	w := nameWords(fn.Name)
-	return len(w) > 0 && (w[0] == "init" || w[0] == "initialize" || w[0] == "initialise" || w[0] == "initialiser" || w[0] == "initializer" || strings.HasPrefix(w[0], "initiali"))
+	return len(w) > 0 && (w[0] == "init" || w[0] == "setup" && len(w) == 1 || w[0] == "initialize" || w[0] == "initialise" || w[0] == "initialiser" || w[0] == "initializer" || strings.HasPrefix(w[0], "initiali"))
 }
 
 // hasInitializerModifier reports whether fn uses OpenZeppelin's initializer or reinitializer
@@ -904,4 +904,52 @@ func headerRange(fn *sema.Function) (token.Pos, token.Pos) {
 	}
 	n := fn.Node()
 	return n.Pos(), n.Pos()
+}
+
+// guardedInHelper reports whether a write made inside a helper is protected there: the helper
+// checks the caller, or runs it only once (require(threshold == 0) in Gnosis Safe's
+// setupOwners), before the write.
+func guardedInHelper(p *sema.Program, w writeSite) bool {
+	if w.via == nil {
+		return false
+	}
+	g := w.info.Fn
+	if g == nil || g.IsModifier {
+		return false
+	}
+	if p.HasAccessControl(g) || accessControlled(p, g) {
+		return true
+	}
+	n := nodeHolding(w.info, w.at)
+	if n == nil {
+		return false
+	}
+	if callerRestrictedAt(p, g, n) {
+		return true
+	}
+	var own []writeSite
+	for v, ats := range w.info.StateWrites {
+		for _, at := range ats {
+			own = append(own, writeSite{v: v, at: at, info: w.info})
+		}
+	}
+	return oneShot(p, g, n, own)
+}
+
+// nodeHolding returns the node of info's graph whose statement contains at.
+func nodeHolding(info *sema.FuncInfo, at ast.Node) *sema.Node {
+	if info.CFG == nil {
+		return nil
+	}
+	for _, n := range info.CFG.Nodes {
+		if n.Fn != info.Fn || (n.Kind != sema.NodeStmt && n.Kind != sema.NodeCond) {
+			continue
+		}
+		for _, x := range n.Exprs() {
+			if x.Pos() <= at.Pos() && at.End() <= x.End() {
+				return n
+			}
+		}
+	}
+	return nil
 }

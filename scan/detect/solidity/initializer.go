@@ -45,7 +45,7 @@ func runUnprotectedInitializer(pass *detect.Pass) {
 		writes := entryWrites(p, fn)
 		var open []writeSite
 		for _, w := range writes {
-			if callerRestrictedAt(p, fn, w.node) || oneShot(p, fn, w.node, writes) || constructorOnly(p, fn, w.node) {
+			if callerRestrictedAt(p, fn, w.node) || oneShot(p, fn, w.node, writes) || constructorOnly(p, fn, w.node) || guardedInHelper(p, w) {
 				continue
 			}
 			open = append(open, w)

@@ -174,7 +174,7 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 			pass.Report(f)
 		}
 		for _, w := range writes {
-			if reported[w.site] || callerRestrictedAt(p, fn, w.node) {
+			if reported[w.site] || callerRestrictedAt(p, fn, w.node) || guardedInHelper(p, w) {
 				continue
 			}
 			switch kind {
@@ -234,10 +234,15 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 	}
 }
 
-// ownerWrite reports whether a write assigns a role variable in a way that grants privilege.
+// ownerWrite reports whether a write assigns a role variable in a way that grants privilege:
+// the variable is named for a strong role (owner, admin, minter, ...) or is what the
+// contract's access checks compare the caller with (creator in if (msg.sender == creator)).
 func ownerWrite(p *sema.Program, info *sema.FuncInfo, w writeSite) bool {
-	if !isRoleVar(w.v) || isImplementationVar(w.v) {
+	if !isRoleVar(w.v) && !usedForAuth(p, info.Fn.Contract, w.v) || isImplementationVar(w.v) {
 		return false
+	}
+	if !hasWord(w.v.Name, strongRoleWords...) && !usedForAuth(p, info.Fn.Contract, w.v) {
+		return false // lastKeeper = msg.sender records a caller, it does not empower one
 	}
 	lv := lvalueOf(w.at)
 	if lv == nil {
@@ -471,6 +476,42 @@ func callsNamed(info *sema.FuncInfo, name string) bool {
 	for _, c := range info.Calls {
 		if c.Name == name {
 			return true
+		}
+	}
+	return false
+}
+
+// usedForAuth reports whether some access check of contract c (a require/if on the caller in
+// any function or modifier of c or its bases) reads state variable v.
+func usedForAuth(p *sema.Program, c *sema.Contract, v *sema.Var) bool {
+	if c == nil || v == nil || v.Kind != sema.StateVar {
+		return false
+	}
+	for _, b := range c.Linearization {
+		for _, fn := range append(append([]*sema.Function(nil), b.Functions...), b.Modifiers...) {
+			info := p.Info(fn)
+			if info == nil || fn.Body == nil {
+				continue
+			}
+			found := false
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				var cond ast.Expr
+				switch s := n.(type) {
+				case *ast.IfStmt:
+					cond = s.Cond
+				case *ast.CallExpr:
+					if id, ok := s.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(s.Args) > 0 {
+						cond = s.Args[0]
+					}
+				}
+				if cond != nil && (p.IsSenderCheck(info, cond) || passesSender(info, cond)) && stateVarsIn(info, cond)[v] {
+					found = true
+				}
+				return !found
+			})
+			if found {
+				return true
+			}
 		}
 	}
 	return false

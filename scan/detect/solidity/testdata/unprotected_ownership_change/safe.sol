@@ -59,3 +59,44 @@ contract Owned {
         require(owner == msg.sender, "not owner");
     }
 }
+
+contract OwnerManager {
+    mapping(address => address) internal owners;
+    uint256 internal ownerCount;
+    uint256 internal threshold;
+
+    // Gnosis Safe style: the helper runs only while no threshold is set.
+    function setupSafe(address[] calldata _owners, uint256 _threshold) external {
+        setupOwners(_owners, _threshold);
+    }
+
+    function setupOwners(address[] memory _owners, uint256 _threshold) internal {
+        require(threshold == 0, "GS200");
+        for (uint256 i = 0; i < _owners.length; i++) {
+            owners[_owners[i]] = address(1);
+        }
+        ownerCount = _owners.length;
+        threshold = _threshold;
+    }
+
+    function addOwner(address owner) external {
+        requireSelfCall();
+        owners[owner] = address(1);
+        ownerCount++;
+    }
+
+    function requireSelfCall() internal view {
+        require(msg.sender == address(this), "GS031");
+    }
+}
+
+contract Poker {
+    address public lastKeeper;
+    uint256 public lastPoke;
+
+    // Records who poked, grants nothing.
+    function poke() external {
+        lastKeeper = msg.sender;
+        lastPoke = block.timestamp;
+    }
+}

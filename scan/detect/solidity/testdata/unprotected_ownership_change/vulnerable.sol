@@ -43,7 +43,15 @@ contract Rubixi04 {
     address private creator;
 
     // Misnamed constructor (the contract was renamed): anyone can call it.
+    modifier onlyowner {
+        if (msg.sender == creator) _;
+    }
+
     function DynamicPyramid() public {  // want "UNPROTECTED_OWNERSHIP_CHANGE"
         creator = msg.sender;
+    }
+
+    function collectAllFees() public onlyowner {
+        payable(creator).transfer(address(this).balance);
     }
 }

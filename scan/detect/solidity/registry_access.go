@@ -12,6 +12,7 @@ var accessDetectors = []*detect.Analyzer{
 	UnprotectedBurn,
 	UnprotectedUpgrade,
 	UnprotectedPause,
+	UnprotectedAdminSetter,
 	UnprotectedInitializer,
 	InitializersNotDisabled,
 	ArbitraryFromTransferFrom,

@@ -1,0 +1,58 @@
+pragma solidity ^0.8.0;
+
+contract Market {
+    address public owner;
+    uint256 public feeBps;
+    uint256 public lastPrice;
+    uint256 public bid;
+    mapping(address => uint256) public deposits;
+    string public note;
+
+    modifier onlyOwner() {
+        require(msg.sender == owner, "not owner");
+        _;
+    }
+
+    constructor() {
+        owner = msg.sender;
+    }
+
+    function setFee(uint256 fee) external onlyOwner {
+        feeBps = fee;
+    }
+
+    // Users' own data.
+    function deposit(uint256 amount) external {
+        deposits[msg.sender] += amount;
+    }
+
+    // Written by several public functions: part of the public protocol, not configuration.
+    function placeBid(uint256 b) external {
+        require(b > bid);
+        bid = b;
+    }
+
+    function resetBid() external onlyOwner {
+        bid = 0;
+    }
+
+    function trade(uint256 p) external {
+        lastPrice = p;
+    }
+
+    function sync(uint256 p) external {
+        lastPrice = p;
+    }
+}
+
+contract NoAdmin {
+    uint256 public value;
+
+    constructor(uint256 v) {
+        value = v;
+    }
+
+    function set(uint256 v) external {
+        value = v;
+    }
+}

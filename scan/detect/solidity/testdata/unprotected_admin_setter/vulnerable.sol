@@ -1,0 +1,36 @@
+pragma solidity ^0.8.0;
+
+contract Market {
+    address public owner;
+    uint256 public feeBps;
+    uint256 public price;
+    address public priceOracle;
+
+    modifier onlyOwner() {
+        require(msg.sender == owner, "not owner");
+        _;
+    }
+
+    constructor(uint256 fee, address oracle) {
+        owner = msg.sender;
+        feeBps = fee;
+        priceOracle = oracle;
+    }
+
+    function setFee(uint256 fee) external onlyOwner {
+        feeBps = fee;
+    }
+
+    // The onlyOwner was forgotten here.
+    function setPrice(uint256 p) external {  // want "UNPROTECTED_ADMIN_SETTER"
+        price = p;
+    }
+
+    function setPriceOracle(address o) external {  // want "UNPROTECTED_ADMIN_SETTER"
+        priceOracle = o;
+    }
+
+    function initPrice(uint256 p) external onlyOwner {
+        price = p;
+    }
+}

@@ -1,0 +1,130 @@
+package solidity
+
+import (
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+)
+
+// UnprotectedAdminSetter reports a setter that lost its access check: anyone can write a state
+// variable that the rest of the contract treats as admin configuration (it is otherwise set
+// only by the constructor, initializers or access-controlled functions).
+var UnprotectedAdminSetter = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "UNPROTECTED_ADMIN_SETTER",
+		Name:       "Admin setting writable by anyone",
+		Severity:   detect.Medium,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>Anyone can call function <code>${function_name}</code> of <code>${contract_name}</code>, which sets ` +
+			`<code>${state_var}</code> to a value the caller chooses. Everywhere else the contract only lets privileged ` +
+			`accounts (or its constructor) set this variable: this function most likely lacks its access check. An ` +
+			`attacker can change the contract's configuration (fees, prices, addresses it trusts).</p>`,
+		Remediation:     `<p>Add the same access check the contract's other administrative functions use (for example <code>onlyOwner</code>).</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
+		DetectionLogic: "The contract has access-controlled functions; a public function without an access check (not an " +
+			"initializer) assigns a value derived from its parameters to a state variable (not keyed by msg.sender) that no " +
+			"other unprotected public function writes and that the constructor or an access-controlled function also sets. " +
+			"High when the variable is a critical setting (fee, oracle, treasury, price, router, ...).",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-105"},
+		CWE:       []string{"CWE-284", "CWE-862"},
+		Languages: []string{"solidity"},
+		Slither:   "",
+		Class:     "access-control",
+	},
+	Run: runUnprotectedSetter,
+}
+
+func runUnprotectedSetter(pass *detect.Pass) {
+	p := pass.Program
+	c := pass.Contract
+	if c == nil || c.IsLibrary() || c.IsInterface() || isTestContract(c) {
+		return
+	}
+	// Who writes what, across the contract and its bases.
+	protectedWriters := map[*sema.Var]bool{}
+	openWriters := map[*sema.Var]map[*sema.Function]bool{}
+	hasAccessModel := false
+	for _, fn := range c.AllFunctions() {
+		if fn.Body == nil || fn.IsView() {
+			continue
+		}
+		restricted := fn.IsConstructor() || isInitializerLike(fn) || accessControlled(p, fn) || !fn.IsPublic()
+		if accessControlled(p, fn) && fn.IsPublic() {
+			hasAccessModel = true
+		}
+		for v := range p.TransitiveWrites(fn) {
+			if restricted {
+				if fn.IsPublic() || fn.IsConstructor() {
+					protectedWriters[v] = true
+				}
+				continue
+			}
+			if openWriters[v] == nil {
+				openWriters[v] = map[*sema.Function]bool{}
+			}
+			openWriters[v][fn] = true
+		}
+	}
+	if !hasAccessModel {
+		return
+	}
+	for _, fn := range entryFunctions(pass.Functions()) {
+		if accessControlled(p, fn) || isInitializerLike(fn) {
+			continue
+		}
+		info := p.Info(fn)
+		reported := map[*sema.Var]bool{}
+		writes := entryWrites(p, fn)
+		for _, w := range writes {
+			v := w.v
+			if reported[v] || v.IsConstant() || !protectedWriters[v] || len(openWriters[v]) != 1 || !openWriters[v][fn] {
+				continue
+			}
+			if callerRestrictedAt(p, fn, w.node) || guardedInHelper(p, w) || oneShot(p, fn, w.node, writes) {
+				continue
+			}
+			lv := lvalueOf(w.at)
+			if lv == nil {
+				continue
+			}
+			keyedBySender := false
+			for _, ix := range indexesOf(lv) {
+				if entrySource(info, w, ix).Has(sema.SrcSender | sema.SrcOrigin) {
+					keyedBySender = true
+				}
+			}
+			if keyedBySender {
+				continue
+			}
+			if !writtenValueSource(info, w).Has(sema.SrcParam) {
+				continue
+			}
+			if ownerWrite(p, info, w) || isImplementationVar(v) || isPauseVar(v) || isSupplyVar(v) {
+				continue // reported by the dedicated UNPROTECTED_* detectors
+			}
+			reported[v] = true
+			f := detect.Finding{Function: fn.Name, Details: map[string]string{"function_name": fnName(fn), "state_var": v.Name}}
+			f.Pos, f.End = fnRange(fn, w.site)
+			if isCriticalSetting(v) || hasWord(v.Name, "price", "rate", "oracle", "router", "treasury", "fee", "fees", "limit", "cap", "reward", "rewards") {
+				f.Severity = detect.High
+			}
+			pass.Report(f)
+		}
+	}
+}
+
+// writtenValueSource returns what the value a write stores depends on, seen from the entry.
+func writtenValueSource(entry *sema.FuncInfo, w writeSite) sema.Source {
+	switch a := w.at.(type) {
+	case *ast.AssignExpr:
+		return entrySource(entry, w, a.Rhs)
+	case *ast.CallExpr: // push(x)
+		var src sema.Source
+		for _, x := range a.Args {
+			src |= entrySource(entry, w, x)
+		}
+		return src
+	}
+	return 0
+}

@@ -50,6 +50,8 @@ func newWriter(doc *document.Document) *writer {
 	f.SetMargins(marginL, marginT, marginR)
 	f.SetAutoPageBreak(true, marginB)
 	f.SetCompression(true)
+	// Sorted catalogs make the output depend only on the input (reports can be cached and compared).
+	f.SetCatalogSort(true)
 	addFonts(f)
 	f.AliasNbPages("{nb}")
 	f.SetTitle(printable(doc.Title+": "+doc.Subject), true)
@@ -114,6 +116,19 @@ func (w *writer) need(h float64) {
 // target.
 func (w *writer) section(id, title string) {
 	w.f.AddPage()
+	w.sectionTitle(id, title)
+}
+
+// sectionHere starts a top-level section on the current page when room is left for it.
+func (w *writer) sectionHere(id, title string, room float64) {
+	w.need(room)
+	if w.f.GetY() > marginT+1 {
+		w.f.Ln(8)
+	}
+	w.sectionTitle(id, title)
+}
+
+func (w *writer) sectionTitle(id, title string) {
 	w.mark(id, 0, title)
 	f := w.f
 	f.SetFont(sans, "B", 16)
@@ -201,16 +216,54 @@ func fit(f *fpdf.Fpdf, s string, width float64) string {
 	return string(r) + "…"
 }
 
-// wrapLines splits text into lines that fit width in the current font, at most maxLines (the
-// last one marked with an ellipsis when text was left out).
+// wrapLines splits text into lines that fit width (a cell's width: the cell margins are taken
+// off) in the current font, at most maxLines (the last one ends with an ellipsis when text was
+// left out). Lines break after spaces and after the separators of paths and identifiers
+// (/ , ;); a word wider than the line is cut after its last _ - or . that fits, or else where it
+// must be.
 func wrapLines(f *fpdf.Fpdf, text string, width float64, maxLines int) []string {
+	width -= 2 * cellMargin(f)
 	var out []string
 	for _, para := range strings.Split(text, "\n") {
 		if para == "" {
 			out = append(out, "")
 			continue
 		}
-		out = append(out, f.SplitText(para, width)...)
+		line := ""
+		for _, tok := range tokens(para) {
+			if f.GetStringWidth(line+tok) <= width {
+				line += tok
+				continue
+			}
+			if strings.TrimSpace(line) != "" {
+				out = append(out, strings.TrimRight(line, " "))
+			}
+			line = strings.TrimLeft(tok, " ")
+			// A token wider than the line is cut where it must be.
+			for f.GetStringWidth(line) > width {
+				r := []rune(line)
+				n, w, soft := 0, 0.0, 0
+				for n < len(r) {
+					w += f.GetStringWidth(string(r[n]))
+					if w > width && n > 0 {
+						break
+					}
+					if r[n] == '_' || r[n] == '-' || r[n] == '.' {
+						soft = n + 1
+					}
+					n++
+				}
+				// Prefer the last separator inside an identifier to a cut mid-word.
+				if n < len(r) && soft > n/2 {
+					n = soft
+				}
+				out = append(out, string(r[:n]))
+				line = string(r[n:])
+			}
+		}
+		if strings.TrimSpace(line) != "" || len(out) == 0 {
+			out = append(out, strings.TrimRight(line, " "))
+		}
 	}
 	if maxLines > 0 && len(out) > maxLines {
 		out = out[:maxLines]
@@ -218,6 +271,26 @@ func wrapLines(f *fpdf.Fpdf, text string, width float64, maxLines int) []string 
 	}
 	return out
 }
+
+// tokens splits s after each break opportunity.
+func tokens(s string) []string {
+	var out []string
+	start := 0
+	for i, r := range s {
+		switch r {
+		case ' ', '/', ',', ';':
+			out = append(out, s[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// cellMargin is the padding fpdf puts inside cells, which text must leave room for.
+func cellMargin(f *fpdf.Fpdf) float64 { return f.GetCellMargin() }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 

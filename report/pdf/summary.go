@@ -36,7 +36,7 @@ func (w *writer) classificationSection() {
 // summarySection is the executive summary: score, figures, the severity chart, threat checks
 // and what the limits left out.
 func (w *writer) summarySection() {
-	w.section("summary", "Executive summary")
+	w.sectionHere("summary", "Executive summary", 150)
 	f := w.f
 	s := w.doc.Summary
 	if s.ScoreValue >= 0 {

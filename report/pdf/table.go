@@ -62,8 +62,9 @@ func (w *writer) table(cols []column, rows [][]string, styles []cellStyle, links
 			style := ""
 			w.textColour(ink)
 			if i < len(styles) && styles[i].col == c {
+				// A label on the first line, not a block the height of the row.
 				w.fillColour(styles[i].fill)
-				f.Rect(x+0.6, y+0.6, col.width-1.2, h-1.2, "F")
+				f.RoundedRect(x+0.8, y+tablePad-0.4, col.width-1.6, float64(len(cells[c]))*tableLine+0.8, 0.8, "1234", "F")
 				w.textColour(white)
 				style = "B"
 			}

@@ -45,7 +45,7 @@ func Build(in Input) (*Document, error) {
 
 	groups := sortedGroups(r.MultiFileScanDetails)
 	excerpts := 0
-	tableRows := 0
+	var rows []Row
 	var excerptsElided, findingsElided int
 	for _, g := range groups {
 		sec := groupSection(g)
@@ -54,12 +54,7 @@ func Build(in Input) (*Document, error) {
 				continue
 			}
 			row := tableRow(g, f, sec.Anchor)
-			if tableRows < lim.MaxTableRows {
-				d.Rows = append(d.Rows, row)
-				tableRows++
-			} else {
-				d.RowsElided++
-			}
+			rows = append(rows, row)
 			if i >= lim.MaxFindingsPerGroup {
 				sec.Elided = append(sec.Elided, row)
 				findingsElided++
@@ -86,6 +81,16 @@ func Build(in Input) (*Document, error) {
 		}
 		d.Groups = append(d.Groups, sec)
 	}
+	// The table is ordered by each finding's own severity (a configuration may override the
+	// template's), keeping the group order within one severity.
+	sort.SliceStable(rows, func(i, j int) bool {
+		return report.SeverityRank(rows[i].Severity) < report.SeverityRank(rows[j].Severity)
+	})
+	if len(rows) > lim.MaxTableRows {
+		d.RowsElided = len(rows) - lim.MaxTableRows
+		rows = rows[:lim.MaxTableRows]
+	}
+	d.Rows = rows
 	if excerptsElided > 0 {
 		d.Notes = append(d.Notes, fmt.Sprintf("Code excerpts are shown for the first %d findings, most severe first; %d further findings list their files and lines only.", lim.MaxExcerpts, excerptsElided))
 	}

@@ -61,8 +61,8 @@ var DefaultLimits = Limits{
 	MaxExcerpts:         300,
 	MaxExcerptLines:     16,
 	ContextLines:        2,
-	MaxFindingsPerGroup: 150,
-	MaxTableRows:        1500,
+	MaxFindingsPerGroup: 60,
+	MaxTableRows:        1000,
 	MaxLineRunes:        360,
 	MaxLocations:        8,
 }

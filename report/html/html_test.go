@@ -190,7 +190,9 @@ func TestHostileContent(t *testing.T) {
 			MetricWiseAggregatedFindings: []*report.Finding{{BugID: "B1", DescriptionDetails: map[string]string{"fn": "<svg onload=alert(1)>"},
 				Findings: []*report.Location{{FilePath: "../../etc/passwd", LineNosStart: []int{1}, LineNosEnd: []int{1}}}}}}},
 	}
-	src := func(string) []string { return []string{"x = 1; // \u202E}tpircs/<", "<script src=https://evil.example/a.js></script>"} }
+	src := func(string) []string {
+		return []string{"x = 1; // \u202E}tpircs/<", "<script src=https://evil.example/a.js></script>"}
+	}
 	var buf bytes.Buffer
 	if err := html.Write(&buf, html.Input{Report: r, Source: src, Generated: generated}); err != nil {
 		t.Fatal(err)

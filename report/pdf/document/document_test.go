@@ -30,12 +30,12 @@ func TestRichText(t *testing.T) {
 
 func TestVisible(t *testing.T) {
 	for in, want := range map[string]string{
-		"plain":              "plain",
-		"a\u202Eb":           "a<U+202E>b",
-		"zero\u200Bwidth":    "zero<U+200B>width",
-		"nul\x00":            "nul<U+0000>",
-		"bad\xffutf8":        "bad<U+FFFD>utf8",
-		"tab\tand\nnewline":  "tab\tand\nnewline",
+		"plain":             "plain",
+		"a\u202Eb":          "a<U+202E>b",
+		"zero\u200Bwidth":   "zero<U+200B>width",
+		"nul\x00":           "nul<U+0000>",
+		"bad\xffutf8":       "bad<U+FFFD>utf8",
+		"tab\tand\nnewline": "tab\tand\nnewline",
 		"Ünïcødé ΔΣ Жук 中文": "Ünïcødé ΔΣ Жук 中文",
 	} {
 		if got := Visible(in); got != want {

@@ -61,6 +61,13 @@ func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Proje
 	}
 	s.log.InfoContext(ctx, "scan queued", "scan_id", sc.ID, "project_id", p.ID, "client_id", p.ClientID, "source", source)
 	wctx, cancel := context.WithTimeout(ctx, s.cfg.ScanWait)
+	go func() {
+		select {
+		case <-s.stopping:
+			cancel()
+		case <-wctx.Done():
+		}
+	}()
 	s.runner.Wait(wctx, sc.ID)
 	cancel()
 	rep, err := s.loadReport(context.WithoutCancel(ctx), p.ClientID, sc.ID)

@@ -38,6 +38,11 @@ type Server struct {
 	blobDir   string
 	tmpDir    string
 
+	// stopping is closed when shutdown begins, so requests waiting for a scan answer at once
+	// (scan_in_progress) instead of holding the shutdown for up to ScanWait.
+	stopping     chan struct{}
+	stoppingOnce sync.Once
+
 	bgCancel  context.CancelFunc
 	bg        sync.WaitGroup
 	closeOnce sync.Once
@@ -58,6 +63,7 @@ func New(cfg Config, engine Engine) (*Server, error) {
 		cfg: cfg, engine: engine, log: cfg.Logger, mux: http.NewServeMux(),
 		policy:  netguard.Policy{AllowPrivate: cfg.AllowPrivateNetworks},
 		blobDir: filepath.Join(cfg.DataDir, "blobs"), tmpDir: filepath.Join(cfg.DataDir, "tmp"),
+		stopping: make(chan struct{}),
 	}
 	s.publicURL, _ = url.Parse(cfg.PublicURL)
 	// Workspaces left by a process that died mid-scan are garbage: the scans run again.
@@ -166,6 +172,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
 	defer cancel()
 	s.log.Info("shutting down: finishing requests in flight")
+	s.beginStop()
 	err := hs.Shutdown(sctx)
 	if cerr := s.Close(sctx); err == nil {
 		err = cerr
@@ -177,6 +184,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // be resumed by the next New), the webhook dispatcher and the janitor, and closes the store.
 // Call it after the HTTP server stopped taking requests.
 func (s *Server) Close(ctx context.Context) error {
+	s.beginStop()
 	s.closeOnce.Do(func() {
 		err := s.runner.Stop(ctx)
 		s.bgCancel()
@@ -188,6 +196,8 @@ func (s *Server) Close(ctx context.Context) error {
 	})
 	return s.closeErr
 }
+
+func (s *Server) beginStop() { s.stoppingOnce.Do(func() { close(s.stopping) }) }
 
 // routes registers the API. Paths keep the spec's trailing slash; the same path without it is
 // served too, since a redirect would turn a client's POST into a GET.

@@ -552,11 +552,14 @@ func accessControlled(p *sema.Program, fn *sema.Function) bool {
 	if p.HasAccessControl(fn) {
 		return true
 	}
-	for _, inv := range fn.Invocations {
+	for i, inv := range fn.Invocations {
+		if i < len(fn.Modifiers) && fn.Modifiers[i] != nil && fn.Modifiers[i].Body != nil {
+			continue // the body is known: judged by what it checks, below
+		}
 		names := inv.Name.Names
-		name := names[len(names)-1].Name
-		if strings.HasPrefix(strings.ToLower(name), "only") && !strings.Contains(strings.ToLower(name), "once") ||
-			strings.HasSuffix(strings.ToLower(name), "only") {
+		name := strings.ToLower(names[len(names)-1].Name)
+		if (strings.HasPrefix(name, "only") || strings.HasSuffix(name, "only")) && !hasWord(names[len(names)-1].Name,
+			"once", "payload", "size", "eoa", "human", "valid", "before", "after", "when", "during", "proxy", "delegated", "initializing") {
 			return true
 		}
 	}

@@ -70,6 +70,34 @@ var UncheckedOverflow = &detect.Analyzer{
 	Run: func(pass *detect.Pass) { runOverflow(pass, true) },
 }
 
+// overflowCtx holds what runOverflow computes once per function: its operations indexed by
+// the text of their amount, and memoised guard checks (twins are looked up for every
+// operation; without the memo large functions would be quadratic in guard checks).
+type overflowCtx struct {
+	ops      []arithOp
+	byAmount map[string][]int
+	guarded  map[ast.Expr]bool
+	conds    []condition
+	access   *bool // HasAccessControl of the function, once computed
+}
+
+func (c *overflowCtx) accessControlled(p *sema.Program, fn *sema.Function) bool {
+	if c.access == nil {
+		a := p.HasAccessControl(fn)
+		c.access = &a
+	}
+	return *c.access
+}
+
+func (c *overflowCtx) isGuarded(p *sema.Program, info *sema.FuncInfo, op arithOp) bool {
+	if g, ok := c.guarded[op.node]; ok {
+		return g
+	}
+	g := overflowGuarded(p, info, op, c.conds)
+	c.guarded[op.node] = g
+	return g
+}
+
 // arithOp is one wrapping operation: a binary expression, compound assignment, ++ or --.
 type arithOp struct {
 	node      ast.Expr
@@ -77,6 +105,8 @@ type arithOp struct {
 	x, y      ast.Expr    // y is nil for ++/--
 	unchecked bool
 	stack     []ast.Node // ancestors, outermost first
+	ytext     string     // normalised text of y, for matching twins
+	root      *sema.Var  // the variable a compound assignment updates (nil otherwise)
 }
 
 // arithOps lists the wrapping operations of a body with their ancestors.
@@ -136,6 +166,14 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 		}
 		conds := conditionsOf(fn)
 		ops := arithOps(fn.Body)
+		ctx := &overflowCtx{ops: ops, byAmount: map[string][]int{}, guarded: map[ast.Expr]bool{}, conds: conds}
+		for i := range ops {
+			ops[i].ytext = normText(p, ops[i].y)
+			if _, ok := ops[i].node.(*ast.AssignExpr); ok {
+				ops[i].root = info.RootVar(ops[i].x)
+			}
+			ctx.byAmount[ops[i].ytext] = append(ctx.byAmount[ops[i].ytext], i)
+		}
 		best := map[int]struct {
 			op  arithOp
 			sev detect.Severity
@@ -145,7 +183,7 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 			if uncheckedMode && !op.unchecked {
 				continue
 			}
-			sev, reason, ok := judgeOverflow(p, pass, fn, info, op, ops, conds, safeMath, uncheckedMode)
+			sev, reason, ok := judgeOverflow(p, pass, fn, info, op, ctx, safeMath, uncheckedMode)
 			if !ok {
 				continue
 			}
@@ -163,15 +201,15 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 		}
 		for _, line := range lines {
 			b := best[line]
-			_, reason, _ := judgeOverflow(p, pass, fn, info, b.op, ops, conds, safeMath, uncheckedMode)
+			_, reason, _ := judgeOverflow(p, pass, fn, info, b.op, ctx, safeMath, uncheckedMode)
 			reportAt(pass, b.op.node, fn, map[string]string{"expression": sourceText(p, b.op.node), "reason": reason}, b.sev, "")
 		}
 	}
 }
 
 // judgeOverflow decides whether op can wrap unnoticed and how severe that is.
-func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *sema.FuncInfo, op arithOp, ops []arithOp,
-	conds []condition, safeMath, uncheckedMode bool) (detect.Severity, string, bool) {
+func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *sema.FuncInfo, op arithOp, ctx *overflowCtx,
+	safeMath, uncheckedMode bool) (detect.Severity, string, bool) {
 	// Constant folding: the compiler evaluates constant expressions exactly.
 	if isConstExpr(info, op.x) && (op.y == nil || isConstExpr(info, op.y)) {
 		return "", "", false
@@ -230,10 +268,10 @@ func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *
 			return "", "", false
 		}
 	}
-	if overflowGuarded(p, info, op, conds) {
+	if ctx.isGuarded(p, info, op) {
 		return "", "", false
 	}
-	twin := checkedTwin(p, info, op, ops, conds)
+	twin := checkedTwin(p, info, op, ctx)
 	if uncheckedMode && twin {
 		return "", "", false
 	}
@@ -243,7 +281,7 @@ func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *
 	var sev detect.Severity
 	reason := ""
 	switch {
-	case stateWrite && entry && influenced && !p.HasAccessControl(fn):
+	case stateWrite && entry && influenced && !ctx.accessControlled(p, fn):
 		sev = detect.High
 		reason = "The operand comes from the caller and the result is stored in contract state."
 	case stateWrite && influenced:
@@ -468,38 +506,30 @@ func resultVar(info *sema.FuncInfo, op arithOp) string {
 // elsewhere in the function: balances[from] -= v (checked) with balances[to] += v, or
 // totalSupply += v (checked) with balanceOf[to] += v. The invariant that the parts sum to a
 // checked total bounds op.
-func checkedTwin(p *sema.Program, info *sema.FuncInfo, op arithOp, ops []arithOp, conds []condition) bool {
+func checkedTwin(p *sema.Program, info *sema.FuncInfo, op arithOp, ctx *overflowCtx) bool {
 	if op.y == nil || (op.op != token.ADD && op.op != token.SUB) {
 		return false
 	}
 	if _, ok := op.node.(*ast.AssignExpr); !ok {
 		return false
 	}
-	amount := normText(p, op.y)
-	target := info.RootVar(op.x)
-	for _, o := range ops {
-		if o.node == op.node || o.y == nil {
-			continue
-		}
-		if _, ok := o.node.(*ast.AssignExpr); !ok {
-			continue
-		}
-		if normText(p, o.y) != amount {
-			continue
-		}
-		other := info.RootVar(o.x)
-		if other == nil {
-			continue
-		}
-		checked := !o.unchecked && info.Fn.File.Version.CheckedArithmetic()
-		if !checked {
-			checked = overflowGuarded(p, info, o, conds)
-		}
-		if !checked {
+	target := op.root
+	checkedFile := info.Fn.File.Version.CheckedArithmetic()
+	for _, i := range ctx.byAmount[op.ytext] {
+		o := ctx.ops[i]
+		other := o.root
+		if o.node == op.node || o.y == nil || other == nil {
 			continue
 		}
 		// The opposite move on the same mapping, or the same move on another variable.
-		if (other == target && o.op != op.op) || (other != target && o.op == op.op) {
+		if !((other == target && o.op != op.op) || (other != target && o.op == op.op)) {
+			continue
+		}
+		checked := !o.unchecked && checkedFile
+		if !checked {
+			checked = ctx.isGuarded(p, info, o)
+		}
+		if checked {
 			return true
 		}
 	}

@@ -38,4 +38,6 @@ var hygieneDetectors = []*detect.Analyzer{
 	GasLongRevertString,
 	HardcodedGasAmount,
 	FunctionPointerOverwrite,
+	IncorrectModifier,
+	UninitializedStateVariable,
 }

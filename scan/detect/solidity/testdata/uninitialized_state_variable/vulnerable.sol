@@ -1,0 +1,19 @@
+pragma solidity ^0.8.0;
+
+contract FeeVault {
+    address payable private treasury; // want "UNINITIALIZED_STATE_VARIABLE"
+    address public admin; // want "UNINITIALIZED_STATE_VARIABLE"
+    uint256 public feeBps; // want "UNINITIALIZED_STATE_VARIABLE"
+    mapping(address => uint256) public balances;
+
+    function deposit() external payable {
+        uint256 fee = msg.value * feeBps / 10000;
+        balances[msg.sender] += msg.value - fee;
+        treasury.transfer(fee);
+    }
+
+    function sweep() external {
+        require(msg.sender == admin, "admin");
+        payable(msg.sender).transfer(address(this).balance);
+    }
+}

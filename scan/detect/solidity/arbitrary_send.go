@@ -54,6 +54,9 @@ func runArbitrarySend(pass *detect.Pass) {
 			}
 			for _, c := range nodeCalls(p, n) {
 				to, amount, ok := ethTransfer(c)
+				if !ok {
+					to, amount, ok = helperTransfer(p, c)
+				}
 				if !ok || !callerChosen(info, to) || constantZero(info, amount) || flowOf(info, amount).Has(sema.SrcValue) {
 					continue
 				}
@@ -249,4 +252,48 @@ func keyedBy(entry *sema.FuncInfo, w writeSite, ix ast.Expr, to ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// helperTransfer sees through an internal helper that sends ether to its parameters
+// (_pay(msg.sender, 1 ether) with function _pay(address to, uint a) internal { to.transfer(a); }):
+// it returns the arguments standing for the recipient and the amount. Helpers with their own
+// access check are left out.
+func helperTransfer(p *sema.Program, c *sema.Call) (to, amount ast.Expr, ok bool) {
+	if c.Kind != sema.CallInternal || c.Callee == nil || c.Callee.Body == nil || accessControlled(p, c.Callee) {
+		return nil, nil, false
+	}
+	gi := p.Info(c.Callee)
+	if gi == nil {
+		return nil, nil, false
+	}
+	arg := func(x ast.Expr) ast.Expr {
+		id, ok := unwrapConversion(gi, x).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		v, ok := gi.Uses[id].(*sema.Var)
+		if !ok || v.Kind != sema.ParamVar || v.Func != c.Callee || v.Index >= len(c.Args) {
+			return nil
+		}
+		return c.Args[v.Index]
+	}
+	for _, gc := range gi.Calls {
+		gto, gamount, gok := ethTransfer(gc)
+		if !gok {
+			continue
+		}
+		t := arg(gto)
+		if t == nil {
+			continue
+		}
+		a := arg(gamount)
+		if a == nil {
+			if _, lit := ast.Unparen(gamount).(*ast.BasicLit); !lit {
+				continue
+			}
+			a = gamount
+		}
+		return t, a, true
+	}
+	return nil, nil, false
 }

@@ -44,3 +44,14 @@ contract Pool {
         payable(msg.sender).transfer(amount);
     }
 }
+
+contract Helpers {
+    function bonus() external {  // want "ARBITRARY_SEND_ETH"
+        _pay(payable(msg.sender), 1 ether);
+    }
+
+    function _pay(address payable to, uint256 amount) internal {
+        (bool ok, ) = to.call{value: amount}("");
+        require(ok);
+    }
+}

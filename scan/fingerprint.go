@@ -3,10 +3,8 @@ package scan
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"strconv"
 	"strings"
-
-	"github.com/vigil-sec/vigil/scan/detect"
-	"github.com/vigil-sec/vigil/scan/solidity/sema"
 )
 
 // A bug_hash identifies a finding across rescans: the same issue in the same place of the code
@@ -15,29 +13,15 @@ import (
 // line numbers. Identical findings within one function (the same statement twice) are told
 // apart by their order of appearance.
 type fingerprinter struct {
-	prog *sema.Program
 	seen map[string]int
 }
 
-func newFingerprinter(prog *sema.Program) *fingerprinter {
-	return &fingerprinter{prog: prog, seen: map[string]int{}}
-}
-
-func (fp *fingerprinter) hash(f detect.Finding) string {
-	path, code := "", ""
-	if file := fp.prog.FileOf(f.Pos); file != nil {
-		path = file.Path
-		tf := file.TokFile
-		from, to := tf.Offset(f.Pos), tf.Offset(f.End)
-		if from <= to && to <= len(file.Src) {
-			code = strings.Join(strings.Fields(string(file.Src[from:to])), " ")
-		}
-	}
-	key := strings.Join([]string{f.Analyzer.ID, path, f.Contract, f.Function, code}, "\x00")
+func (fp *fingerprinter) hash(r record) string {
+	key := strings.Join([]string{r.tmpl.ID, r.file, r.contract, r.function, r.code}, "\x00")
 	n := fp.seen[key]
 	fp.seen[key] = n + 1
 	if n > 0 {
-		key += "\x00" + string(rune('0'+n%10)) + strings.Repeat("+", n/10)
+		key += "\x00" + strconv.Itoa(n)
 	}
 	sum := sha256.Sum256([]byte(key))
 	return base64.RawURLEncoding.EncodeToString(sum[:18])

@@ -10,6 +10,8 @@ import (
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/detect/solidity"
+	"github.com/vigil-sec/vigil/scan/rust/advisory"
+	rustdetect "github.com/vigil-sec/vigil/scan/rust/detectors"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
@@ -29,47 +31,76 @@ type Options struct {
 	ScanID string
 	// Progress, when set, is told about each stage (for a terminal progress line).
 	Progress func(stage string)
+	// Lang limits the scan to one language: "solidity", "rust", or "" for whatever the
+	// workspace holds.
+	Lang string
+	// RustAdvisories is an offline RustSec advisory database for the Cargo.lock check (nil: the
+	// check reports nothing).
+	RustAdvisories *advisory.DB
 }
 
 // Result is what a scan produced, the report plus what the renderers and tests may want.
 type Result struct {
-	Report   *report.ScanReport
-	Findings []detect.Finding
-	Program  *sema.Program
+	Report  *report.ScanReport
+	Program *sema.Program // the Solidity model, nil when the workspace has no Solidity
 	// Source returns the lines of a scanned file (for code excerpts), or nil.
 	Source func(path string) []string
 }
 
-// Analyzers returns the detectors the options enable, or an error naming an unknown id.
-func (o Options) Analyzers() ([]*detect.Analyzer, error) {
-	known := map[string]*detect.Analyzer{}
+// Catalogue returns every detector template, Solidity's then Rust's.
+func Catalogue() []*detect.Template {
+	var out []*detect.Template
 	for _, a := range solidity.All {
-		known[a.ID] = a
+		out = append(out, &a.Template)
+	}
+	for _, a := range rustdetect.All {
+		out = append(out, &a.Template)
+	}
+	return out
+}
+
+// enabled reports whether the options let detector id run.
+func (o Options) enabled(id string) bool {
+	on := len(o.Enable) == 0
+	for _, e := range o.Enable {
+		on = on || strings.EqualFold(e, id)
+	}
+	for _, d := range o.Disable {
+		if strings.EqualFold(d, id) {
+			return false
+		}
+	}
+	return on
+}
+
+// Analyzers returns the Solidity detectors the options enable, or an error naming an unknown
+// id (Solidity or Rust).
+func (o Options) Analyzers() ([]*detect.Analyzer, error) {
+	known := map[string]bool{}
+	for _, t := range Catalogue() {
+		known[t.ID] = true
 	}
 	for _, id := range append(append([]string(nil), o.Enable...), o.Disable...) {
-		if known[strings.ToUpper(id)] == nil {
+		if !known[strings.ToUpper(id)] {
 			return nil, fmt.Errorf("unknown detector %q (see `vigil detectors`)", id)
 		}
 	}
 	for id, sev := range o.Severity {
-		if known[strings.ToUpper(id)] == nil {
+		if !known[strings.ToUpper(id)] {
 			return nil, fmt.Errorf("severity override for unknown detector %q", id)
 		}
 		if _, err := detect.ParseSeverity(sev); err != nil {
 			return nil, fmt.Errorf("severity override for %s: %v", id, err)
 		}
 	}
-	enabled := map[string]bool{}
-	for _, id := range o.Enable {
-		enabled[strings.ToUpper(id)] = true
-	}
-	disabled := map[string]bool{}
-	for _, id := range o.Disable {
-		disabled[strings.ToUpper(id)] = true
+	switch o.Lang {
+	case "", "solidity", "rust":
+	default:
+		return nil, fmt.Errorf("unknown language %q (solidity or rust)", o.Lang)
 	}
 	var out []*detect.Analyzer
 	for _, a := range solidity.All {
-		if (len(enabled) == 0 || enabled[a.ID]) && !disabled[a.ID] {
+		if o.enabled(a.ID) {
 			out = append(out, a)
 		}
 	}
@@ -94,14 +125,20 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 	}
 
 	files := ws.Sources(true)
-	var srcs []sema.SourceFile
 	lines := map[string][]string{}
 	var analysedFiles, analysedLines int
+	var srcs []sema.SourceFile
+	hasRust := false
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if f.Lang != workspace.Solidity {
+		switch {
+		case f.Lang == workspace.Solidity && opts.Lang != "rust":
+		case f.Lang == workspace.Rust && opts.Lang != "solidity":
+			hasRust = hasRust || !f.Dependency
+			continue
+		default:
 			continue
 		}
 		data, err := ws.ReadFile(f.Path)
@@ -115,34 +152,67 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 			analysedLines += f.Lines
 		}
 	}
-	if len(srcs) == 0 {
-		return nil, fmt.Errorf("%w: no Solidity source files to scan", workspace.ErrNoSources)
+	if len(srcs) == 0 && !hasRust {
+		if opts.Lang != "" {
+			return nil, fmt.Errorf("%w (with --lang %s)", workspace.ErrNoSources, opts.Lang)
+		}
+		return nil, workspace.ErrNoSources
 	}
-	progress(fmt.Sprintf("parsing %d files", len(srcs)))
-	var remaps []sema.Remapping
-	for _, r := range ws.Remappings {
-		remaps = append(remaps, sema.Remapping{Prefix: r.Prefix, Target: r.Target})
-	}
-	prog, err := loadProgram(srcs, remaps)
-	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	progress(fmt.Sprintf("running %d detectors", len(analyzers)))
-	res := detect.Run(prog, analyzers)
 
-	var findings []detect.Finding
-	for _, f := range res.Findings {
-		file := prog.FileOf(f.Pos)
-		if file != nil && file.Dependency && !opts.IncludeDeps {
-			continue
+	var records []record
+	var diagnostics []string
+	var prog *sema.Program
+	if len(srcs) > 0 {
+		progress(fmt.Sprintf("parsing %d Solidity files", len(srcs)))
+		var remaps []sema.Remapping
+		for _, r := range ws.Remappings {
+			remaps = append(remaps, sema.Remapping{Prefix: r.Prefix, Target: r.Target})
 		}
-		if sev, ok := overrides[f.Analyzer.ID]; ok {
-			f.Severity = detect.Severity(sev)
+		var err error
+		if prog, err = loadProgram(srcs, remaps); err != nil {
+			return nil, err
 		}
-		findings = append(findings, f)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		progress(fmt.Sprintf("running %d Solidity detectors", len(analyzers)))
+		res := detect.Run(prog, analyzers)
+		for _, f := range res.Findings {
+			rec := solidityRecord(prog, f)
+			if rec.dependency && !opts.IncludeDeps {
+				continue
+			}
+			records = append(records, rec)
+		}
+		for _, d := range prog.Diagnostics {
+			diagnostics = append(diagnostics, d.String())
+		}
+		for _, d := range res.Diagnostics {
+			diagnostics = append(diagnostics, d.Msg)
+		}
+	}
+	if hasRust {
+		progress("running Rust detectors")
+		rustRecs, files, nlines, diags, err := scanRust(ws, opts)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rustRecs {
+			if opts.enabled(r.tmpl.ID) {
+				records = append(records, r)
+			}
+		}
+		analysedFiles += files
+		analysedLines += nlines
+		diagnostics = append(diagnostics, diags...)
+		for p, l := range rustLines(ws) {
+			lines[p] = l
+		}
+	}
+	for i := range records {
+		if sev, ok := overrides[records[i].tmpl.ID]; ok {
+			records[i].severity = detect.Severity(sev)
+		}
 	}
 
 	rep := &report.ScanReport{
@@ -159,72 +229,109 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 		ProjectBranch:        ws.Branch,
 		ProjectCommit:        ws.Commit,
 	}
-	rep.MultiFileScanDetails = groupFindings(prog, findings, opts)
-	for _, d := range prog.Diagnostics {
-		rep.Diagnostics = append(rep.Diagnostics, d.String())
-	}
-	for _, d := range res.Diagnostics {
-		rep.Diagnostics = append(rep.Diagnostics, d.Msg)
-	}
+	rep.MultiFileScanDetails = groupRecords(records, opts)
+	rep.Diagnostics = append(rep.Diagnostics, diagnostics...)
 	for _, n := range ws.Notes {
 		rep.Diagnostics = append(rep.Diagnostics, n.Path+": "+n.Reason)
 	}
 	rep.MultiFileScanSummary = report.Summarize(rep.MultiFileScanDetails, analysedFiles, analysedLines, time.Since(start))
-	return &Result{Report: rep, Findings: findings, Program: prog, Source: func(p string) []string { return lines[p] }}, nil
+	return &Result{Report: rep, Program: prog, Source: func(p string) []string { return lines[p] }}, nil
 }
 
-// groupFindings builds the finding groups of the report, most severe first.
-func groupFindings(prog *sema.Program, findings []detect.Finding, opts Options) []*report.Group {
+// record is one finding in a language-neutral form: what the report, the fingerprint and the
+// score need.
+type record struct {
+	tmpl       *detect.Template
+	severity   detect.Severity // empty: the template's
+	confidence detect.Confidence
+	file       string
+	line, end  int
+	column     int
+	contract   string
+	function   string
+	code       string // the finding's source text, whitespace normalised
+	details    map[string]string
+	dependency bool
+}
+
+func (r record) effectiveSeverity() detect.Severity {
+	if r.severity != "" {
+		return r.severity
+	}
+	return r.tmpl.Severity
+}
+
+// solidityRecord converts a detector finding.
+func solidityRecord(prog *sema.Program, f detect.Finding) record {
+	start, end := prog.Fset.Position(f.Pos), prog.Fset.Position(f.End)
+	if end.Line < start.Line {
+		end = start
+	}
+	r := record{tmpl: &f.Analyzer.Template, severity: f.Severity, confidence: f.Confidence, file: start.Filename,
+		line: start.Line, end: end.Line, column: start.Column, contract: f.Contract, function: f.Function, details: f.Details}
+	if file := prog.FileOf(f.Pos); file != nil {
+		r.dependency = file.Dependency
+		tf := file.TokFile
+		if from, to := tf.Offset(f.Pos), tf.Offset(f.End); from <= to && to <= len(file.Src) {
+			r.code = strings.Join(strings.Fields(string(file.Src[from:to])), " ")
+		}
+	}
+	return r
+}
+
+// groupRecords builds the finding groups of the report, most severe first.
+func groupRecords(records []record, opts Options) []*report.Group {
 	prefix := opts.BugPrefix
 	if prefix == "" {
 		prefix = "VG"
 	}
 	byID := map[string]*report.Group{}
 	var order []*report.Group
-	hashes := newFingerprinter(prog)
-	sort.SliceStable(findings, func(i, j int) bool {
-		a, b := findings[i], findings[j]
-		if ra, rb := a.EffectiveSeverity().Rank(), b.EffectiveSeverity().Rank(); ra != rb {
+	hashes := fingerprinter{seen: map[string]int{}}
+	sort.SliceStable(records, func(i, j int) bool {
+		a, b := records[i], records[j]
+		if ra, rb := a.effectiveSeverity().Rank(), b.effectiveSeverity().Rank(); ra != rb {
 			return ra < rb
 		}
-		if a.Analyzer.ID != b.Analyzer.ID {
-			return a.Analyzer.ID < b.Analyzer.ID
+		if a.tmpl.ID != b.tmpl.ID {
+			return a.tmpl.ID < b.tmpl.ID
 		}
-		return a.Pos < b.Pos
+		if a.file != b.file {
+			return a.file < b.file
+		}
+		return a.line < b.line || a.line == b.line && a.column < b.column
 	})
-	for n, f := range findings {
-		g := byID[f.Analyzer.ID]
+	for n, r := range records {
+		g := byID[r.tmpl.ID]
 		if g == nil {
-			g = &report.Group{IssueID: f.Analyzer.ID, TemplateDetails: TemplateOf(f.Analyzer)}
-			byID[f.Analyzer.ID] = g
+			g = &report.Group{IssueID: r.tmpl.ID, TemplateDetails: TemplateOf(r.tmpl)}
+			byID[r.tmpl.ID] = g
 			order = append(order, g)
 		}
-		start, end := prog.Fset.Position(f.Pos), prog.Fset.Position(f.End)
-		if end.Line < start.Line {
-			end = start
+		details := r.details
+		if details == nil {
+			details = map[string]string{}
 		}
 		rec := &report.Finding{
-			BugHash:            hashes.hash(f),
+			BugHash:            hashes.hash(r),
 			BugID:              fmt.Sprintf("%s_%d_%d", prefix, opts.ProjectSequence, n+1),
 			BugStatus:          report.BugPendingFix,
 			Comment:            "",
-			DescriptionDetails: f.Details,
+			DescriptionDetails: details,
 			ScanID:             opts.ScanID,
 			Findings: []*report.Location{{
-				FilePath:     start.Filename,
-				LineNosStart: []int{start.Line},
-				LineNosEnd:   []int{end.Line},
-				Column:       start.Column,
+				FilePath:     r.file,
+				LineNosStart: []int{r.line},
+				LineNosEnd:   []int{r.end},
+				Column:       r.column,
 			}},
+			Dependency: r.dependency,
 		}
-		if f.Severity != "" && f.Severity != f.Analyzer.Severity {
-			rec.Severity = string(f.Severity)
+		if r.severity != "" && r.severity != r.tmpl.Severity {
+			rec.Severity = string(r.severity)
 		}
-		if f.Confidence != "" && f.Confidence != f.Analyzer.Confidence {
-			rec.Confidence = string(f.Confidence)
-		}
-		if file := prog.FileOf(f.Pos); file != nil && file.Dependency {
-			rec.Dependency = true
+		if r.confidence != "" && r.confidence != r.tmpl.Confidence {
+			rec.Confidence = string(r.confidence)
 		}
 		g.MetricWiseAggregatedFindings = append(g.MetricWiseAggregatedFindings, rec)
 		g.NoOfFindings++
@@ -237,7 +344,7 @@ func groupFindings(prog *sema.Program, findings []detect.Finding, opts Options) 
 const catalogueDate = "2026-11-22T00:00:00.000000"
 
 // TemplateOf renders a detector's template as SPEC 2.3 shows it.
-func TemplateOf(a *detect.Analyzer) *report.Template {
+func TemplateOf(a *detect.Template) *report.Template {
 	keys := a.DescriptionKeys
 	if keys == nil {
 		keys = []string{}

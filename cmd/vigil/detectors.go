@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/vigil-sec/vigil/scan"
-	"github.com/vigil-sec/vigil/scan/detect/solidity"
 )
 
 func newDetectorsCommand(v *viper.Viper) *cobra.Command {
@@ -24,8 +23,8 @@ func newDetectorsCommand(v *viper.Viper) *cobra.Command {
 			out := cmd.OutOrStdout()
 			if v.GetBool("json") {
 				var list []any
-				for _, a := range solidity.All {
-					list = append(list, scan.TemplateOf(a))
+				for _, t := range scan.Catalogue() {
+					list = append(list, scan.TemplateOf(t))
 				}
 				enc := json.NewEncoder(out)
 				enc.SetIndent("", "  ")
@@ -39,7 +38,7 @@ func newDetectorsCommand(v *viper.Viper) *cobra.Command {
 			}
 			table := tablewriter.NewWriter(out)
 			table.Header([]string{"ID", "Name", "Severity", "Confidence", "SWC", "CWE", "Languages"})
-			for _, a := range solidity.All {
+			for _, a := range scan.Catalogue() {
 				sev := string(a.Severity)
 				if c := sevColor[sev]; c != nil {
 					if colored {
@@ -61,7 +60,7 @@ func newDetectorsCommand(v *viper.Viper) *cobra.Command {
 			if err := table.Render(); err != nil {
 				return err
 			}
-			fmt.Fprintf(out, "%d detectors\n", len(solidity.All))
+			fmt.Fprintf(out, "%d detectors\n", len(scan.Catalogue()))
 			return nil
 		},
 	}

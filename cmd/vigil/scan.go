@@ -20,6 +20,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/scan/onchain/explorer"
 	"github.com/vigil-sec/vigil/scan/onchain/solana"
+	"github.com/vigil-sec/vigil/scan/rust/advisory"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
@@ -101,6 +102,8 @@ func addScanFlags(cmd *cobra.Command) {
 	f.StringSlice("enable", nil, "run only these detector ids")
 	f.StringSlice("disable", nil, "detector ids not to run")
 	f.Bool("allow-private-networks", false, "allow git URLs on loopback and private networks")
+	f.String("lang", "", "scan only this language: solidity or rust (default: whatever the workspace holds)")
+	f.String("rustsec-db", "", "folder of an offline RustSec advisory database, for Cargo.lock checks")
 }
 
 func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files []string) error {
@@ -196,9 +199,17 @@ func scanOptions(v *viper.Viper) (scan.Options, error) {
 		Severity:    v.GetStringMapString("severity"),
 		IncludeDeps: v.GetBool("include_deps"),
 		ScanID:      newScanID(),
+		Lang:        strings.ToLower(v.GetString("lang")),
 	}
 	if _, err := opts.Analyzers(); err != nil {
 		return opts, usageError("%v", err)
+	}
+	if dir := v.GetString("rustsec_db"); dir != "" {
+		db, err := advisory.Load(os.DirFS(dir))
+		if err != nil {
+			return opts, usageError("--rustsec-db: %v", err)
+		}
+		opts.RustAdvisories = db
 	}
 	return opts, nil
 }

@@ -16,6 +16,17 @@ import (
 	"github.com/vigil-sec/vigil/server"
 )
 
+// serveMounts add the other surfaces (the JSON-RPC server at /rpc, the second host's /app/...
+// routes) to the server before it listens. A file of this package registers one from init:
+//
+//	func init() {
+//		serveMounts = append(serveMounts, func(srv *server.Server, v *viper.Viper) error {
+//			srv.Handle("/rpc", rpcServer)
+//			return nil
+//		})
+//	}
+var serveMounts []func(srv *server.Server, v *viper.Viper) error
+
 func newServeCommand(v *viper.Viper) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -115,6 +126,12 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 	srv, err := server.New(cfg, server.ScanEngine(opts))
 	if err != nil {
 		return usageError("%v", err)
+	}
+	for _, mount := range serveMounts {
+		if err := mount(srv, v); err != nil {
+			srv.Close(cmd.Context())
+			return usageError("%v", err)
+		}
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

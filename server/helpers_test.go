@@ -34,6 +34,7 @@ type fakeEngine struct {
 	// their context to end (a scan in flight when the server stops).
 	started chan string
 	block   bool
+	panics  bool // the engine panics, like a parser bug met by hostile input
 }
 
 func (e *fakeEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts server.ScanOptions) (*report.ScanReport, error) {
@@ -43,6 +44,9 @@ func (e *fakeEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts ser
 	if e.block {
 		<-ctx.Done()
 		return nil, ctx.Err()
+	}
+	if e.panics {
+		panic("index out of range [3] with length 3")
 	}
 	groups := map[string]*report.Group{}
 	var order []string

@@ -117,3 +117,17 @@ func TestProjectScanFailuresAreReported(t *testing.T) {
 		t.Fatalf("error message shows server paths: %q", rep.ScanStatusErrMsg)
 	}
 }
+
+func TestEnginePanicFailsTheScanNotTheServer(t *testing.T) {
+	a := startServer(t, t.TempDir(), &fakeEngine{panics: true}, nil)
+	key, _ := a.newKey(t, "ci", 0)
+	u := presign(t, a, "Bearer "+key, "Wallet.sol")
+	put(t, u, []byte(vulnerable))
+	rep := scanReport(t, call(t, "POST", a.URL+"/private/api-file-scan/", "Bearer "+key, map[string]any{"file_urls": []string{u}}))
+	if rep.ScanStatus != report.StatusFailed || !strings.Contains(rep.ScanStatusErrMsg, "internal error") || strings.Contains(rep.ScanStatusErrMsg, "index out of range") {
+		t.Fatalf("panicking engine: %s %q", rep.ScanStatus, rep.ScanStatusErrMsg)
+	}
+	if r := call(t, "GET", a.URL+"/healthz", "", nil); r.status != 200 {
+		t.Fatalf("server after the panic: %d", r.status)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -64,13 +65,26 @@ func (s *Server) runScan(ctx context.Context, id string) {
 	}
 	sc.Attempts = attempts
 	start := time.Now()
-	rep, errMsg := s.execute(ctx, sc)
+	rep, errMsg := s.safeExecute(ctx, sc)
 	s.metrics.scanTime.Observe(time.Since(start).Seconds())
 	if ctx.Err() != nil {
 		s.log.Info("job: server stopping; scan left to resume", "scan_id", id)
 		return
 	}
 	s.finish(ctx, sc, rep, errMsg)
+}
+
+// safeExecute is execute with a panic in the engine (hostile input reaching a parser bug)
+// turned into a failed scan, instead of a dead server that would meet the same input again on
+// restart.
+func (s *Server) safeExecute(ctx context.Context, sc store.Scan) (rep *report.ScanReport, errMsg string) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("scan panicked", "scan_id", sc.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			rep, errMsg = nil, "internal error in the scanner; the scan could not be completed"
+		}
+	}()
+	return s.execute(ctx, sc)
 }
 
 // execute opens the scan's workspace and runs the engine. It returns the engine's report, or

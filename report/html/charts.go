@@ -85,7 +85,7 @@ func historyChart(hs []document.HistoryEntry) template.HTML {
 		h := height * (band.to - band.from) / 100
 		fmt.Fprintf(&b, `<rect x="%d" y="%.1f" width="%d" height="%.1f" fill="%s" fill-opacity="0.15"/>`, left, y+5, width-left, h, c.Hex())
 	}
-	for _, v := range []float64{0, 50, 75, 90, 100} {
+	for _, v := range []float64{0, 50, 75, 100} {
 		fmt.Fprintf(&b, `<text x="%d" y="%.1f" class="small" text-anchor="end">%d</text>`, left-4, height*(1-v/100)+8, int(v))
 	}
 	step := float64(width-left-10) / float64(len(hs)-1)

@@ -74,7 +74,7 @@ func (w *writer) cover() {
 	f.SetXY(x, y)
 	w.textColour(ink)
 	f.SetFont(sans, "B", 11)
-	f.CellFormat(contentW-70, 7, printable(itoa(s.Issues)+" issues found"), "", 2, "L", false, 0, "")
+	f.CellFormat(contentW-70, 7, plural(s.Issues, "issue")+" found", "", 2, "L", false, 0, "")
 	for _, c := range s.Distribution {
 		yy := f.GetY() + 0.6
 		w.fillColour(document.Colour(c.Severity))

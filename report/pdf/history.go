@@ -18,9 +18,9 @@ func (w *writer) historySection() {
 	} else {
 		w.scoreHistoryChart(hs)
 	}
-	cols := []column{{"Date", 28, "L"}, {"Scan", 38, "L"}, {"Commit", 22, "L"}, {"Score", 14, "R"},
-		{"Rating", 14, "L"}, {"Issues", 13, "R"}, {"Crit.", 9, "R"}, {"High", 9, "R"}, {"Med.", 9, "R"},
-		{"Low", 9, "R"}, {"Info", 9, "R"}, {"Gas", contentW - 174, "R"}}
+	cols := []column{{"Date", 26, "L"}, {"Scan", contentW - 140, "L"}, {"Commit", 22, "L"}, {"Score", 13, "R"},
+		{"Rating", 13, "L"}, {"Issues", 12, "R"}, {"Crit.", 9, "R"}, {"High", 9, "R"}, {"Med.", 9, "R"},
+		{"Low", 9, "R"}, {"Info", 9, "R"}, {"Gas", 9, "R"}}
 	var rows [][]string
 	for _, h := range hs {
 		date := "unknown"
@@ -67,7 +67,7 @@ func (w *writer) scoreHistoryChart(hs []document.HistoryEntry) {
 	}
 	f.SetFont(sans, "", 6.5)
 	w.textColour(muted)
-	for _, v := range []float64{0, 50, 75, 90, 100} {
+	for _, v := range []float64{0, 50, 75, 100} {
 		f.SetXY(marginL, y0+chartH*(1-v/100)-1.5)
 		f.CellFormat(7, 3, strconv.Itoa(int(v)), "", 0, "R", false, 0, "")
 	}

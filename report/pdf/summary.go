@@ -41,12 +41,12 @@ func (w *writer) summarySection() {
 	s := w.doc.Summary
 	if s.ScoreValue >= 0 {
 		w.para("Security score "+s.ScoreV2+" out of 100 ("+s.Rating+"; "+s.Score+" out of 5). "+
-			strconv.Itoa(s.Issues)+" issues were found in "+strconv.Itoa(s.Files)+" files ("+
-			strconv.Itoa(s.Lines)+" lines analysed).", 11, "B", ink)
+			plural(s.Issues, "issue")+" found in "+plural(s.Files, "file")+" ("+
+			plural(s.Lines, "line")+" analysed).", 11, "B", ink)
 		f.Ln(3)
 		w.scoreScale(s.ScoreValue)
 	} else {
-		w.para(strconv.Itoa(s.Issues)+" issues were found. The scan carries no score.", 11, "B", ink)
+		w.para(plural(s.Issues, "issue")+" found. The scan carries no score.", 11, "B", ink)
 	}
 	f.Ln(4)
 

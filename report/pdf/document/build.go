@@ -49,6 +49,7 @@ func Build(in Input) (*Document, error) {
 	var excerptsElided, findingsElided int
 	for _, g := range groups {
 		sec := groupSection(g)
+		sectionNoted := false
 		for i, f := range g.MetricWiseAggregatedFindings {
 			if f == nil {
 				continue
@@ -61,21 +62,21 @@ func Build(in Input) (*Document, error) {
 				continue
 			}
 			fv, locs := findingView(g, f, sec.Severity, lim)
-			for j := range fv.Places {
-				p := &fv.Places[j]
-				if in.Source == nil || p.File == "" {
-					continue
-				}
-				if excerpts >= lim.MaxExcerpts {
-					fv.ExcerptNote = "Code excerpt left out: this report shows excerpts for the first " +
-						strconv.Itoa(lim.MaxExcerpts) + " findings, most severe first."
+			if in.Source != nil && len(fv.Places) > 0 {
+				if excerpts < lim.MaxExcerpts {
+					excerpts++
+					for j := range fv.Places {
+						fv.Places[j].Excerpt = excerpt(in.Source(locs[j].FilePath), spans(locs[j]), lim)
+					}
+				} else {
 					excerptsElided++
-					break
+					// Said once per section, where the excerpts stop, not under every finding.
+					if !sectionNoted {
+						fv.ExcerptNote = "Code excerpts stop here: this report shows excerpts for the first " +
+							strconv.Itoa(lim.MaxExcerpts) + " findings, most severe first."
+						sectionNoted = true
+					}
 				}
-				p.Excerpt = excerpt(in.Source(locs[j].FilePath), spans(locs[j]), lim)
-			}
-			if len(fv.Places) > 0 && in.Source != nil && fv.ExcerptNote == "" {
-				excerpts++
 			}
 			sec.Findings = append(sec.Findings, fv)
 		}

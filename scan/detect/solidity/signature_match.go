@@ -88,10 +88,16 @@ func recordsUse(p *sema.Program, fn *sema.Function) bool {
 			if hasWord(v.Name, replayWords...) {
 				return true
 			}
-			if mt, ok := v.Type.(*sema.MappingType); ok {
+			// a mapping keyed (at any level) by a hash: orderFills[user][hash]
+			for t := v.Type; ; {
+				mt, ok := t.(*sema.MappingType)
+				if !ok {
+					break
+				}
 				if e, ok := mt.Key.(*sema.Elementary); ok && strings.HasPrefix(e.Name, "bytes") {
 					return true
 				}
+				t = mt.Value
 			}
 			for _, at := range ats {
 				if u, ok := at.(*ast.UnaryExpr); ok && (u.Op == token.INC || u.Op == token.DEC) {

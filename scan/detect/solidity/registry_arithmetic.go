@@ -24,4 +24,5 @@ var arithmeticDetectors = []*detect.Analyzer{
 	XorAsPower,
 	ShortAddress,
 	AssignmentTypo,
+	UnsafeDowncast,
 }

@@ -39,7 +39,11 @@ func runSignatureReplay(pass *detect.Pass) {
 			continue
 		}
 		s := sites[0]
-		pass.Report(detect.Finding{Pos: s.call.Expr.Pos(), End: s.call.Expr.End(), Function: fn.Name,
-			Details: map[string]string{"function_name": fnName(fn)}})
+		f := detect.Finding{Pos: s.call.Expr.Pos(), End: s.call.Expr.End(), Function: fn.Name,
+			Details: map[string]string{"function_name": fnName(fn)}}
+		if callerRestrictedAt(p, fn, s.node) {
+			f.Severity = detect.Medium // only a trusted submitter (a relayer) can replay
+		}
+		pass.Report(f)
 	}
 }

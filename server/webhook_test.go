@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -102,5 +103,42 @@ func TestWebhookTagRefusals(t *testing.T) {
 		if r.status != 400 || !strings.HasPrefix(msg, "invalid request: "+c.field) {
 			t.Errorf("%v: %d %s (want error naming %q)", c.body, r.status, r.raw, c.field)
 		}
+	}
+}
+
+// A delivery that could not be made before the server stopped is made by the next one, with
+// the same webhook-id.
+func TestWebhookDeliverySurvivesRestart(t *testing.T) {
+	var up atomic.Bool
+	got := make(chan delivery, 8)
+	ids := make(chan string, 64)
+	recv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ids <- r.Header.Get("webhook-id")
+		if !up.Load() {
+			w.WriteHeader(http.StatusBadGateway)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		got <- delivery{r.Header.Clone(), body}
+	}))
+	defer recv.Close()
+	dir := t.TempDir()
+	a := startServer(t, dir, &fakeEngine{}, func(c *server.Config) { c.WebhookBackoff = 50 * time.Millisecond })
+	key, _ := a.newKey(t, "ci", 0)
+	call(t, "POST", a.URL+"/api-tag-webhook/", "Token "+key, map[string]any{"endpoint_url": recv.URL})
+	u := presign(t, a, "Bearer "+key, "Wallet.sol")
+	put(t, u, []byte(vulnerable))
+	scanReport(t, call(t, "POST", a.URL+"/private/api-file-scan/", "Bearer "+key, map[string]any{"file_urls": []string{u}}))
+	first := <-ids // a failed attempt; the receiver stays down until the server is gone
+	a.stop()
+	up.Store(true)
+	startServer(t, dir, &fakeEngine{}, nil)
+	select {
+	case d := <-got:
+		if d.header.Get("webhook-id") != first {
+			t.Fatalf("webhook-id %s after restart, first attempt had %s", d.header.Get("webhook-id"), first)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("delivery not resumed after restart")
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"os"
@@ -129,7 +130,7 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 	}
 	for _, mount := range serveMounts {
 		if err := mount(srv, v); err != nil {
-			srv.Close(cmd.Context())
+			srv.Close(context.Background())
 			return usageError("%v", err)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/detect/solidity"
@@ -24,6 +26,10 @@ type Options struct {
 	Severity map[string]string
 	// IncludeDeps reports findings in dependencies too (they are always analysed for context).
 	IncludeDeps bool
+	// Include, when non-empty, limits the report to files matching these paths or globs
+	// (doublestar syntax; a folder name includes everything below it). Other files are still
+	// analysed, for context, like dependencies.
+	Include []string
 	// ProjectSequence numbers bug ids: <BugPrefix>_<ProjectSequence>_<n>.
 	ProjectSequence int64
 	BugPrefix       string // default "VG"
@@ -57,6 +63,23 @@ func Catalogue() []*detect.Template {
 		out = append(out, &a.Template)
 	}
 	return out
+}
+
+// included reports whether findings in path are reported under the Include list.
+func (o Options) included(path string) bool {
+	if len(o.Include) == 0 {
+		return true
+	}
+	for _, pat := range o.Include {
+		pat = strings.TrimSuffix(strings.TrimPrefix(pat, "./"), "/")
+		if path == pat || strings.HasPrefix(path, pat+"/") {
+			return true
+		}
+		if ok, _ := doublestar.Match(pat, path); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // enabled reports whether the options let detector id run.
@@ -145,9 +168,10 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 		if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
 		}
-		srcs = append(srcs, sema.SourceFile{Path: f.Path, Src: data, Dependency: f.Dependency})
+		context := f.Dependency || !opts.included(f.Path)
+		srcs = append(srcs, sema.SourceFile{Path: f.Path, Src: data, Dependency: context})
 		lines[f.Path] = strings.Split(string(data), "\n")
-		if !f.Dependency || opts.IncludeDeps {
+		if (!f.Dependency || opts.IncludeDeps) && opts.included(f.Path) {
 			analysedFiles++
 			analysedLines += f.Lines
 		}
@@ -179,7 +203,7 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 		res := detect.Run(prog, analyzers)
 		for _, f := range res.Findings {
 			rec := solidityRecord(prog, f)
-			if rec.dependency && !opts.IncludeDeps {
+			if rec.dependency && !opts.IncludeDeps || !opts.included(rec.file) {
 				continue
 			}
 			records = append(records, rec)
@@ -198,7 +222,7 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 			return nil, err
 		}
 		for _, r := range rustRecs {
-			if opts.enabled(r.tmpl.ID) {
+			if opts.enabled(r.tmpl.ID) && opts.included(r.file) {
 				records = append(records, r)
 			}
 		}

@@ -164,6 +164,17 @@ func TestScanFolderAndFormats(t *testing.T) {
 	if issueIDs(withDeps)["UNPROTECTED_SELFDESTRUCT"] != issueIDs(r)["UNPROTECTED_SELFDESTRUCT"]+1 {
 		t.Errorf("--include-deps should add the dependency's finding: %v vs %v", issueIDs(withDeps), issueIDs(r))
 	}
+	// include: in the config file, only src/ is reported.
+	os.WriteFile(filepath.Join(dir, "vigil.yaml"), []byte("include: [src]\n"), 0o644)
+	included := decode(t, vigil(t, "scan", dir, "--include-deps").stdout)
+	os.Remove(filepath.Join(dir, "vigil.yaml"))
+	for _, g := range included.MultiFileScanDetails {
+		for _, f := range g.MetricWiseAggregatedFindings {
+			if !strings.HasPrefix(f.Findings[0].FilePath, "src/") {
+				t.Errorf("include: [src] reported %s", f.Findings[0].FilePath)
+			}
+		}
+	}
 	skipped := decode(t, vigil(t, "scan", dir, "--skip", "src/Vault.sol").stdout)
 	if len(skipped.MultiFileScanDetails) != 0 {
 		t.Errorf("--skip src/Vault.sol left findings: %v", issueIDs(skipped))

@@ -200,6 +200,7 @@ func scanOptions(v *viper.Viper) (scan.Options, error) {
 		IncludeDeps: v.GetBool("include_deps"),
 		ScanID:      newScanID(),
 		Lang:        strings.ToLower(v.GetString("lang")),
+		Include:     v.GetStringSlice("include"),
 	}
 	if _, err := opts.Analyzers(); err != nil {
 		return opts, usageError("%v", err)

@@ -314,3 +314,68 @@ func hygAssignsVar(info *sema.FuncInfo, n ast.Node, v *sema.Var) bool {
 	}
 	return false
 }
+
+// GasStorageWriteInLoop reports state variables of value type written on every iteration of a
+// loop: accumulating in a local and writing once after the loop saves an SSTORE per iteration.
+var GasStorageWriteInLoop = &detect.Analyzer{
+	Template: detect.Template{
+		ID:         "GAS_STORAGE_WRITE_IN_LOOP",
+		Name:       "State variable written on every loop iteration",
+		Severity:   detect.Gas,
+		Confidence: detect.ConfidenceMedium,
+		Description: `<p>The loop in <code>${function_name}</code> of <code>${contract_name}</code> writes state variable ` +
+			`<code>${variable_name}</code> on every iteration; each write is an SSTORE (at least 100 gas, 2900 or more when ` +
+			`the value changes).</p>`,
+		Remediation:     `<p>Accumulate in a local variable inside the loop and write the state variable once after it.</p>`,
+		DescriptionKeys: []string{"contract_name", "function_name", "variable_name"},
+		DetectionLogic:  "Inside a loop that makes no external call: an assignment, compound assignment, ++ or -- whose target is a non-constant state variable of value type (not an element of a mapping or array).",
+		Version:         "1.0.0",
+		SWC:             []string{},
+		CWE:             []string{"CWE-1050"},
+		Languages:       []string{"solidity"},
+		Slither:         "costly-loop",
+		Class:           "gas",
+	},
+	Run: runGasStorageWriteInLoop,
+}
+
+func runGasStorageWriteInLoop(pass *detect.Pass) {
+	p := pass.Program
+	if hygPassIsTest(pass) {
+		return
+	}
+	for _, fn := range hygBodies(pass.Functions()) {
+		info := p.Info(fn)
+		if info == nil {
+			continue
+		}
+		for _, loop := range hygOuterLoops(fn.Body) {
+			if _, external := hygLoopWrites(p, info, loop); external {
+				continue
+			}
+			reported := map[*sema.Var]bool{}
+			ast.Inspect(loop, func(n ast.Node) bool {
+				var target ast.Expr
+				switch e := n.(type) {
+				case *ast.AssignExpr:
+					target = e.Lhs
+				case *ast.UnaryExpr:
+					if e.Op == token.INC || e.Op == token.DEC {
+						target = e.X
+					}
+				}
+				id, ok := ast.Unparen(target).(*ast.Ident)
+				if target == nil || !ok {
+					return true
+				}
+				v, ok := info.Uses[id].(*sema.Var)
+				if !ok || v.Kind != sema.StateVar || v.IsConstant() || reported[v] || !hygValueType(v, false) {
+					return true
+				}
+				reported[v] = true
+				pass.ReportNode(n, fn, map[string]string{"variable_name": v.Name})
+				return true
+			})
+		}
+	}
+}

@@ -40,4 +40,6 @@ var hygieneDetectors = []*detect.Analyzer{
 	FunctionPointerOverwrite,
 	IncorrectModifier,
 	UninitializedStateVariable,
+	GasStorageWriteInLoop,
+	BooleanConstantComparison,
 }

@@ -5,6 +5,9 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/vigil-sec/vigil/server"
 )
 
 func TestRequestValidationNamesTheField(t *testing.T) {
@@ -88,5 +91,23 @@ func TestOpenAPIHealthAndMetrics(t *testing.T) {
 		if !strings.Contains(sb.String(), series) {
 			t.Errorf("metrics lack %s", series)
 		}
+	}
+}
+
+func TestFullQueueAnswers503(t *testing.T) {
+	eng := &fakeEngine{started: make(chan string, 4), block: true}
+	a := startServer(t, t.TempDir(), eng, func(c *server.Config) { c.Workers, c.QueueLimit, c.ScanWait = 1, 1, time.Millisecond })
+	key, _ := a.newKey(t, "ci", 0)
+	u := presign(t, a, "Bearer "+key, "Wallet.sol")
+	put(t, u, []byte(vulnerable))
+	scan := func() answer {
+		return call(t, "POST", a.URL+"/private/api-file-scan/", "Bearer "+key, map[string]any{"file_urls": []string{u}})
+	}
+	scanReport(t, scan()) // running
+	<-eng.started
+	scanReport(t, scan()) // queued
+	r := scan()
+	if r.status != 503 || r.body["error"] == nil {
+		t.Fatalf("third scan with one worker and a queue of one: %d %s", r.status, r.raw)
 	}
 }

@@ -54,9 +54,13 @@ func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Proje
 		if errors.Is(err, jobs.ErrStopped) {
 			msg = "the server is shutting down; try again later"
 		}
-		// The scan stays queued in the store: the next start runs it. Say so.
+		// Recorded as failed rather than left queued: a scan the client was told to retry
+		// must not also run by surprise after the next restart.
+		if ferr := s.store.FinishScan(context.WithoutCancel(ctx), sc.ID, report.StatusFailed, "not run: "+msg, nil, nil, time.Now().UTC()); ferr != nil {
+			s.log.ErrorContext(ctx, "recording refused scan", "scan_id", sc.ID, "err", ferr)
+		}
 		w.Header().Set("Retry-After", "30")
-		errorBody(w, http.StatusServiceUnavailable, msg+" (scan "+sc.ID+" is recorded and will run after a restart)")
+		errorBody(w, http.StatusServiceUnavailable, msg)
 		return
 	}
 	s.log.InfoContext(ctx, "scan queued", "scan_id", sc.ID, "project_id", p.ID, "client_id", p.ClientID, "source", source)

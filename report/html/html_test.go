@@ -17,6 +17,8 @@ import (
 	"github.com/vigil-sec/vigil/report/html"
 	"github.com/vigil-sec/vigil/report/pdf/document"
 	"github.com/vigil-sec/vigil/scan"
+	"github.com/vigil-sec/vigil/scan/onchain/explorer"
+	"github.com/vigil-sec/vigil/scan/onchain/explorer/explorertest"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
@@ -99,7 +101,7 @@ func selfContained(t *testing.T, p *page, raw []byte) {
 	}
 }
 
-func scanDir(t *testing.T, dir string) *scan.Result {
+func scanDir(t testing.TB, dir string) *scan.Result {
 	t.Helper()
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("corpus not present: %v", err)
@@ -223,3 +225,44 @@ func TestErrors(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestBlockScan: a real block scan (local Etherscan stand-in) shows the contract on the cover
+// and its threat checks.
+func TestBlockScan(t *testing.T) {
+	src, err := os.ReadFile("/work/shared/corpus/swc-registry/test_cases/solidity/unprotected_critical_functions/simple_ether_drain/simple_ether_drain.sol")
+	if err != nil {
+		t.Skipf("corpus not present: %v", err)
+	}
+	const addr = "0x1111111111111111111111111111111111111111"
+	srv := explorertest.NewServer("SECRETKEY42")
+	t.Cleanup(srv.Close)
+	srv.Add(addr, explorertest.Contract{Name: "SimpleEtherDrain", Compiler: "v0.4.24+commit.e67f0147",
+		Files: map[string]string{"SimpleEtherDrain.sol": string(src)}})
+	f := explorer.NewFetcher(explorer.Config{EtherscanURL: srv.URL, EtherscanKey: "SECRETKEY42", HTTPClient: srv.Client(),
+		SourcifyURL: srv.URL + "/none", BlockscoutURL: srv.URL + "/none", RetryBackoff: time.Millisecond})
+	res, err := scan.RunBlock(context.Background(), f, scan.BlockTarget{Address: addr, Platform: "etherscan", Chain: "mainnet"},
+		scan.Options{ScanID: "block-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := html.Write(&buf, html.Input{Report: res.Report, Source: res.Source, Generated: generated}); err != nil {
+		t.Fatal(err)
+	}
+	keep(t, "block.html", buf.Bytes())
+	p := parse(t, buf.Bytes())
+	selfContained(t, p, buf.Bytes())
+	if bytes.Contains(buf.Bytes(), []byte("SECRETKEY42")) {
+		t.Error("the explorer key leaked into the report")
+	}
+	for _, want := range []string{"SimpleEtherDrain", addr, "etherscan", "mainnet", "Threat score: " + *res.Report.MultiFileScanSummary.ThreatScore, "PASS", "FAIL"} {
+		if !strings.Contains(p.text, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	for _, c := range res.Report.ThreatChecks {
+		if !strings.Contains(p.text, c.IssueName) {
+			t.Errorf("threat check %s missing", c.IssueID)
+		}
+	}
+}

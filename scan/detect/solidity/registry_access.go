@@ -18,6 +18,7 @@ var accessDetectors = []*detect.Analyzer{
 	ArbitraryFromTransferFrom,
 	ControlledDelegatecall,
 	DelegatecallInLoop,
+	DelegatecallStorageCollision,
 	MsgValueInLoop,
 	LockedEther,
 	SignatureReplay,

@@ -98,13 +98,18 @@ func (w *writer) group(g document.Group) {
 	if len(g.Elided) > 0 {
 		f.Ln(1)
 		w.para(plural(len(g.Elided), "further finding")+" of this issue (section limit):", 8.5, "I", muted)
-		var places []string
-		for _, r := range g.Elided {
-			places = append(places, r.BugID+" "+r.Where)
+		// Two findings per row keeps a long list to a few pages.
+		half := contentW / 2
+		cols := []column{{"Bug id", 20, "L"}, {"File and lines", half - 20, "L"}, {"Bug id", 20, "L"}, {"File and lines", half - 20, "L"}}
+		var rows [][]string
+		for i := 0; i < len(g.Elided); i += 2 {
+			row := []string{g.Elided[i].BugID, g.Elided[i].Where, "", ""}
+			if i+1 < len(g.Elided) {
+				row[2], row[3] = g.Elided[i+1].BugID, g.Elided[i+1].Where
+			}
+			rows = append(rows, row)
 		}
-		f.SetFont(mono, "", 7)
-		f.SetX(marginL)
-		f.MultiCell(contentW, 3.3, printable(strings.Join(places, "; ")), "", "L", false)
+		w.table(cols, rows, nil, nil)
 	}
 }
 
@@ -165,7 +170,9 @@ func (w *writer) code(lines []document.Line) {
 	f := w.f
 	f.SetFont(mono, "", codeSize)
 	charW := f.GetStringWidth("0")
-	perLine := max(20, int((codeWidth-codeNumW-2.5)/charW))
+	// Characters per visual line: the box less the number column, the gap and the cell
+	// margins, with half a character to spare so that no glyph touches the edge.
+	perLine := max(20, int((codeWidth-codeNumW-2-2*f.GetCellMargin())/charW-0.5))
 	f.Ln(0.8)
 	for _, l := range lines {
 		if l.Gap {

@@ -15,6 +15,7 @@ var accessDetectors = []*detect.Analyzer{
 	UnprotectedAdminSetter,
 	UnprotectedInitializer,
 	InitializersNotDisabled,
+	ClaimableSelfdestruct,
 	ArbitraryFromTransferFrom,
 	ControlledDelegatecall,
 	DelegatecallInLoop,

@@ -42,4 +42,5 @@ var hygieneDetectors = []*detect.Analyzer{
 	UninitializedStateVariable,
 	GasStorageWriteInLoop,
 	BooleanConstantComparison,
+	PrivateDataOnChain,
 }

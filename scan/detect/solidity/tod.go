@@ -44,7 +44,9 @@ var TransactionOrderDependence = &detect.Analyzer{
 func runTOD(pass *detect.Pass) {
 	p := pass.Program
 	c := pass.Contract
-	if c == nil || c.IsLibrary() || c.IsInterface() {
+	// Interfaces are not skipped: code injected into them (or declared with bodies by old
+	// compilers' leniency) still deserves the check.
+	if c == nil || c.IsLibrary() {
 		return
 	}
 	var entries []*sema.Function

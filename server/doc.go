@@ -16,6 +16,23 @@
 //	blobs/<object key>       uploaded files
 //	tmp/                     workspaces of running scans; emptied at start
 //
+// Decisions the spec leaves open, documented in openapi.json as well:
+//
+//   - Keys: one key store for both schemes (package auth); Bearer on /private/..., Token on
+//     /api-tag-webhook/, the word must match the route.
+//   - A scan request waits up to Config.ScanWait and answers 200 with the report as it then
+//     stands; scan_status scan_in_progress means "fetch it later with api-get-scan". Queued
+//     scans show as scan_in_progress too.
+//   - Projects: a repository URL (without credentials, query, trailing slash or .git) names a
+//     project of the client; file scans are projects named by project_name. Rescans keep
+//     project_id and project_sequence_id, and findings keep bug_id and bug_status by bug_hash.
+//     File scans have scan_type "project", as SPEC 4.3 says of file-upload scans.
+//   - Uploads: GET api-get-presigned-url answers PUT {public_url}/uploads/<key>?expires=&
+//     signature=; file_urls are those URLs (query optional). Files are kept
+//     Config.UploadRetention after the URL expires.
+//   - Webhooks: scan.completed and scan.failed events, signed per Standard Webhooks with the
+//     endpoint's whsec_ secret returned by api-tag-webhook (see package webhook).
+//
 // Error bodies follow the shape SPEC.md shows for each endpoint: {"status": "failed",
 // "message": ...} for the pre-signed URL, {"error": ...} for the others (the spec does not show
 // one for project and file scans; they take the retrieval's). Messages name the field at fault.

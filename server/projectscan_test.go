@@ -1,11 +1,15 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/server"
 )
 
 func TestProjectScanOverGitAndRescanKeepsTriage(t *testing.T) {
@@ -106,6 +110,7 @@ func TestProjectScanFailuresAreReported(t *testing.T) {
 	key, _ := a.newKey(t, "ci", 0)
 	rep := scanReport(t, call(t, "POST", a.URL+"/private/api-project-scan/", "Bearer "+key,
 		map[string]any{"project_url": repo.URL, "project_branch": "no-such-branch"}))
+	t.Logf("missing branch: %s", rep.ScanStatusErrMsg)
 	if rep.ScanStatus != report.StatusFailed || rep.ScanStatusErrMsg == "" {
 		t.Fatalf("missing branch: %s %q", rep.ScanStatus, rep.ScanStatusErrMsg)
 	}
@@ -130,4 +135,44 @@ func TestEnginePanicFailsTheScanNotTheServer(t *testing.T) {
 	if r := call(t, "GET", a.URL+"/healthz", "", nil); r.status != 200 {
 		t.Fatalf("server after the panic: %d", r.status)
 	}
+}
+
+// Credentials in a repository URL are used for the clone and never shown: not in the report,
+// not in the logs.
+func TestRepositoryCredentialsNeverShown(t *testing.T) {
+	repo := newGitRepo(t, map[string]string{"src/Wallet.sol": vulnerable})
+	var logs syncBuffer
+	a := startServer(t, t.TempDir(), &fakeEngine{}, func(c *server.Config) {
+		c.Logger = slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	})
+	key, _ := a.newKey(t, "ci", 0)
+	withCreds := strings.Replace(repo.URL, "http://", "http://deploy:s3cret-token-value@", 1)
+	rep := scanReport(t, call(t, "POST", a.URL+"/private/api-project-scan/", "Bearer "+key, map[string]any{"project_url": withCreds}))
+	got := call(t, "POST", a.URL+"/private/api-get-scan/", "Bearer "+key, map[string]any{"scan_id": rep.ScanID})
+	for _, secret := range []string{"s3cret-token-value", key} {
+		if strings.Contains(string(got.raw), secret) || strings.Contains(logs.String(), secret) {
+			t.Errorf("%q shown in the report or the logs", secret)
+		}
+	}
+	if rep.ScanStatus != report.StatusDone {
+		t.Fatalf("scan with credentials: %s %q", rep.ScanStatus, rep.ScanStatusErrMsg)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

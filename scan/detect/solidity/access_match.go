@@ -445,20 +445,6 @@ type gate struct {
 	info  *sema.FuncInfo
 }
 
-// readsVar reports whether x reads state variable v (directly or through a storage pointer).
-func readsVar(info *sema.FuncInfo, x ast.Node, v *sema.Var) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if w, ok := info.Uses[id].(*sema.Var); ok && (w == v || w.IsStorageRef() && copiedFrom(info, w) == v) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 // isInitializerLike reports whether fn is meant to run once to set a contract up: it is named
 // initialize/init..., or carries an initializer modifier.
 func isInitializerLike(fn *sema.Function) bool {

@@ -67,8 +67,8 @@ func signatureSites(p *sema.Program, fn *sema.Function) []sigSite {
 	return out
 }
 
-// reachable returns fn with every internal function and modifier it reaches.
-func reachable(p *sema.Program, fn *sema.Function) []*sema.Function {
+// withCallees returns fn with every internal function and modifier it reaches.
+func withCallees(p *sema.Program, fn *sema.Function) []*sema.Function {
 	return append([]*sema.Function{fn}, p.Callees(fn)...)
 }
 
@@ -79,7 +79,7 @@ var replayWords = []string{"nonce", "nonces", "used", "executed", "claimed", "pr
 // recordsUse reports whether fn (or a helper) writes state that stops the same signed message
 // from being accepted twice: a nonce, a used-hash mapping, a flag keyed by a hash.
 func recordsUse(p *sema.Program, fn *sema.Function) bool {
-	for _, g := range reachable(p, fn) {
+	for _, g := range withCallees(p, fn) {
 		gi := p.Info(g)
 		if gi == nil {
 			continue
@@ -107,7 +107,7 @@ func recordsUse(p *sema.Program, fn *sema.Function) bool {
 		}
 	}
 	// The nonce may live in another contract (an external nonce manager): useNonce(...).
-	for _, g := range reachable(p, fn) {
+	for _, g := range withCallees(p, fn) {
 		if gi := p.Info(g); gi != nil {
 			for _, c := range gi.Calls {
 				if hasWord(c.Name, "nonce", "nonces") && !(c.Callee != nil && c.Callee.IsView()) {
@@ -122,7 +122,7 @@ func recordsUse(p *sema.Program, fn *sema.Function) bool {
 // bindsChain reports whether the digests fn builds include the chain: block.chainid, chainid()
 // in assembly, or an EIP-712 domain separator.
 func bindsChain(p *sema.Program, fn *sema.Function) bool {
-	fns := reachable(p, fn)
+	fns := withCallees(p, fn)
 	if fn.Contract != nil {
 		// The domain separator is often computed in the constructor and stored.
 		for _, b := range fn.Contract.Linearization {

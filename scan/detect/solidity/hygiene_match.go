@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
@@ -319,11 +320,22 @@ func hygStringLitLen(lit *ast.BasicLit) int {
 			switch s[i] {
 			case 'x':
 				i += 2
+				n++
 			case 'u':
+				// \uNNNN is stored as the code point's UTF-8 bytes.
+				cp, err := strconv.ParseUint(s[i+1:min(i+5, len(s))], 16, 32)
 				i += 4
-				n += 2
+				switch {
+				case err != nil || cp >= 0x800:
+					n += 3
+				case cp >= 0x80:
+					n += 2
+				default:
+					n++
+				}
+			default:
+				n++
 			}
-			n++
 		default:
 			n++
 		}

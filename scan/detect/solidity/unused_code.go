@@ -44,7 +44,7 @@ var UnusedStateVariable = &detect.Analyzer{
 			`storage (and gas on every write) for nothing, or a value that should be used is not.</p>`,
 		Remediation:     `<p>Remove the variable, or use it where it was meant to be used.</p>`,
 		DescriptionKeys: []string{"contract_name", "variable_name", "how"},
-		DetectionLogic: "A private or internal state variable (internal ones only in concrete contracts) that no function, modifier, " +
+		DetectionLogic: "A private or internal state variable (internal ones only in concrete contracts; storage gaps excepted) that no function, modifier, " +
 			"state variable initialiser or inline assembly of the contract and the contracts deriving from it reads.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-131"},
@@ -149,7 +149,7 @@ func runUnusedStateVariable(pass *detect.Pass) {
 		if reads == nil {
 			reads, names = hygStateReads(p, c)
 		}
-		if reads[v] || names[v.Name] > 0 {
+		if reads[v] || names[v.Name] > 0 || hygIsStorageGap(v) {
 			continue
 		}
 		how := "never used"
@@ -289,4 +289,11 @@ func runUnusedLocalVariable(pass *detect.Pass) {
 			check(v, "Local variable")
 		}
 	}
+}
+
+// hygIsStorageGap reports whether v is an upgradeable contract's storage gap (uint256[50]
+// private __gap), reserved on purpose and never used.
+func hygIsStorageGap(v *sema.Var) bool {
+	a, ok := v.Type.(*sema.ArrayType)
+	return ok && !a.Dynamic && strings.Contains(strings.ToLower(v.Name), "gap")
 }

@@ -31,3 +31,12 @@ contract Pool is Shared {
         cap = f * 2;
     }
 }
+
+contract UpgradeableVault {
+    uint256 public totalAssets;
+    uint256[49] private __gap;
+
+    function deposit(uint256 a) external {
+        totalAssets += a;
+    }
+}

@@ -26,7 +26,7 @@ var ApproveRace = &detect.Analyzer{
 		Remediation: `<p>Add <code>increaseAllowance</code> and <code>decreaseAllowance</code>, or require the allowance to be ` +
 			`zero before setting a non-zero value (<code>require(value == 0 || allowance[msg.sender][spender] == 0)</code>).</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name"},
-		DetectionLogic:  "A public approve(address, uint) that assigns its amount parameter to a nested state mapping, with no zero-reset check and no increase/decrease allowance function in the contract.",
+		DetectionLogic:  "A public approve(address, uint) that assigns its amount parameter to a nested state mapping, with no zero-reset check; informational when the token also offers increase/decrease allowance functions.",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-114"},
 		CWE:             []string{"CWE-362"},
@@ -43,10 +43,13 @@ func runApproveRace(pass *detect.Pass) {
 	if c == nil || c.IsInterface() || c.IsLibrary() {
 		return
 	}
+	// With increaseAllowance/decreaseAllowance the owner has a race-free way; approve is still
+	// racy for those who use it, which is worth knowing but not a weakness of the token.
+	relative := false
 	for _, g := range c.AllFunctions() {
 		name := strings.ToLower(g.Name)
 		if strings.Contains(name, "increase") || strings.Contains(name, "decrease") || name == "safeapprove" {
-			return
+			relative = true
 		}
 	}
 	for _, fn := range bodies(pass.Functions()) {
@@ -85,6 +88,10 @@ func runApproveRace(pass *detect.Pass) {
 			}
 		}
 		if !overwrites || resetsToZero(info, fn, amount) {
+			continue
+		}
+		if relative {
+			reportAt(pass, fn.Decl, fn, nil, detect.Informational, "")
 			continue
 		}
 		pass.ReportNode(fn.Decl, fn, nil)

@@ -87,6 +87,14 @@ func runWeakRandomness(pass *detect.Pass) {
 		randomName := randomishName(fn.Name)
 		ancestors(fn.Body, func(n ast.Node, stack []ast.Node) {
 			switch e := n.(type) {
+			case *ast.VarDeclStmt:
+				// Inside a random number generator every block-derived intermediate is part of
+				// the predictable draw (uint x = salt * 100 / max).
+				if randomName && e.Value != nil {
+					if k := taint.of(e.Value); k != 0 {
+						report(e.Value, k)
+					}
+				}
 			case *ast.ReturnStmt:
 				// function randomGen() returns (uint) { return block.timestamp; }
 				if randomName && e.Result != nil {

@@ -22,6 +22,11 @@ contract Lotto {
         return h; // want "WEAK_RANDOMNESS"
     }
 
+    function random(uint256 max) public view returns (uint256) {
+        uint256 x = salt * 100 / max; // want "WEAK_RANDOMNESS"
+        return x; // want "WEAK_RANDOMNESS"
+    }
+
     function coin() public view returns (bool) {
         return block.number % 2 == 0; // want "WEAK_RANDOMNESS"
     }

@@ -1,0 +1,62 @@
+package solidity
+
+import (
+	"testing"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+)
+
+// TestArithmeticSeverity pins the severity calibration of the arithmetic family: the same
+// weakness is reported higher or lower depending on the evidence.
+func TestArithmeticSeverity(t *testing.T) {
+	src := `pragma solidity ^0.5.0;
+library SafeMath {
+    function add(uint a, uint b) internal pure returns (uint c) { c = a + b; require(c >= a); }
+}
+contract Open {
+    mapping(address => uint) public lock;
+    function extend(uint s) public { lock[msg.sender] += s; }
+    function local(uint s) public view returns (uint) { uint r = lock[msg.sender] - s; return r; }
+}
+contract Owned {
+    address owner;
+    uint public total;
+    modifier onlyOwner() { require(msg.sender == owner); _; }
+    function bump(uint s) public onlyOwner { total += s; }
+}
+contract Aware {
+    using SafeMath for uint;
+    uint public acc;
+    function add(uint s, uint t) public { acc = acc.add(s); acc += t; }
+}
+contract Allowances {
+    mapping(address => mapping(address => uint)) public allowance;
+    function approve(address s, uint v) public returns (bool) { allowance[msg.sender][s] = v; return true; }
+    function increaseAllowance(address s, uint v) public returns (bool) { allowance[msg.sender][s] = allowance[msg.sender][s] + v; return true; }
+}
+`
+	prog := sema.Load([]sema.SourceFile{{Path: "sev.sol", Src: []byte(src)}}, nil)
+	res := detect.Run(prog, []*detect.Analyzer{IntegerOverflow, ApproveRace})
+	got := map[int]detect.Severity{}
+	for _, f := range res.Findings {
+		got[prog.Fset.Position(f.Pos).Line] = f.EffectiveSeverity()
+	}
+	want := map[int]detect.Severity{
+		7:  detect.High,          // caller's value into state, anyone can call
+		8:  detect.Low,           // view function: nothing stored
+		14: detect.Medium,        // only the owner can call
+		19: detect.Low,           // a SafeMath-aware contract's raw operator
+		23: detect.Informational, // approve next to increaseAllowance
+	}
+	for line, sev := range want {
+		if got[line] != sev {
+			t.Errorf("line %d: severity %q, want %q (all: %v)", line, got[line], sev, got)
+		}
+	}
+	for line := range got {
+		if _, ok := want[line]; !ok && line != 24 {
+			t.Errorf("line %d: unexpected finding %q", line, got[line])
+		}
+	}
+}

@@ -60,7 +60,7 @@ func runArbitrarySend(pass *detect.Pass) {
 				if !ok || !callerChosen(info, to) || constantZero(info, amount) || flowOf(info, amount).Has(sema.SrcValue) {
 					continue
 				}
-				if callerRestrictedAt(p, fn, n) {
+				if callerRestrictedAt(p, fn, n) || repaidAfter(p, info, n) {
 					continue
 				}
 				if !writesDone {
@@ -296,4 +296,29 @@ func helperTransfer(p *sema.Program, c *sema.Call) (to, amount ast.Expr, ok bool
 		return t, a, true
 	}
 	return nil, nil, false
+}
+
+// repaidAfter reports whether a check after node n requires the contract's balance back (a
+// flash loan: send, let the borrower run, require(address(this).balance >= before)).
+func repaidAfter(p *sema.Program, info *sema.FuncInfo, n *sema.Node) bool {
+	g := info.CFG
+	for _, m := range g.Nodes {
+		if m.Kind != sema.NodeStmt || !g.Reachable(n, m) {
+			continue
+		}
+		es, ok := m.Stmt.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		c, ok := es.X.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 {
+			if mi := p.Info(m.Fn); mi != nil && flowOf(mi, c.Args[0]).Has(sema.SrcBalance) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -119,3 +119,12 @@ contract Helpers {
         to.transfer(amount);
     }
 }
+
+contract FlashLender {
+    function flashLoan(uint256 amount, bytes calldata data) external {
+        uint256 before = address(this).balance;
+        (bool ok, ) = msg.sender.call{value: amount}(data);
+        require(ok);
+        require(address(this).balance >= before, "not repaid");
+    }
+}

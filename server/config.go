@@ -47,6 +47,12 @@ type Config struct {
 	// UploadRetention is how long an uploaded file is kept after its URL expired, for file
 	// scans to use it. Default 24 h.
 	UploadRetention time.Duration `mapstructure:"upload_retention"`
+	// MaxUploadsPerClient bounds the upload slots a client holds at once (kept until their
+	// retention ends); more pre-signed URLs get 429. Default 1000.
+	MaxUploadsPerClient int `mapstructure:"max_uploads_per_client"`
+	// MaxUploadBytesPerClient bounds the bytes of a client's kept uploads; an upload past it
+	// gets 413. Default 2 GiB.
+	MaxUploadBytesPerClient int64 `mapstructure:"max_upload_bytes_per_client"`
 	// MaxBodyBytes bounds JSON request bodies. Default 1 MiB.
 	MaxBodyBytes int64 `mapstructure:"max_body_bytes"`
 	// Limits bound workspaces (uploads, archives, clones); see workspace.Limits. The upload
@@ -90,6 +96,10 @@ func (c Config) withDefaults() Config {
 	setInt(&c.Workers, 2)
 	setInt(&c.QueueLimit, 1000)
 	setInt(&c.MaxAttempts, 3)
+	setInt(&c.MaxUploadsPerClient, 1000)
+	if c.MaxUploadBytesPerClient <= 0 {
+		c.MaxUploadBytesPerClient = 2 << 30
+	}
 	setInt(&c.WebhookMaxAttempts, 8)
 	setDur(&c.ScanWait, 30*time.Second)
 	setDur(&c.ScanTimeout, 10*time.Minute)

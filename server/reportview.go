@@ -43,7 +43,7 @@ func (s *Server) reportOf(ctx context.Context, sc store.Scan, p store.Project) (
 		for _, g := range rep.MultiFileScanDetails {
 			for _, f := range g.MetricWiseAggregatedFindings {
 				if t, ok := tri[f.BugHash]; ok {
-					f.BugStatus = t.Status
+					f.BugID, f.BugStatus = t.BugID, t.Status
 				}
 			}
 		}

@@ -44,8 +44,18 @@ func (s *Server) handlePresign(w http.ResponseWriter, r *http.Request) {
 		failedBody(w, http.StatusBadRequest, "file_name: the file type is not valid; only .sol and .zip files can be uploaded")
 		return
 	}
+	client := auth.ClientID(r.Context())
+	if slots, _, err := s.store.UploadUsage(r.Context(), client); err != nil {
+		s.log.ErrorContext(r.Context(), "reading upload usage", "err", err)
+		failedBody(w, http.StatusInternalServerError, "internal error")
+		return
+	} else if slots >= s.cfg.MaxUploadsPerClient {
+		failedBody(w, http.StatusTooManyRequests, fmt.Sprintf("too many uploads kept for this client (limit %d); older ones are removed %s after their URL expires",
+			s.cfg.MaxUploadsPerClient, s.cfg.UploadRetention))
+		return
+	}
 	now := time.Now().UTC()
-	u := store.Upload{ObjectKey: store.NewID(), ClientID: auth.ClientID(r.Context()), FileName: name,
+	u := store.Upload{ObjectKey: store.NewID(), ClientID: client, FileName: name,
 		CreatedAt: now, ExpiresAt: now.Add(s.cfg.UploadExpiry)}
 	if err := s.store.CreateUpload(r.Context(), u); err != nil {
 		s.log.ErrorContext(r.Context(), "recording upload slot", "err", err)
@@ -113,6 +123,20 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	limit := s.cfg.Limits.MaxFileBytes
 	if strings.EqualFold(path.Ext(u.FileName), ".zip") {
 		limit = s.cfg.Limits.MaxArchiveBytes
+	}
+	// The client's byte quota caps this upload too. Two uploads racing may both fit the
+	// remainder and pass it together; the quota bounds disk use, it is not an invoice.
+	_, used, err := s.store.UploadUsage(r.Context(), u.ClientID)
+	if err != nil {
+		s.internal(w, r, "reading upload usage", err)
+		return
+	}
+	if left := s.cfg.MaxUploadBytesPerClient - used; left < limit {
+		if left <= 0 {
+			errorBody(w, http.StatusRequestEntityTooLarge, "the client's upload quota is used up; uploads are removed after their retention")
+			return
+		}
+		limit = left
 	}
 	if r.ContentLength > limit {
 		errorBody(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the file is larger than %d bytes", limit))

@@ -152,3 +152,27 @@ func TestUploadRefusals(t *testing.T) {
 		}
 	}
 }
+
+func TestUploadQuotas(t *testing.T) {
+	a := startServer(t, t.TempDir(), &fakeEngine{}, func(c *server.Config) {
+		c.MaxUploadsPerClient, c.MaxUploadBytesPerClient = 3, 1000
+	})
+	key, _ := a.newKey(t, "ci", 0)
+	bearer := "Bearer " + key
+	first := presign(t, a, bearer, "a.sol")
+	if r := put(t, first, bytes.Repeat([]byte("a"), 900)); r.status != 200 {
+		t.Fatalf("first upload: %d %s", r.status, r.raw)
+	}
+	second := presign(t, a, bearer, "b.sol")
+	if r := put(t, second, bytes.Repeat([]byte("b"), 200)); r.status != 413 {
+		t.Fatalf("upload past the byte quota: %d %s", r.status, r.raw)
+	}
+	presign(t, a, bearer, "c.sol")
+	r := call(t, "GET", a.URL+"/private/api-get-presigned-url/?file_name=d.sol", bearer, nil)
+	if r.status != 429 || r.body["status"] != "failed" {
+		t.Fatalf("fourth slot with a limit of three: %d %s", r.status, r.raw)
+	}
+	// Quotas are per client.
+	other, _ := a.newKey(t, "other", 0)
+	presign(t, a, "Bearer "+other, "a.sol")
+}

@@ -69,3 +69,12 @@ func (s *SQLite) DeleteUpload(ctx context.Context, objectKey string) error {
 	_, err := s.w.ExecContext(ctx, `DELETE FROM uploads WHERE object_key = ?`, objectKey)
 	return err
 }
+
+// UploadUsage counts the client's upload rows (the janitor deletes expired ones) and bytes.
+func (s *SQLite) UploadUsage(ctx context.Context, clientID int64) (int, int64, error) {
+	var n int
+	var b int64
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN size > 0 THEN size ELSE 0 END), 0)
+		FROM uploads WHERE client_id = ?`, clientID).Scan(&n, &b)
+	return n, b, err
+}

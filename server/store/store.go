@@ -51,6 +51,8 @@ type Store interface {
 	// janitor to remove once their retention is over.
 	ExpiredUploads(ctx context.Context, before time.Time, limit int) ([]Upload, error)
 	DeleteUpload(ctx context.Context, objectKey string) error
+	// UploadUsage counts the client's upload slots still kept and the bytes of their files.
+	UploadUsage(ctx context.Context, clientID int64) (slots int, bytes int64, err error)
 
 	// Webhooks.
 	SetEndpoint(ctx context.Context, e Endpoint) error

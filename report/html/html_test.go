@@ -96,6 +96,9 @@ func selfContained(t *testing.T, p *page, raw []byte) {
 			}
 		}
 	}
+	if bytes.Contains(raw, []byte("ZgotmplZ")) {
+		t.Error("html/template refused a value (ZgotmplZ in the output)")
+	}
 	if bytes.Contains(raw, []byte("http-equiv")) {
 		t.Error("meta refresh or the like")
 	}

@@ -20,8 +20,11 @@ func (w *writer) cover() {
 	f.SetX(marginL)
 	f.CellFormat(contentW, 12, printable(d.Title), "", 1, "L", false, 0, "")
 	f.SetFont(sans, "", 15)
-	f.SetX(marginL)
-	f.MultiCell(contentW, 7, printable(d.Subject), "", "L", false)
+	// At most two lines, so that a long name stays inside the band.
+	for _, l := range wrapLines(f, printable(d.Subject), contentW, 2) {
+		f.SetX(marginL)
+		f.CellFormat(contentW, 7, l, "", 1, "L", false, 0, "")
+	}
 
 	f.SetY(74)
 	w.textColour(ink)

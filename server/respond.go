@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 )
@@ -19,14 +20,18 @@ func failedBody(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]string{"status": "failed", "message": msg})
 }
 
+// writeJSON writes v as the answer. URLs keep their & (no HTML escaping): answers are JSON
+// for programs, served with nosniff, never HTML.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	body, err := json.Marshal(v)
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		http.Error(w, `{"error":"internal error"}`, http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
-	w.Write(append(body, '\n'))
+	w.Write(buf.Bytes())
 }

@@ -110,8 +110,11 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 		WebhookBackoff:       v.GetDuration("webhook_backoff"),
 		WebhookTimeout:       v.GetDuration("webhook_timeout"),
 		MaxBodyBytes:         v.GetInt64("max_body_bytes"),
+		MaxUploadsPerClient:  v.GetInt("max_uploads_per_client"),
+		ShutdownTimeout:      v.GetDuration("shutdown_timeout"),
 		Logger:               logger,
 	}
+	cfg.MaxUploadBytesPerClient = v.GetInt64("max_upload_bytes_per_client")
 	if err := v.UnmarshalKey("limits", &cfg.Limits); err != nil {
 		return usageError("config limits: %v", err)
 	}

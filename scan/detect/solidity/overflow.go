@@ -379,12 +379,12 @@ func writesState(p *sema.Program, info *sema.FuncInfo, op arithOp) bool {
 // (a <= MAX - b, b <= MAX / a); for --, a check that the value is positive. Ternaries on
 // the operands around op count too.
 func overflowGuarded(p *sema.Program, info *sema.FuncInfo, op arithOp, conds []condition) bool {
-	x := normText(p, op.x)
+	x := aliasText(p, info, op.x)
 	y := "1"
 	if op.y != nil {
-		y = normText(p, op.y)
+		y = aliasText(p, info, op.y)
 	}
-	whole := normText(p, op.node)
+	whole := aliasText(p, info, op.node)
 	if a, ok := op.node.(*ast.AssignExpr); ok {
 		whole = x + op.op.String() + y
 		_ = a
@@ -401,7 +401,7 @@ func overflowGuarded(p *sema.Program, info *sema.FuncInfo, op arithOp, conds []c
 	}
 	for _, e := range exprs {
 		for _, cmp := range comparisonsIn(e) {
-			l, r := normText(p, cmp.X), normText(p, cmp.Y)
+			l, r := aliasText(p, info, cmp.X), aliasText(p, info, cmp.Y)
 			if l == "" || r == "" {
 				continue
 			}
@@ -534,4 +534,42 @@ func checkedTwin(p *sema.Program, info *sema.FuncInfo, op arithOp, ctx *overflow
 		}
 	}
 	return false
+}
+
+// aliasText is normText with a storage pointer replaced by what it points to, so that
+// u.balance -= v (User storage u = users[msg.sender]) matches
+// require(users[msg.sender].balance >= v).
+func aliasText(p *sema.Program, info *sema.FuncInfo, x ast.Expr) string {
+	text := normText(p, x)
+	root := x
+	for {
+		switch e := ast.Unparen(root).(type) {
+		case *ast.IndexExpr:
+			root = e.X
+			continue
+		case *ast.MemberExpr:
+			root = e.X
+			continue
+		}
+		break
+	}
+	id, ok := ast.Unparen(root).(*ast.Ident)
+	if !ok || !strings.HasPrefix(text, id.Name) {
+		return text
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok || !v.IsStorageRef() {
+		return text
+	}
+	var init ast.Expr
+	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		if d, ok := n.(*ast.VarDeclStmt); ok && len(d.Vars) == 1 && d.Vars[0] == v.Decl {
+			init = d.Value
+		}
+		return init == nil
+	})
+	if init == nil {
+		return text
+	}
+	return normText(p, init) + text[len(id.Name):]
 }

@@ -81,3 +81,18 @@ contract Guarded {
         counter--;
     }
 }
+
+contract Accounts {
+    struct User {
+        uint256 balance;
+        uint256 lockedUntil;
+    }
+    mapping(address => User) users;
+
+    function withdraw(uint256 amount) public {
+        require(users[msg.sender].balance >= amount);
+        User storage u = users[msg.sender];
+        u.balance -= amount;
+        msg.sender.transfer(amount);
+    }
+}

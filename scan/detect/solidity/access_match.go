@@ -166,6 +166,13 @@ func isSender(info *sema.FuncInfo, x ast.Expr) bool {
 			return true
 		}
 	}
+	// address sender = _msgSender(); ... sender
+	if id, ok := x.(*ast.Ident); ok {
+		if v, ok := info.Uses[id].(*sema.Var); ok && v.Kind == sema.LocalVar {
+			src := varFlow(info, v)
+			return src.Has(sema.SrcSender|sema.SrcOrigin) && src&^(sema.SrcSender|sema.SrcOrigin) == 0
+		}
+	}
 	return false
 }
 
@@ -549,9 +556,22 @@ func accessControlled(p *sema.Program, fn *sema.Function) bool {
 			return true
 		}
 	}
+	if fn.Body != nil {
+		info := p.Info(fn)
+		for _, st := range fn.Body.List {
+			if isCheckHelperStmt(p, info, st, 0) {
+				return true
+			}
+		}
+	}
 	for _, m := range fn.Modifiers {
 		if m != nil && m.Body != nil {
 			info := p.Info(m)
+			for _, st := range m.Body.List {
+				if isCheckHelperStmt(p, info, st, 0) {
+					return true
+				}
+			}
 			found := false
 			ast.Inspect(m.Body, func(n ast.Node) bool {
 				if c, ok := n.(*ast.CallExpr); ok {
@@ -585,7 +605,120 @@ func callerRestrictedAt(p *sema.Program, fn *sema.Function, n *sema.Node) bool {
 			return true
 		}
 	}
+	for _, d := range info.CFG.Dominators(n) {
+		if d.Kind == sema.NodeStmt && d.Stmt != nil {
+			if di := p.Info(d.Fn); di != nil && isCheckHelperStmt(p, di, d.Stmt, 0) {
+				return true
+			}
+		}
+	}
 	return allPathsChecked(p, info.CFG, n)
+}
+
+// checkWords name helpers that check who calls: _checkRole, _checkOwner, requireAuth,
+// _onlyGovernance, ensureAdmin.
+var checkPrefixes = []string{"check", "require", "only", "auth", "ensure", "assert", "verify", "validate"}
+var checkSubjects = []string{"role", "roles", "owner", "auth", "authorized", "authorised", "admin", "sender", "caller",
+	"governance", "governor", "guardian", "minter", "pauser", "operator", "manager", "keeper", "whitelisted", "allowed", "self"}
+
+// isCheckHelperStmt reports whether statement st calls a helper that checks the caller: by its
+// name (_checkRole(role), _checkOwner()), or because it is handed the caller and reverts on a
+// condition about it (_checkRole(role, _msgSender()) { if (!hasRole(role, account)) revert ...}).
+func isCheckHelperStmt(p *sema.Program, info *sema.FuncInfo, st ast.Stmt, depth int) bool {
+	es, ok := st.(*ast.ExprStmt)
+	if !ok || info == nil || depth > 3 {
+		return false
+	}
+	call, ok := es.X.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	c := info.CallOf[call]
+	if c == nil || c.Kind != sema.CallInternal && c.Kind != sema.CallLibrary {
+		return false
+	}
+	w := nameWords(c.Name)
+	if len(w) > 0 {
+		prefix := false
+		for _, x := range checkPrefixes {
+			if w[0] == x {
+				prefix = true
+			}
+		}
+		if prefix && hasWord(c.Name, checkSubjects...) {
+			return true
+		}
+	}
+	g := c.Callee
+	if g == nil || g.Body == nil {
+		return false
+	}
+	gi := p.Info(g)
+	// Handed the caller: the helper's checks on that parameter are checks on the caller.
+	handed := map[*sema.Var]bool{}
+	for i, a := range call.Args {
+		if isSender(info, a) && i < len(g.Params) {
+			handed[g.Params[i]] = true
+		}
+	}
+	for _, gst := range g.Body.List {
+		if isCheckHelperStmt(p, gi, gst, depth+1) {
+			return true
+		}
+		var cond ast.Expr
+		switch s := gst.(type) {
+		case *ast.IfStmt:
+			if stmtRevertsLocal(s.Then) {
+				cond = s.Cond
+			}
+		case *ast.ExprStmt:
+			if rc, ok := s.X.(*ast.CallExpr); ok {
+				if id, ok := rc.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(rc.Args) > 0 {
+					cond = rc.Args[0]
+				}
+			}
+		}
+		if cond == nil {
+			continue
+		}
+		if p.IsSenderCheck(gi, cond) || passesSender(gi, cond) {
+			return true
+		}
+		mentions := false
+		ast.Inspect(cond, func(x ast.Node) bool {
+			if id, ok := x.(*ast.Ident); ok {
+				if v, ok := gi.Uses[id].(*sema.Var); ok && handed[v] {
+					mentions = true
+				}
+			}
+			return !mentions
+		})
+		if mentions {
+			return true
+		}
+	}
+	return false
+}
+
+// stmtRevertsLocal reports whether a statement always reverts (revert, throw, revert E()).
+func stmtRevertsLocal(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.ThrowStmt, *ast.RevertStmt:
+		return true
+	case *ast.ExprStmt:
+		if c, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "revert" {
+				return true
+			}
+		}
+	case *ast.BlockStmt:
+		for _, x := range s.List {
+			if stmtRevertsLocal(x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // allPathsChecked reports whether every path from the entry to n passes an authorisation: a

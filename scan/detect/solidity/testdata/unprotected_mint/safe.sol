@@ -46,3 +46,51 @@ contract Token {
         balanceOf[to] += amount;
     }
 }
+
+abstract contract Ctx {
+    function _msgSender() internal view virtual returns (address) {
+        return msg.sender;
+    }
+}
+
+// OpenZeppelin AccessControl, as written: the role check goes through two helpers.
+abstract contract AccessControl is Ctx {
+    struct RoleData {
+        mapping(address => bool) hasRole;
+        bytes32 adminRole;
+    }
+
+    mapping(bytes32 => RoleData) private _roles;
+
+    error AccessControlUnauthorizedAccount(address account, bytes32 neededRole);
+
+    modifier onlyRole(bytes32 role) {
+        _checkRole(role);
+        _;
+    }
+
+    function hasRole(bytes32 role, address account) public view virtual returns (bool) {
+        return _roles[role].hasRole[account];
+    }
+
+    function _checkRole(bytes32 role) internal view virtual {
+        _checkRole(role, _msgSender());
+    }
+
+    function _checkRole(bytes32 role, address account) internal view virtual {
+        if (!hasRole(role, account)) {
+            revert AccessControlUnauthorizedAccount(account, role);
+        }
+    }
+}
+
+contract RoleToken is AccessControl {
+    bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
+    uint256 public totalSupply;
+    mapping(address => uint256) public balanceOf;
+
+    function mint(address to, uint256 amount) external onlyRole(MINTER_ROLE) {
+        totalSupply += amount;
+        balanceOf[to] += amount;
+    }
+}

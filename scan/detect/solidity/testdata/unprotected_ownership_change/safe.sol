@@ -100,3 +100,29 @@ contract Poker {
         lastPoke = block.timestamp;
     }
 }
+
+abstract contract Context {
+    function _msgSender() internal view virtual returns (address) {
+        return msg.sender;
+    }
+}
+
+contract Ownable2Step is Context {
+    address private _owner;
+    address private _pendingOwner;
+
+    function pendingOwner() public view returns (address) {
+        return _pendingOwner;
+    }
+
+    function acceptOwnership() public {
+        address sender = _msgSender();
+        require(pendingOwner() == sender, "Ownable2Step: caller is not the new owner");
+        _transferOwnership(sender);
+    }
+
+    function _transferOwnership(address newOwner) internal {
+        delete _pendingOwner;
+        _owner = newOwner;
+    }
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/vigil-sec/vigil/scan/netguard"
@@ -43,6 +44,7 @@ type Dispatcher struct {
 	// Observe, when set, is told the outcome of every attempt: delivered, retry or failed.
 	Observe func(outcome string)
 
+	once sync.Once
 	wake chan struct{}
 }
 
@@ -54,7 +56,11 @@ func NewClient(policy netguard.Policy, timeout time.Duration) *http.Client {
 	return c
 }
 
-func (d *Dispatcher) init() {
+// init fills defaults once, whichever of Run, Enqueue and Wake comes first (they run on
+// different goroutines).
+func (d *Dispatcher) init() { d.once.Do(d.setDefaults) }
+
+func (d *Dispatcher) setDefaults() {
 	if d.wake == nil {
 		d.wake = make(chan struct{}, 1)
 	}
@@ -77,6 +83,7 @@ func (d *Dispatcher) init() {
 
 // Wake makes Run look for due deliveries now.
 func (d *Dispatcher) Wake() {
+	d.init()
 	select {
 	case d.wake <- struct{}{}:
 	default:
@@ -85,6 +92,7 @@ func (d *Dispatcher) Wake() {
 
 // Enqueue stores a delivery of ev for the client if it has tagged an endpoint, and wakes Run.
 func (d *Dispatcher) Enqueue(ctx context.Context, clientID int64, ev Event, body []byte) error {
+	d.init()
 	if _, err := d.Store.GetEndpoint(ctx, clientID); err == store.ErrNotFound {
 		return nil
 	} else if err != nil {

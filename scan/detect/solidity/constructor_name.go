@@ -26,10 +26,11 @@ var MisnamedConstructor = &detect.Analyzer{
 		Remediation: `<p>Use the <code>constructor</code> keyword (Solidity 0.4.22 and later), or rename the function to ` +
 			`exactly the contract's name.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "reason"},
-		DetectionLogic: "In a contract without a constructor, in a file that admits a compiler below 0.5: a function whose name " +
-			"equals the contract's but for case, a function named constructor/Constructor, or a public function named in " +
-			"CapitalCase with no access check that assigns msg.sender to a state variable the contract checks callers against (a renamed " +
-			"contract's old constructor). In files without a pragma only functions taking ownership that way are reported.",
+		DetectionLogic: "In a contract without a constructor, in a file that admits a compiler below 0.5, a function returning " +
+			"nothing and not view that is named like the contract but for case, is named constructor/Constructor, or (public, " +
+			"CapitalCase, no access check) assigns msg.sender to a state variable the contract checks callers against, as a " +
+			"renamed contract's old constructor does. High when it stores msg.sender in a state variable, medium when it only re-initialises " +
+			"state, low when it writes nothing or is not public. In files without a pragma only ownership grabs are reported.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-118"},
 		CWE:       []string{"CWE-665"},
@@ -70,14 +71,23 @@ func runMisnamedConstructor(pass *detect.Pass) {
 			!p.HasAccessControl(fn) && hygTakesOwnership(p, fn) && p.LookupContract(fn.Name, c.File) == nil && !hygNamesEvent(c, fn.Name):
 			reason = "it is named like a contract and sets an owner from msg.sender, as a renamed contract's old constructor does"
 		}
-		if reason == "" {
+		// A constructor returns nothing; a function returning values or marked view was not
+		// meant as one, whatever its name.
+		if reason == "" || len(fn.Returns) > 0 || fn.IsView() {
 			continue
 		}
 		f := detect.Finding{Pos: fn.Decl.Pos(), End: hygHeaderEnd(fn), Function: fn.Name,
 			Details: map[string]string{"function_name": fn.Name, "reason": reason}}
+		owns := hygAssignsSender(p, fn, false)
 		switch {
 		case !fn.IsPublic():
 			f.Severity = detect.Low
+		case !owns && len(p.TransitiveWrites(fn)) == 0:
+			// Initialises nothing: a name clash more than a lost constructor.
+			f.Severity, f.Confidence = detect.Low, detect.ConfidenceLow
+		case !owns:
+			// Re-runs initialisation, but does not hand over ownership.
+			f.Severity = detect.Medium
 		case !c.File.Version.Known:
 			// Without a pragma the compiler may be 0.5 or later, where the name means nothing.
 			f.Severity, f.Confidence = detect.Medium, detect.ConfidenceLow
@@ -114,8 +124,14 @@ func hygNamesEvent(c *sema.Contract, name string) bool {
 // that the contract compares msg.sender with elsewhere (owner = msg.sender, where owner is
 // what onlyOwner checks).
 func hygTakesOwnership(p *sema.Program, fn *sema.Function) bool {
+	return hygAssignsSender(p, fn, true)
+}
+
+// hygAssignsSender reports whether a top-level statement of fn stores msg.sender in a state
+// variable; with checked, only in one the contract compares msg.sender with.
+func hygAssignsSender(p *sema.Program, fn *sema.Function, checked bool) bool {
 	info := p.Info(fn)
-	if info == nil {
+	if info == nil || fn.Body == nil {
 		return false
 	}
 	authority := hygAuthorityVars(p, fn.Contract)
@@ -132,7 +148,7 @@ func hygTakesOwnership(p *sema.Program, fn *sema.Function) bool {
 		if !ok {
 			continue
 		}
-		if v, ok := info.Uses[id].(*sema.Var); ok && v.Kind == sema.StateVar && authority[v] && isGlobal(info, ast.Unparen(a.Rhs), "msg", "sender") {
+		if v, ok := info.Uses[id].(*sema.Var); ok && v.Kind == sema.StateVar && (authority[v] || !checked) && isGlobal(info, ast.Unparen(a.Rhs), "msg", "sender") {
 			return true
 		}
 	}

@@ -10,18 +10,21 @@ import (
 // address without calling it (selfdestruct, a coinbase reward, a transfer to a precomputed
 // address), so a contract that expects its balance to equal an amount it tracked can be
 // pushed into a state where the check never holds again (Edgeware's Lockdrop "gridlock").
+//
+// Token balances (balanceOf) compared for equality are reported too: tokens can be
+// transferred to any address without its cooperation.
 var StrictBalanceEquality = &detect.Analyzer{
 	Template: detect.Template{
 		ID:         "STRICT_BALANCE_EQUALITY",
-		Name:       "Strict equality on an ether balance",
+		Name:       "Strict equality on a balance",
 		Severity:   detect.Medium,
 		Confidence: detect.ConfidenceHigh,
 		Description: `<p>In <code>${function_name}</code> of <code>${contract_name}</code>, <code>${expression}</code> requires an ` +
-			`exact ether balance. Ether can be forced onto any address (selfdestruct, precomputed addresses), so an attacker ` +
+			`exact balance. Ether can be forced onto any address (selfdestruct, precomputed addresses) and tokens transferred to it, so an attacker ` +
 			`can make the equality fail forever and lock the logic behind it.</p>`,
 		Remediation:     `<p>Compare with <code>&gt;=</code> or <code>&lt;=</code>, or track deposits in a state variable instead of reading the balance.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression"},
-		DetectionLogic:  "== or != with an address's .balance on one side; medium in require/assert/if, low in a returned value.",
+		DetectionLogic:  "== or != with an address's .balance or a balanceOf(x) call on one side; medium in require/assert/if, low in a returned value.",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-132"},
 		CWE:             []string{"CWE-667"},
@@ -66,8 +69,16 @@ func runStrictBalance(pass *detect.Pass) {
 	}
 }
 
-// isBalance reports whether x is addr.balance (this.balance, address(this).balance, ...).
+// isBalance reports whether x is addr.balance (this.balance, address(this).balance, ...) or
+// a token balance read with balanceOf(...): tokens, too, can be sent without asking.
 func isBalance(x ast.Expr) bool {
-	m, ok := ast.Unparen(x).(*ast.MemberExpr)
-	return ok && m.Name.Name == "balance"
+	switch e := ast.Unparen(x).(type) {
+	case *ast.MemberExpr:
+		return e.Name.Name == "balance"
+	case *ast.CallExpr:
+		if m, ok := e.Fun.(*ast.MemberExpr); ok && m.Name.Name == "balanceOf" && len(e.Args) == 1 {
+			return true
+		}
+	}
+	return false
 }

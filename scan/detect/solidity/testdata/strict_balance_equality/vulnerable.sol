@@ -15,3 +15,17 @@ contract Lockdrop {
 contract Lock {
     function () external payable {}
 }
+
+contract IERC20Like {
+    function balanceOf(address who) public view returns (uint256);
+}
+
+contract Sale {
+    IERC20Like token;
+    uint256 sold;
+
+    function finish() public {
+        require(token.balanceOf(address(this)) == 0); // want "STRICT_BALANCE_EQUALITY"
+        sold = 0;
+    }
+}

@@ -108,10 +108,8 @@ var GasZeroInitialization = &detect.Analyzer{
 	Run: runGasZeroInitialization,
 }
 
-// hygStateWriters returns, for each state variable, the functions and modifiers of the program
-// that write it (storage pointers and assembly sstore included), and the names used in inline
-// assembly anywhere (x.slot, x.offset, or x itself).
-func hygStateWriters(p *sema.Program) (map[*sema.Var][]*sema.Function, map[string]bool) {
+// hygComputeStateWriters finds the writers of every state variable (see hygStateWriters).
+func hygComputeStateWriters(p *sema.Program) (map[*sema.Var][]*sema.Function, map[string]bool) {
 	writers := map[*sema.Var][]*sema.Function{}
 	asm := map[string]bool{}
 	for _, fn := range p.Functions() {

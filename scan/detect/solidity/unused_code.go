@@ -80,9 +80,8 @@ var UnusedLocalVariable = &detect.Analyzer{
 	Run: runUnusedLocalVariable,
 }
 
-// hygNameUses counts, for the whole program, the identifiers (plain names, member names and
-// assembly names up to the first dot) by name.
-func hygNameUses(p *sema.Program) map[string]int {
+// hygComputeNameUses counts the program's identifiers by name (see hygNameUses).
+func hygComputeNameUses(p *sema.Program) map[string]int {
 	out := map[string]int{}
 	for _, f := range p.Files {
 		ast.Inspect(f.AST, func(n ast.Node) bool {

@@ -84,8 +84,9 @@ func runClaimableSelfdestruct(pass *detect.Pass) {
 				if !destroys(p, call) && !reachesSelfdestruct(p, call) {
 					continue
 				}
-				f := detect.Finding{Pos: call.Expr.Pos(), End: call.Expr.End(), Function: fn.Name,
+				f := detect.Finding{Function: fn.Name,
 					Details: map[string]string{"function_name": fnName(fn), "initializer": fnName(init)}}
+				f.Pos, f.End = fnRange(fn, call.Expr)
 				if fn.Contract != c {
 					// the selfdestruct is inherited: point at the contract instead
 					f.Pos, f.End = c.Decl.Pos(), c.Decl.Name.End()

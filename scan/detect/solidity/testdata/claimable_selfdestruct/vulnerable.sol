@@ -14,7 +14,7 @@ contract WalletLibrary {
         m_required = _required;
     }
 
-    function kill(address _to) onlyowner external {
-        suicide(_to); // want "CLAIMABLE_SELFDESTRUCT"
+    function kill(address _to) onlyowner external {  // want "CLAIMABLE_SELFDESTRUCT"
+        suicide(_to);
     }
 }

@@ -49,7 +49,7 @@ func runHardcodedGasAmount(pass *detect.Pass) {
 			case c.Gas != nil && hygIsConstantGas(info, c.Gas) && (c.IsExternal() || c.Kind == sema.CallUnknown):
 				pass.ReportNode(c.Expr, fn, map[string]string{"what": "the call forwards a fixed amount of gas (" + sourceText(p, c.Gas) + ")"})
 			case c.IsLowLevel("transfer", "send"):
-				pass.Report(detect.Finding{Pos: c.Expr.Pos(), End: c.Expr.End(), Function: fn.Name, Severity: detect.Informational,
+				pass.Report(detect.Finding{Pos: c.Expr.Pos(), End: c.Expr.End(), Function: fn.Name, Severity: detect.Informational, Confidence: detect.ConfidenceLow,
 					Details: map[string]string{"function_name": fnName(fn), "what": c.Name + " forwards a fixed stipend of 2300 gas"}})
 			}
 		}

@@ -483,3 +483,10 @@ func srcOf(info *sema.FuncInfo, x ast.Expr) sema.Source {
 	})
 	return src
 }
+
+// sameVar reports whether obj is the variable v, or another sema variable for the same
+// declaration (pre-0.5 locals are declared twice, see srcOf).
+func sameVar(obj sema.Object, v *sema.Var) bool {
+	w, ok := obj.(*sema.Var)
+	return ok && (w == v || (v.Decl != nil && w.Decl == v.Decl))
+}

@@ -73,7 +73,7 @@ func runGasGriefing(pass *detect.Pass) {
 				ast.Inspect(fn.Body, func(n ast.Node) bool {
 					if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil {
 						ast.Inspect(r.Result, func(m ast.Node) bool {
-							if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v && r.End() > end {
+							if id, ok := m.(*ast.Ident); ok && sameVar(info.Uses[id], v) && r.End() > end {
 								end = r.End()
 							}
 							return true

@@ -157,7 +157,7 @@ func revertingCalls(info *sema.FuncInfo, fn *sema.Function) map[*ast.CallExpr]bo
 			for _, c := range conditionsOf(fn) {
 				found := false
 				ast.Inspect(c.expr, func(n ast.Node) bool {
-					if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+					if id, ok := n.(*ast.Ident); ok && sameVar(info.Uses[id], v) {
 						found = true
 					}
 					return !found

@@ -36,3 +36,14 @@ contract Notifier {
         h.notify(msg.sender);
     }
 }
+
+contract CheckedSends {
+    address[] payees;
+
+    function payAll() public {
+        for (uint i = 0; i < payees.length; i++) {
+            bool ok = payees[i].send(1 wei); // want "DOS_EXTERNAL_CALL_IN_LOOP"
+            require(ok);
+        }
+    }
+}

@@ -5,27 +5,43 @@ import "github.com/vigil-sec/vigil/scan/detect"
 // hygieneDetectors lists the detectors of the hygiene family (see registry.go): language
 // pitfalls, deprecated code, and gas.
 var hygieneDetectors = []*detect.Analyzer{
+	// Storage corruption and lost constructors: the family's high-severity checks.
 	UninitializedStoragePointer,
 	ArrayLengthManipulation,
 	ArbitraryStorageWrite,
+	FunctionPointerOverwrite,
 	MisnamedConstructor,
+	UninitializedStateVariable,
+	PrivateDataOnChain,
+
+	// Language pitfalls.
 	DefaultFunctionVisibility,
 	StateVariableDefaultVisibility,
 	StateVariableShadowing,
 	LocalShadowsState,
 	BidiControlCharacter,
+	AssertMisuse,
+	ViewFunctionWritesState,
+	IncorrectModifier,
+	CodeWithNoEffect,
+	UnusedInternalReturn,
+	HardcodedGasAmount,
+	BooleanConstantComparison,
+
+	// Deprecated code and compilers.
 	DeprecatedConstruct,
 	FloatingPragma,
 	OutdatedCompiler,
-	AssertMisuse,
-	ViewFunctionWritesState,
-	UnusedInternalReturn,
+
+	// Unused code.
 	DeadCode,
 	UnusedStateVariable,
 	UnusedLocalVariable,
-	CodeWithNoEffect,
+
+	// Gas.
 	GasArrayLengthInLoop,
 	GasStorageReadInLoop,
+	GasStorageWriteInLoop,
 	GasPostfixIncrement,
 	GasUncheckedLoopCounter,
 	GasCouldBeConstant,
@@ -36,11 +52,4 @@ var hygieneDetectors = []*detect.Analyzer{
 	GasPublicCouldBeExternal,
 	GasCustomErrors,
 	GasLongRevertString,
-	HardcodedGasAmount,
-	FunctionPointerOverwrite,
-	IncorrectModifier,
-	UninitializedStateVariable,
-	GasStorageWriteInLoop,
-	BooleanConstantComparison,
-	PrivateDataOnChain,
 }

@@ -41,11 +41,14 @@ type writer struct {
 	// for its page number, filled in when its section is laid out.
 	toc     []tocEntry
 	tocByID map[string]int
+	// known holds the page of each contents entry from the first layout pass (nil during it);
+	// found collects them during this pass.
+	known, found map[string]int
 	// inBody is false on the cover, which has no header or footer.
 	inBody bool
 }
 
-func newWriter(doc *document.Document) *writer {
+func newWriter(doc *document.Document, known map[string]int) *writer {
 	f := fpdf.New("P", "mm", "A4", "")
 	f.SetMargins(marginL, marginT, marginR)
 	f.SetAutoPageBreak(true, marginB)
@@ -60,7 +63,7 @@ func newWriter(doc *document.Document) *writer {
 	f.SetAuthor("Vigil", true)
 	f.SetCreationDate(doc.Generated)
 	f.SetModificationDate(doc.Generated)
-	w := &writer{f: f, doc: doc, tocByID: map[string]int{}}
+	w := &writer{f: f, doc: doc, tocByID: map[string]int{}, known: known, found: map[string]int{}}
 	f.SetHeaderFuncMode(w.header, false)
 	f.SetFooterFunc(w.footer)
 	return w

@@ -8,8 +8,6 @@ type tocEntry struct {
 	title string
 	level int
 	link  int
-	alias string // replaced by the page number once the section is laid out
-	done  bool
 }
 
 const tocLine = 6.2 // mm per entry
@@ -18,8 +16,7 @@ const tocLine = 6.2 // mm per entry
 func (w *writer) plan() {
 	add := func(id, title string, level int) {
 		w.tocByID[id] = len(w.toc)
-		w.toc = append(w.toc, tocEntry{id: id, title: title, level: level, link: w.f.AddLink(),
-			alias: "{p" + strconv.Itoa(len(w.toc)) + "}"})
+		w.toc = append(w.toc, tocEntry{id: id, title: title, level: level, link: w.f.AddLink()})
 	}
 	add("classification", "Severity classification", 0)
 	add("summary", "Executive summary", 0)
@@ -34,7 +31,8 @@ func (w *writer) plan() {
 }
 
 // contents lays out the table of contents right after the cover. Its length is known before
-// the sections are, so page numbers are written as aliases and filled in at the end.
+// the sections are, but not the pages they start on: Render lays the document out twice, and
+// the second time writes the pages the first one found (see Render).
 func (w *writer) contents() {
 	w.plan()
 	f := w.f
@@ -68,10 +66,12 @@ func (w *writer) contents() {
 			f.Line(x0, y+tocLine*0.7, x1, y+tocLine*0.7)
 		}
 		f.SetDashPattern([]float64{}, 0)
-		// Aliases are replaced after layout, so the number cannot be right-aligned by its
-		// final width: it starts at a fixed column instead.
-		f.SetXY(pageW-marginR-9, y)
-		f.CellFormat(9, tocLine, e.alias, "", 1, "L", false, e.link, "")
+		page := "-"
+		if n, ok := w.known[e.id]; ok {
+			page = strconv.Itoa(n)
+		}
+		f.SetXY(pageW-marginR-12, y)
+		f.CellFormat(12, tocLine, page, "", 1, "R", false, e.link, "")
 	}
 }
 
@@ -85,16 +85,5 @@ func (w *writer) mark(id string, level int, title string) {
 	y := f.GetY()
 	f.SetLink(w.toc[i].link, y, -1)
 	f.Bookmark(printable(title), level, y)
-	f.RegisterAlias(w.toc[i].alias, strconv.Itoa(f.PageNo()))
-	w.toc[i].done = true
-}
-
-// finishContents fills the aliases of entries whose section never appeared (none, normally),
-// so that no "{p12}" is left on the page.
-func (w *writer) finishContents() {
-	for _, e := range w.toc {
-		if !e.done {
-			w.f.RegisterAlias(e.alias, "-")
-		}
-	}
+	w.found[id] = f.PageNo()
 }

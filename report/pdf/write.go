@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/go-pdf/fpdf"
-
 	"github.com/vigil-sec/vigil/report/pdf/document"
 )
 
@@ -38,7 +36,16 @@ func Render(w io.Writer, doc *document.Document) (err error) {
 			err = fmt.Errorf("pdf: rendering failed: %v", p)
 		}
 	}()
-	pw := newWriter(doc)
+	// Two passes: the first finds the page each section starts on, the second writes those
+	// numbers into the contents. (fpdf's page-number aliases would do it in one pass, but they
+	// copy every page once per alias: quadratic in the size of the report.) Both passes lay
+	// out the same content, so the pages agree; the first is never serialised.
+	first := newWriter(doc, nil)
+	first.render()
+	if first.f.Err() {
+		return fmt.Errorf("pdf: %w", first.f.Error())
+	}
+	pw := newWriter(doc, first.found)
 	pw.render()
 	if pw.f.Err() {
 		return fmt.Errorf("pdf: %w", pw.f.Error())
@@ -60,7 +67,4 @@ func (w *writer) render() {
 	w.groupSections()
 	w.historySection()
 	w.closingSections()
-	w.finishContents()
 }
-
-var _ = fpdf.New // the layout files use fpdf through writer

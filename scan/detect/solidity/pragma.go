@@ -47,7 +47,7 @@ var OutdatedCompiler = &detect.Analyzer{
 		Remediation: `<p>Port the code to a recent 0.8 release and lock the pragma to it; review the breaking changes ` +
 			`(visibility, constructors, checked arithmetic) while porting.</p>`,
 		DescriptionKeys: []string{"file", "range", "why"},
-		DetectionLogic:  "The newest version a `pragma solidity` admits is below 0.8.0 (informational), or below 0.5.0 (low); or the pragma pins a release with known optimizer bugs (0.8.13 to 0.8.16, low).",
+		DetectionLogic:  "The newest version a `pragma solidity` admits is below 0.8.0 (informational), or below 0.5.0 (low); or the pragma pins a release with known optimizer bugs (0.8.13 to 0.8.16: low when the file's inline assembly returns or stops, informational otherwise).",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-102"},
 		CWE:             []string{"CWE-937"},
@@ -128,8 +128,14 @@ func runOutdatedCompiler(pass *detect.Pass) {
 		}
 		rangeText := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(pd.Text), "solidity"))
 		if hygExact(r) && !r.Min.Less(hygV0_8_13) && r.Min.Less(hygV0_8_17) {
-			pass.Report(detect.Finding{Pos: pd.Pos(), End: pd.End(), Severity: detect.Low, Details: map[string]string{"file": f.Path, "range": rangeText,
-				"why": "Releases 0.8.13 to 0.8.16 have optimizer bugs that can drop storage writes made in inline assembly before a conditional return or revert (fixed in 0.8.17)."}})
+			// The bug needs inline assembly that ends execution (return/stop); elsewhere the
+			// pin is only worth knowing about.
+			sev := detect.Informational
+			if hygAssemblyTerminates(f) {
+				sev = detect.Low
+			}
+			pass.Report(detect.Finding{Pos: pd.Pos(), End: pd.End(), Severity: sev, Details: map[string]string{"file": f.Path, "range": rangeText,
+				"why": "Releases 0.8.13 to 0.8.16 have optimizer bugs that can drop storage writes made before inline assembly that returns or stops (fixed in 0.8.17)."}})
 			continue
 		}
 		if !r.Max.Less(hygV0_8_0) && r.Max != hygV0_8_0 {
@@ -143,4 +149,16 @@ func runOutdatedCompiler(pass *detect.Pass) {
 		}
 		pass.Report(fd)
 	}
+}
+
+// hygAssemblyTerminates reports whether a file has inline assembly that calls return or stop.
+func hygAssemblyTerminates(f *sema.File) bool {
+	found := false
+	ast.Inspect(f.AST, func(n ast.Node) bool {
+		if c, ok := n.(*ast.YulCall); ok && (c.Name.Name == "return" || c.Name.Name == "stop") {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

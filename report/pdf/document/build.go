@@ -217,6 +217,8 @@ func duration(sec float64) string {
 	switch {
 	case sec < 0 || sec != sec:
 		return "unknown"
+	case sec < 0.005:
+		return "< 0.01 s"
 	case sec < 60:
 		return strconv.FormatFloat(sec, 'f', 2, 64) + " s"
 	}

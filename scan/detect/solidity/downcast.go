@@ -41,6 +41,7 @@ func runUnsafeDowncast(pass *detect.Pass) {
 			continue
 		}
 		conds := conditionsOf(fn)
+		flow := newValueFlow(info)
 		ancestors(fn.Body, func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) != 1 {
@@ -56,7 +57,7 @@ func runUnsafeDowncast(pass *detect.Pass) {
 			if !ok || from.Bits() <= to.Bits() || isConstExpr(info, arg) {
 				return
 			}
-			if !srcOf(info, arg).Has(callerInfluence) || boundChecked(p, arg, conds, stack) {
+			if !flow.Of(arg).Has(callerInfluence) || boundChecked(p, arg, conds, stack) {
 				return
 			}
 			sev := detect.Low

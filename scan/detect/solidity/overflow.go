@@ -79,6 +79,7 @@ type overflowCtx struct {
 	guarded  map[ast.Expr]bool
 	conds    []condition
 	access   *bool // HasAccessControl of the function, once computed
+	flow     *valueFlow
 }
 
 func (c *overflowCtx) accessControlled(p *sema.Program, fn *sema.Function) bool {
@@ -166,7 +167,7 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 		}
 		conds := conditionsOf(fn)
 		ops := arithOps(fn.Body)
-		ctx := &overflowCtx{ops: ops, byAmount: map[string][]int{}, guarded: map[ast.Expr]bool{}, conds: conds}
+		ctx := &overflowCtx{ops: ops, byAmount: map[string][]int{}, guarded: map[ast.Expr]bool{}, conds: conds, flow: newValueFlow(info)}
 		for i := range ops {
 			ops[i].ytext = normText(p, ops[i].y)
 			if _, ok := ops[i].node.(*ast.AssignExpr); ok {
@@ -241,9 +242,9 @@ func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *
 	if op.op == token.MUL && bits >= 64 && op.y != nil && smallLiteral(op.x) && smallLiteral(op.y) {
 		return "", "", false
 	}
-	src := valueSrc(info, op.x)
+	src := ctx.flow.Of(op.x)
 	if op.y != nil {
-		src |= valueSrc(info, op.y)
+		src |= ctx.flow.Of(op.y)
 	}
 	influenced := src.Has(callerInfluence)
 	// Ether amounts (msg.value, balances) are bounded by the ether supply (< 2^90): adding them
@@ -306,7 +307,7 @@ func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *
 		reason += " The same amount is checked elsewhere in the function, which bounds the total."
 	}
 	if safeMath {
-		both := op.y != nil && valueSrc(info, op.x).Has(callerInfluence) && valueSrc(info, op.y).Has(callerInfluence)
+		both := op.y != nil && ctx.flow.Of(op.x).Has(callerInfluence) && ctx.flow.Of(op.y).Has(callerInfluence)
 		if !(op.op == token.MUL && both) {
 			sev = detect.Low
 		} else {
@@ -333,18 +334,6 @@ func isMaxConst(p *sema.Program, info *sema.FuncInfo, x ast.Expr) bool {
 	t := normText(p, x)
 	return containsText(t, "(-1)") || containsText(t, ".max") || containsText(t, "~") ||
 		containsText(t, "**256-1") || containsText(strings.ToUpper(t), "MAX")
-}
-
-// valueSrc returns what the value of x depends on: for state read through a mapping or array
-// (balances[from]) only the storage, since the key selects the slot but not its value.
-func valueSrc(info *sema.FuncInfo, x ast.Expr) sema.Source {
-	switch e := ast.Unparen(x).(type) {
-	case *ast.IndexExpr, *ast.MemberExpr:
-		if v := info.RootVar(e); v != nil && (v.Kind == sema.StateVar || v.IsStorageRef()) {
-			return sema.SrcStorage
-		}
-	}
-	return srcOf(info, x)
 }
 
 // smallLiteral reports whether x is an integer literal below 2^16.

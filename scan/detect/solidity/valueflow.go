@@ -1,0 +1,175 @@
+package solidity
+
+import (
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// valueFlow is a data flow of values, for arithmetic: what each local's value may depend on.
+// It differs from sema.Flow in one way that matters for overflow: the key of a mapping or
+// array read selects a slot but does not make its value the caller's, so ticks[tickLower] is
+// storage, not a parameter. Locals declared twice by sema (pre-0.5 hoisting) share sources.
+type valueFlow struct {
+	info *sema.FuncInfo
+	vars map[*ast.VarDecl]sema.Source
+}
+
+func newValueFlow(info *sema.FuncInfo) *valueFlow {
+	f := &valueFlow{info: info, vars: map[*ast.VarDecl]sema.Source{}}
+	if info == nil || info.Fn.Body == nil {
+		return f
+	}
+	for round := 0; round < 8; round++ {
+		changed := false
+		add := func(d *ast.VarDecl, src sema.Source) {
+			if d == nil || src == 0 {
+				return
+			}
+			if f.vars[d]|src != f.vars[d] {
+				f.vars[d] |= src
+				changed = true
+			}
+		}
+		ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+			switch s := n.(type) {
+			case *ast.VarDeclStmt:
+				if s.Value == nil {
+					return true
+				}
+				if t, ok := ast.Unparen(s.Value).(*ast.TupleExpr); ok && len(t.Elems) == len(s.Vars) {
+					for i, d := range s.Vars {
+						add(d, f.Of(t.Elems[i]))
+					}
+					return true
+				}
+				src := f.Of(s.Value)
+				for _, d := range s.Vars {
+					add(d, src)
+				}
+			case *ast.AssignExpr:
+				src := f.Of(s.Rhs)
+				if s.Op != token.ASSIGN {
+					src |= f.Of(s.Lhs)
+				}
+				lhs := []ast.Expr{s.Lhs}
+				if t, ok := s.Lhs.(*ast.TupleExpr); ok {
+					lhs = t.Elems
+					if rt, ok := ast.Unparen(s.Rhs).(*ast.TupleExpr); ok && len(rt.Elems) == len(t.Elems) {
+						for i, e := range t.Elems {
+							if v := localOf(info, e); v != nil && rt.Elems[i] != nil {
+								add(v.Decl, f.Of(rt.Elems[i]))
+							}
+						}
+						return true
+					}
+				}
+				for _, e := range lhs {
+					if v := localOf(info, e); v != nil {
+						add(v.Decl, src)
+					}
+				}
+			}
+			return true
+		})
+		if !changed {
+			break
+		}
+	}
+	return f
+}
+
+// localOf returns the local (or parameter) an lvalue writes as a whole, or nil.
+func localOf(info *sema.FuncInfo, x ast.Expr) *sema.Var {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok || v.Kind == sema.StateVar || v.Decl == nil {
+		return nil
+	}
+	return v
+}
+
+// Of returns the sources the value of x may depend on.
+func (f *valueFlow) Of(x ast.Expr) sema.Source {
+	if x == nil {
+		return 0
+	}
+	switch e := x.(type) {
+	case *ast.Ident:
+		switch o := f.info.Uses[e].(type) {
+		case *sema.Var:
+			switch o.Kind {
+			case sema.StateVar, sema.FileConstant:
+				if o.IsConstant() {
+					return 0
+				}
+				return sema.SrcStorage
+			case sema.ParamVar:
+				return sema.SrcParam | f.vars[o.Decl]
+			}
+			if o.IsStorageRef() {
+				return sema.SrcStorage
+			}
+			return f.vars[o.Decl]
+		case *sema.Builtin:
+			if o.Name == "now" {
+				return sema.SrcBlock
+			}
+		}
+		return 0
+	case *ast.IndexExpr:
+		return f.Of(e.X) // the key picks the slot, not the value
+	case *ast.MemberExpr:
+		if id, ok := e.X.(*ast.Ident); ok {
+			if _, builtin := f.info.Uses[id].(*sema.Builtin); builtin {
+				switch id.Name + "." + e.Name.Name {
+				case "msg.value":
+					return sema.SrcValue
+				case "msg.sender":
+					return sema.SrcSender
+				case "tx.origin":
+					return sema.SrcOrigin
+				case "msg.data":
+					return sema.SrcData
+				}
+				if id.Name == "block" {
+					return sema.SrcBlock
+				}
+				return 0
+			}
+		}
+		if e.Name.Name == "balance" {
+			return sema.SrcBalance
+		}
+		if e.Name.Name == "length" {
+			return f.Of(e.X) &^ sema.SrcStorage // a length is not a stored amount
+		}
+		return f.Of(e.X)
+	case *ast.CallExpr:
+		var src sema.Source
+		if c := f.info.CallOf[e]; c != nil && c.IsExternal() {
+			src |= sema.SrcCallRet
+		}
+		for _, a := range e.Args {
+			src |= f.Of(a)
+		}
+		return src
+	case *ast.BasicLit, *ast.ElementaryType, *ast.MetaTypeExpr:
+		return 0
+	}
+	var src sema.Source
+	ast.Inspect(x, func(n ast.Node) bool {
+		if n == nil || n == x {
+			return n == x
+		}
+		if e, ok := n.(ast.Expr); ok {
+			src |= f.Of(e)
+			return false
+		}
+		return true
+	})
+	return src
+}

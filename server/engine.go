@@ -5,6 +5,7 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan"
+	"github.com/vigil-sec/vigil/scan/onchain/explorer"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
@@ -27,19 +28,62 @@ type ScanOptions struct {
 	IncludeDependencies bool
 }
 
+// BlockEngine scans deployed contracts from their verified source (scan.RunBlock). An Engine
+// that also implements it serves POST /private/api-start-scan-block/ and ss_quickscan.
+type BlockEngine interface {
+	ScanBlock(ctx context.Context, target scan.BlockTarget, opts ScanOptions) (*report.ScanReport, error)
+	// Catalogue is the chain catalogue the engine resolves platforms and chains with.
+	Catalogue() *explorer.Catalogue
+}
+
+// EngineOption configures ScanEngine.
+type EngineOption func(*scanEngine)
+
+// WithExplorer lets the engine scan deployed contracts, fetching sources with f.
+func WithExplorer(f *explorer.Fetcher) EngineOption { return func(e *scanEngine) { e.fetcher = f } }
+
 // ScanEngine is the Engine of package scan (scan.Run), the one `vigil scan` uses. base holds
 // the configured detector selection and severity overrides; ScanID and IncludeDeps are set per
-// scan.
-func ScanEngine(base scan.Options) Engine { return scanEngine{base} }
+// scan. With WithExplorer it is also a BlockEngine.
+func ScanEngine(base scan.Options, opts ...EngineOption) Engine {
+	e := &scanEngine{base: base}
+	for _, o := range opts {
+		o(e)
+	}
+	if e.fetcher != nil {
+		return blockScanEngine{e}
+	}
+	return e
+}
 
-type scanEngine struct{ base scan.Options }
+type scanEngine struct {
+	base    scan.Options
+	fetcher *explorer.Fetcher
+}
 
-func (e scanEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts ScanOptions) (*report.ScanReport, error) {
+// blockScanEngine is a scanEngine that can fetch deployed contracts.
+type blockScanEngine struct{ *scanEngine }
+
+func (e blockScanEngine) Catalogue() *explorer.Catalogue { return e.fetcher.Catalogue() }
+
+func (e blockScanEngine) ScanBlock(ctx context.Context, target scan.BlockTarget, opts ScanOptions) (*report.ScanReport, error) {
+	res, err := scan.RunBlock(ctx, e.fetcher, target, e.options(opts))
+	if err != nil {
+		return nil, err
+	}
+	return res.Report, nil
+}
+
+func (e *scanEngine) options(opts ScanOptions) scan.Options {
 	o := e.base
 	o.ScanID = opts.ScanID
 	o.IncludeDeps = o.IncludeDeps || opts.IncludeDependencies
 	o.Progress = nil
-	res, err := scan.Run(ctx, ws, o)
+	return o
+}
+
+func (e *scanEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts ScanOptions) (*report.ScanReport, error) {
+	res, err := scan.Run(ctx, ws, e.options(opts))
 	if err != nil {
 		return nil, err
 	}

@@ -96,6 +96,9 @@ func (s *Server) execute(parent context.Context, sc store.Scan) (*report.ScanRep
 	}
 	ctx, cancel := context.WithTimeout(parent, s.cfg.ScanTimeout)
 	defer cancel()
+	if sc.Source == sourceBlock {
+		return s.executeBlock(ctx, sc, req)
+	}
 	opts := workspace.Options{Limits: s.cfg.Limits, Skip: req.Skip, Network: s.policy, TempDir: s.tmpDir}
 	var ws *workspace.Workspace
 	var err error

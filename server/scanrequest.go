@@ -17,6 +17,7 @@ import (
 const (
 	sourceGit    = "git"
 	sourceUpload = "upload"
+	sourceBlock  = "block" // a deployed contract's verified source
 )
 
 // scanRequest is what a scan was asked to do, stored with the scan so that a restart can run
@@ -30,6 +31,10 @@ type scanRequest struct {
 	FileURLs    []string `json:"file_urls,omitempty"` // as the client sent them
 	ProjectType string   `json:"project_type,omitempty"`
 	Quick       bool     `json:"quick,omitempty"`
+	// Block scans.
+	Address  string `json:"address,omitempty"`
+	Platform string `json:"platform,omitempty"`
+	Chain    string `json:"chain,omitempty"`
 }
 
 // startScan records a scan of the project, queues it, waits up to ScanWait and answers the
@@ -41,8 +46,12 @@ func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Proje
 		s.internal(w, r, "encoding scan request", err)
 		return
 	}
+	scanType := report.ScanTypeProject
+	if source == sourceBlock {
+		scanType = report.ScanTypeBlock
+	}
 	sc := store.Scan{
-		ID: store.NewID(), ClientID: p.ClientID, ProjectID: p.ID, ScanType: report.ScanTypeProject, Source: source,
+		ID: store.NewID(), ClientID: p.ClientID, ProjectID: p.ID, ScanType: scanType, Source: source,
 		Status: report.StatusQueued, ReportingStatus: report.ReportNotGenerated, Request: body, CreatedAt: time.Now().UTC(),
 	}
 	if err := s.store.CreateScan(ctx, sc); err != nil {

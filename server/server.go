@@ -211,6 +211,7 @@ func (s *Server) routes() {
 	private("GET", "/private/api-get-presigned-url/", failedBody, s.handlePresign)
 	private("POST", "/private/api-get-scan/", errorBody, s.handleGetScan)
 	private("POST", "/private/api-file-scan/", errorBody, s.handleFileScan)
+	private("POST", "/private/api-start-scan-block/", errorBody, s.handleBlockScan)
 	tag := auth.Require(s.store, auth.Token, s.log, errorBody, http.HandlerFunc(s.handleTagWebhook))
 	s.mux.Handle("POST /api-tag-webhook/{$}", tag)
 	s.mux.Handle("POST /api-tag-webhook", tag)

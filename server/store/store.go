@@ -54,6 +54,12 @@ type Store interface {
 	// UploadUsage counts the client's upload slots still kept and the bytes of their files.
 	UploadUsage(ctx context.Context, clientID int64) (slots int, bytes int64, err error)
 
+	// Documents: reports stored whole by kind and id (token scans, repository scan details).
+	PutDocument(ctx context.Context, d Document) error
+	GetDocument(ctx context.Context, kind, id string) (Document, error)
+	// EnsureClient returns the client with this name, creating it once (server-named clients).
+	EnsureClient(ctx context.Context, name string) (Client, error)
+
 	// Webhooks.
 	SetEndpoint(ctx context.Context, e Endpoint) error
 	GetEndpoint(ctx context.Context, clientID int64) (Endpoint, error)

@@ -193,3 +193,31 @@ func TestUploadsAndDeliveries(t *testing.T) {
 		t.Fatalf("delivered still due: %+v", due)
 	}
 }
+
+func TestDocumentsAndEnsureClient(t *testing.T) {
+	st := openTest(t, t.TempDir())
+	ctx := context.Background()
+	if _, err := st.GetDocument(ctx, "token_scan", "x"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("missing document: %v", err)
+	}
+	d := Document{Kind: "token_scan", ID: "abc", ClientID: 7, Data: []byte(`{"a":1}`)}
+	if err := st.PutDocument(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	d.Data = []byte(`{"a":2}`)
+	if err := st.PutDocument(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	got, err := st.GetDocument(ctx, "token_scan", "abc")
+	if err != nil || string(got.Data) != `{"a":2}` || got.ClientID != 7 {
+		t.Errorf("document: %+v %v", got, err)
+	}
+	if _, err := st.GetDocument(ctx, "repo_scan", "abc"); !errors.Is(err, ErrNotFound) {
+		t.Error("documents of another kind must not be found")
+	}
+	a, err1 := st.EnsureClient(ctx, "ss_quickscan")
+	b, err2 := st.EnsureClient(ctx, "ss_quickscan")
+	if err1 != nil || err2 != nil || a.ID != b.ID || a.ID == 0 {
+		t.Errorf("EnsureClient: %v %v %v %v", a, b, err1, err2)
+	}
+}

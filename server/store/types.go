@@ -114,3 +114,13 @@ type Delivery struct {
 	LastError     string
 	CreatedAt     time.Time
 }
+
+// Document is a report stored whole: a Solana token scan or a repository scan's details.
+type Document struct {
+	Kind      string
+	ID        string
+	ClientID  int64 // 0 for anonymous callers
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	Data      []byte // JSON
+}

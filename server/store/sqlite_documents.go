@@ -1,0 +1,45 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+// PutDocument stores (or replaces) a document.
+func (s *SQLite) PutDocument(ctx context.Context, d Document) error {
+	now := time.Now().UTC()
+	if d.CreatedAt.IsZero() {
+		d.CreatedAt = now
+	}
+	_, err := s.w.ExecContext(ctx, `INSERT INTO documents(kind, id, client_id, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT(kind, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
+		d.Kind, d.ID, d.ClientID, d.CreatedAt.UnixMicro(), now.UnixMicro(), d.Data)
+	return err
+}
+
+// GetDocument reads a document of a kind by id.
+func (s *SQLite) GetDocument(ctx context.Context, kind, id string) (Document, error) {
+	d := Document{Kind: kind, ID: id}
+	var created, updated sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT client_id, created_at, updated_at, data FROM documents WHERE kind = ? AND id = ?`, kind, id).
+		Scan(&d.ClientID, &created, &updated, &d.Data)
+	d.CreatedAt, d.UpdatedAt = fromMicros(created), fromMicros(updated)
+	return d, notFound(err)
+}
+
+// EnsureClient returns the client with this name, creating it the first time. It is for the
+// clients the server names itself; users' clients are made by `vigil keys create`.
+func (s *SQLite) EnsureClient(ctx context.Context, name string) (Client, error) {
+	var c Client
+	var created sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT id, name, created_at FROM clients WHERE name = ? ORDER BY id LIMIT 1`, name).Scan(&c.ID, &c.Name, &created)
+	if err == nil {
+		c.CreatedAt = fromMicros(created)
+		return c, nil
+	}
+	if err != sql.ErrNoRows {
+		return Client{}, err
+	}
+	return s.CreateClient(ctx, name)
+}

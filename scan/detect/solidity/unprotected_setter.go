@@ -94,7 +94,7 @@ func runUnprotectedSetter(pass *detect.Pass) {
 					keyedBySender = true
 				}
 			}
-			if keyedBySender {
+			if keyedBySender || hasWord(v.Name, balanceWords...) || movesBetweenAccounts(info, writes, v) {
 				continue
 			}
 			if !writtenValueSource(info, w).Has(sema.SrcParam) {
@@ -127,4 +127,22 @@ func writtenValueSource(entry *sema.FuncInfo, w writeSite) sema.Source {
 		return src
 	}
 	return 0
+}
+
+// movesBetweenAccounts reports whether the function also writes v keyed by the caller: a
+// transfer from the caller's entry to another (balances[msg.sender] -= x; balances[to] += x).
+func movesBetweenAccounts(entry *sema.FuncInfo, writes []writeSite, v *sema.Var) bool {
+	for _, w := range writes {
+		if w.v != v {
+			continue
+		}
+		if lv := lvalueOf(w.at); lv != nil {
+			for _, ix := range indexesOf(lv) {
+				if entrySource(entry, w, ix).Has(sema.SrcSender | sema.SrcOrigin) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

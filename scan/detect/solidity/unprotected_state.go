@@ -504,7 +504,7 @@ func usedForAuth(p *sema.Program, c *sema.Contract, v *sema.Var) bool {
 						cond = s.Args[0]
 					}
 				}
-				if cond != nil && (p.IsSenderCheck(info, cond) || passesSender(info, cond)) && stateVarsIn(info, cond)[v] {
+				if cond != nil && identifiesCaller(info, cond, v) {
 					found = true
 				}
 				return !found
@@ -515,4 +515,75 @@ func usedForAuth(p *sema.Program, c *sema.Contract, v *sema.Var) bool {
 		}
 	}
 	return false
+}
+
+// identifiesCaller reports whether a condition decides who the caller is by v: msg.sender
+// compared for equality with v (or a value read from it), or v looked up with the caller as its
+// only key and the result used as a yes/no (isAdmin[msg.sender], owners[msg.sender] != 0).
+// Balances and allowances compared with amounts, and votes (p.voted[msg.sender]), are not
+// identities.
+func identifiesCaller(info *sema.FuncInfo, cond ast.Expr, v *sema.Var) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return identifiesCaller(info, e.X, v)
+		}
+	case *ast.IndexExpr:
+		return senderLookup(info, e, v)
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND, token.LOR:
+			return identifiesCaller(info, e.X, v) || identifiesCaller(info, e.Y, v)
+		case token.EQL, token.NEQ:
+			for _, pair := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+				if isSender(info, pair[0]) && readsStateDirect(info, pair[1], v) {
+					return true
+				}
+				if ix, ok := ast.Unparen(pair[0]).(*ast.IndexExpr); ok && senderLookup(info, ix, v) && isYesNoConstant(info, pair[1]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// senderLookup reports whether ix is v[msg.sender] on a one-level mapping.
+func senderLookup(info *sema.FuncInfo, ix *ast.IndexExpr, v *sema.Var) bool {
+	id, ok := ast.Unparen(ix.X).(*ast.Ident)
+	if !ok || info.Uses[id] != v || ix.Index == nil || !isSender(info, ix.Index) {
+		return false
+	}
+	mt, ok := v.Type.(*sema.MappingType)
+	if !ok {
+		return false
+	}
+	_, nested := mt.Value.(*sema.MappingType)
+	return !nested
+}
+
+// isYesNoConstant reports whether x is true, false, 0 or address(0).
+func isYesNoConstant(info *sema.FuncInfo, x ast.Expr) bool {
+	if lit, ok := ast.Unparen(x).(*ast.BasicLit); ok && (lit.Kind == token.TRUE || lit.Kind == token.FALSE) {
+		return true
+	}
+	return isZeroAddress(info, x)
+}
+
+// readsStateDirect reports whether x is v or a member of it. Lookups by other keys
+// (records[id].owner) are per-item ownership, not a role of the contract.
+func readsStateDirect(info *sema.FuncInfo, x ast.Expr, v *sema.Var) bool {
+	x = unwrapConversion(info, x)
+	for {
+		switch e := x.(type) {
+		case *ast.Ident:
+			return info.Uses[e] == v
+		case *ast.MemberExpr:
+			x = e.X
+		case *ast.ParenExpr:
+			x = e.X
+		default:
+			return false
+		}
+	}
 }

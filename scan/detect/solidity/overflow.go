@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
@@ -322,6 +323,10 @@ func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *
 		sev = detect.Low
 		reason += " The code is a test harness."
 	}
+	if acknowledgedWrap(p, op.node) {
+		sev = detect.Informational
+		reason += " A comment says the wrap-around is intended or cannot happen."
+	}
 	return sev, reason, true
 }
 
@@ -561,4 +566,35 @@ func aliasText(p *sema.Program, info *sema.FuncInfo, x ast.Expr) string {
 		return text
 	}
 	return normText(p, init) + text[len(id.Name):]
+}
+
+var (
+	wrapWord   = regexp.MustCompile(`(?i)overflow|underflow|wrap`)
+	intentWord = regexp.MustCompile(`(?i)desired|acceptable|intend|on purpose|deliberate|expected|can'?t|cannot|won'?t|never|impossible|safe|not possible`)
+)
+
+// acknowledgedWrap reports whether a // comment on the operation's line or the two lines above
+// it says the wrap-around is intended or impossible ("overflow is desired", "cannot underflow").
+// A comment that only names the risk ("possible overflow") does not count.
+func acknowledgedWrap(p *sema.Program, n ast.Node) bool {
+	f := p.FileOf(n.Pos())
+	if f == nil {
+		return false
+	}
+	line := f.Line(n.Pos())
+	lines := strings.Split(string(f.Src), "\n")
+	for l := line - 3; l < line; l++ {
+		if l < 0 || l >= len(lines) {
+			continue
+		}
+		i := strings.Index(lines[l], "//")
+		if i < 0 {
+			continue
+		}
+		c := lines[l][i:]
+		if wrapWord.MatchString(c) && intentWord.MatchString(c) {
+			return true
+		}
+	}
+	return false
 }

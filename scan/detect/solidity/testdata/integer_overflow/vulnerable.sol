@@ -58,3 +58,21 @@ contract TokenSale {
         balanceOf[msg.sender] += numTokens; // want "INTEGER_OVERFLOW"
     }
 }
+
+contract Oracle {
+    uint32 public blockTimestampLast;
+    uint256 public priceCumulative;
+
+    function update(uint32 blockTimestamp, uint256 price) public {
+        uint32 timeElapsed = blockTimestamp - blockTimestampLast; // want "INTEGER_OVERFLOW"
+        // overflow is desired: only differences are used
+        priceCumulative += price * timeElapsed; // want "INTEGER_OVERFLOW"
+        blockTimestampLast = blockTimestamp;
+    }
+
+    uint256 public sellerBalance;
+
+    function add(uint256 value) public {
+        sellerBalance += value; // possible overflow // want "INTEGER_OVERFLOW"
+    }
+}

@@ -56,3 +56,23 @@ contract NoAdmin {
         value = v;
     }
 }
+
+contract Token {
+    address public owner;
+    mapping(address => uint256) public balanceOf;
+
+    constructor() {
+        owner = msg.sender;
+    }
+
+    function mint(address to, uint256 amount) external {
+        require(msg.sender == owner);
+        balanceOf[to] += amount;
+    }
+
+    function transfer(address to, uint256 amount) external returns (bool) {
+        balanceOf[msg.sender] -= amount;
+        balanceOf[to] += amount;
+        return true;
+    }
+}

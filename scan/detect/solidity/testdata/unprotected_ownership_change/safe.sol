@@ -126,3 +126,34 @@ contract Ownable2Step is Context {
         _owner = newOwner;
     }
 }
+
+contract Registry {
+    struct Registration {
+        address owner;
+        uint256 time;
+    }
+
+    mapping(bytes32 => Registration[]) records;
+    mapping(address => uint256) balances;
+    mapping(address => mapping(address => uint256)) allowed;
+
+    // First come, first served per hash: ownership of a record, not of the contract.
+    function register(bytes32 hash) external {
+        require(records[hash].length == 0);
+        records[hash].push(Registration(msg.sender, block.timestamp));
+    }
+
+    function transferRecord(bytes32 hash, address to) external {
+        uint256 n = records[hash].length;
+        require(msg.sender == records[hash][n - 1].owner);
+        records[hash].push(Registration(to, block.timestamp));
+    }
+
+    function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+        require(balances[from] >= amount && allowed[from][msg.sender] >= amount);
+        balances[from] -= amount;
+        allowed[from][msg.sender] -= amount;
+        balances[to] += amount;
+        return true;
+    }
+}

@@ -12,6 +12,7 @@ var hygieneDetectors = []*detect.Analyzer{
 	FunctionPointerOverwrite,
 	MisnamedConstructor,
 	UninitializedStateVariable,
+	UninitializedLocalVariable,
 	PrivateDataOnChain,
 
 	// Language pitfalls.

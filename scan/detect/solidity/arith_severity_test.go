@@ -52,7 +52,7 @@ contract Allowances {
 		8:  detect.Low,           // view function: nothing stored
 		14: detect.Medium,        // only the owner can call
 		19: detect.Low,           // a SafeMath-aware contract's raw operator
-		23: detect.Informational, // a comment says the wrap-around is intended
+		24: detect.Informational, // a comment says the wrap-around is intended
 		28: detect.Informational, // approve next to increaseAllowance
 	}
 	for line, sev := range want {

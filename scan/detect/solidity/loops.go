@@ -259,6 +259,11 @@ func runUnboundedLoop(pass *detect.Pass) {
 				if inTestCode(fn) {
 					sev = detect.Low
 				}
+				if fn.IsView() {
+					// Off-chain callers pay nothing; only contracts calling it on-chain suffer.
+					sev = detect.Low
+					reason += " The function is read-only, so only on-chain callers are affected."
+				}
 				reportAt(pass, l, fn, map[string]string{"state_var": v.Name, "reason": reason}, sev, "")
 				reported = true
 				break

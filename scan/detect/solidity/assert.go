@@ -26,7 +26,8 @@ var AssertMisuse = &detect.Analyzer{
 		DescriptionKeys: []string{"contract_name", "function_name", "problem"},
 		DetectionLogic: "assert(c) where c assigns, increments or calls a state-changing function (medium); c is a constant " +
 			"false; c depends on parameters of a public function, msg.sender, msg.value or an external call's result other than as a mapping key; or " +
-			"c reads a state variable that a public function without access control sets from caller input.",
+			"c reads a state variable that a public function without access control sets from caller input, or increases " +
+			"without checking it while c bounds it from above by a constant.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-110"},
 		CWE:       []string{"CWE-670"},
@@ -173,6 +174,7 @@ func hygBreakableState(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, 
 	if len(read) == 0 || fn.Contract == nil {
 		return nil
 	}
+	capped := hygUpperBounded(info, cond)
 	for _, g := range fn.Contract.AllFunctions() {
 		if g == fn || !g.IsEntryPoint() || p.HasAccessControl(g) {
 			continue
@@ -183,6 +185,11 @@ func hygBreakableState(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, 
 		}
 		var hit *sema.Var
 		ast.Inspect(g.Body, func(n ast.Node) bool {
+			// An unchecked increase breaks an upper bound the assertion claims.
+			if v := hygIncreased(p, gi, n); v != nil && capped[v] && !hygChecksVar(gi, g.Body, v) {
+				hit = v
+				return false
+			}
 			a, ok := n.(*ast.AssignExpr)
 			if !ok || a.Op != token.ASSIGN {
 				return hit == nil
@@ -198,4 +205,75 @@ func hygBreakableState(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, 
 		}
 	}
 	return nil
+}
+
+// hygUpperBounded returns the state variables cond bounds from above by a constant
+// (x <= 1000, x < K, 1000 >= x).
+func hygUpperBounded(info *sema.FuncInfo, cond ast.Expr) map[*sema.Var]bool {
+	out := map[*sema.Var]bool{}
+	ast.Inspect(cond, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok {
+			return true
+		}
+		var x, k ast.Expr
+		switch b.Op {
+		case token.LEQ, token.LSS:
+			x, k = b.X, b.Y
+		case token.GEQ, token.GTR:
+			x, k = b.Y, b.X
+		default:
+			return true
+		}
+		if l, ok := ast.Unparen(k).(*ast.BasicLit); !ok || l.Kind != token.NUMBER {
+			return true
+		}
+		if v := hygStateVarOfExpr(info, ast.Unparen(x)); v != nil {
+			out[v] = true
+		}
+		return true
+	})
+	return out
+}
+
+// hygIncreased returns the state variable n increases (x += e, x++, ++x), or nil.
+func hygIncreased(p *sema.Program, info *sema.FuncInfo, n ast.Node) *sema.Var {
+	switch e := n.(type) {
+	case *ast.AssignExpr:
+		if e.Op == token.ADD_ASSIGN {
+			return p.StateVarOf(info, e.Lhs)
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.INC {
+			return p.StateVarOf(info, e.X)
+		}
+	}
+	return nil
+}
+
+// hygChecksVar reports whether a require, assert or if condition in body mentions v.
+func hygChecksVar(info *sema.FuncInfo, body ast.Node, v *sema.Var) bool {
+	found := false
+	mentions := func(x ast.Expr) {
+		ast.Inspect(x, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if w, ok := info.Uses[id].(*sema.Var); ok && w == v {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.IfStmt:
+			mentions(s.Cond)
+		case *ast.CallExpr:
+			if id, ok := s.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(s.Args) > 0 {
+				mentions(s.Args[0])
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -26,3 +26,17 @@ contract Invariants {
         assert(total >= before);
     }
 }
+
+contract CappedToken {
+    mapping(address => uint) public balances;
+    uint public constant CAP = 1000;
+
+    function mint(uint amount) public {
+        require(balances[msg.sender] + amount <= 1000);
+        balances[msg.sender] += amount;
+    }
+
+    function invariant() public view {
+        assert(balances[msg.sender] <= 1000);
+    }
+}

@@ -33,3 +33,19 @@ contract Asserts {
         assert(++counter > 0); // want "ASSERT_MISUSE"
     }
 }
+
+contract Token {
+    mapping(address => uint) public balances;
+
+    function airdrop() public {
+        balances[msg.sender] = 1000;
+    }
+
+    function backdoor() public {
+        balances[msg.sender] += 1;
+    }
+
+    function invariant() public view {
+        assert(balances[msg.sender] <= 1000); // want "ASSERT_MISUSE"
+    }
+}

@@ -26,6 +26,7 @@ var accessDetectors = []*detect.Analyzer{
 	SignatureNoChainID,
 	EcrecoverZeroAddress,
 	SignatureMalleability,
+	EcrecoverMalleable,
 	EncodePackedCollision,
 	UncheckedERC20Transfer,
 	CentralizationRisk,

@@ -32,11 +32,11 @@ func (w *writer) cover() {
 	fields = append(fields,
 		document.Field{Label: "Scan id", Value: d.ScanID},
 		document.Field{Label: "Scan type", Value: d.ScanType},
-		document.Field{Label: "Scan started", Value: d.ScanTime + " UTC"},
+		document.Field{Label: "Scan started", Value: d.ScanTime},
 		document.Field{Label: "Report date", Value: d.Generated.Format("2 January 2006, 15:04 UTC")},
 	)
 	for _, fl := range fields {
-		if fl.Value == "" || fl.Value == " UTC" {
+		if fl.Value == "" {
 			continue
 		}
 		f.SetFont(sans, "B", 9.5)

@@ -30,7 +30,7 @@ func Build(in Input) (*Document, error) {
 		Title:          "Smart contract security report",
 		ScanID:         Visible(r.ScanID),
 		ScanType:       Visible(r.ScanType),
-		ScanTime:       Visible(r.ScanInitTime),
+		ScanTime:       scanTime(r.ScanInitTime),
 		Generated:      gen.UTC(),
 		Classification: classification,
 		Methodology:    methodology(Visible(in.ToolVersion)),
@@ -407,4 +407,18 @@ func history(r *report.ScanReport, s Summary, earlier []HistoryEntry) []HistoryE
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Time.Before(out[j].Time) })
 	return out
+}
+
+// scanTime writes scan_init_time for people ("22 November 2026, 03:02 UTC"); text that is not
+// a timestamp of the spec is shown as it is.
+func scanTime(s string) string {
+	if s == "" {
+		return ""
+	}
+	for _, layout := range []string{report.TimeLayout, "2006-01-02T15:04:05", time.RFC3339Nano} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC().Format("2 January 2006, 15:04:05 UTC")
+		}
+	}
+	return Visible(s)
 }

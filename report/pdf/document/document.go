@@ -9,7 +9,7 @@ type Document struct {
 	Source    []Field // repository, branch, commit, or address, platform, chain ...
 	ScanID    string
 	ScanType  string
-	ScanTime  string // scan_init_time as given
+	ScanTime  string // scan_init_time, formatted for people
 	Generated time.Time
 
 	Classification []Class

@@ -37,14 +37,19 @@ type scanRequest struct {
 	Chain    string `json:"chain,omitempty"`
 }
 
-// startScan records a scan of the project, queues it, waits up to ScanWait and answers the
-// report as it then stands.
-func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Project, source string, req scanRequest) {
-	ctx := r.Context()
+// errQueueFull and errStopping say why a scan could not be queued.
+var (
+	errQueueFull = errors.New("the scan queue is full; try again later")
+	errStopping  = errors.New("the server is shutting down; try again later")
+)
+
+// enqueue records a scan of the project and submits it to the job runner. A scan the runner
+// refuses is recorded as failed (rather than left queued: a scan the client was told to retry
+// must not also run by surprise after the next restart), and the error says why.
+func (s *Server) enqueue(ctx context.Context, p store.Project, source string, req scanRequest) (store.Scan, error) {
 	body, err := json.Marshal(req)
 	if err != nil {
-		s.internal(w, r, "encoding scan request", err)
-		return
+		return store.Scan{}, err
 	}
 	scanType := report.ScanTypeProject
 	if source == sourceBlock {
@@ -55,25 +60,26 @@ func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Proje
 		Status: report.StatusQueued, ReportingStatus: report.ReportNotGenerated, Request: body, CreatedAt: time.Now().UTC(),
 	}
 	if err := s.store.CreateScan(ctx, sc); err != nil {
-		s.internal(w, r, "recording scan", err)
-		return
+		return store.Scan{}, err
 	}
 	if err := s.runner.Submit(sc.ID); err != nil {
-		msg := "the scan queue is full; try again later"
+		refusal := errQueueFull
 		if errors.Is(err, jobs.ErrStopped) {
-			msg = "the server is shutting down; try again later"
+			refusal = errStopping
 		}
-		// Recorded as failed rather than left queued: a scan the client was told to retry
-		// must not also run by surprise after the next restart.
-		if ferr := s.store.FinishScan(context.WithoutCancel(ctx), sc.ID, report.StatusFailed, "not run: "+msg, nil, nil, time.Now().UTC()); ferr != nil {
+		if ferr := s.store.FinishScan(context.WithoutCancel(ctx), sc.ID, report.StatusFailed, "not run: "+refusal.Error(), nil, nil, time.Now().UTC()); ferr != nil {
 			s.log.ErrorContext(ctx, "recording refused scan", "scan_id", sc.ID, "err", ferr)
 		}
-		w.Header().Set("Retry-After", "30")
-		errorBody(w, http.StatusServiceUnavailable, msg)
-		return
+		return sc, refusal
 	}
 	s.log.InfoContext(ctx, "scan queued", "scan_id", sc.ID, "project_id", p.ID, "client_id", p.ClientID, "source", source)
-	wctx, cancel := context.WithTimeout(ctx, s.cfg.ScanWait)
+	return sc, nil
+}
+
+// awaitScan waits up to d for a queued scan to end (or until the server begins to stop).
+func (s *Server) awaitScan(ctx context.Context, id string, d time.Duration) {
+	wctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
 	go func() {
 		select {
 		case <-s.stopping:
@@ -81,8 +87,24 @@ func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Proje
 		case <-wctx.Done():
 		}
 	}()
-	s.runner.Wait(wctx, sc.ID)
-	cancel()
+	s.runner.Wait(wctx, id)
+}
+
+// startScan records a scan of the project, queues it, waits up to ScanWait and answers the
+// report as it then stands.
+func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Project, source string, req scanRequest) {
+	ctx := r.Context()
+	sc, err := s.enqueue(ctx, p, source, req)
+	switch {
+	case errors.Is(err, errQueueFull), errors.Is(err, errStopping):
+		w.Header().Set("Retry-After", "30")
+		errorBody(w, http.StatusServiceUnavailable, err.Error())
+		return
+	case err != nil:
+		s.internal(w, r, "recording scan", err)
+		return
+	}
+	s.awaitScan(ctx, sc.ID, s.cfg.ScanWait)
 	rep, err := s.loadReport(context.WithoutCancel(ctx), p.ClientID, sc.ID)
 	if err != nil {
 		s.internal(w, r, "reading scan", err)

@@ -28,6 +28,8 @@ func newRootCommand() *cobra.Command {
 		newParseCommand(v),
 		newScanCommand(v),
 		newDetectorsCommand(v),
+		newServeCommand(v),
+		newKeysCommand(v),
 	)
 	return root
 }

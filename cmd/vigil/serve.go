@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/vigil-sec/vigil/scan"
+	"github.com/vigil-sec/vigil/scan/onchain/explorer"
 	"github.com/vigil-sec/vigil/server"
 )
 
@@ -66,6 +67,8 @@ to resume at the next start.`,
 	f.String("log-level", "info", "log level: debug, info, warn, error")
 	f.StringSlice("enable", nil, "run only these detector ids")
 	f.StringSlice("disable", nil, "detector ids not to run")
+	f.String("rpc-path", "/rpc", "path of the JSON-RPC 2.0 endpoint (ss_quickscan)")
+	f.String("solana-rpc-url", defaultSolanaRPC, "Solana JSON-RPC endpoint for token scans (may hold an API key; never logged)")
 	return cmd
 }
 
@@ -127,7 +130,11 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 	if _, err := opts.Analyzers(); err != nil {
 		return usageError("%v", err)
 	}
-	srv, err := server.New(cfg, server.ScanEngine(opts))
+	xcfg := explorerConfig(v)
+	if err := xcfg.Validate(); err != nil {
+		return usageError("%v", err)
+	}
+	srv, err := server.New(cfg, server.ScanEngine(opts, server.WithExplorer(explorer.NewFetcher(xcfg))))
 	if err != nil {
 		return usageError("%v", err)
 	}

@@ -176,7 +176,7 @@ func (w *writer) code(lines []document.Line) {
 	f.Ln(0.8)
 	for _, l := range lines {
 		if l.Gap {
-			w.codeRow("⋮", "", false, true)
+			w.codeRow("⋮", printable(l.Text), false, true)
 			continue
 		}
 		runes := []rune(printable(l.Text))

@@ -113,8 +113,9 @@ type Place struct {
 	Excerpt []Line // nil: no excerpt
 }
 
-// Line is one line of a code excerpt. Gap lines (No == 0) stand for lines left out between
-// two windows; Cut marks a line shortened to MaxLineRunes.
+// Line is one line of a code excerpt. Gap lines (No == 0) stand for lines left out, between
+// two windows or at the end of a long flagged range (then Text says how many); Cut marks a line
+// shortened to MaxLineRunes.
 type Line struct {
 	No      int
 	Text    string

@@ -75,8 +75,21 @@ func TestExcerpt(t *testing.T) {
 		}
 	}
 	// A long span is cut to MaxExcerptLines.
-	if got = excerpt(src, []span{{1, 40}}, lim); len(got) != lim.MaxExcerptLines {
-		t.Errorf("long span: %d lines", len(got))
+	if got = excerpt(src, []span{{1, 40}}, lim); len(got) != lim.MaxExcerptLines+1 || !got[len(got)-1].Gap ||
+		got[len(got)-1].Text != "… 24 more flagged lines not shown" {
+		t.Errorf("long span: %d lines, last %+v", len(got), got[len(got)-1])
+	}
+	// A flagged line beyond one window's limit but inside another's is shown flagged, and
+	// only the lines no window shows are counted.
+	got = excerpt(src, []span{{1, 30}, {22, 22}}, lim)
+	last := got[len(got)-1]
+	if last.Text != "… 9 more flagged lines not shown" {
+		t.Errorf("overlapping windows: last line %+v", last)
+	}
+	for _, l := range got {
+		if l.No >= 20 && l.No <= 24 && !l.Flagged {
+			t.Errorf("line %d shown but not flagged", l.No)
+		}
 	}
 	// Past the end of the file (the source changed): nothing, not a panic.
 	if got = excerpt(src, []span{{100, 120}}, lim); got != nil {

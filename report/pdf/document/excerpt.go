@@ -62,6 +62,7 @@ func excerpt(src []string, ss []span, lim Limits) []Line {
 	type window struct{ from, to int }
 	var ws []window
 	flagged := map[int]bool{}
+	hidden := map[int]bool{} // flagged lines beyond a window's limit
 	for _, s := range ss {
 		if s.from > n {
 			continue // past the end: the source changed since the scan
@@ -74,6 +75,9 @@ func excerpt(src []string, ss []span, lim Limits) []Line {
 		}
 		for l := s.from; l <= min(to, end); l++ {
 			flagged[l] = true
+		}
+		for l := end + 1; l <= to; l++ {
+			hidden[l] = true
 		}
 		ws = append(ws, window{from, end})
 	}
@@ -97,8 +101,14 @@ func excerpt(src []string, ss []span, lim Limits) []Line {
 		}
 		for l := w.from; l <= w.to; l++ {
 			text, cut := line(src[l-1], lim.MaxLineRunes)
-			out = append(out, Line{No: l, Text: text, Flagged: flagged[l], Cut: cut})
+			// A flagged line past one window's limit may still fall in another window.
+			shown := flagged[l] || hidden[l]
+			delete(hidden, l)
+			out = append(out, Line{No: l, Text: text, Flagged: shown, Cut: cut})
 		}
+	}
+	if len(hidden) > 0 {
+		out = append(out, Line{Gap: true, Text: "… " + strconv.Itoa(len(hidden)) + " more flagged lines not shown"})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/go-pdf/fpdf"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goitalic"
 	"golang.org/x/image/font/gofont/gomono"
@@ -68,15 +69,11 @@ func printable(s string) string {
 	return b.String()
 }
 
-func addFonts(f fpdfLike) {
+// addFonts registers the embedded Go fonts: no font files are read at run time.
+func addFonts(f *fpdf.Fpdf) {
 	f.AddUTF8FontFromBytes(sans, "", goregular.TTF)
 	f.AddUTF8FontFromBytes(sans, "B", gobold.TTF)
 	f.AddUTF8FontFromBytes(sans, "I", goitalic.TTF)
 	f.AddUTF8FontFromBytes(mono, "", gomono.TTF)
 	f.AddUTF8FontFromBytes(mono, "B", gomonobold.TTF)
-}
-
-// fpdfLike is the part of *fpdf.Fpdf addFonts needs (kept narrow for clarity).
-type fpdfLike interface {
-	AddUTF8FontFromBytes(family, style string, data []byte)
 }

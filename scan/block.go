@@ -90,6 +90,11 @@ func RunBlock(ctx context.Context, f *explorer.Fetcher, target BlockTarget, opts
 	} else if err := src.WriteFiles(dir); err != nil {
 		return nil, err
 	}
+	// The exact compilers of the deployed code decide version-dependent rules.
+	opts.Compilers = map[string]string{"": src.CompilerVersion}
+	if prefix != "" {
+		opts.Compilers = map[string]string{"proxy/": src.CompilerVersion, prefix: main.CompilerVersion}
+	}
 	ws, err := workspace.FromFolder(ctx, dir, workspace.Options{})
 	if err != nil {
 		return nil, err

@@ -43,6 +43,20 @@ type Options struct {
 	// RustAdvisories is an offline RustSec advisory database for the Cargo.lock check (nil: the
 	// check reports nothing).
 	RustAdvisories *advisory.DB
+	// Compilers maps a path prefix ("" for every file) to the exact compiler version the files
+	// under it were built with (verified on-chain sources); the longest prefix wins.
+	Compilers map[string]string
+}
+
+// compilerFor returns the known compiler version of a file, or "".
+func (o Options) compilerFor(path string) string {
+	best, version := -1, ""
+	for prefix, v := range o.Compilers {
+		if strings.HasPrefix(path, prefix) && len(prefix) > best {
+			best, version = len(prefix), v
+		}
+	}
+	return version
 }
 
 // Result is what a scan produced, the report plus what the renderers and tests may want.
@@ -169,7 +183,7 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
 		}
 		context := f.Dependency || !opts.included(f.Path)
-		srcs = append(srcs, sema.SourceFile{Path: f.Path, Src: data, Dependency: context})
+		srcs = append(srcs, sema.SourceFile{Path: f.Path, Src: data, Dependency: context, Compiler: opts.compilerFor(f.Path)})
 		lines[f.Path] = strings.Split(string(data), "\n")
 		if (!f.Dependency || opts.IncludeDeps) && opts.included(f.Path) {
 			analysedFiles++

@@ -60,7 +60,7 @@ func (p *Program) IsSenderCheck(info *FuncInfo, cond ast.Expr) bool {
 	case *ast.CallExpr:
 		name := strings.ToLower(callName(e))
 		for _, a := range e.Args {
-			if isSender(info, a) && checkName(name) {
+			if isSender(info, a) && (checkName(name) || predicateName(name)) {
 				return true
 			}
 		}
@@ -83,10 +83,28 @@ func checkName(lower string) bool {
 	return false
 }
 
-// isSender reports whether x is the caller: msg.sender, _msgSender(), or tx.origin (tx.origin
-// checks are access checks too, flawed ones that their own detector reports).
+// predicateName reports whether a function name reads as a yes/no question or a check about
+// its argument: isPauser(msg.sender), hasAccess(...), canExecute(...), _checkRole(r, sender).
+func predicateName(lower string) bool {
+	lower = strings.TrimLeft(lower, "_")
+	for _, p := range []string{"is", "has", "can", "check", "require", "only", "assert", "auth", "verify", "validate", "ensure"} {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// isSender reports whether x is the caller: msg.sender, _msgSender(), tx.origin (tx.origin
+// checks are access checks too, flawed ones that their own detector reports), or a local that
+// holds only the caller (address sender = _msgSender()).
 func isSender(info *FuncInfo, x ast.Expr) bool {
 	x = ast.Unparen(x)
+	if id, ok := x.(*ast.Ident); ok && info.Flow != nil {
+		if v, ok := info.Uses[id].(*Var); ok && v.Kind == LocalVar {
+			return info.Flow.Var(v) == SrcSender || info.Flow.Var(v) == SrcOrigin
+		}
+	}
 	if c, ok := x.(*ast.CallExpr); ok {
 		switch callName(c) {
 		case "_msgSender", "msgSender", "_msgSenderERC721A":
@@ -153,6 +171,13 @@ func (p *Program) checkInStmt(info *FuncInfo, s ast.Stmt, depth int) bool {
 			name := callName(call)
 			if (name == "require" || name == "assert") && len(call.Args) > 0 {
 				return p.IsSenderCheck(info, call.Args[0])
+			}
+			// A check helper given the caller: _checkRole(role, _msgSender()).
+			lowerName := strings.ToLower(name)
+			for _, a := range call.Args {
+				if isSender(info, a) && (predicateName(lowerName) || checkName(lowerName)) {
+					return true
+				}
 			}
 			if c := info.CallOf[call]; c != nil && c.Callee != nil && (c.Kind == CallInternal || c.Kind == CallLibrary) {
 				return p.functionChecksSender(c.Callee, depth+1)

@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"strings"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -258,8 +260,9 @@ func builtinCallType(base, name string, x *ast.CallExpr, r *resolver) Type {
 	return nil
 }
 
-// usingFor finds a library function bound to type t with using-for in fn's contract (or
-// globally), named name.
+// usingFor finds a library function bound with using-for in fn's contract (or globally) and
+// named name, whose first parameter can take the receiver's type t. When t is unknown the first
+// function by that name is taken.
 func (p *Program) usingFor(fn *Function, name string, t Type) *Function {
 	var usings []*ast.UsingDecl
 	var file *File
@@ -278,15 +281,14 @@ func (p *Program) usingFor(fn *Function, name string, t Type) *Function {
 			}
 		}
 	}
+	var cands []*Function
 	for _, u := range usings {
 		if u.Library != nil {
-			lib := p.LookupContract(u.Library.Names[len(u.Library.Names)-1].Name, file)
-			if lib == nil {
-				continue
-			}
-			for _, f := range lib.Functions {
-				if f.Name == name {
-					return f
+			if lib := p.LookupContract(u.Library.Names[len(u.Library.Names)-1].Name, file); lib != nil {
+				for _, f := range lib.Functions {
+					if f.Name == name {
+						cands = append(cands, f)
+					}
 				}
 			}
 		}
@@ -297,19 +299,49 @@ func (p *Program) usingFor(fn *Function, name string, t Type) *Function {
 			}
 			if len(names) > 1 {
 				if lib := p.LookupContract(names[0].Name, file); lib != nil {
-					if fs := lib.LookupFunction(name); len(fs) > 0 {
-						return fs[0]
-					}
+					cands = append(cands, lib.LookupFunction(name)...)
 				}
+				continue
 			}
 			for _, f := range p.Free {
 				if f.Name == name {
-					return f
+					cands = append(cands, f)
 				}
 			}
 		}
 	}
+	if len(cands) == 0 {
+		return nil
+	}
+	if t == nil {
+		return cands[0]
+	}
+	for _, f := range cands {
+		if len(f.Params) > 0 && assignable(t, f.Params[0].Type) {
+			return f
+		}
+	}
 	return nil
+}
+
+// assignable reports, loosely, whether a value of type from can be passed as to: the same type,
+// or two integers, two addresses, or an unknown side.
+func assignable(from, to Type) bool {
+	if from == nil || to == nil {
+		return true
+	}
+	if from.String() == to.String() {
+		return true
+	}
+	if _, ok := IsInteger(from); ok {
+		_, ok2 := IsInteger(to)
+		return ok2
+	}
+	if IsAddress(from) && IsAddress(to) {
+		return true
+	}
+	// storage/memory forms of the same named type compare equal by name
+	return strings.TrimSpace(from.String()) == strings.TrimSpace(to.String())
 }
 
 // classifyCalls classifies every call in the function body.
@@ -498,6 +530,12 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 		if rt == nil {
 			// An untyped receiver (unresolved import or base): most likely an external call.
 			c.Kind = CallExternal
+			return c
+		}
+		if IsAddress(rt) {
+			// Not an address member: a library function bound through using-for whose
+			// library could not be resolved (SafeTransferLib's safeTransferETH, ...).
+			c.Kind, c.Target = CallLibrary, nil
 			return c
 		}
 		c.Kind = CallBuiltin // push, pop, concat, ...

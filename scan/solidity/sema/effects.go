@@ -81,10 +81,22 @@ func (p *Program) Writes(info *FuncInfo, n ast.Node) map[*Var][]ast.Node {
 	if n == nil {
 		return out
 	}
+	// Assigning a whole local (p = s[i] points a storage pointer elsewhere) changes nothing in
+	// storage; only writes through it do.
+	rebinds := func(lhs ast.Expr) bool {
+		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+			v, ok := info.Uses[id].(*Var)
+			return ok && v.Kind != StateVar
+		}
+		return false
+	}
 	add := func(lhs ast.Expr, at ast.Node) {
+		if rebinds(lhs) {
+			return
+		}
 		if t, ok := lhs.(*ast.TupleExpr); ok {
 			for _, e := range t.Elems {
-				if e != nil {
+				if e != nil && !rebinds(e) {
 					if v := p.StateVarOf(info, e); v != nil {
 						out[v] = append(out[v], at)
 					}

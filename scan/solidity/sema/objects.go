@@ -15,6 +15,8 @@ type File struct {
 	Dependency bool    // under lib/, node_modules/ or a remapped package: analysed, not reported
 	Imports    []*File // resolved imports
 	Contracts  []*Contract
+
+	compiler string // exact compiler version, when known
 }
 
 // Line returns the 1-based line of p.

@@ -15,6 +15,10 @@ type SourceFile struct {
 	Path       string // slash-separated, relative to the workspace root
 	Src        []byte
 	Dependency bool
+	// Compiler is the exact compiler version the file was built with, when known (verified
+	// on-chain sources: "0.8.20" or "v0.8.20+commit.a1b79de6"). It narrows the pragma's range,
+	// so that version-dependent rules follow what was deployed.
+	Compiler string
 }
 
 // Remapping maps an import prefix to a folder, as Foundry and solc do (@oz/=lib/oz/contracts/).
@@ -67,7 +71,8 @@ func Load(sources []SourceFile, remappings []Remapping) *Program {
 		for _, e := range errs {
 			p.Diagnostics = append(p.Diagnostics, Diagnostic{Pos: e.Pos, Msg: "syntax error: " + e.Msg})
 		}
-		file := &File{Path: s.Path, AST: f, Src: s.Src, TokFile: p.Fset.File(f.Pos()), Version: AnyVersion, Dependency: s.Dependency}
+		file := &File{Path: s.Path, AST: f, Src: s.Src, TokFile: p.Fset.File(f.Pos()), Version: AnyVersion, Dependency: s.Dependency,
+			compiler: s.Compiler}
 		if file.TokFile == nil {
 			file.TokFile = p.Fset.AddFile(s.Path, 0)
 		}
@@ -117,6 +122,11 @@ func (p *Program) File(path string) *File { return p.byPath[path] }
 
 // declareFile records the file's version range, contracts and file-level types.
 func (p *Program) declareFile(f *File) {
+	defer func() {
+		if v, ok := exactVersion(f.compiler); ok {
+			f.Version = VersionRange{Min: v, Max: Version{v.Major, v.Minor, v.Patch + 1}, Known: true}
+		}
+	}()
 	for _, d := range f.AST.Decls {
 		switch d := d.(type) {
 		case *ast.PragmaDecl:

@@ -117,6 +117,14 @@ func (r *resolver) declare(d *ast.VarDecl) *Var {
 	if v := r.sc.names[d.Name.Name]; v != nil && v.Decl == d {
 		return v
 	}
+	// A pre-0.5 local was hoisted to the function scope: its declaration statement binds the
+	// same variable in the block, not a twin.
+	for _, v := range r.fn.Locals {
+		if v.Decl == d {
+			r.sc.names[v.Name] = v
+			return v
+		}
+	}
 	v := &Var{Name: d.Name.Name, Decl: d, Kind: LocalVar, Func: r.fn, Type: r.p.typeOfTypeExpr(d.Type, r.fn.Contract, r.fn.File)}
 	r.fn.Locals = append(r.fn.Locals, v)
 	r.sc.names[v.Name] = v

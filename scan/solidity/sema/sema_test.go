@@ -240,3 +240,53 @@ func TestCorpusLoads(t *testing.T) {
 		}
 	}
 }
+
+func TestCompilerVersionNarrowsPragma(t *testing.T) {
+	src := []byte("pragma solidity >=0.7.0 <0.9.0;\ncontract C {}")
+	p := Load([]SourceFile{{Path: "a.sol", Src: src, Compiler: "v0.8.20+commit.a1b79de6"}}, nil)
+	if v := p.Files[0].Version; !v.CheckedArithmetic() || v.Min.String() != "0.8.20" {
+		t.Errorf("verified 0.8.20 build: %+v", v)
+	}
+	p = Load([]SourceFile{{Path: "a.sol", Src: src}}, nil)
+	if p.Files[0].Version.CheckedArithmetic() {
+		t.Error("without a compiler version the range admits 0.7")
+	}
+}
+
+// TestSelfReferentialUserType used to recurse until the stack overflowed.
+func TestSelfReferentialUserType(t *testing.T) {
+	Load([]SourceFile{{Path: "a.sol", Src: []byte("type MyInt is MyInt;\ncontract C { MyInt x; function f(MyInt a) public { x = a; } }")}}, nil)
+}
+
+func TestHoistedLocalsAreOneVariable(t *testing.T) {
+	p := load(t, map[string]string{"a.sol": `pragma solidity ^0.4.24;
+contract C { function f(uint a) public { uint x = a; if (x > 1) { x = 2; } } }`})
+	fn := function(contract(p, "C"), "f")
+	if len(fn.Locals) != 1 {
+		t.Fatalf("locals: %d, want 1", len(fn.Locals))
+	}
+	if src := p.Info(fn).Flow.Var(fn.Locals[0]); src != SrcParam {
+		t.Errorf("x depends on %b, want the parameter", src)
+	}
+}
+
+func TestSenderCheckForms(t *testing.T) {
+	p := load(t, map[string]string{"a.sol": `pragma solidity ^0.8.0;
+contract R {
+    mapping(address => bool) pausers;
+    mapping(address => uint) balances;
+    function isPauser(address a) public view returns (bool) { return pausers[a]; }
+    function _checkRole(bytes32 r, address a) internal view { }
+    function _msgSender() internal view returns (address) { return msg.sender; }
+    function a() public { require(isPauser(msg.sender)); }
+    function b() public { address sender = _msgSender(); require(pausers[sender]); }
+    function c() public { _checkRole(0x00, _msgSender()); }
+    function d(uint v) public { require(balances[msg.sender] >= v); }
+}`})
+	c := contract(p, "R")
+	for name, want := range map[string]bool{"a": true, "b": true, "c": true, "d": false} {
+		if got := p.HasAccessControl(function(c, name)); got != want {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+	}
+}

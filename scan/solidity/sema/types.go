@@ -242,7 +242,7 @@ func (c *Contract) memberType(name string, p *Program) Type {
 	}
 	for _, u := range c.UserTypes {
 		if u.Name.Name == name {
-			return &UserType{Name: c.Name + "." + name, Underlying: p.typeOfTypeExpr(u.Underlying, nil, c.File)}
+			return &UserType{Name: c.Name + "." + name, Underlying: underlyingType(u)}
 		}
 	}
 	return nil
@@ -266,7 +266,17 @@ func (p *Program) fileType(name string, file *File) Type {
 	case *ast.EnumDecl:
 		return &EnumType{Name: name}
 	case *ast.UserTypeDecl:
-		return &UserType{Name: name, Underlying: p.typeOfTypeExpr(d.Underlying, nil, pick.file)}
+		return &UserType{Name: name, Underlying: underlyingType(d)}
+	}
+	return nil
+}
+
+// underlyingType is the elementary type a user-defined value type wraps. The language allows
+// only elementary value types there; anything else (type T is T; a struct) is an error the
+// compiler reports, and resolving it by name could recurse forever, so it is left unknown.
+func underlyingType(d *ast.UserTypeDecl) Type {
+	if e, ok := d.Underlying.(*ast.ElementaryType); ok {
+		return &Elementary{Name: canonicalElementary(e.Name), Payable: e.Payable}
 	}
 	return nil
 }

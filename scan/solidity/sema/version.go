@@ -183,3 +183,14 @@ func parseVersion(s string) (v Version, wild int, ok bool) {
 	}
 	return v, wild, true
 }
+
+// exactVersion reads a compiler version as explorers give it: "v0.8.20+commit.a1b79de6",
+// "0.8.20", "v0.4.24-nightly.2018.5.16+commit...".
+func exactVersion(s string) (Version, bool) {
+	s = strings.TrimPrefix(strings.TrimSpace(s), "v")
+	if i := strings.IndexAny(s, "+-"); i >= 0 {
+		s = s[:i]
+	}
+	v, wild, ok := parseVersion(s)
+	return v, ok && wild == 0 && s != ""
+}

@@ -343,3 +343,17 @@ func TestScanCleanCorpus(t *testing.T) {
 	}
 	validate(t, schema(t, "sarif-2.1.0.schema.json"), vigil(t, "scan", clean, "--format", "sarif").stdout)
 }
+
+func TestPDFAndHTMLFormats(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.pdf")
+	if res := vigil(t, "scan", filepath.Join(repoRoot, "testdata/contracts/Vault.sol"), "--format", "pdf", "--output", out); res.code != 0 {
+		t.Fatalf("pdf: exit %d %s", res.code, res.stderr)
+	}
+	if data, _ := os.ReadFile(out); !bytes.HasPrefix(data, []byte("%PDF-")) {
+		t.Error("--format pdf did not write a PDF")
+	}
+	html := vigil(t, "scan", filepath.Join(repoRoot, "testdata/contracts/Vault.sol"), "--format", "html")
+	if html.code != 0 || !strings.Contains(html.stdout, "<html") || !strings.Contains(html.stdout, "Unprotected selfdestruct") {
+		t.Errorf("html: exit %d", html.code)
+	}
+}

@@ -9,12 +9,15 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/report/html"
+	"github.com/vigil-sec/vigil/report/pdf"
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/netguard"
@@ -93,7 +96,7 @@ func isSolanaMint(target string) bool {
 
 func addScanFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.String("format", "json", "output format: json, table, sarif, markdown")
+	f.String("format", "json", "output format: json, table, sarif, markdown, pdf, html")
 	f.StringP("output", "o", "", "write the report to this file instead of standard output")
 	f.String("fail-on", "none", "exit 1 when a finding is at or above this severity: critical, high, medium, low, none")
 	f.Bool("include-deps", false, "report findings in dependencies (lib/, node_modules/) too")
@@ -110,9 +113,13 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	stderr := cmd.ErrOrStderr()
 	format := strings.ToLower(v.GetString("format"))
 	switch format {
-	case "json", "table", "sarif", "markdown":
+	case "json", "table", "sarif", "markdown", "html":
+	case "pdf":
+		if v.GetString("output") == "" && isTerminal(cmd.OutOrStdout()) {
+			return usageError("--format pdf writes a binary file: give --output FILE")
+		}
 	default:
-		return usageError("--format must be json, table, sarif or markdown, not %q", format)
+		return usageError("--format must be json, table, sarif, markdown, pdf or html, not %q", format)
 	}
 	if err := checkFailOn(v); err != nil {
 		return err
@@ -254,8 +261,12 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result) error {
 		err = report.WriteSARIF(out, rep, version)
 	case "markdown":
 		err = report.WriteMarkdown(out, rep, excerpt)
+	case "pdf":
+		err = pdf.Write(out, pdf.Input{Report: rep, Source: res.Source, Generated: time.Now(), ToolVersion: version})
+	case "html":
+		err = html.Write(out, html.Input{Report: rep, Source: res.Source, Generated: time.Now(), ToolVersion: version})
 	default:
-		return usageError("--format must be json, table, sarif or markdown, not %q", format)
+		return usageError("--format must be json, table, sarif, markdown, pdf or html, not %q", format)
 	}
 	if err != nil {
 		return err

@@ -104,7 +104,7 @@ func (s *Server) execute(parent context.Context, sc store.Scan) (*report.ScanRep
 	var err error
 	switch sc.Source {
 	case sourceGit:
-		ws, err = workspace.FromGit(ctx, workspace.GitSource{URL: req.URL, Branch: req.Branch}, opts)
+		ws, err = workspace.FromGit(ctx, workspace.GitSource{URL: req.URL, Branch: req.Branch, Commit: req.Commit}, opts)
 	case sourceUpload:
 		ws, err = s.openUploads(ctx, sc.ClientID, req.Uploads, opts)
 	default:

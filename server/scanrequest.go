@@ -25,6 +25,7 @@ const (
 type scanRequest struct {
 	URL         string   `json:"url,omitempty"`
 	Branch      string   `json:"branch,omitempty"`
+	Commit      string   `json:"commit,omitempty"`
 	Skip        []string `json:"skip,omitempty"`
 	Rescan      bool     `json:"rescan,omitempty"`
 	Uploads     []string `json:"uploads,omitempty"`   // object keys

@@ -23,6 +23,7 @@ import (
 
 // Server is the private API over one Engine. It is safe for concurrent use.
 type Server struct {
+	public    namedClient // the client public repository scans are recorded under
 	cfg       Config
 	engine    Engine
 	store     store.Store

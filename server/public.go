@@ -1,0 +1,95 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/server/store"
+)
+
+// Public repository scans are the second host's (SPEC 4.10, 4.11): anyone who passes the
+// CAPTCHA may scan a public repository, so the scans are recorded under one client the server
+// names itself ("public_repo_scans"), through the same job runner as the private API's scans
+// (bounded, persisted, resumed after a restart).
+
+const publicClient = "public_repo_scans"
+
+// RepoScanRequest asks for a scan of a public repository.
+type RepoScanRequest struct {
+	URL    string
+	Branch string
+	Commit string // "" for the tip of Branch
+	Name   string // display name; the repository's name when empty
+	Skip   []string
+}
+
+// ErrBusy is returned when the scan queue is full or the server is stopping.
+var ErrBusy = errors.New("the scan queue is full; try again later")
+
+type namedClient struct {
+	sync.Mutex
+	id int64
+}
+
+func (n *namedClient) get(ctx context.Context, st store.Store, name string) (int64, error) {
+	n.Lock()
+	defer n.Unlock()
+	if n.id == 0 {
+		c, err := st.EnsureClient(ctx, name)
+		if err != nil {
+			return 0, err
+		}
+		n.id = c.ID
+	}
+	return n.id, nil
+}
+
+// StartRepoScan records and queues a public repository scan; it returns at once with the
+// scan's and project's ids. Input errors (a URL that is not http(s), a private address) wrap
+// ErrInput; a full queue is ErrBusy.
+func (s *Server) StartRepoScan(ctx context.Context, req RepoScanRequest) (scanID, projectID string, err error) {
+	cid, err := s.public.get(ctx, s.store, publicClient)
+	if err != nil {
+		return "", "", err
+	}
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	u, err := s.policy.CheckURL(cctx, strings.TrimSpace(req.URL))
+	cancel()
+	if err != nil {
+		return "", "", fmt.Errorf("%w: project_url: %s", ErrInput, strings.TrimPrefix(err.Error(), "netguard: "))
+	}
+	name := strings.TrimSpace(req.Name)
+	if name == "" {
+		name = repoName(u)
+	}
+	p, err := s.store.EnsureProject(ctx, store.Project{ClientID: cid, SourceKey: sourceKey(u), Name: name,
+		URL: netguard.Redact(u), Branch: strings.TrimSpace(req.Branch)})
+	if err != nil {
+		return "", "", err
+	}
+	sc, err := s.enqueue(ctx, p, sourceGit, scanRequest{URL: strings.TrimSpace(req.URL), Branch: strings.TrimSpace(req.Branch),
+		Commit: strings.TrimSpace(req.Commit), Skip: req.Skip})
+	if errors.Is(err, errQueueFull) || errors.Is(err, errStopping) {
+		return sc.ID, p.ID, ErrBusy
+	}
+	return sc.ID, p.ID, err
+}
+
+// RepoScanReport returns the report of a public repository scan as it stands (queued and
+// running scans answer scan_in_progress). Unknown ids are store.ErrNotFound.
+func (s *Server) RepoScanReport(ctx context.Context, scanID string) (*report.ScanReport, error) {
+	cid, err := s.public.get(ctx, s.store, publicClient)
+	if err != nil {
+		return nil, err
+	}
+	return s.loadReport(ctx, cid, scanID)
+}
+
+// ErrInput marks a request the caller must fix.
+var ErrInput = errors.New("invalid request")

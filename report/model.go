@@ -50,29 +50,33 @@ const (
 // ScanReport is SPEC 2.1. Block-only fields are pointers or omitted when empty so that project
 // scans do not carry them.
 type ScanReport struct {
-	ClientID             int64     `json:"client_id"`
-	ScanID               string    `json:"scan_id"`
-	ProjectID            string    `json:"project_id"`
-	ProjectSequenceID    int64     `json:"project_sequence_id"`
-	ProjectName          string    `json:"project_name,omitempty"`
-	ProjectURL           string    `json:"project_url,omitempty"`
-	ProjectBranch        string    `json:"project_branch,omitempty"`
-	ProjectCommit        string    `json:"project_commit,omitempty"`
-	SkipFilePaths        []string  `json:"skip_file_paths"`
-	FileURLList          []string  `json:"file_url_list"`
-	IsQuickScan          bool      `json:"is_quick_scan"`
-	ScanType             string    `json:"scan_type"`
-	ScanInitTime         string    `json:"scan_init_time"`
-	ScanStatus           string    `json:"scan_status"`
-	ScanStatusErrMsg     string    `json:"scan_status_err_msg,omitempty"`
-	MultiFileScanStatus  string    `json:"multi_file_scan_status"`
-	ReportingStatus      string    `json:"reporting_status"`
-	QuickFileScanDetails string    `json:"quick_file_scan_details"`
-	MultiFileScanDetails []*Group  `json:"multi_file_scan_details"`
-	MultiFileScanSummary *Summary  `json:"multi_file_scan_summary"`
-	Diagnostics          []string  `json:"diagnostics,omitempty"`
-	Block                *Block    `json:"-"`
-	ThreatChecks         []*Threat `json:"threat_checks,omitempty"`
+	ClientID             int64    `json:"client_id"`
+	ScanID               string   `json:"scan_id"`
+	ProjectID            string   `json:"project_id"`
+	ProjectSequenceID    int64    `json:"project_sequence_id"`
+	ProjectName          string   `json:"project_name,omitempty"`
+	ProjectURL           string   `json:"project_url,omitempty"`
+	ProjectBranch        string   `json:"project_branch,omitempty"`
+	ProjectCommit        string   `json:"project_commit,omitempty"`
+	SkipFilePaths        []string `json:"skip_file_paths"`
+	FileURLList          []string `json:"file_url_list"`
+	IsQuickScan          bool     `json:"is_quick_scan"`
+	ScanType             string   `json:"scan_type"`
+	ScanInitTime         string   `json:"scan_init_time"`
+	ScanStatus           string   `json:"scan_status"`
+	ScanStatusErrMsg     string   `json:"scan_status_err_msg,omitempty"`
+	MultiFileScanStatus  string   `json:"multi_file_scan_status"`
+	ReportingStatus      string   `json:"reporting_status"`
+	ReportingErrMsg      string   `json:"reporting_status_err_msg,omitempty"`
+	QuickFileScanDetails string   `json:"quick_file_scan_details"`
+	MultiFileScanDetails []*Group `json:"multi_file_scan_details"`
+	MultiFileScanSummary *Summary `json:"multi_file_scan_summary"`
+	Diagnostics          []string `json:"diagnostics,omitempty"`
+	Block                *Block   `json:"-"`
+	// Excerpts holds the source lines around each finding (path -> line -> text), kept so that
+	// a downloadable report can show code after the workspace is gone. Not part of the JSON.
+	Excerpts     map[string]map[int]string `json:"-"`
+	ThreatChecks []*Threat                 `json:"threat_checks,omitempty"`
 }
 
 // Block holds the block-scan fields of SPEC 2.1; they are flattened into the report's JSON.

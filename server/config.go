@@ -17,6 +17,8 @@ import (
 // case (VIGIL_LISTEN, VIGIL_DATA_DIR, VIGIL_PUBLIC_URL, VIGIL_ALLOW_PRIVATE_NETWORKS, ...).
 // A zero field takes the default written beside it.
 type Config struct {
+	// Version is the tool version printed in generated reports.
+	Version string
 	// Listen is the address:port to serve on. Default 127.0.0.1:8080.
 	Listen string `mapstructure:"listen"`
 	// DataDir holds the database, uploads and temporary workspaces. Required.

@@ -80,6 +80,9 @@ func fillHeader(rep *report.ScanReport, sc store.Scan, p store.Project, req scan
 	rep.MultiFileScanStatus = status
 	rep.ScanStatusErrMsg = sc.ErrMsg
 	rep.ReportingStatus = sc.ReportingStatus
+	if sc.ReportingStatus == report.ReportFailed {
+		rep.ReportingErrMsg = sc.ReportingErrMsg
+	}
 	rep.QuickFileScanDetails = sc.ID
 	if rep.MultiFileScanDetails == nil {
 		rep.MultiFileScanDetails = []*report.Group{}

@@ -191,6 +191,7 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 			return
 		}
 	}
+	s.saveExcerpts(ctx, sc, rep)
 	if err := s.store.FinishScan(ctx, sc.ID, status, errMsg, body, findings, time.Now().UTC()); err != nil {
 		s.log.Error("finish: recording outcome", "scan_id", sc.ID, "err", err)
 		return

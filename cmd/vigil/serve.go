@@ -98,6 +98,7 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 		return usageError("log-format must be json or text")
 	}
 	cfg := server.Config{
+		Version:              version,
 		Listen:               v.GetString("listen"),
 		DataDir:              v.GetString("data_dir"),
 		PublicURL:            v.GetString("public_url"),

@@ -71,7 +71,7 @@ func (s *SQLite) CreateScan(ctx context.Context, sc Scan) error {
 }
 
 const scanColumns = `id, client_id, project_id, scan_type, source, status, err_msg, reporting_status, request,
-	attempts, created_at, started_at, finished_at, report`
+	attempts, created_at, started_at, finished_at, report, report_id, reporting_err_msg`
 
 func scanScan(row interface{ Scan(...any) error }) (Scan, error) {
 	var sc Scan
@@ -79,7 +79,7 @@ func scanScan(row interface{ Scan(...any) error }) (Scan, error) {
 	var rep sql.NullString
 	var created, started, finished sql.NullInt64
 	err := row.Scan(&sc.ID, &sc.ClientID, &sc.ProjectID, &sc.ScanType, &sc.Source, &sc.Status, &sc.ErrMsg,
-		&sc.ReportingStatus, &req, &sc.Attempts, &created, &started, &finished, &rep)
+		&sc.ReportingStatus, &req, &sc.Attempts, &created, &started, &finished, &rep, &sc.ReportID, &sc.ReportingErrMsg)
 	sc.Request = []byte(req)
 	if rep.Valid {
 		sc.Report = []byte(rep.String)
@@ -248,4 +248,36 @@ func (s *SQLite) SetBugStatus(ctx context.Context, clientID int64, projectID, bu
 		return ErrNotFound
 	}
 	return nil
+}
+
+// SetReporting records the state of a scan's downloadable report.
+func (s *SQLite) SetReporting(ctx context.Context, scanID, status, errMsg, reportID string) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE scans SET reporting_status = ?, reporting_err_msg = ?,
+		report_id = CASE WHEN ? = '' THEN report_id ELSE ? END WHERE id = ?`, status, errMsg, reportID, reportID, scanID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// ProjectScans lists the client's scans of a project, newest first, at most limit.
+func (s *SQLite) ProjectScans(ctx context.Context, clientID int64, projectID string, limit int) ([]Scan, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+scanColumns+` FROM scans WHERE client_id = ? AND project_id = ?
+		ORDER BY created_at DESC, id DESC LIMIT ?`, clientID, projectID, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Scan
+	for rows.Next() {
+		sc, err := scanScan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sc)
+	}
+	return out, rows.Err()
 }

@@ -34,6 +34,11 @@ type Store interface {
 	FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time) error
 	// UnfinishedScans lists scans queued or running, oldest first: what a restart resumes.
 	UnfinishedScans(ctx context.Context) ([]Scan, error)
+	// SetReporting records the state of a scan's downloadable report (reportID "" keeps the
+	// current one).
+	SetReporting(ctx context.Context, scanID, status, errMsg, reportID string) error
+	// ProjectScans lists the client's scans of a project, newest first, at most limit.
+	ProjectScans(ctx context.Context, clientID int64, projectID string, limit int) ([]Scan, error)
 
 	// Findings and triage.
 	PriorTriage(ctx context.Context, projectID string, hashes []string) (map[string]Triage, error)

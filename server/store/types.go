@@ -59,6 +59,8 @@ type Scan struct {
 	StartedAt       time.Time
 	FinishedAt      time.Time
 	Report          []byte
+	ReportID        string // the latest generated report's id
+	ReportingErrMsg string // why report generation failed
 }
 
 // Finding is the triage record of one finding of a scan.

@@ -1,0 +1,125 @@
+package detect
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+)
+
+// callFinder reports every call expression: a simple analyzer to exercise the runner.
+func callFinder(id, slither string) *Analyzer {
+	return &Analyzer{
+		Template: Template{ID: id, Name: id, Severity: Medium, Confidence: ConfidenceHigh, Description: "d", Remediation: "r",
+			DetectionLogic: "l", Class: "test", Slither: slither},
+		Run: func(p *Pass) {
+			for _, fn := range p.Functions() {
+				if fn.Body == nil {
+					continue
+				}
+				ast.Inspect(fn.Body, func(n ast.Node) bool {
+					if c, ok := n.(*ast.CallExpr); ok {
+						p.ReportNode(c, fn, nil)
+					}
+					return true
+				})
+			}
+		},
+	}
+}
+
+func findingLines(prog *sema.Program, res Result, id string) []int {
+	var out []int
+	for _, f := range res.Findings {
+		if f.Analyzer.ID == id {
+			out = append(out, prog.Fset.Position(f.Pos).Line)
+		}
+	}
+	return out
+}
+
+func TestSuppressionComments(t *testing.T) {
+	src := `pragma solidity ^0.8.0;
+contract C {
+    function f() public {
+        a(); // line 4: reported
+        // vigil-disable-next-line CALLS
+        b();
+        c(); // vigil-disable-line CALLS, OTHER
+        // vigil-disable-next-line OTHER
+        d(); // line 9: another id was silenced, not this one
+        // vigil-disable-start CALLS
+        e();
+        g();
+        // vigil-disable-end CALLS
+        h(); // line 14: after the block
+        // slither-disable-next-line calls-slither
+        i();
+        /* vigil-disable-next-line */
+        j();
+    }
+    function a() internal {} function b() internal {} function c() internal {} function d() internal {}
+    function e() internal {} function g() internal {} function h() internal {} function i() internal {}
+    function j() internal {}
+}`
+	prog := sema.Load([]sema.SourceFile{{Path: "s.sol", Src: []byte(src)}}, nil)
+	res := Run(prog, []*Analyzer{callFinder("CALLS", "calls-slither")})
+	got := findingLines(prog, res, "CALLS")
+	want := []int{4, 9, 14}
+	if len(got) != len(want) {
+		t.Fatalf("reported lines %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("reported lines %v, want %v", got, want)
+		}
+	}
+	if res.Suppressed != 6 {
+		t.Errorf("suppressed %d, want 6 (lines 6, 7, 11, 12, 16, 18)", res.Suppressed)
+	}
+	// Comments naming other ids, and Slither comments, do not silence an analyzer that has
+	// neither that id nor a Slither equivalent; a comment without ids silences everything.
+	res = Run(prog, []*Analyzer{callFinder("NOSLITHER", "")})
+	if lines := findingLines(prog, res, "NOSLITHER"); len(lines) != 8 || !contains(lines, 16) || contains(lines, 18) {
+		t.Errorf("an analyzer without a Slither equivalent: %v", lines)
+	}
+}
+
+func contains(list []int, x int) bool {
+	for _, v := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// TestPanicBecomesDiagnostic: one analyzer's panic does not stop the others or the scan.
+func TestPanicBecomesDiagnostic(t *testing.T) {
+	prog := sema.Load([]sema.SourceFile{{Path: "p.sol", Src: []byte("contract A { function f() public { g(); } function g() internal {} }")}}, nil)
+	bad := &Analyzer{Template: Template{ID: "BROKEN", Severity: Low, Confidence: ConfidenceLow}, Run: func(p *Pass) {
+		if p.Contract != nil {
+			var m map[string]int
+			m["boom"]++
+		}
+	}}
+	res := Run(prog, []*Analyzer{bad, callFinder("CALLS", "")})
+	if len(res.Diagnostics) != 1 || !strings.Contains(res.Diagnostics[0].Msg, "BROKEN failed on contract A") {
+		t.Errorf("diagnostics: %+v", res.Diagnostics)
+	}
+	if len(findingLines(prog, res, "CALLS")) != 1 {
+		t.Errorf("the healthy analyzer's findings were lost: %+v", res.Findings)
+	}
+}
+
+func TestTemplateFillEscapes(t *testing.T) {
+	tmpl := Template{Description: "<p>Function <code>${function_name}</code> in ${contract_name}</p>"}
+	got := tmpl.Fill(map[string]string{"function_name": "<script>", "contract_name": "A&B"})
+	if got != "<p>Function <code>&lt;script&gt;</code> in A&amp;B</p>" {
+		t.Errorf("Fill: %s", got)
+	}
+	if tmpl.Static() != "<p>Function <code>function name</code> in contract name</p>" {
+		t.Errorf("Static: %s", tmpl.Static())
+	}
+}

@@ -37,7 +37,7 @@ type env struct {
 // wrap lets a test present the server through another type (to hide or add methods).
 type wrap func(*server.Server) repoapi.Scans
 
-func setup(t *testing.T, cfg repoapi.Config, w wrap) *env {
+func setup(t *testing.T, cfg repoapi.Config, w wrap, opts ...func(*server.Config)) *env {
 	t.Helper()
 	git := gittest.NewServer(t)
 	repo := git.NewRepo(t, "anchor-signer")
@@ -53,8 +53,11 @@ func setup(t *testing.T, cfg repoapi.Config, w wrap) *env {
 	repo.Commit(t, "program", files)
 
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv, err := server.New(server.Config{DataDir: t.TempDir(), AllowPrivateNetworks: true, Logger: logger},
-		server.ScanEngine(scan.Options{}))
+	scfg := server.Config{DataDir: t.TempDir(), AllowPrivateNetworks: true, Logger: logger}
+	for _, o := range opts {
+		o(&scfg)
+	}
+	srv, err := server.New(scfg, server.ScanEngine(scan.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}

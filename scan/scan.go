@@ -273,6 +273,7 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 		rep.Diagnostics = append(rep.Diagnostics, n.Path+": "+n.Reason)
 	}
 	rep.MultiFileScanSummary = report.Summarize(rep.MultiFileScanDetails, analysedFiles, analysedLines, time.Since(start))
+	rep.Excerpts = excerpts(rep.MultiFileScanDetails, lines)
 	return &Result{Report: rep, Program: prog, Source: func(p string) []string { return lines[p] }}, nil
 }
 
@@ -424,4 +425,38 @@ func loadProgram(srcs []sema.SourceFile, remaps []sema.Remapping) (prog *sema.Pr
 		}
 	}()
 	return sema.Load(srcs, remaps), nil
+}
+
+// excerptContext is how many lines around a finding are kept for downloadable reports.
+const excerptContext = 8
+
+// excerpts keeps the lines around each finding, so that a report generated later (when the
+// workspace is gone) can still show the code.
+func excerpts(groups []*report.Group, lines map[string][]string) map[string]map[int]string {
+	out := map[string]map[int]string{}
+	for _, g := range groups {
+		for _, f := range g.MetricWiseAggregatedFindings {
+			for _, loc := range f.Findings {
+				src := lines[loc.FilePath]
+				if src == nil {
+					continue
+				}
+				m := out[loc.FilePath]
+				if m == nil {
+					m = map[int]string{}
+					out[loc.FilePath] = m
+				}
+				for i := range loc.LineNosStart {
+					end := loc.LineNosStart[i]
+					if i < len(loc.LineNosEnd) {
+						end = loc.LineNosEnd[i]
+					}
+					for l := max(1, loc.LineNosStart[i]-excerptContext); l <= min(len(src), end+excerptContext); l++ {
+						m[l] = src[l-1]
+					}
+				}
+			}
+		}
+	}
+	return out
 }

@@ -62,7 +62,7 @@ func TestReportGenerationAndDownload(t *testing.T) {
 				t.Errorf("pdf download: %d %q", resp.StatusCode, data[:min(len(data), 20)])
 			}
 		case "html":
-			if resp.StatusCode != 200 || !strings.Contains(string(data), "Wallet.sol") || !strings.Contains(string(data), "selfdestruct") {
+			if resp.StatusCode != 200 || !strings.Contains(string(data), "Wallet.sol") || !strings.Contains(string(data), "selfdestruct(payable(msg.sender))") {
 				t.Errorf("html download: %d, excerpts or findings missing", resp.StatusCode)
 			}
 		}

@@ -668,7 +668,7 @@ func isCheckHelperStmt(p *sema.Program, info *sema.FuncInfo, st ast.Stmt, depth 
 		var cond ast.Expr
 		switch s := gst.(type) {
 		case *ast.IfStmt:
-			if stmtRevertsLocal(s.Then) {
+			if sema.AlwaysReverts(s.Then) {
 				cond = s.Cond
 			}
 		case *ast.ExprStmt:
@@ -695,27 +695,6 @@ func isCheckHelperStmt(p *sema.Program, info *sema.FuncInfo, st ast.Stmt, depth 
 		})
 		if mentions {
 			return true
-		}
-	}
-	return false
-}
-
-// stmtRevertsLocal reports whether a statement always reverts (revert, throw, revert E()).
-func stmtRevertsLocal(s ast.Stmt) bool {
-	switch s := s.(type) {
-	case *ast.ThrowStmt, *ast.RevertStmt:
-		return true
-	case *ast.ExprStmt:
-		if c, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "revert" {
-				return true
-			}
-		}
-	case *ast.BlockStmt:
-		for _, x := range s.List {
-			if stmtRevertsLocal(x) {
-				return true
-			}
 		}
 	}
 	return false
@@ -767,31 +746,10 @@ func isAuthNode(p *sema.Program, m *sema.Node) bool {
 		}
 		cond := m.Cond.Expr
 		if p.IsSenderCheck(info, cond) || passesSender(info, cond) || checksSigner(info, cond) {
-			return authorisedSide(cond) == m.Polarity
+			return sema.AuthorizedWhenTrue(cond) == m.Polarity
 		}
 	}
 	return false
-}
-
-// authorisedSide tells on which side of a caller check the authorised caller goes: true for
-// msg.sender == owner or isAdmin[msg.sender], false for msg.sender != owner or !isAdmin[...].
-func authorisedSide(cond ast.Expr) bool {
-	switch c := ast.Unparen(cond).(type) {
-	case *ast.BinaryExpr:
-		switch c.Op {
-		case token.NEQ:
-			return false
-		case token.LOR:
-			return authorisedSide(c.X) && authorisedSide(c.Y)
-		case token.LAND:
-			return authorisedSide(c.X) || authorisedSide(c.Y)
-		}
-	case *ast.UnaryExpr:
-		if c.Op == token.NOT {
-			return !authorisedSide(c.X)
-		}
-	}
-	return true
 }
 
 // checksSigner reports whether a condition tests an address recovered from a signature against

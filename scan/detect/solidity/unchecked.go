@@ -99,7 +99,7 @@ func checked(info *sema.FuncInfo, fn *sema.Function, c *sema.Call) bool {
 		switch {
 		case isEmpty(onFailure) && isEmpty(onSuccess):
 			effective = false
-		case onSuccess != nil && stmtAlwaysReverts(onSuccess) && !stmtAlwaysReverts(onFailure):
+		case onSuccess != nil && sema.AlwaysReverts(onSuccess) && !sema.AlwaysReverts(onFailure):
 			effective = false
 		}
 		return effective
@@ -215,27 +215,6 @@ func isEmpty(s ast.Stmt) bool {
 			}
 		}
 		return true
-	}
-	return false
-}
-
-// stmtAlwaysReverts reports whether a branch always reverts.
-func stmtAlwaysReverts(s ast.Stmt) bool {
-	switch s := s.(type) {
-	case *ast.ThrowStmt, *ast.RevertStmt:
-		return true
-	case *ast.ExprStmt:
-		if c, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "revert" {
-				return true
-			}
-		}
-	case *ast.BlockStmt:
-		for _, x := range s.List {
-			if stmtAlwaysReverts(x) {
-				return true
-			}
-		}
 	}
 	return false
 }

@@ -191,14 +191,16 @@ func (p *Program) checkInStmt(info *FuncInfo, s ast.Stmt, depth int) bool {
 			}
 		}
 	case *ast.IfStmt:
-		if p.IsSenderCheck(info, s.Cond) && stmtReverts(s.Then) {
+		if p.IsSenderCheck(info, s.Cond) && AlwaysReverts(s.Then) {
 			return true
 		}
 	}
 	return false
 }
 
-func stmtReverts(s ast.Stmt) bool {
+// AlwaysReverts reports whether a statement always reverts: revert, throw, revert E(),
+// require(false), or a block holding one of them.
+func AlwaysReverts(s ast.Stmt) bool {
 	switch s := s.(type) {
 	case *ast.ThrowStmt, *ast.RevertStmt:
 		return true
@@ -206,7 +208,7 @@ func stmtReverts(s ast.Stmt) bool {
 		return alwaysReverts(s.X) == revertAlways
 	case *ast.BlockStmt:
 		for _, x := range s.List {
-			if stmtReverts(x) {
+			if AlwaysReverts(x) {
 				return true
 			}
 		}
@@ -306,7 +308,7 @@ func (p *Program) IsGuarded(fn *Function, n *Node) bool {
 		case NodeBranch:
 			if d.Cond != nil && d.Cond.Expr != nil && p.IsSenderCheck(dinfo, d.Cond.Expr) {
 				// The branch where the sender matched: == on the true side, != on the false side.
-				if positiveCheck(d.Cond.Expr) == d.Polarity {
+				if AuthorizedWhenTrue(d.Cond.Expr) == d.Polarity {
 					return true
 				}
 			}
@@ -315,22 +317,22 @@ func (p *Program) IsGuarded(fn *Function, n *Node) bool {
 	return false
 }
 
-// positiveCheck reports whether the condition is true for the authorised caller
+// AuthorizedWhenTrue reports whether a caller check is true for the authorised caller
 // (msg.sender == owner, isAdmin[msg.sender]) rather than false (msg.sender != owner).
-func positiveCheck(cond ast.Expr) bool {
+func AuthorizedWhenTrue(cond ast.Expr) bool {
 	switch c := ast.Unparen(cond).(type) {
 	case *ast.BinaryExpr:
 		switch c.Op {
 		case token.NEQ:
 			return false
 		case token.LOR:
-			return positiveCheck(c.X) && positiveCheck(c.Y)
+			return AuthorizedWhenTrue(c.X) && AuthorizedWhenTrue(c.Y)
 		case token.LAND:
-			return positiveCheck(c.X) || positiveCheck(c.Y)
+			return AuthorizedWhenTrue(c.X) || AuthorizedWhenTrue(c.Y)
 		}
 	case *ast.UnaryExpr:
 		if c.Op == token.NOT {
-			return !positiveCheck(c.X)
+			return !AuthorizedWhenTrue(c.X)
 		}
 	}
 	return true

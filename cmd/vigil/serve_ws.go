@@ -42,6 +42,11 @@ func mountRepoAPI(srv *server.Server, v *viper.Viper) error {
 		return err
 	}
 	api.Register(srv)
+	// http.Server.Shutdown neither waits for nor closes WebSocket connections (they are
+	// hijacked): end them when the server stops, if it offers a hook for that.
+	if h, ok := any(srv).(interface{ OnShutdown(func()) }); ok {
+		h.OnShutdown(api.Close)
+	}
 	return nil
 }
 

@@ -3,6 +3,7 @@ package repoapi
 import (
 	"context"
 	"net/http"
+	"sync"
 	"sync/atomic"
 
 	"github.com/vigil-sec/vigil/report"
@@ -35,6 +36,13 @@ type API struct {
 	cfg     Config
 	captcha *turnstile // nil: no CAPTCHA required
 	conns   atomic.Int64
+
+	// open connections, so Close can end them: http.Server.Shutdown does not wait for or
+	// close hijacked connections.
+	mu       sync.Mutex
+	open     map[*conn]struct{}
+	closing  bool
+	handlers sync.WaitGroup
 }
 
 // New builds the API over scans. Without cfg.TurnstileSecret no CAPTCHA is required; that is
@@ -44,7 +52,7 @@ func New(scans Scans, cfg Config) (*API, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	a := &API{scans: scans, cfg: cfg}
+	a := &API{scans: scans, cfg: cfg, open: map[*conn]struct{}{}}
 	if cfg.TurnstileSecret != "" {
 		a.captcha = &turnstile{secret: cfg.TurnstileSecret, url: cfg.TurnstileVerifyURL, client: cfg.HTTPClient}
 	} else {
@@ -78,4 +86,36 @@ func (a *API) isLatest(ctx context.Context, rep *report.ScanReport) bool {
 		return true
 	}
 	return scans[0].ID == rep.ScanID
+}
+
+// Close ends every WebSocket connection (close status 1001, going away) and refuses new ones,
+// and returns when their handlers have returned. Scans the connections followed go on. Call it
+// when the server begins to shut down, before the store is closed.
+func (a *API) Close() {
+	a.mu.Lock()
+	a.closing = true
+	for c := range a.open {
+		c.goingAway()
+	}
+	a.mu.Unlock()
+	a.handlers.Wait()
+}
+
+// track adds c to the open connections; false when the API is closing.
+func (a *API) track(c *conn) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.closing {
+		return false
+	}
+	a.open[c] = struct{}{}
+	a.handlers.Add(1)
+	return true
+}
+
+func (a *API) untrack(c *conn) {
+	a.mu.Lock()
+	delete(a.open, c)
+	a.mu.Unlock()
+	a.handlers.Done()
 }

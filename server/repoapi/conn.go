@@ -34,6 +34,16 @@ type conn struct {
 	slow bool // disconnected for not reading
 }
 
+// goingAway ends the connection because the server is stopping: a close frame (1001) that the
+// read loop sees answered, then the end of everything else. Cancelling first would drop the
+// connection without a word, since a cancelled read closes it at once.
+func (c *conn) goingAway() {
+	go func() {
+		c.ws.Close(websocket.StatusGoingAway, "server shutting down")
+		c.cancel()
+	}()
+}
+
 // serveWS upgrades GET /app/ws and runs the connection until either side ends it.
 func (a *API) serveWS(w http.ResponseWriter, r *http.Request) {
 	if a.conns.Add(1) > int64(a.cfg.MaxConnections) {
@@ -59,6 +69,12 @@ func (a *API) serveWS(w http.ResponseWriter, r *http.Request) {
 		out:  make(chan []byte, a.cfg.SendQueue),
 		jobs: make(chan struct{}, a.cfg.MaxJobs),
 	}
+	if !a.track(c) {
+		cancel()
+		ws.Close(websocket.StatusGoingAway, "server shutting down")
+		return
+	}
+	defer a.untrack(c)
 	c.run()
 }
 

@@ -32,7 +32,9 @@
 //     scan_status_err_msg). Each initiation has a fresh request_uuid, echoed in all its messages.
 //   - generate_report: body project_id, scan_id (required), report_id (string or null),
 //     scanner_type, connection_id (optional; the answer always goes to this connection). The
-//     scan must be finished. The answer is report_generation_status with report_id.
+//     scan must be finished. The answer is report_generation_status with report_id and, as an
+//     addition, report_urls: short-lived download links by format (pdf, html) when the server
+//     hands them out.
 //
 // Detector findings (quick_file_scan_details) carry detector_id (the template's issue id),
 // title, severity and confidence (lower case), and as extra fields file_path, line_nos_start,
@@ -59,7 +61,9 @@
 // queue (SendQueue): a client that does not read its messages, or whose writes time out, is
 // disconnected (status 1008) and never blocks a scan; the scan goes on and its result stays
 // available from POST /app/api-get-rust-details/. Pings every PingInterval find vanished
-// clients. MaxConnections bounds open connections (503 beyond it).
+// clients. MaxConnections bounds open connections (503 beyond it). API.Close ends every
+// connection with status 1001 when the server stops (hijacked connections are not closed by
+// http.Server.Shutdown); the scans they followed go on.
 //
 // # REST: POST /app/api-get-rust-details/
 //

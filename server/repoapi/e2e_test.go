@@ -3,9 +3,13 @@ package repoapi_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/coder/websocket"
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/server"
@@ -221,4 +225,71 @@ func TestGenerateReport(t *testing.T) {
 	c2.send(map[string]any{"action": "message", "payload": map[string]any{"type": "generate_report",
 		"body": map[string]any{"project_id": *done2.Payload.ProjectID, "scan_id": done2.Payload.ScanID}}})
 	c2.expectError("report_unavailable", "")
+}
+
+// The server's own report generation: a report id, and download links that serve a PDF.
+func TestGenerateReportWithServer(t *testing.T) {
+	e := setup(t, repoapi.Config{}, nil)
+	c, connID := e.dial(t)
+	c.send(initiate(e.repo.URL, nil))
+	c.readStatus()
+	done := c.readStatus()
+	c.send(map[string]any{"action": "message", "payload": map[string]any{"type": "generate_report", "body": map[string]any{
+		"project_id": *done.Payload.ProjectID, "scan_id": done.Payload.ScanID, "report_id": nil, "scanner_type": "rust", "connection_id": connID}}})
+	m := c.read()
+	p := m["payload"].(map[string]any)
+	id, _ := p["report_id"].(string)
+	if m["type"] != "report_generation_status" || p["report_status"] != "report_generated" || id == "" {
+		t.Fatalf("report status: %v", m)
+	}
+	urls, _ := p["report_urls"].(map[string]any)
+	pdfURL, _ := urls["pdf"].(string)
+	if pdfURL == "" {
+		t.Fatalf("no pdf link: %v", p)
+	}
+	resp, err := http.Get(pdfURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	head := make([]byte, 5)
+	if _, err := io.ReadFull(resp.Body, head); err != nil || resp.StatusCode != 200 || string(head) != "%PDF-" {
+		t.Fatalf("pdf download: %d %q %v", resp.StatusCode, head, err)
+	}
+}
+
+// Close ends open connections with 1001 and refuses new ones; the scan they followed goes on.
+func TestCloseEndsConnections(t *testing.T) {
+	e := setup(t, repoapi.Config{}, nil)
+	c, _ := e.dial(t)
+	c.send(initiate(e.repo.URL, nil))
+	first := c.readStatus()
+	closed := make(chan struct{})
+	go func() { e.api.Close(); close(closed) }()
+	for {
+		_, _, err := c.ws.Read(bounded(t))
+		if err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusGoingAway {
+				t.Fatalf("want close 1001, got %v", err)
+			}
+			break
+		}
+	}
+	<-closed
+	// A new connection is closed at once with 1001, before any message.
+	ws, _, err := websocket.Dial(bounded(t), "ws"+strings.TrimPrefix(e.http.URL, "http")+"/app/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	if _, b, err := ws.Read(bounded(t)); websocket.CloseStatus(err) != websocket.StatusGoingAway {
+		t.Fatalf("after Close: %s %v", b, err)
+	}
+	if err := e.srv.WaitScan(bounded(t), first.Payload.ScanID); err != nil {
+		t.Fatal(err)
+	}
+	_, m := e.details(t, fmt.Sprintf(`{"scan_id":%q}`, first.Payload.ScanID))
+	if sd := m["scan_details"].(map[string]any); sd["scan_status"] != report.StatusDone {
+		t.Fatalf("%v", m)
+	}
 }

@@ -110,5 +110,29 @@ func (c *conn) runReport(req reportRequest, requestUUID string) {
 		return
 	}
 	c.send(reportStatusMsg{Type: typeReportStatus, RequestUUID: requestUUID, EventTimestamp: now(),
-		Payload: reportStatusPayload{ScanID: req.scanID, ProjectID: rep.ProjectID, ReportStatus: report.ReportGenerated, ReportID: reportID}})
+		Payload: reportStatusPayload{ScanID: req.scanID, ProjectID: rep.ProjectID, ReportStatus: report.ReportGenerated,
+			ReportID: reportID, ReportURLs: c.reportURLs(req.scanID)}})
+}
+
+// reportURLer hands out download links of a public scan's latest report.
+type reportURLer interface {
+	RepoReportURL(ctx context.Context, scanID, format string) (string, error)
+}
+
+// reportURLs returns the download links of the report just generated, or nil.
+func (c *conn) reportURLs(scanID string) map[string]string {
+	u, ok := c.api.scans.(reportURLer)
+	if !ok {
+		return nil
+	}
+	out := map[string]string{}
+	for _, format := range []string{"pdf", "html"} {
+		if link, err := u.RepoReportURL(c.ctx, scanID, format); err == nil && link != "" {
+			out[format] = link
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }

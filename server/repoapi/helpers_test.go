@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -29,6 +30,7 @@ const fixture = "../../scan/rust/testdata/detectors/missing_signer_check/anchor"
 // env is the real server (real engine, SQLite in a temporary folder) with the API mounted,
 // on a loopback listener, and a git repository served over smart HTTP holding the fixture.
 type env struct {
+	api  *repoapi.API
 	srv  *server.Server
 	http *httptest.Server
 	repo *gittest.Repo
@@ -53,7 +55,12 @@ func setup(t *testing.T, cfg repoapi.Config, w wrap, opts ...func(*server.Config
 	repo.Commit(t, "program", files)
 
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	scfg := server.Config{DataDir: t.TempDir(), AllowPrivateNetworks: true, Logger: logger}
+	// Listen first, so the server knows the URL it hands out (report downloads).
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scfg := server.Config{DataDir: t.TempDir(), AllowPrivateNetworks: true, Logger: logger, PublicURL: "http://" + ln.Addr().String()}
 	for _, o := range opts {
 		o(&scfg)
 	}
@@ -73,13 +80,16 @@ func setup(t *testing.T, cfg repoapi.Config, w wrap, opts ...func(*server.Config
 		t.Fatal(err)
 	}
 	api.Register(srv)
-	hs := httptest.NewServer(srv.Handler())
+	hs := httptest.NewUnstartedServer(srv.Handler())
+	hs.Listener.Close()
+	hs.Listener = ln
+	hs.Start()
 	t.Cleanup(func() {
-		hs.CloseClientConnections()
+		api.Close() // as the server does when it stops: hijacked connections are ours to end
 		hs.Close()
 		srv.Close(context.Background())
 	})
-	return &env{srv: srv, http: hs, repo: repo}
+	return &env{api: api, srv: srv, http: hs, repo: repo}
 }
 
 // client is a real WebSocket client.

@@ -118,6 +118,9 @@ type reportStatusPayload struct {
 	ProjectID    string `json:"project_id"`
 	ReportStatus string `json:"report_status"`
 	ReportID     string `json:"report_id"`
+	// ReportURLs are short-lived download links by format (pdf, html), when the server
+	// offers them; an addition to SPEC 6 item 2.
+	ReportURLs map[string]string `json:"report_urls,omitempty"`
 }
 
 // detailsResponse is SPEC 2.6.

@@ -23,21 +23,23 @@ import (
 
 // Server is the private API over one Engine. It is safe for concurrent use.
 type Server struct {
-	public    namedClient // the client public repository scans are recorded under
-	cfg       Config
-	engine    Engine
-	store     store.Store
-	log       *slog.Logger
-	mux       *http.ServeMux
-	handler   http.Handler
-	runner    *jobs.Runner
-	hooks     *webhook.Dispatcher
-	metrics   *metrics
-	policy    netguard.Policy
-	publicURL *url.URL
-	uploadKey []byte
-	blobDir   string
-	tmpDir    string
+	hooksMu       sync.Mutex
+	shutdownHooks []func()
+	public        namedClient // the client public repository scans are recorded under
+	cfg           Config
+	engine        Engine
+	store         store.Store
+	log           *slog.Logger
+	mux           *http.ServeMux
+	handler       http.Handler
+	runner        *jobs.Runner
+	hooks         *webhook.Dispatcher
+	metrics       *metrics
+	policy        netguard.Policy
+	publicURL     *url.URL
+	uploadKey     []byte
+	blobDir       string
+	tmpDir        string
 
 	// stopping is closed when shutdown begins, so requests waiting for a scan answer at once
 	// (scan_in_progress) instead of holding the shutdown for up to ScanWait.
@@ -198,7 +200,29 @@ func (s *Server) Close(ctx context.Context) error {
 	return s.closeErr
 }
 
-func (s *Server) beginStop() { s.stoppingOnce.Do(func() { close(s.stopping) }) }
+func (s *Server) beginStop() {
+	s.stoppingOnce.Do(func() {
+		close(s.stopping)
+		s.hooksMu.Lock()
+		hooks := s.shutdownHooks
+		s.hooksMu.Unlock()
+		for _, f := range hooks {
+			f()
+		}
+	})
+}
+
+// OnShutdown registers f to run when the server begins to stop, before the store is closed:
+// surfaces that hold long-lived connections (the WebSocket API) close them there, since
+// http.Server.Shutdown neither closes nor waits for hijacked connections.
+func (s *Server) OnShutdown(f func()) {
+	s.hooksMu.Lock()
+	s.shutdownHooks = append(s.shutdownHooks, f)
+	s.hooksMu.Unlock()
+}
+
+// Logger returns the server's structured logger, for the surfaces mounted beside it.
+func (s *Server) Logger() *slog.Logger { return s.log }
 
 // routes registers the API. Paths keep the spec's trailing slash; the same path without it is
 // served too, since a redirect would turn a client's POST into a GET.

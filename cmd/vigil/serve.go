@@ -32,10 +32,17 @@ var serveMounts []func(srv *server.Server, v *viper.Viper) error
 func newServeCommand(v *viper.Viper) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Serve the private HTTP API (scans, uploads, webhooks) on one machine",
-		Long: `Serve the private HTTP API of the spec (project scans, pre-signed uploads, file scans, scan
-retrieval, webhook tagging) with embedded storage: a SQLite file, uploads and temporary
-workspaces in the data folder. Create API keys with "vigil keys create --name NAME".
+		Short: "Serve every surface: private API, JSON-RPC ss_quickscan, token and repository APIs",
+		Long: `Serve the interface of the spec on one listener, with embedded storage (a SQLite file, uploads,
+reports and temporary workspaces in the data folder):
+  private API      /private/... (project, file and block scans, uploads, retrieval, reports),
+                   /api-tag-webhook/; keys from "vigil keys create --name NAME"
+  JSON-RPC 2.0     POST /rpc (--rpc-path): ss_quickscan; reports at /quickscan/{scan_id}
+  second host      /app/api-validate-solana-token/, /app/api/v1/solana-scan/{mint},
+                   /app/api-get-solana-scan-details/ (VIGIL_SOLANA_RPC_URL);
+                   WebSocket /app/ws and /app/api-get-rust-details/ (VIGIL_TURNSTILE_SECRET,
+                   VIGIL_TURNSTILE_VERIFY_URL; limits in the repo_api section)
+  operations       /healthz, /metrics, /openapi.json
 
 Every flag is also a VIGIL_* environment variable and a key of vigil.yaml (dashes become
 underscores): VIGIL_LISTEN, VIGIL_DATA_DIR, VIGIL_PUBLIC_URL, VIGIL_ALLOW_PRIVATE_NETWORKS,

@@ -69,7 +69,7 @@ func Run(prog *sema.Program, analyzers []*Analyzer) Result {
 	wg.Wait()
 
 	// Suppression comments, per file.
-	supp := map[*sema.File]*suppressions{}
+	supp := map[*sema.File]*Suppressions{}
 	kept := res.Findings[:0]
 	for _, f := range res.Findings {
 		file := prog.FileOf(f.Pos)
@@ -79,7 +79,7 @@ func Run(prog *sema.Program, analyzers []*Analyzer) Result {
 				s = parseSuppressions(file)
 				supp[file] = s
 			}
-			if s.suppressed(f.Analyzer, file.Line(f.Pos)) {
+			if s.Silenced(f.Analyzer.ID, f.Analyzer.Slither, file.Line(f.Pos)) {
 				res.Suppressed++
 				continue
 			}

@@ -6,8 +6,15 @@ import (
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 )
 
-// suppressions holds, per file, the lines on which detectors are silenced.
-type suppressions struct {
+// Comment is one source comment and the line it starts on: what suppression parsing needs,
+// whatever the language.
+type Comment struct {
+	Line int
+	Text string // delimiters included
+}
+
+// Suppressions holds the lines of one file on which detectors are silenced.
+type Suppressions struct {
 	// lines[line] lists the ids silenced on that line ("*" for all).
 	lines map[int][]string
 	// ranges are open-ended or closed disable-start/end blocks.
@@ -24,36 +31,46 @@ const (
 	slitherPrefix = "slither-disable"
 )
 
-// parseSuppressions reads the suppression comments of a file.
-func parseSuppressions(f *sema.File) *suppressions {
-	s := &suppressions{lines: map[int][]string{}}
-	open := map[string]int{} // id -> start line of an open block
+// parseSuppressions reads the suppression comments of a Solidity file.
+func parseSuppressions(f *sema.File) *Suppressions {
+	var comments []Comment
 	for _, g := range f.AST.Comments {
 		for _, c := range g.List {
-			text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(c.Text, "/*"), "*/"), "//"))
-			line := f.Line(c.Pos())
-			for _, prefix := range []string{vigilPrefix, slitherPrefix} {
-				if !strings.HasPrefix(text, prefix) {
-					continue
+			comments = append(comments, Comment{Line: f.Line(c.Pos()), Text: c.Text})
+		}
+	}
+	return ParseSuppressions(comments)
+}
+
+// ParseSuppressions reads vigil-disable (and slither-disable) comments: -next-line, -line,
+// -start and -end, each with ids or, without ids, for every detector. Vigil ids are
+// case-insensitive.
+func ParseSuppressions(comments []Comment) *Suppressions {
+	s := &Suppressions{lines: map[int][]string{}}
+	open := map[string]int{} // id -> start line of an open block
+	for _, c := range comments {
+		text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(c.Text, "/*"), "*/"), "//"))
+		line := c.Line
+		for _, prefix := range []string{vigilPrefix, slitherPrefix} {
+			if !strings.HasPrefix(text, prefix) {
+				continue
+			}
+			kind, args, _ := strings.Cut(text[len(prefix):], " ")
+			ids := splitIDs(args, prefix == slitherPrefix)
+			switch kind {
+			case "-next-line":
+				s.lines[line+1] = append(s.lines[line+1], ids...)
+			case "-line":
+				s.lines[line] = append(s.lines[line], ids...)
+			case "-start":
+				for _, id := range ids {
+					open[id] = line
 				}
-				rest := text[len(prefix):]
-				kind, args, _ := strings.Cut(rest, " ")
-				ids := splitIDs(args, prefix == slitherPrefix)
-				switch kind {
-				case "-next-line":
-					s.lines[line+1] = append(s.lines[line+1], ids...)
-				case "-line":
-					s.lines[line] = append(s.lines[line], ids...)
-				case "-start":
-					for _, id := range ids {
-						open[id] = line
-					}
-				case "-end":
-					for _, id := range ids {
-						if from, ok := open[id]; ok {
-							s.ranges = append(s.ranges, suppressRange{from: from, to: line, ids: []string{id}})
-							delete(open, id)
-						}
+			case "-end":
+				for _, id := range ids {
+					if from, ok := open[id]; ok {
+						s.ranges = append(s.ranges, suppressRange{from: from, to: line, ids: []string{id}})
+						delete(open, id)
 					}
 				}
 			}
@@ -74,6 +91,8 @@ func splitIDs(args string, slither bool) []string {
 		}
 		if slither {
 			part = "slither:" + part
+		} else {
+			part = strings.ToUpper(part)
 		}
 		ids = append(ids, part)
 	}
@@ -86,11 +105,12 @@ func splitIDs(args string, slither bool) []string {
 	return ids
 }
 
-// suppressed reports whether a finding of analyzer a starting on line is silenced.
-func (s *suppressions) suppressed(a *Analyzer, line int) bool {
+// Silenced reports whether a finding of detector id (with Slither equivalent slither, or "")
+// starting on line is silenced.
+func (s *Suppressions) Silenced(id, slither string, line int) bool {
 	match := func(ids []string) bool {
-		for _, id := range ids {
-			if id == "*" || id == a.ID || id == "slither:*" && a.Slither != "" || a.Slither != "" && id == "slither:"+a.Slither {
+		for _, x := range ids {
+			if x == "*" || x == id || x == "slither:*" && slither != "" || slither != "" && x == "slither:"+slither {
 				return true
 			}
 		}

@@ -120,6 +120,13 @@ func RunBlock(ctx context.Context, f *explorer.Fetcher, target BlockTarget, opts
 		Currency:         chain.Currency,
 		Value:            "0",
 	}
+	// value is the contract's native balance in wei. When no explorer can tell (no Etherscan
+	// key, a chain Etherscan does not serve), it stays "0" and a diagnostic says so.
+	if bal, err := f.Balance(ctx, chain, addr); err == nil {
+		rep.Block.Value = bal
+	} else {
+		rep.Diagnostics = append(rep.Diagnostics, "value: the contract's balance could not be read ("+err.Error()+"); reported as 0")
+	}
 	if src.Proxy {
 		rep.Block.Implementation = src.Implementation
 		note := "proxy: scanned the implementation " + src.Implementation + " too"

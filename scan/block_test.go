@@ -28,7 +28,7 @@ func blockFetcher(t *testing.T) (*explorer.Fetcher, *explorertest.Server) {
 	srv := explorertest.NewServer("KEY")
 	t.Cleanup(srv.Close)
 	srv.Add(vaultAddr, explorertest.Contract{Name: "Vault", Compiler: "v0.8.20+commit.a1b79de6", License: "MIT",
-		Files: map[string]string{"Vault.sol": string(vault)}})
+		Balance: "1500000000000000000", Files: map[string]string{"Vault.sol": string(vault)}})
 	srv.Add(implAddr, explorertest.Contract{Name: "Vault", Compiler: "v0.8.20+commit.a1b79de6",
 		Files: map[string]string{"src/Vault.sol": string(vault), "src/Unused.sol": "pragma solidity ^0.8.0; contract Unused {}"}})
 	srv.Add(proxyAddr, explorertest.Contract{Name: "Proxy", Compiler: "v0.8.20+commit.a1b79de6", Proxy: implAddr,
@@ -46,7 +46,8 @@ func TestRunBlock(t *testing.T) {
 	}
 	r := res.Report
 	if r.ScanType != "block" || r.Block == nil || r.Block.ContractName != "Vault" || r.Block.Currency != "ETH" ||
-		r.Block.ContractURL != "https://etherscan.io/address/"+vaultAddr || r.Block.LicenseType != "MIT" {
+		r.Block.ContractURL != "https://etherscan.io/address/"+vaultAddr || r.Block.LicenseType != "MIT" ||
+		r.Block.Value != "1500000000000000000" {
 		t.Errorf("block fields: %+v", r.Block)
 	}
 	if r.MultiFileScanSummary.ThreatScore == nil || len(r.ThreatChecks) != 14 {

@@ -20,6 +20,7 @@ type Contract struct {
 	Files    map[string]string // one file: served flat; several: standard JSON input
 	Proxy    string            // implementation address, when the contract is a proxy
 	License  string
+	Balance  string // native balance in wei, for module=account&action=balance ("0" when empty)
 }
 
 // Server serves contracts by lower-case address.
@@ -100,6 +101,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	case q.Get("apikey") != s.Key:
 		enc.Encode(answer{"0", "NOTOK", "Invalid API Key (#err2)|" + q.Get("apikey")})
+		return
+	case q.Get("module") == "account" && q.Get("action") == "balance" && q.Get("chainid") != "":
+		s.mu.Lock()
+		c, ok := s.contracts[strings.ToLower(q.Get("address"))]
+		s.mu.Unlock()
+		balance := "0"
+		if ok && c.Balance != "" {
+			balance = c.Balance
+		}
+		enc.Encode(answer{"1", "OK", balance})
 		return
 	case q.Get("module") != "contract" || q.Get("action") != "getsourcecode" || q.Get("chainid") == "":
 		enc.Encode(answer{"0", "NOTOK", "Error! Missing Or invalid Module name"})

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/onchain/explorer"
@@ -72,22 +71,7 @@ func (s *Server) QuickScanServer() (*jsonrpc.Server, error) {
 		return nil, errors.New("ss_quickscan needs block scans: configure the block explorers")
 	}
 	rpc := jsonrpc.NewServer()
-	var client struct {
-		sync.Mutex
-		id int64
-	}
-	clientID := func(ctx context.Context) (int64, error) {
-		client.Lock()
-		defer client.Unlock()
-		if client.id == 0 {
-			c, err := s.store.EnsureClient(ctx, quickScanClient)
-			if err != nil {
-				return 0, err
-			}
-			client.id = c.ID
-		}
-		return client.id, nil
-	}
+	clientID := func(ctx context.Context) (int64, error) { return s.quick.get(ctx, s.store, quickScanClient) }
 	err := rpc.Handle(jsonrpc.MethodQuickScan, jsonrpc.QuickScanHandler(be.Catalogue(),
 		func(ctx context.Context, p jsonrpc.QuickScanParams) (*QuickScanResult, error) {
 			id, err := clientID(ctx)

@@ -26,6 +26,7 @@ type Server struct {
 	hooksMu       sync.Mutex
 	shutdownHooks []func()
 	public        namedClient // the client public repository scans are recorded under
+	quick         namedClient // the client ss_quickscan scans are recorded under
 	cfg           Config
 	engine        Engine
 	store         store.Store

@@ -1,7 +1,3 @@
-// Package token defines the lexical tokens of Rust and compact source
-// positions, in the style of go/token.
-//
-// A Pos is a small integer; a FileSet maps it back to a file name, line and
-// column. Keeping positions as integers keeps syntax tree nodes small and
-// lets many files share one coordinate space.
+// Package token defines the lexical tokens of Rust, and names the compact source positions of
+// package source (Pos, File, FileSet) that Vigil's front ends share, in the style of go/token.
 package token

@@ -1,4 +1,4 @@
-package token
+package source
 
 import (
 	"sync"
@@ -63,20 +63,4 @@ func TestFileSetConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-}
-
-func TestKinds(t *testing.T) {
-	if Lookup("fn") != FN || Lookup("Self") != SELF_TYPE || Lookup("gen") != IDENT || Lookup("union") != IDENT {
-		t.Error("keyword lookup")
-	}
-	if !PLUS_EQ.IsArithmetic() || EQEQ.IsArithmetic() || !SHL_EQ.IsAssign() || STAR.BinaryPrec() <= PLUS.BinaryPrec() {
-		t.Error("operator tables")
-	}
-	if FN.String() != "fn" || SHR_EQ.String() != ">>=" || Kind(250).String() != "Kind(250)" {
-		t.Error("kind names")
-	}
-	tok := Token{Kind: IDENT, Pos: 10, Lit: "abc"}
-	if tok.End() != 13 {
-		t.Error("token end")
-	}
 }

@@ -71,9 +71,9 @@ func (p *parser) addError(pos token.Position, msg string) {
 	if n := len(p.errors); n > 0 && p.errors[n-1].Pos.Line == pos.Line && p.errors[n-1].Pos.Filename == pos.Filename {
 		return
 	}
-	p.errors.add(pos, msg)
+	p.errors.Add(pos, msg)
 	if len(p.errors) >= maxErrors {
-		p.errors.add(pos, "too many errors; parsing of this file stopped")
+		p.errors.Add(pos, "too many errors; parsing of this file stopped")
 		panic(bailout{})
 	}
 }

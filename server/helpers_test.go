@@ -6,21 +6,17 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/cgi"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/workspace"
+	"github.com/vigil-sec/vigil/scan/workspace/gittest"
 	"github.com/vigil-sec/vigil/server"
 	"github.com/vigil-sec/vigil/server/auth"
 )
@@ -197,65 +193,19 @@ func scanReport(t *testing.T, a answer) *report.ScanReport {
 	return env.ScanReport
 }
 
-// runGit runs git with a clean identity and configuration.
-func runGit(t testing.TB, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
-		"GIT_AUTHOR_NAME=Vigil Test", "GIT_AUTHOR_EMAIL=test@vigil.invalid",
-		"GIT_COMMITTER_NAME=Vigil Test", "GIT_COMMITTER_EMAIL=test@vigil.invalid",
-		"GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
-
-// gitRepo is a bare repository served over smart HTTP by git's own http-backend on loopback.
-type gitRepo struct {
-	URL  string
-	work string // working copy; commit and push to change the served repository
-	bare string
-}
+// gitRepo is a repository served over smart HTTP by git's own http-backend on loopback
+// (scan/workspace/gittest).
+type gitRepo struct{ *gittest.Repo }
 
 func newGitRepo(t *testing.T, files map[string]string) *gitRepo {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	root := t.TempDir()
-	backend := filepath.Join(runGit(t, root, "--exec-path"), "git-http-backend")
-	if _, err := os.Stat(backend); err != nil {
-		t.Skipf("git-http-backend not available: %v", err)
-	}
-	work := t.TempDir()
-	runGit(t, work, "init", "-q", "-b", "main")
-	g := &gitRepo{work: work, bare: filepath.Join(root, "repo.git")}
-	g.commit(t, files)
-	runGit(t, root, "clone", "-q", "--bare", work, "repo.git")
-	h := &cgi.Handler{Path: backend, Stderr: io.Discard,
-		Env: []string{"GIT_PROJECT_ROOT=" + root, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1", "HOME=" + root}}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	g.URL = srv.URL + "/repo.git"
-	return g
+	r := gittest.NewServer(t).NewRepo(t, "repo")
+	r.Commit(t, "initial", files)
+	return &gitRepo{r}
 }
 
-// commit writes files in the working copy, commits, and updates the served repository.
+// commit writes files, commits them and updates the served repository.
 func (g *gitRepo) commit(t *testing.T, files map[string]string) {
 	t.Helper()
-	for name, body := range files {
-		p := filepath.Join(g.work, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	runGit(t, g.work, "add", "-A")
-	runGit(t, g.work, "commit", "-q", "-m", fmt.Sprintf("commit %d", len(files)))
-	if _, err := os.Stat(g.bare); err == nil {
-		runGit(t, g.work, "push", "-q", g.bare, "main")
-	}
+	g.Repo.Commit(t, "change", files)
 }

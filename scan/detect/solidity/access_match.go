@@ -418,40 +418,6 @@ func deltaOf(info *sema.FuncInfo, at ast.Node, compound, op token.Token, method 
 	return nil
 }
 
-// gateConds returns the conditions that must hold for node n to run: the arguments of
-// require/assert statements and the conditions of the branches that dominate it.
-func gateConds(p *sema.Program, g *sema.CFG, n *sema.Node) []gate {
-	var out []gate
-	for _, d := range g.Dominators(n) {
-		info := p.Info(d.Fn)
-		if info == nil {
-			continue
-		}
-		switch d.Kind {
-		case sema.NodeStmt:
-			if es, ok := d.Stmt.(*ast.ExprStmt); ok {
-				if c, ok := es.X.(*ast.CallExpr); ok {
-					if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 {
-						out = append(out, gate{cond: c.Args[0], holds: true, info: info})
-					}
-				}
-			}
-		case sema.NodeBranch:
-			if d.Cond != nil && d.Cond.Expr != nil {
-				out = append(out, gate{cond: d.Cond.Expr, holds: d.Polarity, info: info})
-			}
-		}
-	}
-	return out
-}
-
-// gate is a condition with the value it has when execution passes.
-type gate struct {
-	cond  ast.Expr
-	holds bool
-	info  *sema.FuncInfo
-}
-
 // isInitializerLike reports whether fn is meant to run once to set a contract up: it is named
 // initialize/init..., or carries an initializer modifier.
 func isInitializerLike(fn *sema.Function) bool {
@@ -485,14 +451,14 @@ func oneShot(p *sema.Program, fn *sema.Function, n *sema.Node, writes []writeSit
 	for _, w := range writes {
 		written[w.v] = true
 	}
-	for _, gt := range gateConds(p, info.CFG, n) {
-		for v := range stateVarsIn(gt.info, gt.cond) {
+	for _, gt := range p.Gates(info.CFG, n) {
+		for v := range stateVarsIn(gt.Info, gt.Cond) {
 			if written[v] {
 				return true
 			}
 		}
 		// a check through a view helper: require(!isInitialized())
-		for _, c := range callsIn(gt.info, gt.cond) {
+		for _, c := range callsIn(gt.Info, gt.Cond) {
 			if c.Callee != nil && c.Kind == sema.CallInternal {
 				if ci := p.Info(c.Callee); ci != nil {
 					for v := range ci.StateReads {
@@ -600,8 +566,8 @@ func callerRestrictedAt(p *sema.Program, fn *sema.Function, n *sema.Node) bool {
 		return true
 	}
 	info := p.Info(fn)
-	for _, g := range gateConds(p, info.CFG, n) {
-		if passesSender(g.info, g.cond) {
+	for _, g := range p.Gates(info.CFG, n) {
+		if passesSender(g.Info, g.Cond) {
 			return true
 		}
 	}

@@ -94,11 +94,11 @@ func isThisAddress(info *sema.FuncInfo, x ast.Expr) bool {
 // comparedWithSender reports whether a condition gating n compares x with the caller.
 func comparedWithSender(p *sema.Program, g *sema.CFG, n *sema.Node, info *sema.FuncInfo, x ast.Expr) bool {
 	root := info.RootVar(unwrapConversion(info, x))
-	for _, gt := range gateConds(p, g, n) {
+	for _, gt := range p.Gates(g, n) {
 		hit := false
-		ast.Inspect(gt.cond, func(m ast.Node) bool {
-			if b, ok := m.(*ast.BinaryExpr); ok && (isSender(gt.info, b.X) && gt.info.RootVar(unwrapConversion(gt.info, b.Y)) == root ||
-				isSender(gt.info, b.Y) && gt.info.RootVar(unwrapConversion(gt.info, b.X)) == root) {
+		ast.Inspect(gt.Cond, func(m ast.Node) bool {
+			if b, ok := m.(*ast.BinaryExpr); ok && (isSender(gt.Info, b.X) && gt.Info.RootVar(unwrapConversion(gt.Info, b.Y)) == root ||
+				isSender(gt.Info, b.Y) && gt.Info.RootVar(unwrapConversion(gt.Info, b.X)) == root) {
 				hit = true
 			}
 			return !hit

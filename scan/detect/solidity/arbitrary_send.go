@@ -72,7 +72,7 @@ func runArbitrarySend(pass *detect.Pass) {
 				f := detect.Finding{Details: map[string]string{
 					"recipient": sourceText(p, to), "amount": sourceText(p, amount), "function_name": fnName(fn)}, Function: fn.Name}
 				f.Pos, f.End = fnRange(fn, c.Expr)
-				if len(gateConds(p, info.CFG, n)) > 0 || len(writes) > 0 {
+				if len(p.Gates(info.CFG, n)) > 0 || len(writes) > 0 {
 					// Something else decides who gets paid (a game's outcome, a deadline, a
 					// state change): still a likely drain, but less certain.
 					f.Severity, f.Confidence = detect.Medium, detect.ConfidenceMedium
@@ -146,14 +146,14 @@ func paramAmount(info *sema.FuncInfo, x ast.Expr) *sema.Var {
 // boundsOn reports whether the conditions gating node n bound v from above by stored state
 // (v <= balance: right) or only from below (v >= balance: the wrong way round).
 func boundsOn(p *sema.Program, g *sema.CFG, n *sema.Node, v *sema.Var) (right, wrong bool) {
-	for _, gt := range gateConds(p, g, n) {
-		ast.Inspect(gt.cond, func(x ast.Node) bool {
+	for _, gt := range p.Gates(g, n) {
+		ast.Inspect(gt.Cond, func(x ast.Node) bool {
 			b, ok := x.(*ast.BinaryExpr)
 			if !ok {
 				return true
 			}
 			op := b.Op
-			vx, vy := isVarRef(gt.info, b.X, v), isVarRef(gt.info, b.Y, v)
+			vx, vy := isVarRef(gt.Info, b.X, v), isVarRef(gt.Info, b.Y, v)
 			if !vx && !vy {
 				return true
 			}
@@ -162,10 +162,10 @@ func boundsOn(p *sema.Program, g *sema.CFG, n *sema.Node, v *sema.Var) (right, w
 				other = b.X
 				op = mirror(op)
 			}
-			if !flowOf(gt.info, other).Has(sema.SrcStorage | sema.SrcBalance) {
+			if !flowOf(gt.Info, other).Has(sema.SrcStorage | sema.SrcBalance) {
 				return true
 			}
-			if !gt.holds {
+			if !gt.Holds {
 				op = negate(op)
 			}
 			switch op {

@@ -208,7 +208,7 @@ func recordsCaller(entry *sema.FuncInfo, w writeSite) bool {
 // address(this).code.length == 0, _isConstructor()). Such initializers cannot be called later.
 func constructorOnly(p *sema.Program, fn *sema.Function, n *sema.Node) bool {
 	g := p.Info(fn).CFG
-	for _, gt := range gateConds(p, g, n) {
+	for _, gt := range p.Gates(g, n) {
 		if isCodeSizeCheck(gt) {
 			return true
 		}
@@ -221,7 +221,7 @@ func constructorOnly(p *sema.Program, fn *sema.Function, n *sema.Node) bool {
 			if es, ok := m.Stmt.(*ast.ExprStmt); ok {
 				if c, ok := es.X.(*ast.CallExpr); ok {
 					if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 {
-						if mi := p.Info(m.Fn); mi != nil && isCodeSizeCheck(gate{cond: c.Args[0], holds: true, info: mi}) {
+						if mi := p.Info(m.Fn); mi != nil && isCodeSizeCheck(sema.Gate{Cond: c.Args[0], Holds: true, Info: mi}) {
 							checks[m] = true
 						}
 					}
@@ -250,20 +250,20 @@ func constructorOnly(p *sema.Program, fn *sema.Function, n *sema.Node) bool {
 }
 
 // isCodeSizeCheck reports whether a condition tests that the contract has no code yet.
-func isCodeSizeCheck(g gate) bool {
+func isCodeSizeCheck(g sema.Gate) bool {
 	found := false
-	ast.Inspect(g.cond, func(x ast.Node) bool {
+	ast.Inspect(g.Cond, func(x ast.Node) bool {
 		switch e := x.(type) {
 		case *ast.MemberExpr:
 			if m, ok := e.X.(*ast.MemberExpr); ok && e.Name.Name == "length" && m.Name.Name == "code" {
 				found = true
 			}
 		case *ast.CallExpr:
-			if c := g.info.CallOf[e]; c != nil && hasWord(c.Name, "constructor") {
+			if c := g.Info.CallOf[e]; c != nil && hasWord(c.Name, "constructor") {
 				found = true
 			}
 		case *ast.Ident:
-			if v, ok := g.info.Uses[e].(*sema.Var); ok && v.Kind == sema.LocalVar && assignedCodeSize(g.info.Fn) {
+			if v, ok := g.Info.Uses[e].(*sema.Var); ok && v.Kind == sema.LocalVar && assignedCodeSize(g.Info.Fn) {
 				found = true
 			}
 		}

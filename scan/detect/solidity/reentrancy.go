@@ -314,37 +314,19 @@ func lower(s detect.Severity) detect.Severity {
 // does): before the call, a check on a state variable and a write to it both dominate the call.
 func inlineLock(p *sema.Program, g *sema.CFG, call *sema.Node) bool {
 	checked := map[*sema.Var]bool{}
-	written := map[*sema.Var]bool{}
-	for _, d := range g.Dominators(call) {
-		info := p.Info(d.Fn)
-		if info == nil {
-			continue
-		}
-		switch d.Kind {
-		case sema.NodeStmt:
-			if es, ok := d.Stmt.(*ast.ExprStmt); ok {
-				if c, ok := es.X.(*ast.CallExpr); ok {
-					if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 {
-						for v := range stateVarsIn(info, c.Args[0]) {
-							checked[v] = true
-						}
-					}
-				}
-			}
-			for v := range nodeWrites(p, d) {
-				written[v] = true
-			}
-		case sema.NodeBranch:
-			if d.Cond != nil && d.Cond.Expr != nil {
-				for v := range stateVarsIn(info, d.Cond.Expr) {
-					checked[v] = true
-				}
-			}
+	for _, gt := range p.Gates(g, call) {
+		for v := range stateVarsIn(gt.Info, gt.Cond) {
+			checked[v] = true
 		}
 	}
-	for v := range checked {
-		if written[v] {
-			return true
+	for _, d := range g.Dominators(call) {
+		if d.Kind != sema.NodeStmt {
+			continue
+		}
+		for v := range nodeWrites(p, d) {
+			if checked[v] {
+				return true
+			}
 		}
 	}
 	return false

@@ -57,7 +57,7 @@ func runUnprotectedTokenWithdraw(pass *detect.Pass) {
 				if !src.Has(sema.SrcParam|sema.SrcCallRet|sema.SrcBalance) || src.Has(sema.SrcStorage|sema.SrcValue) {
 					continue
 				}
-				if len(gateConds(p, info.CFG, n)) > 0 || callerRestrictedAt(p, fn, n) {
+				if len(p.Gates(info.CFG, n)) > 0 || callerRestrictedAt(p, fn, n) {
 					continue
 				}
 				f := detect.Finding{Function: fn.Name, Details: map[string]string{"function_name": fnName(fn),

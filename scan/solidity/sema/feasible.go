@@ -83,22 +83,9 @@ func (p *Program) Infeasible(fn *Function, n *Node) bool {
 	if info == nil || info.CFG == nil || n == nil {
 		return false
 	}
-	for _, d := range info.CFG.Dominators(n) {
-		dinfo := p.Info(d.Fn)
-		if dinfo == nil {
-			continue
-		}
-		switch d.Kind {
-		case NodeBranch:
-			if d.Cond != nil && d.Cond.Expr != nil && p.neverHolds(dinfo, d.Cond.Expr, d.Polarity) {
-				return true
-			}
-		case NodeStmt:
-			if es, ok := d.Stmt.(*ast.ExprStmt); ok {
-				if c, ok := es.X.(*ast.CallExpr); ok && callName(c) == "require" && len(c.Args) > 0 && p.neverHolds(dinfo, c.Args[0], true) {
-					return true
-				}
-			}
+	for _, g := range p.Gates(info.CFG, n) {
+		if p.neverHolds(g.Info, g.Cond, g.Holds) {
+			return true
 		}
 	}
 	return false

@@ -118,7 +118,9 @@ func buildLayer(g *CFG, p *Program, layers []*Function) (*Node, []*Node) {
 			if inner == nil {
 				inner, innerEnds = buildLayer(g, p, layers[1:])
 			}
-			succs := n.Succs
+			// Copy: removeEdge filters n.Succs in place, and link would then overwrite the
+			// shared array, turning the body's exit into an edge back to its entry.
+			succs := append([]*Node(nil), n.Succs...)
 			for _, s := range succs {
 				removeEdge(n, s)
 			}

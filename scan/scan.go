@@ -15,6 +15,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/rust/advisory"
 	rustdetect "github.com/vigil-sec/vigil/scan/rust/detectors"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/source"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
@@ -184,7 +185,7 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 		}
 		context := f.Dependency || !opts.included(f.Path)
 		srcs = append(srcs, sema.SourceFile{Path: f.Path, Src: data, Dependency: context, Compiler: opts.compilerFor(f.Path)})
-		lines[f.Path] = strings.Split(string(data), "\n")
+		lines[f.Path] = source.SplitLines(string(data))
 		if (!f.Dependency || opts.IncludeDeps) && opts.included(f.Path) {
 			analysedFiles++
 			analysedLines += f.Lines

@@ -68,8 +68,18 @@ func (f *File) AddLine(offset int) {
 	f.mu.Unlock()
 }
 
-// SetLinesForContent computes the line table from the file's content.
+// SetLinesForContent computes the line table from the file's content, breaking lines at every
+// line terminator Solidity knows (see TerminatorLen).
 func (f *File) SetLinesForContent(src []byte) {
+	lines := LineStarts(src)
+	f.mu.Lock()
+	f.lines = lines
+	f.mu.Unlock()
+}
+
+// SetLinesAtLF computes the line table breaking lines at LF only, as rustc does: in Rust a lone
+// CR is whitespace (or part of a comment), not a line break.
+func (f *File) SetLinesAtLF(src []byte) {
 	lines := make([]int, 1, len(src)/32+1)
 	for i, c := range src {
 		if c == '\n' && i+1 < len(src) {

@@ -5,6 +5,8 @@ import (
 	"path"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/vigil-sec/vigil/scan/source"
 )
 
 // langOf returns the language of a source file by its name, or Unknown for other files.
@@ -45,15 +47,12 @@ func textProblem(data []byte) string {
 	return ""
 }
 
-// countLines counts lines the way editors number them: a final line without a newline counts,
-// an empty file has none.
+// countLines counts lines the way editors number them, at every line terminator the scanner
+// knows (a file with CR line endings has more than one line): a final line without a
+// terminator counts, an empty file has none.
 func countLines(data []byte) int {
 	if len(data) == 0 {
 		return 0
 	}
-	n := bytes.Count(data, []byte{'\n'})
-	if data[len(data)-1] != '\n' {
-		n++
-	}
-	return n
+	return len(source.LineStarts(data))
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/source"
 )
 
 var wantRe = regexp.MustCompile(`//\s*want((?:\s+"[A-Z0-9_]+")+)`)
@@ -72,7 +73,7 @@ func Run(t *testing.T, dir string, analyzers ...*detect.Analyzer) Result {
 	}
 	want := map[key]bool{}
 	for _, f := range prog.Files {
-		for i, line := range strings.Split(string(f.Src), "\n") {
+		for i, line := range source.SplitLines(string(f.Src)) {
 			m := wantRe.FindStringSubmatch(line)
 			if m == nil {
 				continue

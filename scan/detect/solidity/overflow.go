@@ -8,6 +8,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
+	"github.com/vigil-sec/vigil/scan/source"
 )
 
 // IntegerOverflow and UncheckedOverflow share one analysis of the arithmetic that wraps
@@ -582,7 +583,7 @@ func acknowledgedWrap(p *sema.Program, n ast.Node) bool {
 		return false
 	}
 	line := f.Line(n.Pos())
-	lines := strings.Split(string(f.Src), "\n")
+	lines := source.SplitLines(string(f.Src))
 	for l := line - 3; l < line; l++ {
 		if l < 0 || l >= len(lines) {
 			continue

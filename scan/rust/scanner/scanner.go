@@ -39,7 +39,7 @@ func (s *Scanner) Init(file *token.File, src []byte, err ErrorHandler, mode Mode
 	s.mode = mode
 	s.offs = 0
 	s.ErrorCount = 0
-	file.SetLinesForContent(src)
+	file.SetLinesAtLF(src)
 	// A byte order mark is not part of the program.
 	if len(s.src) >= 3 && s.src[:3] == "\uFEFF" {
 		s.offs = 3
@@ -459,13 +459,35 @@ func (s *Scanner) lineComment() token.Kind {
 		s.offs++
 	}
 	text := s.src[start:s.offs]
+	kind := token.COMMENT
 	switch {
 	case len(text) >= 3 && text[2] == '/' && (len(text) == 3 || text[3] != '/'):
-		return token.DOC_OUTER
+		kind = token.DOC_OUTER
 	case len(text) >= 3 && text[2] == '!':
-		return token.DOC_INNER
+		kind = token.DOC_INNER
 	}
-	return token.COMMENT
+	s.checkBareCR(start, text, kind)
+	return kind
+}
+
+// checkBareCR reports a carriage return not followed by a line feed inside a comment. Rust
+// ends a // comment at LF only, so the text after a lone CR is still comment to rustc, while
+// editors and review tools show it as a new line of code (rust-lang/rust#7946). rustc rejects
+// it in doc comments ("bare CR not allowed in doc-comment"); in plain comments it is legal, but
+// it is reported all the same, naming file and line, so that code that looks live and is not
+// compiled (or the reverse) cannot slip past a reader.
+func (s *Scanner) checkBareCR(start int, text string, kind token.Kind) {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\r' || start+i+1 < len(s.src) && s.src[start+i+1] == '\n' {
+			continue
+		}
+		if kind == token.COMMENT {
+			s.error(start+i, "bare CR in comment: rustc reads the rest of the line as comment, though editors show it as a new line")
+		} else {
+			s.error(start+i, "bare CR not allowed in doc comment")
+		}
+		return
+	}
 }
 
 // blockComment scans a possibly nested /* */ comment.
@@ -492,8 +514,10 @@ func (s *Scanner) blockComment() token.Kind {
 	text := s.src[start:s.offs]
 	switch {
 	case len(text) >= 5 && text[2] == '*' && text[3] != '*' && text != "/**/":
+		s.checkBareCR(start, text, token.DOC_OUTER)
 		return token.DOC_OUTER
 	case len(text) >= 5 && text[2] == '!':
+		s.checkBareCR(start, text, token.DOC_INNER)
 		return token.DOC_INNER
 	}
 	return token.COMMENT

@@ -110,3 +110,39 @@ func TestErrors(t *testing.T) {
 		_ = toks
 	}
 }
+
+// TestBareCR checks that a lone CR, which rustc does not take for a line break, cannot make
+// commented-out text pass for code (or the reverse) silently: the comment runs on to the LF, as
+// in rustc, and a diagnostic names the line. CR LF is an ordinary line break.
+func TestBareCR(t *testing.T) {
+	cases := []struct {
+		src    string
+		idents int    // identifiers outside comments
+		msg    string // expected diagnostic, "" for none
+	}{
+		{"// note\r\nfn", 1, ""},
+		{"// note\rfn main() {}\nx", 1, "bare CR in comment"},
+		{"/// doc\rfn main() {}\nx", 1, "bare CR not allowed in doc comment"},
+		{"//! doc\r\nx", 1, ""},
+		{"/** doc\r */ x", 1, "bare CR not allowed in doc comment"},
+		{"/* plain\r */ x", 1, ""},
+	}
+	for _, c := range cases {
+		toks, errs := scanAll(t, c.src, 0)
+		idents := 0
+		for _, tk := range toks {
+			if tk.Kind == token.IDENT || tk.Kind == token.FN {
+				idents++
+			}
+		}
+		if idents != c.idents {
+			t.Errorf("%q: %d identifiers outside comments, want %d", c.src, idents, c.idents)
+		}
+		switch {
+		case c.msg == "" && len(errs) > 0:
+			t.Errorf("%q: unexpected errors %v", c.src, errs)
+		case c.msg != "" && (len(errs) != 1 || !strings.Contains(errs[0].Msg, c.msg) || errs[0].Pos.Line != 1):
+			t.Errorf("%q: errors %v, want one on line 1 containing %q", c.src, errs, c.msg)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/token"
+	"github.com/vigil-sec/vigil/scan/source"
 )
 
 // Node is any node of the tree.
@@ -62,7 +63,7 @@ func (g *CommentGroup) Text() string {
 			continue
 		}
 		t = strings.TrimSuffix(strings.TrimPrefix(t, "/*"), "*/")
-		for _, l := range strings.Split(t, "\n") {
+		for _, l := range source.SplitLines(t) {
 			l = strings.TrimSpace(l)
 			l = strings.TrimSpace(strings.TrimLeft(l, "*"))
 			lines = append(lines, l)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/vigil-sec/vigil/scan/solidity/token"
+	"github.com/vigil-sec/vigil/scan/source"
 )
 
 // ErrorHandler receives scanning errors. It may be nil.
@@ -90,9 +91,38 @@ func isHex(ch int) bool {
 	return '0' <= ch && ch <= '9' || 'a' <= ch && ch <= 'f' || 'A' <= ch && ch <= 'F'
 }
 
-func (s *Scanner) skipWhitespace() {
-	for s.ch == ' ' || s.ch == '\t' || s.ch == '\n' || s.ch == '\r' || s.ch == '\f' || s.ch == '\v' {
+// terminator returns the length of the line terminator at the current byte, or 0.
+func (s *Scanner) terminator() int {
+	if s.ch == eof {
+		return 0
+	}
+	return source.TerminatorLen(s.src, s.offset)
+}
+
+// skip advances n bytes.
+func (s *Scanner) skip(n int) {
+	for ; n > 0; n-- {
 		s.next()
+	}
+}
+
+// skipWhitespace skips what the compiler calls whitespace (space, tab, LF, CR). The other line
+// terminators (VT, FF, NEL, LS, PS) end a // comment but are not whitespace to the compiler,
+// which rejects them as invalid tokens. They are reported the same way here, then skipped like
+// whitespace so that the code after them is still parsed and analysed.
+func (s *Scanner) skipWhitespace() {
+	for {
+		switch s.ch {
+		case ' ', '\t', '\n', '\r':
+			s.next()
+			continue
+		}
+		n := s.terminator()
+		if n == 0 {
+			return
+		}
+		s.error(s.offset, fmt.Sprintf("line terminator %s is not valid outside comments", describe(s.src[s.offset:s.offset+n])))
+		s.skip(n)
 	}
 }
 
@@ -337,10 +367,15 @@ func (s *Scanner) scanString() {
 		case '\\':
 			s.next()
 			s.scanEscape()
-		case '\n', '\r', eof:
+		case eof:
 			s.error(start, "string literal not terminated")
 			return
 		default:
+			// Any line terminator ends the literal, as in the compiler.
+			if s.terminator() > 0 {
+				s.error(start, "string literal not terminated")
+				return
+			}
 			s.next()
 		}
 	}
@@ -374,7 +409,11 @@ func (s *Scanner) scanEscape() {
 	case eof:
 	default:
 		s.error(start, "invalid escape sequence")
-		s.next()
+		// A backslash does not continue a literal over VT, FF, NEL, LS or PS: leave the
+		// terminator to end it.
+		if s.terminator() == 0 {
+			s.next()
+		}
 	}
 }
 
@@ -402,7 +441,9 @@ func (s *Scanner) checkHexString(from, to int) {
 
 func (s *Scanner) scanComment(start int) {
 	if s.ch == '/' {
-		for s.ch != '\n' && s.ch != eof {
+		// A // comment (and a /// doc comment) ends at any line terminator, CR, VT, FF, NEL, LS
+		// and PS included, exactly as in the compiler: code after a lone CR is code.
+		for s.ch != eof && s.terminator() == 0 {
 			s.next()
 		}
 		return

@@ -151,9 +151,13 @@ type Finding struct {
 	DescriptionDetails map[string]string `json:"description_details"`
 	Findings           []*Location       `json:"findings"`
 	ScanID             string            `json:"scan_id"`
-	Severity           string            `json:"severity,omitempty"`   // when a config override changed it
-	Confidence         string            `json:"confidence,omitempty"` // as above
-	Dependency         bool              `json:"is_dependency,omitempty"`
+	// Severity and Confidence are the finding's own (the detector's judgement of this finding
+	// and any configured severity override), always written by scans; empty only in reports
+	// from older versions, where the template's apply. Same names and values as SPEC 2.6's
+	// detector finding.
+	Severity   string `json:"severity,omitempty"`
+	Confidence string `json:"confidence,omitempty"`
+	Dependency bool   `json:"is_dependency,omitempty"`
 }
 
 // Location is one place of a finding: a file and line ranges.
@@ -226,6 +230,19 @@ func SeverityRank(s string) int {
 		}
 	}
 	return len(Severities)
+}
+
+// Confidences in order, surest first.
+var Confidences = []string{"high", "medium", "low"}
+
+// ConfidenceRank orders confidences: 0 is high; an unknown value ranks after low.
+func ConfidenceRank(c string) int {
+	for i, x := range Confidences {
+		if x == c {
+			return i
+		}
+	}
+	return len(Confidences)
 }
 
 // NewDistribution returns a distribution with every severity at zero.

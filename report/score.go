@@ -29,7 +29,10 @@ import (
 // makes each extra finding cost a little less than the one before. Any critical finding caps
 // score_v2 below 50: a contract with a likely critical bug is never "Fair". score is score_v2 / 20
 // (the 0 to 5 scale), and score_rating is Poor below 50, Fair below 75, Good below 90, and Great
-// from 90. The score is monotonic: removing a finding never lowers it.
+// from 90. The score is monotonic: removing a finding never lowers it. The confidence is the
+// finding's own (detectors lower it for the forms they are less sure of), so the score weighs a
+// finding as --fail-on's confidence threshold does: a low-confidence finding counts 0.4 of a
+// sure one here, and does not fail the default gate.
 
 var severityWeight = map[string]float64{
 	"critical": 25, "high": 10, "medium": 4, "low": 1, "informational": 0.2, "gas": 0.05,
@@ -59,11 +62,7 @@ func Score(groups []*Group, lines int) float64 {
 		var costs []float64
 		for _, f := range g.MetricWiseAggregatedFindings {
 			sev := FindingSeverity(g, f)
-			conf := f.Confidence
-			if conf == "" && g.TemplateDetails != nil {
-				conf = confidenceOf(g.TemplateDetails.IssueConfidence)
-			}
-			costs = append(costs, severityWeight[sev]*confidenceFactor[conf])
+			costs = append(costs, severityWeight[sev]*confidenceFactor[FindingConfidence(g, f)])
 			if sev == "critical" {
 				critical = true
 			}
@@ -103,6 +102,18 @@ func FindingSeverity(g *Group, f *Finding) string {
 		return g.TemplateDetails.IssueSeverity
 	}
 	return "informational"
+}
+
+// FindingConfidence returns a finding's confidence (high, medium or low): its own, or, in
+// reports written before findings carried it, its template's.
+func FindingConfidence(g *Group, f *Finding) string {
+	if confidenceFactor[f.Confidence] != 0 {
+		return f.Confidence
+	}
+	if g.TemplateDetails != nil {
+		return confidenceOf(g.TemplateDetails.IssueConfidence)
+	}
+	return "medium"
 }
 
 // Summarize builds multi_file_scan_summary.

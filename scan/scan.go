@@ -367,11 +367,12 @@ func groupRecords(records []record, opts Options) []*report.Group {
 			}},
 			Dependency: r.dependency,
 		}
-		if r.severity != "" && r.severity != r.tmpl.Severity {
-			rec.Severity = string(r.severity)
-		}
-		if r.confidence != "" && r.confidence != r.tmpl.Confidence {
-			rec.Confidence = string(r.confidence)
+		// Every finding says how severe and how sure it is, so that gates and readers need not
+		// look the template up (and see where a detector lowered its confidence).
+		rec.Severity = string(r.effectiveSeverity())
+		rec.Confidence = string(r.confidence)
+		if r.confidence == "" {
+			rec.Confidence = string(r.tmpl.Confidence)
 		}
 		g.MetricWiseAggregatedFindings = append(g.MetricWiseAggregatedFindings, rec)
 		g.NoOfFindings++

@@ -38,8 +38,8 @@ a deployed contract's address (0x..., with --platform and --chain), or a Solana 
 (base58). Use the subcommands to be explicit: vigil scan repo URL|PATH,
 vigil scan file PATH..., vigil scan address ADDRESS, vigil scan token MINT.
 
-Exit codes: 0 no finding at or above --fail-on, 1 findings at or above --fail-on, 2 usage or
-input error.`,
+Exit codes: 0 no finding at or above --fail-on, 1 findings at or above --fail-on (counting
+findings of at least --fail-on-confidence, medium by default), 2 usage or input error.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if isSolanaMint(args[0]) {
@@ -99,6 +99,7 @@ func addScanFlags(cmd *cobra.Command) {
 	f.String("format", "json", "output format: json, table, sarif, markdown, pdf, html")
 	f.StringP("output", "o", "", "write the report to this file instead of standard output")
 	f.String("fail-on", "none", "exit 1 when a finding is at or above this severity: critical, high, medium, low, none")
+	f.String("fail-on-confidence", "medium", "--fail-on counts only findings at or above this confidence: high, medium, low")
 	f.Bool("include-deps", false, "report findings in dependencies (lib/, node_modules/) too")
 	f.StringSlice("skip", nil, "paths, folders or globs to leave out (repeatable)")
 	f.String("baseline", "", "an earlier JSON report: report only findings whose bug_hash is not in it")
@@ -271,18 +272,22 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result) error {
 	if err != nil {
 		return err
 	}
-	if failOn != "none" && hasFindingAtLeast(rep, failOn) {
+	if failOn != "none" && hasFindingAtLeast(rep, failOn, strings.ToLower(v.GetString("fail_on_confidence"))) {
 		return &exitError{code: exitFindings}
 	}
 	return nil
 }
 
-// checkFailOn validates the fail_on setting (flag, VIGIL_FAIL_ON or config file).
+// checkFailOn validates the fail_on and fail_on_confidence settings (flags, VIGIL_FAIL_ON,
+// VIGIL_FAIL_ON_CONFIDENCE or the config file).
 func checkFailOn(v *viper.Viper) error {
 	if failOn := strings.ToLower(v.GetString("fail_on")); failOn != "none" {
 		if _, err := detect.ParseSeverity(failOn); err != nil {
 			return usageError("--fail-on: %v", err)
 		}
+	}
+	if c := strings.ToLower(v.GetString("fail_on_confidence")); report.ConfidenceRank(c) == len(report.Confidences) {
+		return usageError("--fail-on-confidence: unknown confidence %q (valid: high, medium, low)", c)
 	}
 	return nil
 }
@@ -310,12 +315,14 @@ func projectName(t workspace.Target, files []string, ws *workspace.Workspace) st
 	return "files"
 }
 
-// hasFindingAtLeast reports whether the report has a finding of severity sev or worse.
-func hasFindingAtLeast(r *report.ScanReport, sev string) bool {
-	limit := report.SeverityRank(sev)
+// hasFindingAtLeast reports whether the report has a finding of severity sev or worse whose
+// confidence is conf or surer: a CI gate goes off on what Vigil is sure of.
+func hasFindingAtLeast(r *report.ScanReport, sev, conf string) bool {
+	limit, confLimit := report.SeverityRank(sev), report.ConfidenceRank(conf)
 	for _, g := range r.MultiFileScanDetails {
 		for _, f := range g.MetricWiseAggregatedFindings {
-			if report.SeverityRank(report.FindingSeverity(g, f)) <= limit {
+			if report.SeverityRank(report.FindingSeverity(g, f)) <= limit &&
+				report.ConfidenceRank(report.FindingConfidence(g, f)) <= confLimit {
 				return true
 			}
 		}

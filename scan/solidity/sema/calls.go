@@ -527,6 +527,10 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 			c.Kind, c.Callee, c.Target = CallLibrary, lib, nil
 			return c
 		}
+		if rt == nil && p.boundToMissingLibrary(info, recv) {
+			c.Kind, c.Target = CallLibrary, nil
+			return c
+		}
 		if rt == nil {
 			// An untyped receiver (unresolved import or base): most likely an external call.
 			c.Kind = CallExternal

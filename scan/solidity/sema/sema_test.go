@@ -322,3 +322,32 @@ contract C {
 		t.Error("the body's last statement does not reach the exit")
 	}
 }
+
+// TestMissingLibraryCalls: x.add() on a type declared inside a library the project does not
+// ship, bound with using-for, is a library call; a call on an unresolved interface stays
+// external.
+func TestMissingLibraryCalls(t *testing.T) {
+	p := load(t, map[string]string{"c.sol": `pragma solidity ^0.8.0;
+import "@oz/utils/structs/EnumerableSet.sol";
+import "@oz/token/IERC20.sol";
+contract C {
+    using EnumerableSet for *;
+    struct Info { EnumerableSet.AddressSet members; }
+    mapping(uint => EnumerableSet.UintSet) sets;
+    mapping(uint => Info) infos;
+    IERC20 token;
+    function f(uint i) public {
+        sets[i].add(1);
+        infos[i].members.remove(msg.sender);
+        token.transfer(msg.sender, 1);
+    }
+}`})
+	info := p.Info(function(contract(p, "C"), "f"))
+	var got []string
+	for _, c := range info.Calls {
+		got = append(got, c.Name+":"+c.Kind.String())
+	}
+	if want := "add:library remove:library transfer:external"; strings.Join(got, " ") != want {
+		t.Errorf("calls: got %v, want %s", got, want)
+	}
+}

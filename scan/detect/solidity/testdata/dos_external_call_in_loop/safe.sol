@@ -1,4 +1,5 @@
 pragma solidity ^0.8.0;
+import "@openzeppelin/contracts/utils/structs/EnumerableSet.sol";
 
 interface IERC20 {
     function balanceOf(address) external view returns (uint256);
@@ -23,6 +24,19 @@ contract Pull {
     function credits(address[] calldata who, uint256 amount) external {
         for (uint256 i = 0; i < who.length; i++) {
             credit[who[i]] += amount;
+        }
+    }
+}
+
+// EnumerableSet comes from a dependency the project does not ship: set insertions in the loop
+// are library code run here, not calls to other contracts.
+contract Groups {
+    using EnumerableSet for EnumerableSet.AddressSet;
+    mapping(uint256 => EnumerableSet.AddressSet) internal members;
+
+    function addAll(uint256 group, address[] calldata who) external {
+        for (uint256 i = 0; i < who.length; i++) {
+            members[group].add(who[i]);
         }
     }
 }

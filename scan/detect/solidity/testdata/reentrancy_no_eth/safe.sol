@@ -1,4 +1,5 @@
 pragma solidity ^0.8.0;
+import "@openzeppelin/contracts/utils/structs/EnumerableSet.sol";
 
 interface IERC20 {
     function transferFrom(address from, address to, uint256 amount) external returns (bool);
@@ -49,5 +50,35 @@ contract Counter {
         (bool ok, ) = target.call("");
         require(ok);
         calls = calls + 0;
+    }
+}
+
+// The set library is imported from a dependency folder the project does not ship; calls bound
+// to it with using-for run in this contract and cannot re-enter. The one call out comes last.
+interface IRegistrarHook { function onRegister(address operator, uint32[] calldata ids) external; }
+
+contract OperatorRegistry {
+    using EnumerableSet for *;
+    struct Membership { bool active; uint32 since; }
+    mapping(address => EnumerableSet.UintSet) internal groupsOf;
+    mapping(uint256 => EnumerableSet.AddressSet) internal membersOf;
+    mapping(address => mapping(uint256 => Membership)) public membership;
+    mapping(address => IRegistrarHook) internal hooks;
+
+    function join(address avs, uint32[] calldata ids) external {
+        for (uint256 i = 0; i < ids.length; i++) {
+            require(!membership[msg.sender][ids[i]].active, "member");
+            groupsOf[msg.sender].add(ids[i]);
+            membersOf[ids[i]].add(msg.sender);
+            membership[msg.sender][ids[i]] = Membership(true, uint32(block.number));
+        }
+        hooks[avs].onRegister(msg.sender, ids);
+    }
+
+    function leave(uint32 id) external {
+        require(membership[msg.sender][id].active, "not member");
+        groupsOf[msg.sender].remove(id);
+        membersOf[id].remove(msg.sender);
+        membership[msg.sender][id].active = false;
     }
 }

@@ -161,10 +161,8 @@ func isSender(info *sema.FuncInfo, x ast.Expr) bool {
 	if isGlobal(info, x, "msg", "sender") || isGlobal(info, x, "tx", "origin") {
 		return true
 	}
-	if c, ok := x.(*ast.CallExpr); ok && len(c.Args) == 0 {
-		if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "_msgSender" || id.Name == "msgSender") {
-			return true
-		}
+	if c, ok := x.(*ast.CallExpr); ok && sema.IsCallerAccessor(info, c) {
+		return true
 	}
 	// address sender = _msgSender(); ... sender
 	if id, ok := x.(*ast.Ident); ok {

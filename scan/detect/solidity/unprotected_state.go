@@ -263,6 +263,35 @@ func ownerWrite(p *sema.Program, info *sema.FuncInfo, w writeSite) bool {
 		if u, ok := w.at.(*ast.UnaryExpr); ok && u.Op == token.DELETE {
 			return false
 		}
+		return grantsToCaller(w, lv)
+	}
+	return true
+}
+
+// grantsToCaller reports whether a write to the caller's own entry of a role mapping grants a
+// privilege (isAdmin[msg.sender] = true, roles[msg.sender] = Role.Admin) rather than keeps the
+// caller's own record: an address the caller owns (ownerToPod[msg.sender] = pod), or the
+// caller's record read, updated and written back (minters[sender] = cache, with cache read from
+// minters[sender]), whose limits the function enforces itself.
+func grantsToCaller(w writeSite, lv ast.Expr) bool {
+	switch t := w.info.Types[lv].(type) {
+	case *sema.Elementary:
+		return !t.IsAddress()
+	case *sema.ContractType:
+		return false
+	case *sema.StructType:
+		a, ok := w.at.(*ast.AssignExpr)
+		if !ok {
+			return true
+		}
+		if w.info.RootVar(a.Rhs) == w.v {
+			return false
+		}
+		if id, ok := ast.Unparen(a.Rhs).(*ast.Ident); ok {
+			if local, ok := w.info.Uses[id].(*sema.Var); ok && local.Kind == sema.LocalVar && copiedFrom(w.info, local) == w.v {
+				return false
+			}
+		}
 	}
 	return true
 }

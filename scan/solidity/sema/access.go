@@ -29,6 +29,10 @@ var restrictiveName = regexp.MustCompile(`(?i)^(only|auth|requires?auth|restrict
 // Comparisons of amounts keyed by the caller (balances[msg.sender] >= amount) are not access
 // checks: they bound what the caller may do, not who the caller is.
 func (p *Program) IsSenderCheck(info *FuncInfo, cond ast.Expr) bool {
+	return p.isSenderCheck(info, cond, 0)
+}
+
+func (p *Program) isSenderCheck(info *FuncInfo, cond ast.Expr, depth int) bool {
 	if cond == nil {
 		return false
 	}
@@ -36,17 +40,17 @@ func (p *Program) IsSenderCheck(info *FuncInfo, cond ast.Expr) bool {
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.LAND, token.LOR:
-			return p.IsSenderCheck(info, e.X) || p.IsSenderCheck(info, e.Y)
+			return p.isSenderCheck(info, e.X, depth) || p.isSenderCheck(info, e.Y, depth)
 		case token.EQL, token.NEQ:
 			if isSender(info, e.X) && !isLiteral(e.Y) || isSender(info, e.Y) && !isLiteral(e.X) {
 				return true
 			}
 			// admins[msg.sender] == true
-			return (isLiteral(e.Y) && p.IsSenderCheck(info, e.X)) || (isLiteral(e.X) && p.IsSenderCheck(info, e.Y))
+			return (isLiteral(e.Y) && p.isSenderCheck(info, e.X, depth)) || (isLiteral(e.X) && p.isSenderCheck(info, e.Y, depth))
 		}
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			return p.IsSenderCheck(info, e.X)
+			return p.isSenderCheck(info, e.X, depth)
 		}
 	case *ast.IndexExpr:
 		if e.Index != nil && isSender(info, e.Index) {
@@ -56,8 +60,12 @@ func (p *Program) IsSenderCheck(info *FuncInfo, cond ast.Expr) bool {
 			}
 			return true
 		}
-		return p.IsSenderCheck(info, e.X) // roles[ROLE][msg.sender]
+		return p.isSenderCheck(info, e.X, depth) // roles[ROLE][msg.sender]
 	case *ast.CallExpr:
+		// a helper whose result is the check: require(_canCall(account))
+		if c := info.CallOf[e]; c != nil && (c.Kind == CallInternal || c.Kind == CallLibrary) && p.returnsSenderCheck(c.Callee, depth) {
+			return true
+		}
 		name := strings.ToLower(callName(e))
 		for _, a := range e.Args {
 			if isSender(info, a) && (checkName(name) || predicateName(name)) {
@@ -106,9 +114,10 @@ func isSender(info *FuncInfo, x ast.Expr) bool {
 		}
 	}
 	if c, ok := x.(*ast.CallExpr); ok {
-		switch callName(c) {
-		case "_msgSender", "msgSender", "_msgSenderERC721A":
+		if IsCallerAccessor(info, c) {
 			return true
+		}
+		switch callName(c) {
 		case "address", "payable":
 			if len(c.Args) == 1 {
 				return isSender(info, c.Args[0])
@@ -170,12 +179,12 @@ func (p *Program) checkInStmt(info *FuncInfo, s ast.Stmt, depth int) bool {
 		if call, ok := s.X.(*ast.CallExpr); ok {
 			name := callName(call)
 			if (name == "require" || name == "assert") && len(call.Args) > 0 {
-				return p.IsSenderCheck(info, call.Args[0])
+				return p.IsSenderCheck(info, call.Args[0]) || p.isDelegatecallOnly(info, call.Args[0], true)
 			}
 			// A check helper given the caller: _checkRole(role, _msgSender()).
 			lowerName := strings.ToLower(name)
 			for _, a := range call.Args {
-				if isSender(info, a) && (predicateName(lowerName) || checkName(lowerName)) {
+				if isSender(info, a) && (predicateName(lowerName) || checkName(lowerName)) && !discardsAnswer(info, call) {
 					return true
 				}
 			}
@@ -191,9 +200,11 @@ func (p *Program) checkInStmt(info *FuncInfo, s ast.Stmt, depth int) bool {
 			}
 		}
 	case *ast.IfStmt:
-		if p.IsSenderCheck(info, s.Cond) && AlwaysReverts(s.Then) {
+		if (p.IsSenderCheck(info, s.Cond) || p.isDelegatecallOnly(info, s.Cond, false)) && AlwaysReverts(s.Then) {
 			return true
 		}
+	case *ast.AssemblyStmt:
+		return s.Body != nil && (asmChecksCaller(s.Body) || asmDelegatecallOnly(s.Body))
 	}
 	return false
 }

@@ -174,10 +174,10 @@ func (f *Flow) Of(x ast.Expr) Source {
 					src |= SrcCallRet
 				case c.Kind == CallBuiltin && (c.Name == "blockhash" || c.Name == "block.blockhash"):
 					src |= SrcBlock
-				case c.Kind == CallBuiltin && c.Name == "_msgSender":
+				case (c.Kind == CallBuiltin || c.Kind == CallInternal) && IsCallerAccessor(f.info, e):
 					src |= SrcSender
 				case c.Kind == CallInternal && c.Callee != nil && c.Callee.Name == "_msgSender":
-					src |= SrcSender
+					src |= SrcData // reads the "sender" from calldata anyone writes
 				}
 			}
 		}

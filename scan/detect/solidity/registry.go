@@ -9,6 +9,7 @@ var All = join(
 	accessDetectors,
 	arithmeticDetectors,
 	hygieneDetectors,
+	defiDetectors,
 )
 
 // coreDetectors: reentrancy, tx.origin, unchecked calls, selfdestruct.

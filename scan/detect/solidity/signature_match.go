@@ -175,3 +175,56 @@ func bindsChain(p *sema.Program, fn *sema.Function) bool {
 	}
 	return false
 }
+
+// expiryWords name a parameter or field that bounds a signature's life.
+var expiryWords = []string{"deadline", "expiry", "expiration", "expires", "expire", "expired", "until", "before",
+	"valid", "timeout", "end", "ttl"}
+
+// boundsTime reports whether fn (or a helper) compares the time or block number with
+// something: a signed deadline or expiry checked against block.timestamp, or a validity window.
+func boundsTime(p *sema.Program, fn *sema.Function) bool {
+	for _, g := range withCallees(p, fn) {
+		gi := p.Info(g)
+		if gi == nil || g.Body == nil {
+			continue
+		}
+		found := false
+		ast.Inspect(g.Body, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BinaryExpr); ok && isComparison(b.Op) {
+				if mentionsGlobal(gi, b, "block", "timestamp") || mentionsGlobal(gi, b, "block", "number") || mentionsNow(gi, b) {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsNow reports whether n uses the pre-0.7 alias now.
+func mentionsNow(info *sema.FuncInfo, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && id.Name == "now" {
+			if _, ok := info.Uses[id].(*sema.Builtin); ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// takesExpiry reports whether a parameter of fn names an expiry (a deadline the function may
+// hand on to where the signature is checked, such as a token's permit).
+func takesExpiry(fn *sema.Function) bool {
+	for _, v := range fn.Params {
+		if hasWord(v.Name, expiryWords...) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,17 @@
+package solidity
+
+import "github.com/vigil-sec/vigil/scan/detect"
+
+// defiDetectors lists the detectors of the DeFi family (see registry.go): the bug classes
+// professional audits report in protocols that price, swap, pool and sign (oracles, slippage,
+// permits, vault share accounting, read-only reentrancy).
+var defiDetectors = []*detect.Analyzer{
+	OracleStalePrice,
+	OracleL2Sequencer,
+	OracleDeprecatedAPI,
+	SwapNoSlippage,
+	SwapNoDeadline,
+	PermitGriefing,
+	FeeOnTransferAccounting,
+	SignatureNoDeadline,
+}

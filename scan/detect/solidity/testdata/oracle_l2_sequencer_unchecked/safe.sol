@@ -1,0 +1,21 @@
+pragma solidity ^0.8.0;
+
+interface AggregatorV3Interface {
+    function latestRoundData() external view returns (uint80, int256, uint256, uint256, uint80);
+}
+
+/// Price module of the lending market deployed on Arbitrum.
+contract ArbitrumPriceModule {
+    AggregatorV3Interface public feed;
+    AggregatorV3Interface public sequencerUptimeFeed;
+    uint256 public constant GRACE = 1 hours;
+
+    function price() external view returns (uint256) {
+        (, int256 down, uint256 startedAt, , ) = sequencerUptimeFeed.latestRoundData();
+        require(down == 0 && block.timestamp - startedAt > GRACE, "sequencer");
+        (, int256 answer, , uint256 updatedAt, ) = feed.latestRoundData();
+        require(answer > 0 && block.timestamp - updatedAt < 1 hours);
+        return uint256(answer);
+    }
+}
+

@@ -216,36 +216,13 @@ func callNamed(n ast.Node, names ...string) bool {
 	if !ok {
 		return false
 	}
-	_, name := calleeNameOf(c)
+	name := sema.CalleeName(c)
 	for _, x := range names {
 		if strings.EqualFold(name, x) {
 			return true
 		}
 	}
 	return false
-}
-
-// calleeNameOf returns the receiver and name of a call: (x, "f") for x.f(...), (nil, "f") for f(...).
-func calleeNameOf(c *ast.CallExpr) (ast.Expr, string) {
-	fun := c.Fun
-	for {
-		switch f := fun.(type) {
-		case *ast.CallOptions:
-			fun = f.X
-			continue
-		case *ast.ParenExpr:
-			fun = f.X
-			continue
-		}
-		break
-	}
-	switch f := fun.(type) {
-	case *ast.Ident:
-		return nil, f.Name
-	case *ast.MemberExpr:
-		return f.X, f.Name.Name
-	}
-	return nil, ""
 }
 
 // isSelfBalance reports whether n is token.balanceOf(address(this)) (or this.balance's ERC-20
@@ -266,4 +243,26 @@ func namedArg(c *ast.CallExpr, name string) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// inFuncOrCallees reports whether pred accepts a node of fn's body or of the body of an
+// internal function or modifier it reaches.
+func inFuncOrCallees(p *sema.Program, fn *sema.Function, pred func(*sema.FuncInfo, ast.Node) bool) bool {
+	for _, g := range withCallees(p, fn) {
+		gi := p.Info(g)
+		if gi == nil || g.Body == nil {
+			continue
+		}
+		found := false
+		ast.Inspect(g.Body, func(n ast.Node) bool {
+			if pred(gi, n) {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }

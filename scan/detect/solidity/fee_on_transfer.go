@@ -150,23 +150,7 @@ func subtracts(info *sema.FuncInfo, x ast.Expr, amount map[*sema.Var]bool) bool 
 // measuresBalance reports whether fn or a helper reads this contract's token balance: the
 // balance-delta pattern (or a check of what arrived).
 func measuresBalance(p *sema.Program, fn *sema.Function) bool {
-	for _, g := range withCallees(p, fn) {
-		gi := p.Info(g)
-		if gi == nil || g.Body == nil {
-			continue
-		}
-		found := false
-		ast.Inspect(g.Body, func(n ast.Node) bool {
-			if isSelfBalance(gi, n) {
-				found = true
-			}
-			return !found
-		})
-		if found {
-			return true
-		}
-	}
-	return false
+	return inFuncOrCallees(p, fn, isSelfBalance)
 }
 
 // arbitraryToken reports whether the token is the caller's choice (a parameter) or one of a

@@ -7,7 +7,6 @@ import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
-	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // The oracle detectors read how a contract consumes a Chainlink-style price feed. A feed's
@@ -244,14 +243,6 @@ func mentionsVars(info *sema.FuncInfo, x ast.Node, set map[*sema.Var]bool) bool 
 	return found
 }
 
-func isComparison(op token.Token) bool {
-	switch op {
-	case token.LSS, token.GTR, token.LEQ, token.GEQ, token.EQL, token.NEQ:
-		return true
-	}
-	return false
-}
-
 // usedInCheck reports whether a variable of set is compared, returned, or passed to an internal
 // helper that checks it.
 func usedInCheck(p *sema.Program, info *sema.FuncInfo, set map[*sema.Var]bool, depth int) bool {
@@ -267,7 +258,7 @@ func usedInCheck(p *sema.Program, info *sema.FuncInfo, set map[*sema.Var]bool, d
 	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.BinaryExpr:
-			if isComparison(e.Op) && mentionsVars(info, e, set) {
+			if isRelational(e.Op) && mentionsVars(info, e, set) {
 				found = true
 			}
 		case *ast.ReturnStmt:

@@ -183,25 +183,11 @@ var expiryWords = []string{"deadline", "expiry", "expiration", "expires", "expir
 // boundsTime reports whether fn (or a helper) compares the time or block number with
 // something: a signed deadline or expiry checked against block.timestamp, or a validity window.
 func boundsTime(p *sema.Program, fn *sema.Function) bool {
-	for _, g := range withCallees(p, fn) {
-		gi := p.Info(g)
-		if gi == nil || g.Body == nil {
-			continue
-		}
-		found := false
-		ast.Inspect(g.Body, func(n ast.Node) bool {
-			if b, ok := n.(*ast.BinaryExpr); ok && isComparison(b.Op) {
-				if mentionsGlobal(gi, b, "block", "timestamp") || mentionsGlobal(gi, b, "block", "number") || mentionsNow(gi, b) {
-					found = true
-				}
-			}
-			return !found
-		})
-		if found {
-			return true
-		}
-	}
-	return false
+	return inFuncOrCallees(p, fn, func(gi *sema.FuncInfo, n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		return ok && isRelational(b.Op) &&
+			(mentionsGlobal(gi, b, "block", "timestamp") || mentionsGlobal(gi, b, "block", "number") || mentionsNow(gi, b))
+	})
 }
 
 // mentionsNow reports whether n uses the pre-0.7 alias now.

@@ -171,6 +171,13 @@ func calleeName(fun ast.Expr) (ast.Expr, string) {
 	return fun, ""
 }
 
+// CalleeName returns the name of the function a call expression calls (f in f(..), x.f(..),
+// x.f{value: v}(..)), or "" for a call through any other expression.
+func CalleeName(c *ast.CallExpr) string {
+	_, name := calleeName(c.Fun)
+	return name
+}
+
 // stripCallDecorations removes {value: ..} options and the pre-0.7 .value(v) / .gas(g) calls.
 func stripCallDecorations(fun ast.Expr) ast.Expr {
 	for {

@@ -38,8 +38,9 @@ type Pass struct {
 
 // crateCache holds what several analyzers of one crate compute alike.
 type crateCache struct {
-	units []unit
-	done  bool
+	units  []unit
+	done   bool
+	checks map[checkKey]bool
 }
 
 // units returns the crate's instruction code, computed once per crate.

@@ -27,25 +27,34 @@ var AccountDataMatching = &Analyzer{
 	}),
 	Run: func(p *Pass) {
 		read := tokenReads(p.units())
+		handedOff := handedOffFields(p.units())
+		stored := storedComparisons(p.units())
 		for _, as := range p.Program.Accounts {
-			names := map[string]bool{}
+			v := p.Program.Validate(as)
 			hasSigner := false
 			for _, f := range as.Fields {
-				names[f.Name] = true
-				if f.Type.Kind == model.KindSigner || f.Constraints.Signer {
+				if v.Facts[f.Name].Signer {
 					hasSigner = true
 				}
 			}
 			for _, f := range as.Fields {
 				c := f.Constraints
 				if f.Type.Kind == model.KindAccount || f.Type.Kind == model.KindAccountLoader {
-					if ds := p.Program.DataStruct(f.Type.Inner); ds != nil && !c.Init && !c.InitIfNeeded {
+					if ds := p.Program.DataStruct(f.Type.Inner); ds != nil && !v.Facts[f.Name].Created {
 						for _, sf := range ds.Item.Fields {
-							if sf.Name == nil || !names[sf.Name.Name] || sf.Name.Name == f.Name || typeLast(sf.Type) != "Pubkey" {
+							if sf.Name == nil || v.Facts[sf.Name.Name] == nil || sf.Name.Name == f.Name || typeLast(sf.Type) != "Pubkey" {
 								continue
 							}
 							rel := sf.Name.Name
-							if c.HasOneTarget(rel) || constraintNames(c, f.Name+"."+rel) || seedsName(c, rel) {
+							// Matched: has_one, any constraint of the struct reading
+							// f.rel (address = f.rel on the other side, token::mint =
+							// f.rel, constraint = x.key() == f.rel), seeds deriving f
+							// from rel, a handler comparison, rel's key checked
+							// against another field of f, or rel's identity fixed
+							// by a constant or by an account of another type.
+							if c.HasOneTarget(rel) || v.ReadsStored(f.Name, rel) || seedsName(c, rel) ||
+								stored[as][f.Name+"."+rel] || v.KeyMatchedTo(rel, f.Name) ||
+								v.KeyFixedApartFrom(rel, f.Type.Inner) {
 								continue
 							}
 							p.Report(fieldNode(f), nil, map[string]string{"account_name": f.Name, "related": rel})
@@ -53,9 +62,12 @@ var AccountDataMatching = &Analyzer{
 						}
 					}
 				}
+				// A token account whose data the handler reads as belonging to the
+				// signer. One handed to a CPI (a transfer from it) is checked by the
+				// token program against the authority that signs.
 				if (f.Type.Kind == model.KindAccount || f.Type.Kind == model.KindInterfaceAccount) && f.Type.Inner == "TokenAccount" &&
-					hasSigner && read[as][f.Name] && c.Token["token::authority"] == nil && c.Token["associated_token::authority"] == nil &&
-					!constraintNames(c, f.Name+".owner") {
+					hasSigner && read[as][f.Name] && !handedOff[as][f.Name] && c.Token["token::authority"] == nil &&
+					c.Token["associated_token::authority"] == nil && !v.ReadsStored(f.Name, "owner") && !v.Facts[f.Name].Pinned {
 					p.Report(fieldNode(f), nil, map[string]string{"account_name": f.Name, "related": "its owner"})
 				}
 			}
@@ -121,6 +133,75 @@ func tokenReads(us []unit) map[*model.AccountsStruct]map[string]bool {
 		})
 	}
 	return out
+}
+
+// storedComparisons records, per Accounts struct, the "holder.field"
+// relations handler code compares (ctx.accounts.vault.authority ==
+// ctx.accounts.authority.key()).
+func storedComparisons(us []unit) map[*model.AccountsStruct]map[string]bool {
+	out := map[*model.AccountsStruct]map[string]bool{}
+	for _, u := range us {
+		if u.Accounts == nil {
+			continue
+		}
+		if out[u.Accounts] == nil {
+			out[u.Accounts] = map[string]bool{}
+		}
+		for _, cmp := range model.Comparisons(u.Func.Decl.Body) {
+			for _, path := range []string{cmp.XPath, cmp.YPath} {
+				for _, f := range u.Accounts.Fields {
+					for _, g := range u.Accounts.Fields {
+						if model.StoredRead(path, f.Name, g.Name) {
+							out[u.Accounts][f.Name+"."+g.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// handedOffFields records, per Accounts struct, the fields handler code
+// passes to another function or puts in a CPI accounts struct.
+func handedOffFields(us []unit) map[*model.AccountsStruct]map[string]bool {
+	out := map[*model.AccountsStruct]map[string]bool{}
+	for _, u := range us {
+		if u.Accounts == nil {
+			continue
+		}
+		if out[u.Accounts] == nil {
+			out[u.Accounts] = map[string]bool{}
+		}
+		env := lets(u.Func.Decl.Body)
+		mark := func(x ast.Expr) {
+			for _, acc := range accountsIn(x, u, env) {
+				out[u.Accounts][acc] = true
+			}
+		}
+		ast.Inspect(u.Func.Decl.Body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.StructExpr:
+				for _, f := range x.Fields {
+					if f.Value != nil {
+						mark(f.Value)
+					}
+				}
+			case *ast.CallExpr:
+				if pe, ok := x.Fun.(*ast.PathExpr); ok && !deserializers(pe.Path.Last().Name.Name) {
+					for _, a := range x.Args {
+						mark(a)
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+func deserializers(name string) bool {
+	return deserializersNeedingOwner[name]
 }
 
 // constraintNames reports a custom constraint that mentions path.

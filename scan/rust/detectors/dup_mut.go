@@ -29,11 +29,15 @@ var DuplicateMutableAccounts = &Analyzer{
 	Run: func(p *Pass) {
 		v1 := semver.AtLeast(p.Crate.AnchorVersion(), "1.0.0")
 		compared := handlerComparisons(p.units())
+		written := writtenFields(p.units())
 		for _, as := range p.Program.Accounts {
+			v := p.Program.Validate(as)
 			var muts []*model.AccountField
 			for _, f := range as.Fields {
-				k := f.Type.Kind
-				if f.Constraints.Mut && (k == model.KindAccount || k == model.KindAccountLoader || k == model.KindInterfaceAccount) {
+				// Only the program's own data accounts: it writes their data
+				// itself. Token accounts change through token-program CPIs,
+				// which handle a source that is also the destination.
+				if p.Program.ProgramOwned(f) && (v.Facts[f.Name].Mutable || written[as][f.Name]) {
 					muts = append(muts, f)
 				}
 			}
@@ -46,6 +50,12 @@ var DuplicateMutableAccounts = &Analyzer{
 				}
 				for _, a := range muts[:j] {
 					if a.Type.Inner != b.Type.Inner || keysCompared(a, b) || compared[as][pairKey(a.Name, b.Name)] || distinct(p, a, b) {
+						continue
+					}
+					// Two accounts whose addresses the struct fixes (PDAs, has_one
+					// targets, address =) are the ones the program stored or
+					// derived; the caller cannot make them one.
+					if v.Facts[a.Name].Pinned && v.Facts[b.Name].Pinned {
 						continue
 					}
 					p.Report(fieldNode(b), nil, map[string]string{"account_name": b.Name, "other_account": a.Name})
@@ -72,7 +82,11 @@ var DuplicateMutableAccounts = &Analyzer{
 			for j, b := range binds {
 				for _, a := range binds[:j] {
 					t := typeOf[a.Name]
-					if t == "" || t != typeOf[b.Name] || keysComparedNative(body, a.Name, b.Name) {
+					// Both must be written (the runtime only lets the owner write,
+					// so a read-only twin is no second write), and two bindings
+					// of one name are one account in different branches.
+					if t == "" || t != typeOf[b.Name] || a.Name == b.Name || keysComparedNative(body, a.Name, b.Name) ||
+						!writesAccount(body, a.Name) || !writesAccount(body, b.Name) {
 						continue
 					}
 					p.Report(b.Node, u.Func, map[string]string{"account_name": b.Name, "other_account": a.Name})
@@ -80,6 +94,42 @@ var DuplicateMutableAccounts = &Analyzer{
 			}
 		}
 	},
+}
+
+// writtenFields records, per Accounts struct, the fields whose data
+// handler code writes (ctx.accounts.x.f = .., let x = &mut ctx.accounts.x;
+// x.f += .., ctx.accounts.x.load_mut()), whether or not they are marked mut.
+func writtenFields(us []unit) map[*model.AccountsStruct]map[string]bool {
+	out := map[*model.AccountsStruct]map[string]bool{}
+	for _, u := range us {
+		if u.Accounts == nil {
+			continue
+		}
+		if out[u.Accounts] == nil {
+			out[u.Accounts] = map[string]bool{}
+		}
+		body := u.Func.Decl.Body
+		env := lets(body)
+		mark := func(x ast.Expr) {
+			for _, acc := range accountsIn(x, u, env) {
+				out[u.Accounts][acc] = true
+			}
+		}
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.AssignExpr:
+				if f, ok := x.X.(*ast.FieldExpr); ok {
+					mark(f.X)
+				}
+			case *ast.MethodCallExpr:
+				if x.Name.Name == "load_mut" || x.Name.Name == "load_init" {
+					mark(x.Recv)
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 func pairKey(a, b string) string {

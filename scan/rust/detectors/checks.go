@@ -1,0 +1,191 @@
+package detectors
+
+import (
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
+)
+
+// Property is what instruction code can check about an account.
+type Property string
+
+// Checked properties.
+const (
+	PropSigner Property = "is_signer"
+	PropOwner  Property = "owner"
+	PropKey    Property = "key"
+)
+
+// helperDepth bounds how deep checks are followed into the crate's
+// helper functions.
+const helperDepth = 3
+
+// checkedIn reports whether fn's code checks property prop of the account
+// it calls name (a native binding, a parameter, or an Accounts field read
+// through ctx.accounts/self), directly or through a helper function of the
+// crate that receives the account and checks its parameter
+// (assert_signer(authority)?, verify_owner(&ctx.accounts.vault)?).
+func (p *Pass) checkedIn(fn *model.Function, name string, prop Property) bool {
+	if p.cache == nil {
+		p.cache = &crateCache{}
+	}
+	if p.cache.checks == nil {
+		p.cache.checks = map[checkKey]bool{}
+	}
+	return p.checkedDepth(fn, name, prop, 0)
+}
+
+type checkKey struct {
+	fn   *model.Function
+	name string
+	prop Property
+}
+
+func (p *Pass) checkedDepth(fn *model.Function, name string, prop Property, depth int) bool {
+	k := checkKey{fn, name, prop}
+	if v, ok := p.cache.checks[k]; ok {
+		return v
+	}
+	p.cache.checks[k] = false // breaks recursion
+	body := fn.Decl.Body
+	env := lets(body)
+	aliases := aliasesOf(body, env, name)
+	ok := false
+	for _, n := range aliases {
+		if checkedDirectly(body, n, prop) {
+			ok = true
+			break
+		}
+	}
+	if !ok && depth < helperDepth {
+		ok = p.checkedByHelper(fn, aliases, prop, depth)
+	}
+	p.cache.checks[k] = ok
+	return ok
+}
+
+// aliasesOf lists name and the locals bound to it (let vault = &ctx.accounts.vault).
+func aliasesOf(body ast.Node, env map[string]ast.Expr, name string) []string {
+	out := []string{name}
+	for local, init := range env {
+		path := model.ExprPath(init)
+		for strings.HasSuffix(path, "()") {
+			// .to_account_info(), .as_ref(), .clone()
+			i := strings.LastIndexByte(path, '.')
+			if i < 0 {
+				break
+			}
+			path = path[:i]
+		}
+		if local != name && path != "" && (path == name || strings.HasSuffix(path, ".accounts."+name) || path == "self."+name) {
+			out = append(out, local)
+		}
+	}
+	return out
+}
+
+func checkedDirectly(body ast.Node, name string, prop Property) bool {
+	switch prop {
+	case PropSigner:
+		return checksField(body, name, "is_signer")
+	case PropOwner:
+		return compares(body, name, "owner") || checksOwnerCall(body, name)
+	case PropKey:
+		return compares(body, name, "key")
+	}
+	return false
+}
+
+// checksOwnerCall reports checks of an account's owner by a method
+// (account.owner.eq(&id), account.is_owned_by(&id)) or by check_id /
+// check_program_account over account.owner.
+func checksOwnerCall(body ast.Node, name string) bool {
+	for _, c := range model.Calls(body) {
+		switch c.Name() {
+		case "is_owned_by", "owned_by", "check_program_account", "check_id", "assert_owned_by":
+		default:
+			continue
+		}
+		for _, x := range append([]ast.Expr{c.Recv}, c.Args...) {
+			if x != nil && mentions(model.ExprPath(x), name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkedByHelper follows calls of the crate's functions that receive the
+// account: the property holds when the callee checks its parameter.
+func (p *Pass) checkedByHelper(fn *model.Function, aliases []string, prop Property, depth int) bool {
+	for _, c := range model.Calls(fn.Decl.Body) {
+		if c.Macro {
+			continue
+		}
+		callees := p.Program.FunctionsNamed(c.Name())
+		if len(callees) == 0 {
+			continue
+		}
+		args := c.Args
+		selfArg := c.Method != "" && c.Recv != nil
+		for i, a := range args {
+			path := model.ExprPath(a)
+			if !mentionsAny(path, aliases) {
+				continue
+			}
+			for _, callee := range callees {
+				idx := i
+				if selfArg && hasSelf(callee) {
+					idx = i + 1
+				}
+				if param := paramName(callee, idx); param != "" && p.checkedDepth(callee, param, prop, depth+1) {
+					return true
+				}
+			}
+		}
+		// A Context passed whole: the callee reads ctx.accounts.<name> itself.
+		for i, a := range args {
+			if _, ok := a.(*ast.PathExpr); !ok {
+				continue
+			}
+			for _, callee := range callees {
+				if isContextParam(callee, i) && p.checkedDepth(callee, aliases[0], prop, depth+1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func mentionsAny(path string, names []string) bool {
+	for _, n := range names {
+		if mentions(path, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasSelf(fn *model.Function) bool {
+	return len(fn.Decl.Params) > 0 && fn.Decl.Params[0].IsSelf
+}
+
+func isContextParam(fn *model.Function, i int) bool {
+	if i < 0 || i >= len(fn.Decl.Params) {
+		return false
+	}
+	pt, ok := fn.Decl.Params[i].Type.(*ast.PathType)
+	return ok && pt.Path.Last() != nil && pt.Path.Last().Name.Name == "Context"
+}
+
+func paramName(fn *model.Function, i int) string {
+	if i < 0 || i >= len(fn.Decl.Params) {
+		return ""
+	}
+	if ip, ok := fn.Decl.Params[i].Pat.(*ast.IdentPat); ok {
+		return ip.Name.Name
+	}
+	return ""
+}

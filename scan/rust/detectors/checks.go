@@ -15,6 +15,10 @@ const (
 	PropSigner Property = "is_signer"
 	PropOwner  Property = "owner"
 	PropKey    Property = "key"
+	// PropSignedPDA: the program signs for the account with seeds
+	// (invoke_signed, CpiContext::new_with_signer): it is a PDA of the
+	// program, whose signature no caller can supply.
+	PropSignedPDA Property = "signed_pda"
 )
 
 // helperDepth bounds how deep checks are followed into the crate's
@@ -34,6 +38,21 @@ func (p *Pass) checkedIn(fn *model.Function, name string, prop Property) bool {
 		p.cache.checks = map[checkKey]bool{}
 	}
 	return p.checkedDepth(fn, name, prop, 0)
+}
+
+// accountChecked is checkedIn for an account of unit u: an Accounts field
+// is named by its full path (ctx.accounts.vault, self.vault), so that a
+// local of the same name holding data read from it (let vault =
+// Vault::unpack(..)) is not taken for the account.
+func (p *Pass) accountChecked(u unit, name string, prop Property) bool {
+	switch {
+	case u.Ctx == "" || name == remainingAccounts:
+	case u.Ctx == "self":
+		name = "self." + name
+	default:
+		name = u.Ctx + ".accounts." + name
+	}
+	return p.checkedIn(u.Func, name, prop)
 }
 
 type checkKey struct {
@@ -65,24 +84,46 @@ func (p *Pass) checkedDepth(fn *model.Function, name string, prop Property, dept
 	return ok
 }
 
-// aliasesOf lists name and the locals bound to it (let vault = &ctx.accounts.vault).
+// aliasesOf lists name and the locals bound to the account itself (let
+// vault = &ctx.accounts.vault; let extra = &ctx.remaining_accounts[0];
+// let info = vault.to_account_info()), not values read from its data.
 func aliasesOf(body ast.Node, env map[string]ast.Expr, name string) []string {
 	out := []string{name}
 	for local, init := range env {
-		path := model.ExprPath(init)
-		for strings.HasSuffix(path, "()") {
-			// .to_account_info(), .as_ref(), .clone()
-			i := strings.LastIndexByte(path, '.')
-			if i < 0 {
-				break
-			}
-			path = path[:i]
-		}
-		if local != name && path != "" && (path == name || strings.HasSuffix(path, ".accounts."+name) || path == "self."+name) {
+		path := accountPath(init)
+		if local != name && path != "" && (path == name || strings.HasSuffix(path, ".accounts."+name) ||
+			path == "self."+name || strings.HasSuffix(path, "."+name) && name == remainingAccounts) {
 			out = append(out, local)
 		}
 	}
 	return out
+}
+
+// accountPath renders an expression that denotes an account, through
+// references, indexing, ? and argument-less conversions (.clone(),
+// .to_account_info(), .as_ref()), or returns "".
+func accountPath(x ast.Expr) string {
+	for {
+		switch e := x.(type) {
+		case *ast.RefExpr:
+			x = e.X
+		case *ast.ParenExpr:
+			x = e.X
+		case *ast.TryExpr:
+			x = e.X
+		case *ast.IndexExpr:
+			x = e.X
+		case *ast.MethodCallExpr:
+			switch e.Name.Name {
+			case "clone", "to_account_info", "as_ref", "unwrap", "info":
+				x = e.Recv
+			default:
+				return ""
+			}
+		default:
+			return model.ExprPath(x)
+		}
+	}
 }
 
 func checkedDirectly(body ast.Node, name string, prop Property) bool {
@@ -93,6 +134,8 @@ func checkedDirectly(body ast.Node, name string, prop Property) bool {
 		return compares(body, name, "owner") || checksOwnerCall(body, name)
 	case PropKey:
 		return compares(body, name, "key")
+	case PropSignedPDA:
+		return signedCPIWith(body, name)
 	}
 	return false
 }
@@ -145,12 +188,13 @@ func (p *Pass) checkedByHelper(fn *model.Function, aliases []string, prop Proper
 			}
 		}
 		// A Context passed whole: the callee reads ctx.accounts.<name> itself.
+		_, field, ok := strings.Cut(aliases[0], ".accounts.")
 		for i, a := range args {
-			if _, ok := a.(*ast.PathExpr); !ok {
+			if _, isPath := a.(*ast.PathExpr); !isPath || !ok {
 				continue
 			}
 			for _, callee := range callees {
-				if isContextParam(callee, i) && p.checkedDepth(callee, aliases[0], prop, depth+1) {
+				if isContextParam(callee, i) && p.checkedDepth(callee, paramName(callee, i)+".accounts."+field, prop, depth+1) {
 					return true
 				}
 			}
@@ -188,4 +232,29 @@ func paramName(fn *model.Function, i int) string {
 		return ip.Name.Name
 	}
 	return ""
+}
+
+// signedCPIWith reports a CPI signed with seeds whose arguments (the
+// instruction's accounts or the CpiContext accounts struct) name the
+// account.
+func signedCPIWith(body ast.Node, name string) bool {
+	for _, c := range model.Calls(body) {
+		signed := c.Kind == model.CallInvokeSigned || c.Kind == model.CallCpiContextNewWithSigner
+		if c.Method == "with_signer" && c.Recv != nil {
+			signed = true
+		}
+		if !signed {
+			continue
+		}
+		args := c.Args
+		if c.Recv != nil {
+			args = append([]ast.Expr{c.Recv}, args...)
+		}
+		for _, a := range args {
+			if containsName(a, name) {
+				return true
+			}
+		}
+	}
+	return false
 }

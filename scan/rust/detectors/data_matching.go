@@ -1,6 +1,8 @@
 package detectors
 
 import (
+	"strings"
+
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
@@ -72,11 +74,9 @@ var AccountDataMatching = &Analyzer{
 				}
 			}
 		}
-		// Native: SPL token accounts unpacked without an owner comparison.
+		// SPL token accounts unpacked by hand (native code, or an Anchor
+		// handler given a raw AccountInfo) without an owner comparison.
 		for _, u := range p.units() {
-			if u.Ctx != "" {
-				continue
-			}
 			body := u.Func.Decl.Body
 			ast.Inspect(body, func(n ast.Node) bool {
 				l, ok := n.(*ast.LetStmt)
@@ -88,7 +88,7 @@ var AccountDataMatching = &Analyzer{
 					name = ip.Name.Name
 				}
 				for _, c := range model.Deserializations(l.Init) {
-					if c.Name() == "unpack" && isTokenAccountPath(c.Path) && name != "" && !compares(body, name, "owner") &&
+					if c.Name() == "unpack" && isTokenAccountPath(u.Func.File.Resolve(c.Path)) && name != "" && !compares(body, name, "owner") &&
 						!tokenCPIFrom(body, c, u) {
 						p.Report(c.Node, u.Func, map[string]string{"account_name": name, "related": "its owner"})
 					}
@@ -99,22 +99,17 @@ var AccountDataMatching = &Analyzer{
 	},
 }
 
+// isTokenAccountPath reports the unpack of an SPL token account, its
+// path resolved through the file's imports.
 func isTokenAccountPath(path string) bool {
-	return path == "spl_token::state::Account::unpack" || path == "TokenAccount::unpack" ||
-		path == "spl_token_2022::state::Account::unpack" || path == "Account::unpack"
+	return strings.HasSuffix(path, "spl_token::state::Account::unpack") || path == "TokenAccount::unpack" ||
+		strings.HasSuffix(path, "spl_token_2022::state::Account::unpack") || path == "Account::unpack"
 }
 
 // tokenReads records, per Accounts struct, the fields whose data fields
 // handler code reads (ctx.accounts.x.amount).
 func tokenReads(us []unit) map[*model.AccountsStruct]map[string]bool {
-	out := map[*model.AccountsStruct]map[string]bool{}
-	for _, u := range us {
-		if u.Accounts == nil {
-			continue
-		}
-		if out[u.Accounts] == nil {
-			out[u.Accounts] = map[string]bool{}
-		}
+	return perStruct(us, func(u unit, set map[string]bool) {
 		ast.Inspect(u.Func.Decl.Body, func(n ast.Node) bool {
 			f, ok := n.(*ast.FieldExpr)
 			if !ok {
@@ -125,58 +120,44 @@ func tokenReads(us []unit) map[*model.AccountsStruct]map[string]bool {
 				if base == u.Ctx+".accounts" || u.Ctx == "self" && base == "self" {
 					switch f.Name.Name {
 					case "amount", "owner", "delegate", "delegated_amount", "mint", "state":
-						out[u.Accounts][inner.Name.Name] = true
+						set[inner.Name.Name] = true
 					}
 				}
 			}
 			return true
 		})
-	}
-	return out
+	})
 }
 
 // storedComparisons records, per Accounts struct, the "holder.field"
 // relations handler code compares (ctx.accounts.vault.authority ==
 // ctx.accounts.authority.key()).
 func storedComparisons(us []unit) map[*model.AccountsStruct]map[string]bool {
-	out := map[*model.AccountsStruct]map[string]bool{}
-	for _, u := range us {
-		if u.Accounts == nil {
-			continue
-		}
-		if out[u.Accounts] == nil {
-			out[u.Accounts] = map[string]bool{}
-		}
+	return perStruct(us, func(u unit, set map[string]bool) {
 		for _, cmp := range model.Comparisons(u.Func.Decl.Body) {
 			for _, path := range []string{cmp.XPath, cmp.YPath} {
 				for _, f := range u.Accounts.Fields {
 					for _, g := range u.Accounts.Fields {
 						if model.StoredRead(path, f.Name, g.Name) {
-							out[u.Accounts][f.Name+"."+g.Name] = true
+							set[f.Name+"."+g.Name] = true
 						}
 					}
 				}
 			}
 		}
-	}
-	return out
+	})
 }
 
 // handedOffFields records, per Accounts struct, the fields handler code
-// passes to another function or puts in a CPI accounts struct.
+// passes on: as an argument of a function or method, in a struct literal
+// (a CPI accounts struct), or on the right of an assignment (a key
+// stored in state).
 func handedOffFields(us []unit) map[*model.AccountsStruct]map[string]bool {
-	out := map[*model.AccountsStruct]map[string]bool{}
-	for _, u := range us {
-		if u.Accounts == nil {
-			continue
-		}
-		if out[u.Accounts] == nil {
-			out[u.Accounts] = map[string]bool{}
-		}
+	return perStruct(us, func(u unit, set map[string]bool) {
 		env := lets(u.Func.Decl.Body)
 		mark := func(x ast.Expr) {
 			for _, acc := range accountsIn(x, u, env) {
-				out[u.Accounts][acc] = true
+				set[acc] = true
 			}
 		}
 		ast.Inspect(u.Func.Decl.Body, func(n ast.Node) bool {
@@ -193,11 +174,16 @@ func handedOffFields(us []unit) map[*model.AccountsStruct]map[string]bool {
 						mark(a)
 					}
 				}
+			case *ast.MethodCallExpr:
+				for _, a := range x.Args {
+					mark(a)
+				}
+			case *ast.AssignExpr:
+				mark(x.Y)
 			}
 			return true
 		})
-	}
-	return out
+	})
 }
 
 func deserializers(name string) bool {

@@ -100,19 +100,12 @@ var DuplicateMutableAccounts = &Analyzer{
 // handler code writes (ctx.accounts.x.f = .., let x = &mut ctx.accounts.x;
 // x.f += .., ctx.accounts.x.load_mut()), whether or not they are marked mut.
 func writtenFields(us []unit) map[*model.AccountsStruct]map[string]bool {
-	out := map[*model.AccountsStruct]map[string]bool{}
-	for _, u := range us {
-		if u.Accounts == nil {
-			continue
-		}
-		if out[u.Accounts] == nil {
-			out[u.Accounts] = map[string]bool{}
-		}
+	return perStruct(us, func(u unit, set map[string]bool) {
 		body := u.Func.Decl.Body
 		env := lets(body)
 		mark := func(x ast.Expr) {
 			for _, acc := range accountsIn(x, u, env) {
-				out[u.Accounts][acc] = true
+				set[acc] = true
 			}
 		}
 		ast.Inspect(body, func(n ast.Node) bool {
@@ -128,8 +121,7 @@ func writtenFields(us []unit) map[*model.AccountsStruct]map[string]bool {
 			}
 			return true
 		})
-	}
-	return out
+	})
 }
 
 func pairKey(a, b string) string {
@@ -156,25 +148,17 @@ func keysCompared(a, b *model.AccountField) bool {
 // handlerComparisons records, per Accounts struct, the field pairs whose
 // keys handler code compares.
 func handlerComparisons(us []unit) map[*model.AccountsStruct]map[string]bool {
-	out := map[*model.AccountsStruct]map[string]bool{}
-	for _, u := range us {
-		if u.Accounts == nil {
-			continue
-		}
-		if out[u.Accounts] == nil {
-			out[u.Accounts] = map[string]bool{}
-		}
+	return perStruct(us, func(u unit, set map[string]bool) {
 		for _, cmp := range model.Comparisons(u.Func.Decl.Body) {
 			for _, a := range u.Accounts.Fields {
 				for _, b := range u.Accounts.Fields {
 					if a != b && mentions(cmp.XPath, a.Name) && mentions(cmp.YPath, b.Name) {
-						out[u.Accounts][pairKey(a.Name, b.Name)] = true
+						set[pairKey(a.Name, b.Name)] = true
 					}
 				}
 			}
 		}
-	}
-	return out
+	})
 }
 
 func keysComparedNative(body ast.Node, a, b string) bool {

@@ -37,6 +37,7 @@ var MissingOwnerCheck = &Analyzer{
 		Class:           "account-validation",
 	}),
 	Run: func(p *Pass) {
+		facts := map[*model.AccountsStruct]*model.Validation{}
 		for _, u := range p.units() {
 			body := u.Func.Decl.Body
 			env := lets(body)
@@ -50,13 +51,24 @@ var MissingOwnerCheck = &Analyzer{
 						// Anchor checks nothing about remaining accounts.
 					case u.Ctx != "":
 						f := fieldOf(u.Accounts, acc)
-						if !isUnchecked(f) || f.Constraints.Owner != nil {
+						if f == nil {
+							continue
+						}
+						if facts[u.Accounts] == nil {
+							facts[u.Accounts] = p.Program.Validate(u.Accounts)
+						}
+						// Anchor checked the owner, or the address is fixed
+						// (a PDA, address =, a has_one target).
+						if t := facts[u.Accounts].Facts[acc]; t.OwnerChecked || t.Pinned {
 							continue
 						}
 					case !u.Bindings[acc]:
 						continue
 					}
-					if comparesAny(body, names(u, env, acc), "owner") || writesAccount(body, acc) || passedToTokenProgram(body, acc) {
+					// The account's own owner, not the owner field of data read
+					// from it (an unpacked token account's owner is a wallet).
+					if p.accountChecked(u, acc, PropOwner) || p.accountChecked(u, acc, PropKey) ||
+						writesAccount(body, acc) || passedToTokenProgram(body, acc) {
 						continue
 					}
 					p.Report(c.Node, u.Func, map[string]string{"account_name": acc})

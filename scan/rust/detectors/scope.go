@@ -295,3 +295,19 @@ func comparesAny(body ast.Node, names []string, suffix string) bool {
 	}
 	return false
 }
+
+// perStruct collects, per Accounts struct, the field names that visit
+// records for each Anchor unit of that struct.
+func perStruct(us []unit, visit func(u unit, set map[string]bool)) map[*model.AccountsStruct]map[string]bool {
+	out := map[*model.AccountsStruct]map[string]bool{}
+	for _, u := range us {
+		if u.Accounts == nil {
+			continue
+		}
+		if out[u.Accounts] == nil {
+			out[u.Accounts] = map[string]bool{}
+		}
+		visit(u, out[u.Accounts])
+	}
+	return out
+}

@@ -60,6 +60,7 @@ func Analyze(fset *token.FileSet, files []*File) *Program {
 	}
 	for _, f := range files {
 		p.fileOf[f.AST] = f
+		f.imports = f.Imports()
 		p.items(f, f.Module, f.AST.Items, nil)
 	}
 	p.markPack()

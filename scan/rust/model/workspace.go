@@ -69,6 +69,8 @@ type File struct {
 	Module string // module path inside the crate: "crate", "crate::state"
 	AST    *ast.File
 	Src    []byte
+	// imports is filled by Analyze (see Imports).
+	imports map[string]string
 }
 
 // Name returns the crate's package name.

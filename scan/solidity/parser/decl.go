@@ -10,6 +10,9 @@ import (
 func (p *parser) parseSourceUnit(f *ast.File) {
 	for p.tok != token.EOF {
 		start := p.pos
+		if p.startsStrayMember() && p.reopenContract(f) {
+			continue
+		}
 		if d := p.parseSourceUnitDecl(); d != nil {
 			f.Decls = append(f.Decls, d)
 		}
@@ -18,6 +21,55 @@ func (p *parser) parseSourceUnit(f *ast.File) {
 			p.next()
 		}
 	}
+}
+
+// startsStrayMember reports whether the current token, at file level, can only be part of a
+// contract: a '}' that closes nothing, a modifier, a constructor, a receive or fallback function.
+func (p *parser) startsStrayMember() bool {
+	switch p.tok {
+	case token.RBRACE, token.MODIFIER, token.CONSTRUCTOR:
+		return true
+	case token.IDENT:
+		return (p.lit == "receive" || p.lit == "fallback") && p.peekIs(token.LPAREN)
+	}
+	return false
+}
+
+// reopenContract repairs a contract closed early by one '}' too many. Its remaining members
+// then sit at file level: functions parse as free functions, modifiers and constructors cannot
+// parse at all, and a stray '}' ends them. Met at such a member or at the stray '}', the last
+// contract of the file is reopened: the declarations parsed since it closed become its members
+// again, and members are parsed up to the stray '}', which closes it. The extra '}' is reported;
+// no member is lost. It returns false when no contract precedes, or a declaration that cannot
+// be a member (pragma, import) stands between.
+func (p *parser) reopenContract(f *ast.File) bool {
+	i := len(f.Decls) - 1
+	for ; i >= 0; i-- {
+		if _, ok := f.Decls[i].(*ast.ContractDecl); ok {
+			break
+		}
+		switch f.Decls[i].(type) {
+		case *ast.FuncDecl, *ast.VarDecl, *ast.StructDecl, *ast.EnumDecl, *ast.EventDecl, *ast.ErrorDecl,
+			*ast.UsingDecl, *ast.UserTypeDecl, *ast.BadDecl:
+			continue
+		}
+		return false
+	}
+	if i < 0 {
+		return false
+	}
+	c := f.Decls[i].(*ast.ContractDecl)
+	if len(f.Decls) > i+1 || p.tok != token.RBRACE {
+		p.error(c.Rbrace, "this '}' closes contract "+c.Name.Name+" before its members end: one '}' too many above it?")
+	} else {
+		p.error(p.pos, "'}' closes nothing")
+	}
+	c.Body = append(c.Body, f.Decls[i+1:]...)
+	f.Decls = f.Decls[:i+1]
+	c.Body = append(c.Body, p.parseContractBody()...)
+	c.Rbrace = p.pos
+	p.got(token.RBRACE)
+	return true
 }
 
 // parseSourceUnitDecl parses one declaration at file level, or returns nil after reporting and
@@ -97,9 +149,10 @@ func (p *parser) skipToDecl() {
 			open := p.tok
 			p.next()
 			p.skipBalanced()
-			if p.tok != token.EOF {
-				p.next() // the closer
+			if !p.closer() {
+				return // stopped at a declaration
 			}
+			p.next()
 			if open == token.LBRACE {
 				return
 			}
@@ -253,7 +306,9 @@ func (p *parser) parseContract(doc *ast.CommentGroup) ast.Decl {
 	}
 	d.Body = p.parseContractBody()
 	d.Rbrace = p.pos
-	p.expect(token.RBRACE)
+	if !startsUnit(p.tok) {
+		p.expect(token.RBRACE)
+	} // else parseContractPart reported the missing '}'
 	return d
 }
 
@@ -274,10 +329,22 @@ func (p *parser) parseContractBody() []ast.Decl {
 			body = append(body, d)
 		}
 		if p.pos == start {
+			if startsUnit(p.tok) {
+				break // a '}' is missing: the next contract (or pragma, import) starts here
+			}
 			p.next()
 		}
 	}
 	return body
+}
+
+// startsUnit reports whether tok starts a declaration that only the file level holds.
+func startsUnit(tok token.Token) bool {
+	switch tok {
+	case token.CONTRACT, token.INTERFACE, token.LIBRARY, token.PRAGMA, token.IMPORT, token.ABSTRACT:
+		return true
+	}
+	return false
 }
 
 func (p *parser) parseContractPart() ast.Decl {
@@ -611,7 +678,7 @@ func (p *parser) parseStruct(doc *ast.CommentGroup) *ast.StructDecl {
 	p.next()
 	s.Name = p.ident()
 	p.expect(token.LBRACE)
-	for p.tok != token.RBRACE && p.tok != token.EOF {
+	for p.tok != token.RBRACE && p.tok != token.EOF && !p.atDeclStart() {
 		start := p.pos
 		fdoc := p.leadComment
 		if !p.startsType() {

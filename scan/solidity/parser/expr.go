@@ -16,8 +16,14 @@ func (p *parser) parseExpr() ast.Expr { return p.parseExprFrom(nil) }
 // parseExprFrom parses an expression whose first operand, prefix, has already been parsed (or
 // is nil). Assignment is right-associative and binds loosest.
 func (p *parser) parseExprFrom(prefix ast.Expr) ast.Expr {
-	p.enter()
 	defer p.leave()
+	if !p.enter() {
+		from, to := p.skipTooDeep()
+		if prefix != nil {
+			from = prefix.Pos()
+		}
+		return &ast.BadExpr{From: from, To: to}
+	}
 	x := p.parseBinary(prefix, 1)
 	if p.tok == token.QUESTION {
 		p.next()
@@ -34,7 +40,9 @@ func (p *parser) parseExprFrom(prefix ast.Expr) ast.Expr {
 }
 
 // parseBinary parses binary operations of precedence prec1 or higher by precedence climbing.
-// ** is right-associative; all others are left-associative.
+// ** is right-associative; all others are left-associative. A left-associative chain is built
+// in a loop, not by recursion, but each operator still deepens the tree: it counts as a level
+// of nesting.
 func (p *parser) parseBinary(prefix ast.Expr, prec1 int) ast.Expr {
 	var x ast.Expr
 	if prefix != nil {
@@ -42,11 +50,15 @@ func (p *parser) parseBinary(prefix ast.Expr, prec1 int) ast.Expr {
 	} else {
 		x = p.parseUnary()
 	}
+	defer p.restoreDepth(p.depth)
 	for {
 		op := p.tok
 		prec := op.Precedence()
 		if prec < prec1 {
 			return x
+		}
+		if !p.enter() {
+			return p.tooLong(x)
 		}
 		pos := p.pos
 		p.next()
@@ -63,8 +75,11 @@ func (p *parser) parseBinary(prefix ast.Expr, prec1 int) ast.Expr {
 func (p *parser) parseUnary() ast.Expr {
 	switch p.tok {
 	case token.SUB, token.ADD, token.NOT, token.BITNOT, token.INC, token.DEC, token.DELETE:
-		p.enter()
 		defer p.leave()
+		if !p.enter() {
+			from, to := p.skipTooDeep()
+			return &ast.BadExpr{From: from, To: to}
+		}
 		op, pos := p.tok, p.pos
 		p.next()
 		return &ast.UnaryExpr{OpPos: pos, Op: op, X: p.parseUnary()}
@@ -73,9 +88,16 @@ func (p *parser) parseUnary() ast.Expr {
 }
 
 // parsePostfix applies member access, indexing, slicing, calls, call options and postfix
-// ++/-- to x.
+// ++/-- to x. Each one deepens the tree and counts as a level of nesting.
 func (p *parser) parsePostfix(x ast.Expr) ast.Expr {
+	defer p.restoreDepth(p.depth)
 	for {
+		switch p.tok {
+		case token.PERIOD, token.LBRACK, token.LPAREN, token.LBRACE, token.INC, token.DEC:
+			if !p.enter() {
+				return p.tooLong(x)
+			}
+		}
 		switch p.tok {
 		case token.PERIOD:
 			p.next()

@@ -9,10 +9,16 @@ import (
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
-// Limits that keep hostile input from costing more than it should.
+// Limits that keep hostile input from costing more than it should. Neither stops the parse:
+// a construct past the nesting limit is reported and skipped (it becomes a Bad node), and
+// errors past maxErrors are counted but not listed, so that the code after them is still
+// parsed and analysed.
 const (
-	maxNesting = 1000 // nested blocks, expressions and types
-	maxErrors  = 100  // diagnostics per file before parsing stops
+	// maxNesting bounds the depth of the tree: nested blocks, statements, expressions and
+	// types, and also the length of chains built in a loop (a + b + c, a.b.c, f()(), T[][]),
+	// which make trees as deep as they are long.
+	maxNesting = 1000
+	maxErrors  = 100 // diagnostics listed per file
 )
 
 // ParseFile parses one Solidity source file and returns its tree and syntax errors. The tree is
@@ -22,24 +28,18 @@ func ParseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, Err
 	var p parser
 	p.init(fset, filename, src)
 	f := &ast.File{Name: filename, FileBase: p.file.Pos(0), FileEnd: p.file.Pos(len(src))}
-	func() {
-		defer p.recoverBailout()
-		p.parseSourceUnit(f)
-	}()
+	p.parseSourceUnit(f)
 	f.Comments = p.comments
-	p.errors.Sort()
+	p.finishErrors()
 	return f, p.errors
 }
 
-// bailout is panicked with to stop parsing a file early (too many errors, too deep).
-type bailout struct{}
-
-func (p *parser) recoverBailout() {
-	if r := recover(); r != nil {
-		if _, ok := r.(bailout); !ok {
-			panic(r)
-		}
+// finishErrors notes the errors that were not listed and sorts the list.
+func (p *parser) finishErrors() {
+	if p.dropped > 0 {
+		p.errors.Add(p.errors[len(p.errors)-1].Pos, fmt.Sprintf("%d more syntax errors in this file not listed", p.dropped))
 	}
+	p.errors.Sort()
 }
 
 type parser struct {
@@ -57,7 +57,9 @@ type parser struct {
 	comments    []*ast.CommentGroup
 	leadComment *ast.CommentGroup // doc comment of the current token, if any
 
-	depth int
+	depth   int
+	dropped int // errors past maxErrors, counted but not listed
+	inYul   int // > 0 inside inline assembly
 }
 
 func (p *parser) init(fset *token.FileSet, filename string, src []byte) {
@@ -71,11 +73,11 @@ func (p *parser) addError(pos token.Position, msg string) {
 	if n := len(p.errors); n > 0 && p.errors[n-1].Pos.Line == pos.Line && p.errors[n-1].Pos.Filename == pos.Filename {
 		return
 	}
-	p.errors.Add(pos, msg)
 	if len(p.errors) >= maxErrors {
-		p.errors.Add(pos, "too many errors; parsing of this file stopped")
-		panic(bailout{})
+		p.dropped++
+		return
 	}
+	p.errors.Add(pos, msg)
 }
 
 func (p *parser) error(pos token.Pos, msg string) {
@@ -218,22 +220,96 @@ func (p *parser) peek2() (t1 token.Token, t2 token.Token) {
 	return toks[0], toks[1]
 }
 
-func (p *parser) enter() {
+// enter counts one more level of nesting and reports whether it is within maxNesting. Past it,
+// the caller skips the construct with skipTooDeep and returns a Bad node; leave must be called
+// either way.
+func (p *parser) enter() bool {
 	p.depth++
-	if p.depth > maxNesting {
-		p.error(p.pos, "nesting too deep")
-		panic(bailout{})
-	}
+	return p.depth <= maxNesting
 }
 
 func (p *parser) leave() { p.depth-- }
 
+// restoreDepth resets the nesting count after a chain (deferred by the loops that build one).
+func (p *parser) restoreDepth(depth int) { p.depth = depth }
+
+// skipTooDeep reports the construct at the current token as nested too deeply and skips it: a
+// bracketed group whole, or else everything up to the end of the enclosing statement (a ';' or
+// a closing bracket, left for the caller). It returns the range skipped. Only this construct is
+// lost: the statement or expression around it, and the rest of the file, are still parsed.
+func (p *parser) skipTooDeep() (from, to token.Pos) {
+	from = p.pos
+	p.tooDeep()
+	p.skipConstruct()
+	return from, p.prevEnd
+}
+
+func (p *parser) tooDeep() {
+	p.error(p.pos, fmt.Sprintf("nesting too deep (more than %d levels): construct skipped", maxNesting))
+}
+
+// skipStmt skips one statement: up to and including its ';', or to the end of its last brace
+// group (an if's else branch, a try's catch clauses and a do's while condition included). A
+// closing bracket at depth 0 belongs to the enclosing block and stops it.
+func (p *parser) skipStmt() {
+	for p.tok != token.EOF {
+		switch p.tok {
+		case token.SEMI:
+			p.next()
+			return
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			return
+		case token.LBRACE:
+			p.skipConstruct()
+			if p.tok != token.ELSE && p.tok != token.CATCH && p.tok != token.WHILE {
+				return
+			}
+		case token.LPAREN, token.LBRACK:
+			p.skipConstruct()
+		default:
+			p.next()
+		}
+	}
+}
+
+// skipConstruct skips a bracketed group whole (with its closer), or else the tokens up to a ';'
+// or a closing bracket at depth 0 (not consumed).
+func (p *parser) skipConstruct() {
+	switch p.tok {
+	case token.LPAREN, token.LBRACK, token.LBRACE:
+		p.next()
+		p.skipBalanced()
+		if p.closer() {
+			p.next()
+		}
+	default:
+		p.skipBalanced(token.SEMI)
+	}
+}
+
+// tooLong reports a chain (a + b + ..., a.b.c..., f()()...) whose tree would be deeper than
+// maxNesting, skips the rest of the expression, and returns the whole expression as a BadExpr.
+func (p *parser) tooLong(x ast.Expr) ast.Expr {
+	from := x.Pos()
+	if !from.IsValid() {
+		from = p.pos
+	}
+	p.error(from, fmt.Sprintf("expression chain longer than %d operations: expression skipped", maxNesting))
+	p.skipBalanced(token.SEMI)
+	return &ast.BadExpr{From: from, To: p.prevEnd}
+}
+
 // skipBalanced skips tokens until one of stop is the current token at bracket depth 0, or EOF.
 // Brackets opened while skipping are skipped whole; a closing bracket at depth 0 stops too, so
-// that recovery never eats the end of an enclosing block.
+// that recovery never eats the end of an enclosing block. So does the start of a declaration,
+// at any depth: after a syntax error the brackets may not balance, and skipping must never eat
+// the functions that follow.
 func (p *parser) skipBalanced(stop ...token.Token) {
 	depth := 0
 	for p.tok != token.EOF {
+		if p.atDeclStart() {
+			return
+		}
 		if depth == 0 {
 			for _, t := range stop {
 				if p.tok == t {
@@ -252,6 +328,25 @@ func (p *parser) skipBalanced(stop ...token.Token) {
 		}
 		p.next()
 	}
+}
+
+// closer reports whether the current token is a closing bracket.
+func (p *parser) closer() bool {
+	return p.tok == token.RPAREN || p.tok == token.RBRACK || p.tok == token.RBRACE
+}
+
+// atDeclStart reports whether the current token can only start a declaration of a contract or
+// file member, never appear inside a statement: recovery stops there whatever the brackets say.
+// In inline assembly `function name(` declares a Yul function and does not count.
+func (p *parser) atDeclStart() bool {
+	switch p.tok {
+	case token.MODIFIER, token.EVENT, token.CONSTRUCTOR, token.CONTRACT, token.INTERFACE, token.LIBRARY,
+		token.PRAGMA, token.IMPORT, token.STRUCT, token.ENUM, token.USING, token.ABSTRACT:
+		return true
+	case token.FUNCTION:
+		return p.inYul == 0 && p.peekIs(token.IDENT)
+	}
+	return false
 }
 
 func (p *parser) ident() *ast.Ident {

@@ -40,8 +40,13 @@ func (p *parser) parseStmtList() []ast.Stmt {
 }
 
 func (p *parser) parseStmt() ast.Stmt {
-	p.enter()
 	defer p.leave()
+	if !p.enter() {
+		from := p.pos
+		p.tooDeep()
+		p.skipStmt()
+		return &ast.BadStmt{From: from, To: p.prevEnd}
+	}
 	switch p.tok {
 	case token.LBRACE:
 		return p.parseBlock()
@@ -348,6 +353,7 @@ func (p *parser) parseLocalVar(typ ast.Expr) *ast.VarDecl {
 // parseTypeOrExprPrefix parses Ident {.Ident} {[expr?]} (and address payable). isType is true
 // when the prefix can only be a type (address payable).
 func (p *parser) parseTypeOrExprPrefix() (x ast.Expr, isType bool) {
+	defer p.restoreDepth(p.depth)
 	if IsElementaryTypeName(p.lit) {
 		t := p.parseElementaryType()
 		x, isType = t, t.Payable
@@ -357,10 +363,16 @@ func (p *parser) parseTypeOrExprPrefix() (x ast.Expr, isType bool) {
 	for {
 		switch p.tok {
 		case token.PERIOD:
+			if !p.enter() {
+				return p.tooLong(x), false
+			}
 			p.next()
 			x = &ast.MemberExpr{X: x, Name: p.memberName()}
 			continue
 		case token.LBRACK:
+			if !p.enter() {
+				return p.tooLong(x), false
+			}
 			lbrack := p.pos
 			p.next()
 			if p.tok == token.RBRACK {

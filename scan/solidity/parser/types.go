@@ -62,8 +62,11 @@ func atoi(s string) (int, bool) {
 // parseType parses a type name: elementary, user-defined path, mapping or function type,
 // followed by any number of array suffixes.
 func (p *parser) parseType() ast.Expr {
-	p.enter()
 	defer p.leave()
+	if !p.enter() {
+		from, to := p.skipTooDeep()
+		return &ast.BadExpr{From: from, To: to}
+	}
 	var t ast.Expr
 	switch p.tok {
 	case token.IDENT:
@@ -105,7 +108,11 @@ func (p *parser) parseElementaryType() *ast.ElementaryType {
 }
 
 func (p *parser) parseArraySuffixes(t ast.Expr) ast.Expr {
+	defer p.restoreDepth(p.depth)
 	for p.tok == token.LBRACK {
+		if !p.enter() {
+			return p.tooLong(t)
+		}
 		a := &ast.ArrayType{Elem: t, Lbrack: p.pos}
 		p.next()
 		if p.tok != token.RBRACK {

@@ -21,7 +21,9 @@ func (p *parser) parseAssembly() *ast.AssemblyStmt {
 		}
 		p.expect(token.RPAREN)
 	}
+	p.inYul++
 	s.Body = p.parseYulBlock()
+	p.inYul--
 	return s
 }
 
@@ -33,8 +35,11 @@ func (p *parser) parseYulBlock() *ast.YulBlock {
 		return b
 	}
 	p.next()
-	p.enter()
 	defer p.leave()
+	if !p.enter() {
+		p.tooDeep()
+		p.skipBalanced() // the block's contents, up to its '}'
+	}
 	for p.tok != token.RBRACE && p.tok != token.EOF {
 		start := p.pos
 		b.List = append(b.List, p.parseYulStmt())
@@ -97,8 +102,11 @@ func (p *parser) parseYulTypedName() *ast.YulIdent {
 }
 
 func (p *parser) parseYulStmt() ast.YulStmt {
-	p.enter()
 	defer p.leave()
+	if !p.enter() {
+		from, to := p.skipTooDeep()
+		return &ast.YulBad{From: from, To: to}
+	}
 	switch p.tok {
 	case token.LBRACE:
 		return p.parseYulBlock()
@@ -228,8 +236,11 @@ func (p *parser) parseYulSwitch() *ast.YulSwitch {
 }
 
 func (p *parser) parseYulExpr() ast.YulExpr {
-	p.enter()
 	defer p.leave()
+	if !p.enter() {
+		from, to := p.skipTooDeep()
+		return &ast.YulBad{From: from, To: to}
+	}
 	switch p.tok {
 	case token.NUMBER, token.STRING, token.HEXSTRING, token.TRUE, token.FALSE:
 		return p.parseYulLiteral()

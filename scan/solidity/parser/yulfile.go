@@ -11,18 +11,16 @@ func ParseYul(fset *token.FileSet, filename string, src []byte) ([]*ast.YulBlock
 	var p parser
 	p.init(fset, filename, src)
 	var blocks []*ast.YulBlock
-	func() {
-		defer p.recoverBailout()
-		if p.tok == token.LBRACE {
-			blocks = append(blocks, p.parseYulBlock())
-		} else {
-			blocks = p.parseYulObject(blocks)
-		}
-		if p.tok != token.EOF {
-			p.errorExpected("end of file")
-		}
-	}()
-	p.errors.Sort()
+	p.inYul++
+	if p.tok == token.LBRACE {
+		blocks = append(blocks, p.parseYulBlock())
+	} else {
+		blocks = p.parseYulObject(blocks)
+	}
+	if p.tok != token.EOF {
+		p.errorExpected("end of file")
+	}
+	p.finishErrors()
 	return blocks, p.errors
 }
 

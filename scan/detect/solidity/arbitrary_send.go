@@ -60,7 +60,7 @@ func runArbitrarySend(pass *detect.Pass) {
 				if !ok || !callerChosen(info, to) || constantZero(info, amount) || flowOf(info, amount).Has(sema.SrcValue) {
 					continue
 				}
-				if callerRestrictedAt(p, fn, n) || repaidAfter(p, info, n) {
+				if callerRestrictedAt(p, fn, n) || repaidAfter(p, info, n) || sweepsPassThrough(p, fn, amount) {
 					continue
 				}
 				if !writesDone {
@@ -321,4 +321,49 @@ func repaidAfter(p *sema.Program, info *sema.FuncInfo, n *sema.Node) bool {
 		}
 	}
 	return false
+}
+
+// sweepsPassThrough reports whether amount is the contract's whole balance, swept back by a
+// payable function of a contract that holds no ether between transactions (a bulk-payment
+// router refunding what it did not forward): no receive or payable fallback takes ether in,
+// the constructor is not payable, and every payable entry point sweeps the balance out the
+// same way. The balance is then what this caller sent and did not spend. One door that keeps
+// ether (a payable deposit, a receive function) makes the sweep pay the caller someone
+// else's money.
+func sweepsPassThrough(p *sema.Program, fn *sema.Function, amount ast.Expr) bool {
+	if !isOwnBalance(p.Info(fn), amount) || !fn.IsPayable() || fn.Contract == nil {
+		return false
+	}
+	for _, g := range fn.Contract.AllFunctions() {
+		if !g.IsPayable() {
+			continue
+		}
+		if g.Kind == ast.FuncReceive || g.Kind == ast.FuncFallback || g.IsConstructor() || !g.IsPublic() {
+			return false
+		}
+		if g != fn && !sweepsBalance(p, g) {
+			return false
+		}
+	}
+	return true
+}
+
+// sweepsBalance reports whether fn sends address(this).balance somewhere.
+func sweepsBalance(p *sema.Program, fn *sema.Function) bool {
+	info := p.Info(fn)
+	if info == nil {
+		return false
+	}
+	for _, c := range info.Calls {
+		if _, amount, ok := ethTransfer(c); ok && isOwnBalance(info, amount) {
+			return true
+		}
+	}
+	return false
+}
+
+// isOwnBalance reports whether x is address(this).balance (or this.balance before 0.5).
+func isOwnBalance(info *sema.FuncInfo, x ast.Expr) bool {
+	m, ok := ast.Unparen(x).(*ast.MemberExpr)
+	return ok && m.Name.Name == "balance" && isThisAddress(info, m.X)
 }

@@ -187,10 +187,14 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 				f := detect.Finding{Pos: oc.site.Pos(), End: oc.site.End(), Details: details, Related: related, Function: fn.Name}
 				f.Details["function_name"] = fnName(fn)
 				sev := pass.Analyzer.Severity
-				if p.HasAccessControl(fn) {
+				// A run-once initializer is called by whoever deploys the contract, with callees
+				// the deployer picks, and its own modifier stops it being entered twice: the
+				// same standing as a function only trusted callers reach.
+				initializer := hasInitializerModifier(fn)
+				if p.HasAccessControl(fn) || initializer {
 					sev = lower(sev)
 				}
-				if kind == reentrancyNoETH && !attackerChosen(oc) {
+				if kind == reentrancyNoETH && (initializer || !attackerChosen(oc)) {
 					sev = detect.Low
 				}
 				if sev != pass.Analyzer.Severity {

@@ -6,6 +6,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // UncheckedERC20Transfer reports ERC20 transfer/transferFrom calls whose boolean result is
@@ -57,9 +58,17 @@ func runUncheckedERC20(pass *detect.Pass) {
 			if resultUsed(fn, c.Expr) || insideTry(fn, c.Expr) {
 				continue
 			}
+			if c.Name == "transferFrom" && isNonFungible(c.Contract) {
+				continue // ERC-721's transferFrom returns nothing and reverts on failure
+			}
+			if c.Callee != nil && neverReturnsFalse(p, c.Callee, 0) {
+				continue // the token's own code reverts on failure and otherwise returns true
+			}
 			f := detect.Finding{Pos: c.Expr.Pos(), End: c.Expr.End(), Function: fn.Name,
 				Details: map[string]string{"function_name": fnName(fn), "call": c.Name}}
-			if usesSafeERC20(fn.Contract) {
+			if usesSafeERC20(fn.Contract) || !booksAnything(p, info) {
+				// A failed transfer in a function that records nothing (a sweep of tokens
+				// sent by mistake) leaves no account wrong: the caller sees nothing arrive.
 				f.Severity = detect.Low
 			}
 			pass.Report(f)
@@ -100,4 +109,131 @@ func usesSafeERC20(c *sema.Contract) bool {
 		}
 	}
 	return false
+}
+
+// isNonFungible reports whether a token type is an ERC-721 or ERC-1155 contract: it is, or
+// inherits (even from an unresolved import), a contract named like IERC721/ERC721/ERC1155, or
+// declares ownerOf. Their transferFrom returns nothing: a failure reverts.
+func isNonFungible(c *sema.Contract) bool {
+	if c == nil {
+		return false
+	}
+	nft := func(name string) bool { return strings.Contains(name, "ERC721") || strings.Contains(name, "ERC1155") }
+	for _, b := range c.Linearization {
+		if nft(b.Name) || len(b.LookupFunction("ownerOf")) > 0 && b == c {
+			return true
+		}
+		for _, spec := range b.Decl.Bases {
+			if nft(spec.Name.String()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// neverReturnsFalse reports whether a function's implementation is known and every return
+// gives true (or the result of a function that itself never returns false): failures revert,
+// so there is nothing to check (WETH9, solmate's ERC20, a project's own token).
+func neverReturnsFalse(p *sema.Program, fn *sema.Function, depth int) bool {
+	if fn.Body == nil || depth > 4 || len(fn.Returns) != 1 {
+		return false
+	}
+	info := p.Info(fn)
+	named := fn.Returns[0]
+	returns, ok := 0, true
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.ReturnStmt:
+			returns++
+			if !alwaysTrue(p, info, s.Result, depth) {
+				ok = false
+			}
+		case *ast.AssignExpr:
+			// a named result assigned anything but true
+			if named.Decl != nil && info.RootVar(s.Lhs) == named && !alwaysTrue(p, info, s.Rhs, depth) {
+				ok = false
+			}
+		case *ast.AssemblyStmt:
+			ok = false // assembly may return anything
+		}
+		return ok
+	})
+	if !ok {
+		return false
+	}
+	if returns == 0 {
+		// only a named result: it must be set to true on the way out
+		return named.Decl != nil && assignsTrue(info, named)
+	}
+	return true
+}
+
+// alwaysTrue reports whether x is the literal true, or a call of an internal function that
+// never returns false.
+func alwaysTrue(p *sema.Program, info *sema.FuncInfo, x ast.Expr, depth int) bool {
+	x = ast.Unparen(x)
+	if isTrueLit(x) {
+		return true
+	}
+	if ce, ok := x.(*ast.CallExpr); ok {
+		if c := info.CallOf[ce]; c != nil && c.Kind == sema.CallInternal && c.Callee != nil {
+			return neverReturnsFalse(p, c.Callee, depth+1)
+		}
+	}
+	return false
+}
+
+// assignsTrue reports whether the body assigns true to v.
+func assignsTrue(info *sema.FuncInfo, v *sema.Var) bool {
+	found := false
+	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignExpr); ok && info.RootVar(a.Lhs) == v {
+			found = isTrueLit(a.Rhs)
+		}
+		return !found
+	})
+	return found
+}
+
+// booksAnything reports whether a function records something that a silently failed transfer
+// would make wrong: a state write or an event, in its body or the internal functions it calls
+// (modifiers' own bookkeeping, such as a reentrancy lock, does not count).
+func booksAnything(p *sema.Program, info *sema.FuncInfo) bool {
+	for _, n := range info.CFG.Nodes {
+		if n.Fn.IsModifier || (n.Kind != sema.NodeStmt && n.Kind != sema.NodeCond) {
+			continue
+		}
+		if len(nodeWrites(p, n)) > 0 {
+			return true
+		}
+		if _, ok := n.Stmt.(*ast.EmitStmt); ok {
+			return true
+		}
+		for _, c := range nodeCalls(p, n) {
+			if c.Kind == sema.CallInternal && c.Callee != nil && emitsEvent(p, c.Callee) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// emitsEvent reports whether fn or an internal function it reaches emits an event.
+func emitsEvent(p *sema.Program, fn *sema.Function) bool {
+	for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
+		if gi := p.Info(g); gi != nil {
+			for _, c := range gi.Calls {
+				if c.Kind == sema.CallEvent {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isTrueLit(x ast.Expr) bool {
+	lit, ok := ast.Unparen(x).(*ast.BasicLit)
+	return ok && lit.Kind == token.TRUE
 }

@@ -128,3 +128,25 @@ contract FlashLender {
         require(address(this).balance >= before, "not repaid");
     }
 }
+
+interface IRenewer {
+    function price(string calldata name, uint256 duration) external view returns (uint256);
+    function renew(string calldata name, uint256 duration) external payable;
+}
+
+// A batch router: it forwards each renewal's price and hands the unspent part of msg.value
+// back. Nothing else can put ether in (no receive, no payable fallback or constructor, and its
+// only payable door sweeps), so the balance it sweeps is what this caller sent.
+contract BatchRenewer {
+    IRenewer public immutable renewer;
+
+    constructor(IRenewer r) { renewer = r; }
+
+    function renewMany(string[] calldata names, uint256 duration) external payable {
+        for (uint256 i = 0; i < names.length; i++) {
+            uint256 cost = renewer.price(names[i], duration);
+            renewer.renew{value: cost}(names[i], duration);
+        }
+        payable(msg.sender).transfer(address(this).balance);
+    }
+}

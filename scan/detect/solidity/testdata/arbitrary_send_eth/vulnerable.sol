@@ -55,3 +55,26 @@ contract Helpers {
         require(ok);
     }
 }
+
+interface IRenewService {
+    function price(string calldata name, uint256 duration) external view returns (uint256);
+    function renew(string calldata name, uint256 duration) external payable;
+}
+
+// The same sweep in a contract that also takes ether in through receive(): the next caller
+// collects whatever others sent.
+contract LeakyRenewer {
+    IRenewService public immutable service;
+
+    constructor(IRenewService s) { service = s; }
+
+    receive() external payable {}
+
+    function renewMany(string[] calldata names, uint256 duration) external payable { // want "ARBITRARY_SEND_ETH"
+        for (uint256 i = 0; i < names.length; i++) {
+            uint256 cost = service.price(names[i], duration);
+            service.renew{value: cost}(names[i], duration);
+        }
+        payable(msg.sender).transfer(address(this).balance);
+    }
+}

@@ -1,4 +1,5 @@
 pragma solidity ^0.8.0;
+import "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 
 interface IERC20 {
     function transfer(address to, uint256 amount) external returns (bool);
@@ -50,5 +51,50 @@ contract Vault {
 
     function payEth(address payable to) external {
         to.transfer(1);
+    }
+}
+
+// A registrar of names as ERC-721 tokens (its base comes from an import the project does not
+// ship): transferFrom(from, to, tokenId) returns nothing and reverts when it fails.
+interface INameRegistrar is IERC721 {
+    function reclaim(uint256 id, address owner) external;
+}
+
+contract NameVault {
+    INameRegistrar public registrar;
+    mapping(uint256 => address) public depositor;
+
+    function wrap(uint256 id) external {
+        registrar.transferFrom(msg.sender, address(this), id);
+        registrar.reclaim(id, address(this));
+        depositor[id] = msg.sender;
+    }
+}
+
+// The project's own token: transfer reverts on failure and otherwise returns true, so a call
+// through the concrete type has nothing to check.
+contract PointsToken {
+    mapping(address => uint256) public balanceOf;
+
+    function transfer(address to, uint256 amount) external returns (bool) {
+        return _move(msg.sender, to, amount);
+    }
+
+    function _move(address from, address to, uint256 amount) internal returns (bool) {
+        require(balanceOf[from] >= amount, "balance");
+        balanceOf[from] -= amount;
+        balanceOf[to] += amount;
+        return true;
+    }
+}
+
+contract PointsDistributor {
+    PointsToken public points;
+    mapping(address => bool) public claimed;
+
+    function claim() external {
+        require(!claimed[msg.sender], "claimed");
+        claimed[msg.sender] = true;
+        points.transfer(msg.sender, 10);
     }
 }

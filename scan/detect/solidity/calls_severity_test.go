@@ -1,0 +1,88 @@
+package solidity
+
+import (
+	"testing"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+)
+
+// TestReentrancySeverity pins how the reentrancy family weighs who picks the callee: the caller
+// of an open function (medium), the deployer running a run-once initializer (low).
+func TestReentrancySeverity(t *testing.T) {
+	src := `pragma solidity ^0.8.0;
+interface IToken { function register(address who) external; }
+import "@openzeppelin/contracts-upgradeable/proxy/utils/Initializable.sol";
+
+
+contract Pool is Initializable {
+    enum Phase { None, Open }
+    Phase public phase;
+    IToken public token;
+    mapping(address => uint) public shares;
+    function initialize(IToken t) external initializer {
+        t.register(address(this));
+        token = t;
+        phase = Phase.Open;
+    }
+    function enter(IToken t) external {
+        require(phase == Phase.Open);
+        t.register(msg.sender);
+        shares[msg.sender] += 1;
+    }
+    function deposit() external {
+        require(phase == Phase.Open && shares[msg.sender] == 0);
+        shares[msg.sender] = 1;
+    }
+}
+`
+	prog := sema.Load([]sema.SourceFile{{Path: "sev.sol", Src: []byte(src)}}, nil)
+	res := detect.Run(prog, []*detect.Analyzer{ReentrancyNoETH})
+	got := map[int]detect.Severity{}
+	for _, f := range res.Findings {
+		got[prog.Fset.Position(f.Pos).Line] = f.EffectiveSeverity()
+	}
+	want := map[int]detect.Severity{
+		12: detect.Low,    // initializer: the deployer picks the token, and it runs once
+		18: detect.Medium, // anyone passes a token of their own
+	}
+	for line, sev := range want {
+		if got[line] != sev {
+			t.Errorf("line %d: severity %q, want %q (all: %v)", line, got[line], sev, got)
+		}
+	}
+}
+
+// TestUncheckedTransferSeverity: an unchecked transfer matters where the function books
+// something on the strength of it (medium); a sweep that records nothing only fails to move
+// the tokens (low).
+func TestUncheckedTransferSeverity(t *testing.T) {
+	src := `pragma solidity ^0.8.0;
+interface IERC20 { function transfer(address to, uint256 v) external returns (bool); }
+contract Treasury {
+    address owner;
+    mapping(address => uint256) public owed;
+    modifier onlyOwner() { require(msg.sender == owner); _; }
+    function sweep(IERC20 token, address to, uint256 v) external onlyOwner {
+        token.transfer(to, v);
+    }
+    function pay(IERC20 token) external {
+        uint256 v = owed[msg.sender];
+        owed[msg.sender] = 0;
+        token.transfer(msg.sender, v);
+    }
+}
+`
+	prog := sema.Load([]sema.SourceFile{{Path: "sev.sol", Src: []byte(src)}}, nil)
+	res := detect.Run(prog, []*detect.Analyzer{UncheckedERC20Transfer})
+	got := map[int]detect.Severity{}
+	for _, f := range res.Findings {
+		got[prog.Fset.Position(f.Pos).Line] = f.EffectiveSeverity()
+	}
+	want := map[int]detect.Severity{8: detect.Low, 13: detect.Medium}
+	for line, sev := range want {
+		if got[line] != sev {
+			t.Errorf("line %d: severity %q, want %q (all: %v)", line, got[line], sev, got)
+		}
+	}
+}

@@ -24,6 +24,13 @@ func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt) error {
 		}
 		b.WriteString("\n\n")
 	}
+	if warning := r.Warning(); warning != "" {
+		fmt.Fprintf(&b, "> [!WARNING]\n> **%s**\n>\n", warning)
+		for _, g := range r.Coverage.GapLines() {
+			fmt.Fprintf(&b, "> - %s\n", strings.NewReplacer("\n", " ", "<", "&lt;").Replace(g))
+		}
+		b.WriteString("\n")
+	}
 	if s != nil {
 		fmt.Fprintf(&b, "**Score %s / 100 (%s)** · %d issues · %d files · %d lines · %.2f s\n\n",
 			s.ScoreV2, s.ScoreRating, s.IssuesCount, s.CountFilesAnalyzed, s.LinesAnalyzedCount, s.ScanTimeTaken)

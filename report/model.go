@@ -72,7 +72,9 @@ type ScanReport struct {
 	MultiFileScanDetails []*Group `json:"multi_file_scan_details"`
 	MultiFileScanSummary *Summary `json:"multi_file_scan_summary"`
 	Diagnostics          []string `json:"diagnostics,omitempty"`
-	Block                *Block   `json:"-"`
+	// Coverage is how much of the code was fully analysed (nil in reports of older Vigils).
+	Coverage *Coverage `json:"coverage,omitempty"`
+	Block    *Block    `json:"-"`
 	// Excerpts holds the source lines around each finding (path -> line -> text), kept so that
 	// a downloadable report can show code after the workspace is gone. Not part of the JSON.
 	Excerpts     map[string]map[int]string `json:"-"`

@@ -19,8 +19,57 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations"`
+	Results     []sarifResult     `json:"results"`
+}
+
+// sarifInvocation says whether the scan analysed everything: an incomplete scan is
+// executionSuccessful false, with one notification per gap (what was not analysed and why).
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level      string            `json:"level"`
+	Message    sarifText         `json:"message"`
+	Locations  []sarifLocation   `json:"locations,omitempty"`
+	Descriptor *sarifDescriptor  `json:"descriptor,omitempty"`
+	Properties map[string]string `json:"properties,omitempty"`
+}
+
+type sarifDescriptor struct {
+	ID string `json:"id"`
+}
+
+// sarifInvocations reports the scan's coverage gaps.
+func sarifInvocations(r *ScanReport) []sarifInvocation {
+	inv := sarifInvocation{ExecutionSuccessful: !r.Incomplete()}
+	if warning := r.Warning(); warning != "" {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{
+			Level: "error", Message: sarifText{Text: warning}, Descriptor: &sarifDescriptor{ID: "incomplete-scan"},
+		})
+		for _, g := range r.Coverage.Gaps {
+			n := sarifNotification{Level: "error", Message: sarifText{Text: g.String()}, Descriptor: &sarifDescriptor{ID: g.Kind},
+				Properties: map[string]string{}}
+			if g.File != "" {
+				n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{
+					ArtifactLocation: sarifArtifact{URI: g.File, URIBaseID: "%SRCROOT%"}}}}
+			}
+			for k, v := range map[string]string{"contract": g.Contract, "function": g.Function, "detector": g.Detector} {
+				if v != "" {
+					n.Properties[k] = v
+				}
+			}
+			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+		}
+		if r.Coverage.GapsElided > 0 {
+			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{
+				Level: "error", Message: sarifText{Text: r.Coverage.GapLines()[len(r.Coverage.Gaps)]}})
+		}
+	}
+	return []sarifInvocation{inv}
 }
 
 type sarifTool struct {
@@ -79,7 +128,7 @@ type sarifLocation struct {
 
 type sarifPhysical struct {
 	ArtifactLocation sarifArtifact `json:"artifactLocation"`
-	Region           sarifRegion   `json:"region"`
+	Region           *sarifRegion  `json:"region,omitempty"`
 }
 
 type sarifArtifact struct {
@@ -137,7 +186,7 @@ func htmlToMarkdown(s string) string {
 func WriteSARIF(w io.Writer, r *ScanReport, toolVersion string) error {
 	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{
 		Name: "Vigil", InformationURI: "https://github.com/vigil-sec/vigil", Version: toolVersion, Rules: []sarifRule{},
-	}}, Results: []sarifResult{}}
+	}}, Invocations: sarifInvocations(r), Results: []sarifResult{}}
 	ruleIndex := map[string]int{}
 	groups := append([]*Group(nil), r.MultiFileScanDetails...)
 	sort.SliceStable(groups, func(i, j int) bool { return groups[i].IssueID < groups[j].IssueID })
@@ -186,7 +235,7 @@ func WriteSARIF(w io.Writer, r *ScanReport, toolVersion string) error {
 					}
 					res.Locations = append(res.Locations, sarifLocation{PhysicalLocation: sarifPhysical{
 						ArtifactLocation: sarifArtifact{URI: loc.FilePath, URIBaseID: "%SRCROOT%"},
-						Region:           sarifRegion{StartLine: loc.LineNosStart[i], StartColumn: loc.Column, EndLine: end},
+						Region:           &sarifRegion{StartLine: loc.LineNosStart[i], StartColumn: loc.Column, EndLine: end},
 					}})
 				}
 			}

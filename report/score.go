@@ -140,3 +140,40 @@ func Summarize(groups []*Group, files, lines int, took time.Duration) *Summary {
 		ScoreRating:               Rating(v2),
 	}
 }
+
+// Incomplete scans
+//
+// Code the scan could not analyse (a syntax error, a budget hit, a file no model takes) may
+// hold anything, so an incomplete scan cannot vouch for more than it saw: its score_v2 is capped
+// at the share of lines fully analysed (coverage percent), and below 90 whatever the coverage,
+// so that its rating is never "Great". A file of random text has nothing analysed: score 0. The
+// cap keeps the score monotonic in findings (it only lowers a ceiling), and a complete scan is
+// unchanged.
+
+// IncompleteCeiling is the highest score_v2 of an incomplete scan, whatever its coverage.
+const IncompleteCeiling = 89.99
+
+// CapScore applies the incomplete-scan ceiling to a score_v2.
+func CapScore(scoreV2 float64, c *Coverage) float64 {
+	if c == nil || c.Complete {
+		return scoreV2
+	}
+	return math.Min(scoreV2, math.Min(IncompleteCeiling, c.Percent))
+}
+
+// ApplyCoverage records the coverage in the report and caps its summary's score.
+func (r *ScanReport) ApplyCoverage(c *Coverage) {
+	r.Coverage = c
+	s := r.MultiFileScanSummary
+	if s == nil || c == nil {
+		return
+	}
+	v2, err := strconv.ParseFloat(s.ScoreV2, 64)
+	if err != nil {
+		return
+	}
+	v2 = CapScore(v2, c)
+	s.ScoreV2 = strconv.FormatFloat(v2, 'f', 2, 64)
+	s.Score = strconv.FormatFloat(math.Round(v2/20*100)/100, 'f', 2, 64)
+	s.ScoreRating = Rating(v2)
+}

@@ -74,5 +74,19 @@ func WriteTable(w io.Writer, r *ScanReport, excerpt Excerpt, colored bool) error
 	}
 	fmt.Fprintf(w, "\n%s %s / 100 (%s) · %d issues · %d files · %d lines · %.2f s\n", bold("Score"), s.ScoreV2, s.ScoreRating,
 		s.IssuesCount, s.CountFilesAnalyzed, s.LinesAnalyzedCount, s.ScanTimeTaken)
+	writeIncompleteBlock(w, r, paint(color.FgHiWhite, color.BgRed, color.Bold), paint(color.FgRed))
 	return nil
+}
+
+// writeIncompleteBlock ends the terminal output of an incomplete scan with a warning and the
+// list of what was not analysed, last so that it is what a CI log shows.
+func writeIncompleteBlock(w io.Writer, r *ScanReport, banner, text func(a ...any) string) {
+	warning := r.Warning()
+	if warning == "" {
+		return
+	}
+	fmt.Fprintf(w, "\n%s\n%s\n", banner(" WARNING: INCOMPLETE SCAN "), text(warning))
+	for _, g := range r.Coverage.GapLines() {
+		fmt.Fprintf(w, "  - %s\n", text(g))
+	}
 }

@@ -1,26 +1,45 @@
 package scan
 
 import (
+	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"strings"
+	"time"
 
+	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/rust/detectors"
 	"github.com/vigil-sec/vigil/scan/rust/model"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
+// rustResult is what the Rust detectors found, and what they could not analyse.
+type rustResult struct {
+	records      []record
+	files, lines int
+	diags        []string
+	gaps         []report.Gap
+}
+
 // scanRust runs the Rust detectors on the workspace's Rust files (dependencies only when asked
-// for) and their Cargo manifests, and converts the findings.
-func scanRust(ws *workspace.Workspace, opts Options) (recs []record, files, lines int, diags []string, err error) {
-	fsys := rustFS{base: os.DirFS(ws.Root), allow: rustAllowed(ws, opts.IncludeDeps)}
+// for) and their Cargo manifests, and converts the findings. Rust files outside any crate are
+// analysed as one crate of their own (looseManifest) when the workspace root has no
+// Cargo.toml; files the model still did not take are not_scanned gaps.
+func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
+	var out rustResult
+	allow := rustAllowed(ws, opts.IncludeDeps)
+	fsys := rustFS{base: os.DirFS(ws.Root), allow: allow}
+	if loose := looseRustFiles(ws, allow); len(loose) > 0 && !hasRootManifest(ws) {
+		fsys.synthetic = map[string][]byte{"Cargo.toml": []byte(looseManifest)}
+	}
 	res, err := detectors.Scan(fsys, model.Limits{}, detectors.Config{Advisories: opts.RustAdvisories})
 	if res == nil {
-		return nil, 0, 0, nil, err
+		return out, err
 	}
 	if err != nil {
-		diags = append(diags, "rust: "+err.Error())
+		out.diags = append(out.diags, "rust: "+err.Error())
 	}
 	for _, f := range res.Findings {
 		r := record{tmpl: &f.Analyzer.Template, confidence: f.Confidence, file: f.File, line: f.Line, end: f.EndLine,
@@ -34,9 +53,104 @@ func scanRust(ws *workspace.Workspace, opts Options) (recs []record, files, line
 				r.code = strings.Join(strings.Fields(strings.Join(ls[r.line-1:r.end], " ")), " ")
 			}
 		}
-		recs = append(recs, r)
+		out.records = append(out.records, r)
 	}
-	return recs, res.Files, res.Lines, diags, nil
+	out.files, out.lines = res.Files, res.Lines
+	out.gaps = rustGaps(ws, res, allow, err)
+	return out, nil
+}
+
+// looseManifest makes the Rust files outside any crate a crate of their own, so that no .rs
+// file goes unscanned for lack of a Cargo.toml.
+const looseManifest = "[package]\nname = \"loose-rust-files\"\nversion = \"0.0.0\"\nedition = \"2021\"\n"
+
+// looseRustFiles lists the Rust sources the scan covers that no Cargo.toml at or above their
+// folder claims.
+func looseRustFiles(ws *workspace.Workspace, allow func(string) bool) []string {
+	crates := map[string]bool{}
+	for _, f := range ws.Files {
+		if path.Base(f.Path) == "Cargo.toml" {
+			crates[path.Dir(f.Path)] = true
+		}
+	}
+	if len(crates) == 0 {
+		// Manifests are not sources: look on disk.
+		fs.WalkDir(os.DirFS(ws.Root), ".", func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && d.Name() == "Cargo.toml" {
+				crates[path.Dir(p)] = true
+			}
+			return nil
+		})
+	}
+	var out []string
+	for _, f := range ws.Files {
+		if f.Lang != workspace.Rust || !allow(f.Path) {
+			continue
+		}
+		claimed := false
+		for dir := path.Dir(f.Path); ; dir = path.Dir(dir) {
+			if crates[dir] {
+				claimed = true
+				break
+			}
+			if dir == "." || dir == "/" {
+				break
+			}
+		}
+		if !claimed {
+			out = append(out, f.Path)
+		}
+	}
+	return out
+}
+
+func hasRootManifest(ws *workspace.Workspace) bool {
+	_, err := fs.Stat(os.DirFS(ws.Root), "Cargo.toml")
+	return err == nil
+}
+
+// rustGaps names the Rust files the model did not fully take: syntax errors, files skipped by
+// its limits, and files in no crate.
+func rustGaps(ws *workspace.Workspace, res *detectors.Result, allow func(string) bool, loadErr error) []report.Gap {
+	var gaps []report.Gap
+	loaded := map[string]bool{}
+	errs := map[string][]string{}
+	errLine := map[string]int{}
+	for _, c := range res.Workspace.Crates {
+		for _, f := range c.Files {
+			loaded[f.Path] = true
+		}
+		for _, e := range c.Errors {
+			if len(errs[e.Pos.Filename]) == 0 {
+				errLine[e.Pos.Filename] = e.Pos.Line
+			}
+			errs[e.Pos.Filename] = append(errs[e.Pos.Filename], e.Msg)
+		}
+	}
+	skipped := map[string]string{}
+	for _, s := range res.Workspace.Skipped {
+		p, why, _ := strings.Cut(s, ": ")
+		skipped[p] = why
+	}
+	for _, f := range ws.Files {
+		if f.Lang != workspace.Rust || !allow(f.Path) {
+			continue
+		}
+		switch {
+		case len(errs[f.Path]) > 0:
+			gaps = append(gaps, report.Gap{File: f.Path, Kind: report.GapNotParsed,
+				Reason: fmt.Sprintf("%s; first at line %d: %s", plural(len(errs[f.Path]), "syntax error"), errLine[f.Path], errs[f.Path][0])})
+		case loaded[f.Path]:
+		case skipped[f.Path] != "":
+			gaps = append(gaps, report.Gap{File: f.Path, Kind: report.GapNotScanned, Reason: skipped[f.Path]})
+		case loadErr != nil:
+			gaps = append(gaps, report.Gap{File: f.Path, Kind: report.GapNotScanned, Reason: "the Rust model stopped: " + loadErr.Error()})
+		default:
+			gaps = append(gaps, report.Gap{File: f.Path, Kind: report.GapNotScanned,
+				Reason: "outside any Cargo crate the Rust model could load (the workspace root's Cargo.toml does not claim it)"})
+		}
+	}
+	return gaps
 }
 
 // rustLines returns the lines of the workspace's Rust files, for excerpts.
@@ -70,11 +184,15 @@ func rustAllowed(ws *workspace.Workspace, includeDeps bool) func(string) bool {
 // rustFS is the workspace folder seen through a filter: skipped paths and dependencies are not
 // there for the Rust loader.
 type rustFS struct {
-	base  fs.FS
-	allow func(string) bool
+	base      fs.FS
+	allow     func(string) bool
+	synthetic map[string][]byte // files that are not on disk (looseManifest)
 }
 
 func (r rustFS) Open(name string) (fs.File, error) {
+	if data, ok := r.synthetic[name]; ok {
+		return &memFile{Reader: bytes.NewReader(data), info: memInfo{name: path.Base(name), size: int64(len(data))}}, nil
+	}
 	f, err := r.base.Open(name)
 	if err != nil {
 		return nil, err
@@ -96,7 +214,12 @@ func (r rustFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := entries[:0]
+	out := make([]fs.DirEntry, 0, len(entries)+len(r.synthetic))
+	for p, data := range r.synthetic {
+		if path.Dir(p) == name {
+			out = append(out, fs.FileInfoToDirEntry(memInfo{name: path.Base(p), size: int64(len(data))}))
+		}
+	}
 	for _, e := range entries {
 		p := path.Join(name, e.Name())
 		if e.IsDir() && e.Name() != "target" && !strings.HasPrefix(e.Name(), ".") || !e.IsDir() && r.allow(p) {
@@ -105,3 +228,24 @@ func (r rustFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	}
 	return out, nil
 }
+
+// memFile is a synthetic file of rustFS.
+type memFile struct {
+	*bytes.Reader
+	info memInfo
+}
+
+func (f *memFile) Stat() (fs.FileInfo, error) { return f.info, nil }
+func (f *memFile) Close() error               { return nil }
+
+type memInfo struct {
+	name string
+	size int64
+}
+
+func (i memInfo) Name() string       { return i.name }
+func (i memInfo) Size() int64        { return i.size }
+func (i memInfo) Mode() fs.FileMode  { return 0o444 }
+func (i memInfo) ModTime() time.Time { return time.Time{} }
+func (i memInfo) IsDir() bool        { return false }
+func (i memInfo) Sys() any           { return nil }

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -44,6 +45,8 @@ type Options struct {
 	// RustAdvisories is an offline RustSec advisory database for the Cargo.lock check (nil: the
 	// check reports nothing).
 	RustAdvisories *advisory.DB
+	// Budgets bound the scan's time and memory (zero: unbounded).
+	Budgets Budgets
 	// Compilers maps a path prefix ("" for every file) to the exact compiler version the files
 	// under it were built with (verified on-chain sources); the longest prefix wins.
 	Compilers map[string]string
@@ -62,7 +65,10 @@ func (o Options) compilerFor(path string) string {
 
 // Result is what a scan produced, the report plus what the renderers and tests may want.
 type Result struct {
-	Report  *report.ScanReport
+	Report *report.ScanReport
+	// Stopped is the *BudgetError of a scan whose time or memory budget ran out: the report
+	// holds what was found before, and its coverage names what was not analysed.
+	Stopped error
 	Program *sema.Program // the Solidity model, nil when the workspace has no Solidity
 	// Source returns the lines of a scanned file (for code excerpts), or nil.
 	Source func(path string) []string
@@ -145,13 +151,21 @@ func (o Options) Analyzers() ([]*detect.Analyzer, error) {
 	return out, nil
 }
 
-// Run scans the workspace and returns the report.
-func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, error) {
+// testAnalyzers are run by every scan beside the chosen detectors: a hook for tests of the
+// pipeline's budgets (a detector that never ends), never set outside tests.
+var testAnalyzers []*detect.Analyzer
+
+// Run scans the workspace and returns the report. Code it could not fully analyse (syntax
+// errors, budgets, a failing detector, files no model takes) is named in the report's
+// coverage, which caps the score. When ctx is cancelled Run returns its error; when a budget
+// (opts.Budgets, or ctx's deadline) runs out it returns the report so far with Result.Stopped.
+func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result, error) {
 	start := time.Now()
 	analyzers, err := opts.Analyzers()
 	if err != nil {
 		return nil, err
 	}
+	analyzers = append(analyzers, testAnalyzers...)
 	// Detector ids are case-insensitive (configuration keys arrive in lower case).
 	overrides := map[string]string{}
 	for id, sev := range opts.Severity {
@@ -166,15 +180,22 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 	lines := map[string][]string{}
 	var analysedFiles, analysedLines int
 	var srcs []sema.SourceFile
+	var inScope []report.FileSize // the files the report covers, for the coverage figure
+	var inputBytes int64
 	hasRust := false
 	for _, f := range files {
-		if err := ctx.Err(); err != nil {
+		if err := parent.Err(); err != nil {
 			return nil, err
 		}
+		reported := (!f.Dependency || opts.IncludeDeps) && opts.included(f.Path)
 		switch {
 		case f.Lang == workspace.Solidity && opts.Lang != "rust":
 		case f.Lang == workspace.Rust && opts.Lang != "solidity":
 			hasRust = hasRust || !f.Dependency
+			if reported {
+				inScope = append(inScope, report.FileSize{Path: f.Path, Lines: f.Lines})
+			}
+			inputBytes += f.Size
 			continue
 		default:
 			continue
@@ -183,12 +204,14 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 		if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
 		}
+		inputBytes += int64(len(data))
 		context := f.Dependency || !opts.included(f.Path)
 		srcs = append(srcs, sema.SourceFile{Path: f.Path, Src: data, Dependency: context, Compiler: opts.compilerFor(f.Path)})
 		lines[f.Path] = source.SplitLines(string(data))
-		if (!f.Dependency || opts.IncludeDeps) && opts.included(f.Path) {
+		if reported {
 			analysedFiles++
 			analysedLines += f.Lines
+			inScope = append(inScope, report.FileSize{Path: f.Path, Lines: f.Lines})
 		}
 	}
 	if len(srcs) == 0 && !hasRust {
@@ -198,24 +221,68 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 		return nil, workspace.ErrNoSources
 	}
 
+	act := newActivity()
+	ctx, release := budgetContext(parent, opts.Budgets, act, inputBytes)
+	defer release()
+	// stopped returns the budget error once the analysis context ended, or parent's error.
+	stopped := func() (budget error, cancelled error) {
+		cause := context.Cause(ctx)
+		var be *BudgetError
+		if errors.As(cause, &be) {
+			return be, nil
+		}
+		if parent.Err() != nil {
+			return nil, parent.Err()
+		}
+		return nil, nil
+	}
+	var gaps []report.Gap
+	gapAll := func(paths []string, kind, reason string) {
+		for _, p := range paths {
+			gaps = append(gaps, report.Gap{File: p, Kind: kind, Reason: reason})
+		}
+	}
+
 	var records []record
 	var diagnostics []string
 	var prog *sema.Program
+	var budgetErr error
 	if len(srcs) > 0 {
 		progress(fmt.Sprintf("parsing %d Solidity files", len(srcs)))
 		var remaps []sema.Remapping
 		for _, r := range ws.Remappings {
 			remaps = append(remaps, sema.Remapping{Prefix: r.Prefix, Target: r.Target})
 		}
-		var err error
-		if prog, err = loadProgram(srcs, remaps); err != nil {
+		solPaths := make([]string, 0, len(srcs))
+		for _, s := range srcs {
+			solPaths = append(solPaths, s.Path)
+		}
+		act.setStage(modelStage(solPaths))
+		var loaded *sema.Program
+		gone, err := abandonable(ctx, "analysing the sources", func() { loaded = sema.Load(srcs, remaps) })
+		if err != nil {
 			return nil, err
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
+		if gone {
+			budget, cancelled := stopped()
+			if cancelled != nil {
+				return nil, cancelled
+			}
+			budgetErr = budget
+			gapAll(solPaths, report.GapNotAnalysed, budget.Error())
+		} else {
+			prog = loaded
 		}
+	}
+	if prog != nil {
 		progress(fmt.Sprintf("running %d Solidity detectors", len(analyzers)))
-		res := detect.Run(prog, analyzers)
+		act.setStage("the Solidity detectors")
+		res := detect.RunContext(ctx, prog, analyzers, detect.Limits{Task: opts.Budgets.Detector, Track: act.track})
+		if budget, cancelled := stopped(); cancelled != nil {
+			return nil, cancelled
+		} else if budget != nil {
+			budgetErr = budget
+		}
 		for _, f := range res.Findings {
 			rec := solidityRecord(prog, f)
 			if rec.dependency && !opts.IncludeDeps || !opts.included(rec.file) {
@@ -226,24 +293,47 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 		for _, d := range prog.Diagnostics {
 			diagnostics = append(diagnostics, d.String())
 		}
+		gaps = append(gaps, syntaxGaps(prog.Diagnostics)...)
 		for _, d := range res.Diagnostics {
 			diagnostics = append(diagnostics, d.Msg)
+			gaps = append(gaps, report.Gap{File: d.File, Kind: report.GapNotAnalysed, Reason: strings.TrimPrefix(firstLine(d.Msg), d.File+": "),
+				Contract: d.Contract, Function: d.Function, Detector: d.Analyzer})
 		}
 	}
 	if hasRust {
 		progress("running Rust detectors")
-		rustRecs, files, nlines, diags, err := scanRust(ws, opts)
+		act.setStage("the Rust detectors")
+		var rr rustResult
+		var rerr error
+		gone, err := abandonable(ctx, "analysing the Rust sources", func() { rr, rerr = scanRust(ws, opts) })
 		if err != nil {
 			return nil, err
 		}
-		for _, r := range rustRecs {
-			if opts.enabled(r.tmpl.ID) && opts.included(r.file) {
-				records = append(records, r)
+		if gone {
+			budget, cancelled := stopped()
+			if cancelled != nil {
+				return nil, cancelled
 			}
+			budgetErr = budget
+			for _, f := range inScope {
+				if strings.HasSuffix(f.Path, ".rs") {
+					gapAll([]string{f.Path}, report.GapNotAnalysed, budget.Error())
+				}
+			}
+		} else {
+			if rerr != nil {
+				return nil, rerr
+			}
+			for _, r := range rr.records {
+				if opts.enabled(r.tmpl.ID) && opts.included(r.file) {
+					records = append(records, r)
+				}
+			}
+			analysedFiles += rr.files
+			analysedLines += rr.lines
+			diagnostics = append(diagnostics, rr.diags...)
+			gaps = append(gaps, rr.gaps...)
 		}
-		analysedFiles += files
-		analysedLines += nlines
-		diagnostics = append(diagnostics, diags...)
 		for p, l := range rustLines(ws) {
 			lines[p] = l
 		}
@@ -273,9 +363,21 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 	for _, n := range ws.Notes {
 		rep.Diagnostics = append(rep.Diagnostics, n.Path+": "+n.Reason)
 	}
+	noted, notedFiles := noteGaps(ws, opts)
+	gaps, inScope = append(gaps, noted...), append(inScope, notedFiles...)
+	if budgetErr != nil {
+		rep.Diagnostics = append(rep.Diagnostics, "analysis stopped: "+budgetErr.Error())
+	}
 	rep.MultiFileScanSummary = report.Summarize(rep.MultiFileScanDetails, analysedFiles, analysedLines, time.Since(start))
+	rep.ApplyCoverage(report.NewCoverage(inScope, inScopeGaps(gaps, inScope, budgetErr)))
+	if warning := rep.Warning(); warning != "" {
+		rep.Diagnostics = append(rep.Diagnostics, warning)
+	}
+	for _, g := range rep.Coverage.GapLines() {
+		rep.Diagnostics = append(rep.Diagnostics, "incomplete: "+g)
+	}
 	rep.Excerpts = excerpts(rep.MultiFileScanDetails, lines)
-	return &Result{Report: rep, Program: prog, Source: func(p string) []string { return lines[p] }}, nil
+	return &Result{Report: rep, Stopped: budgetErr, Program: prog, Source: func(p string) []string { return lines[p] }}, nil
 }
 
 // record is one finding in a language-neutral form: what the report, the fingerprint and the
@@ -416,17 +518,6 @@ func TemplateOf(a *detect.Template) *report.Template {
 		Updated:                catalogueDate,
 		Links:                  report.Links{Self: report.LinkRef{Title: a.Name, Href: "/detectors/" + a.ID}},
 	}
-}
-
-// loadProgram builds the semantic model. A panic in the model is a bug in Vigil, not in the
-// user's code: it becomes an error for this scan instead of bringing a server down.
-func loadProgram(srcs []sema.SourceFile, remaps []sema.Remapping) (prog *sema.Program, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error while analysing the sources (please report it): %v", r)
-		}
-	}()
-	return sema.Load(srcs, remaps), nil
 }
 
 // excerptContext is how many lines around a finding are kept for downloadable reports.

@@ -29,6 +29,9 @@ const (
 	exitOK       = 0
 	exitFindings = 1 // findings at or above the threshold, or syntax errors for `parse`
 	exitUsage    = 2 // usage or input error
+	// exitIncomplete: the scan left code unanalysed (syntax errors, a budget, a file no model
+	// takes) and --fail-on was asked for: an unknown is not a pass (--allow-incomplete lets it).
+	exitIncomplete = 3
 )
 
 // exitError carries a process exit code up to main without printing cobra's usage text.

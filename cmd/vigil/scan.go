@@ -39,7 +39,10 @@ a deployed contract's address (0x..., with --platform and --chain), or a Solana 
 vigil scan file PATH..., vigil scan address ADDRESS, vigil scan token MINT.
 
 Exit codes: 0 no finding at or above --fail-on, 1 findings at or above --fail-on (counting
-findings of at least --fail-on-confidence, medium by default), 2 usage or input error.`,
+findings of at least --fail-on-confidence, medium by default), 2 usage or input error, 3
+incomplete scan under --fail-on (a file not parsed, not analysed within the budgets of
+--timeout, --detector-timeout and --max-memory, or not scanned; the report lists them) unless
+--allow-incomplete is given.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if isSolanaMint(args[0]) {
@@ -98,8 +101,10 @@ func addScanFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.String("format", "json", "output format: json, table, sarif, markdown, pdf, html")
 	f.StringP("output", "o", "", "write the report to this file instead of standard output")
-	f.String("fail-on", "none", "exit 1 when a finding is at or above this severity: critical, high, medium, low, none")
+	f.String("fail-on", "none", "exit 1 when a finding is at or above this severity: critical, high, medium, low, none (and 3 when the scan is incomplete)")
 	f.String("fail-on-confidence", "medium", "--fail-on counts only findings at or above this confidence: high, medium, low")
+	f.Bool("allow-incomplete", false, "let --fail-on pass an incomplete scan (exit 0 instead of 3 when nothing is at or above it)")
+	addBudgetFlags(f, true)
 	f.Bool("include-deps", false, "report findings in dependencies (lib/, node_modules/) too")
 	f.StringSlice("skip", nil, "paths, folders or globs to leave out (repeatable)")
 	f.String("baseline", "", "an earlier JSON report: report only findings whose bug_hash is not in it")
@@ -213,6 +218,10 @@ func scanOptions(v *viper.Viper) (scan.Options, error) {
 	if _, err := opts.Analyzers(); err != nil {
 		return opts, usageError("%v", err)
 	}
+	var err error
+	if opts.Budgets, err = readBudgets(v, true); err != nil {
+		return opts, err
+	}
 	if dir := v.GetString("rustsec_db"); dir != "" {
 		db, err := advisory.Load(os.DirFS(dir))
 		if err != nil {
@@ -272,8 +281,21 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result) error {
 	if err != nil {
 		return err
 	}
-	if failOn != "none" && hasFindingAtLeast(rep, failOn, strings.ToLower(v.GetString("fail_on_confidence"))) {
+	return gate(rep, failOn, strings.ToLower(v.GetString("fail_on_confidence")), v.GetBool("allow_incomplete"))
+}
+
+// gate applies --fail-on: findings at or above it exit 1; else an incomplete scan exits 3
+// unless allowIncomplete. Without --fail-on nothing fails.
+func gate(rep *report.ScanReport, failOn, confidence string, allowIncomplete bool) error {
+	if failOn == "none" {
+		return nil
+	}
+	if hasFindingAtLeast(rep, failOn, confidence) {
 		return &exitError{code: exitFindings}
+	}
+	if rep.Incomplete() && !allowIncomplete {
+		return &exitError{code: exitIncomplete, msg: fmt.Sprintf("incomplete scan: %d of %d files were not fully analysed (see the report); "+
+			"--fail-on does not pass it (--allow-incomplete to accept)", rep.Coverage.Files-rep.Coverage.FilesFull, rep.Coverage.Files)}
 	}
 	return nil
 }
@@ -364,6 +386,7 @@ func applyBaseline(r *report.ScanReport, path string) error {
 	old2 := r.MultiFileScanSummary
 	r.MultiFileScanSummary = report.Summarize(groups, old2.CountFilesAnalyzed, old2.LinesAnalyzedCount, 0)
 	r.MultiFileScanSummary.ScanTimeTaken = old2.ScanTimeTaken
+	r.ApplyCoverage(r.Coverage) // fewer findings, the same unanalysed code: the cap stays
 	return nil
 }
 

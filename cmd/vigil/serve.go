@@ -66,7 +66,8 @@ to resume at the next start.`,
 	f.Int("workers", 2, "scans run at once")
 	f.Int("queue-limit", 1000, "scans waiting for a worker before new ones get 503")
 	f.Duration("scan-wait", 0, "how long a scan request waits for its result before answering scan_in_progress (default 30s)")
-	f.Duration("scan-timeout", 0, "longest time of one scan attempt (default 10m)")
+	f.Duration("scan-timeout", 0, "longest time of one scan attempt, clone and analysis (default 10m); past it the scan fails with the reason")
+	addBudgetFlags(f, false)
 	f.Int("max-attempts", 0, "times an interrupted scan is started before it fails (default 3)")
 	f.Duration("upload-expiry", 0, "validity of pre-signed upload URLs (default 15m)")
 	f.Duration("upload-retention", 0, "how long uploaded files are kept after their URL expired (default 24h)")
@@ -138,6 +139,13 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 	if _, err := opts.Analyzers(); err != nil {
 		return usageError("%v", err)
 	}
+	// A scan's wall clock is scan_timeout (the server's, clone included); these bound the
+	// analysis inside it.
+	budgets, err := readBudgets(v, false)
+	if err != nil {
+		return err
+	}
+	opts.Budgets = budgets
 	xcfg := explorerConfig(v)
 	if err := xcfg.Validate(); err != nil {
 		return usageError("%v", err)

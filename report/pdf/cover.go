@@ -94,6 +94,15 @@ func (w *writer) cover() {
 		f.SetFont(sans, "B", 10)
 		f.CellFormat(contentW, 6, printable("Threat score: "+s.ThreatScore+" / 100 (share of threat checks passed)"), "", 1, "L", false, 0, "")
 	}
+	if d.Incomplete != "" {
+		f.SetXY(marginL, y+48)
+		f.SetFont(sans, "B", 10)
+		w.textColour(document.Colour("critical"))
+		for _, l := range wrapLines(f, printable(d.Incomplete), contentW, 4) {
+			f.SetX(marginL)
+			f.CellFormat(contentW, 5.5, l, "", 1, "L", false, 0, "")
+		}
+	}
 
 	f.SetXY(marginL, pageH-40)
 	f.SetFont(sans, "I", 8)

@@ -39,6 +39,7 @@ func (w *writer) summarySection() {
 	w.sectionHere("summary", "Executive summary", 150)
 	f := w.f
 	s := w.doc.Summary
+	w.incompleteBlock()
 	if s.ScoreValue >= 0 {
 		w.para("Security score "+s.ScoreV2+" out of 100 ("+s.Rating+"; "+s.Score+" out of 5). "+
 			plural(s.Issues, "issue")+" found in "+plural(s.Files, "file")+" ("+
@@ -162,4 +163,17 @@ func (w *writer) severityChart(dist []document.Count) {
 		f.CellFormat(countW, 6, strconv.Itoa(c.N), "", 1, "R", false, 0, "")
 		f.SetY(y + 7)
 	}
+}
+
+// incompleteBlock warns, in red, that the scan left code unanalysed, and lists what.
+func (w *writer) incompleteBlock() {
+	if w.doc.Incomplete == "" {
+		return
+	}
+	red := document.Colour("critical")
+	w.para(w.doc.Incomplete, 10.5, "B", red)
+	for _, g := range w.doc.Gaps {
+		w.para("• "+g, 8.5, "", red)
+	}
+	w.f.Ln(3)
 }

@@ -1,6 +1,9 @@
 package detect
 
 import (
+	"context"
+	"sync/atomic"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
@@ -21,6 +24,42 @@ type Pass struct {
 	Contract *sema.Contract // nil for the file-level pass
 	File     *sema.File     // the file of Contract, or the file of the file-level pass
 	report   func(Finding)
+	ctx      context.Context
+	current  atomic.Pointer[string] // the function Stopped was last told about
+}
+
+// Context is the pass's context: done when the scan's time or memory budget or this
+// detector's own budget ran out. Long loops poll it (or Stopped) and return early; what they
+// found so far is dropped and the runner reports the pass as not finished.
+func (p *Pass) Context() context.Context {
+	if p.ctx == nil {
+		return context.Background()
+	}
+	return p.ctx
+}
+
+// Stopped reports whether the pass should stop now, and notes fn (which may be nil) as the
+// function being analysed, so that a budget diagnostic can name it. Call it at the head of
+// loops over functions, nodes or fixpoint iterations; it is cheap.
+func (p *Pass) Stopped(fn *sema.Function) bool {
+	if fn != nil {
+		name := fn.Name
+		if name == "" {
+			name = fn.Kind.String()
+		}
+		if cur := p.current.Load(); cur == nil || *cur != name {
+			p.current.Store(&name)
+		}
+	}
+	return p.ctx != nil && p.ctx.Err() != nil
+}
+
+// function returns the function Stopped was last told about, or "".
+func (p *Pass) function() string {
+	if cur := p.current.Load(); cur != nil {
+		return *cur
+	}
+	return ""
 }
 
 // Finding is one reported problem.

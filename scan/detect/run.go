@@ -1,19 +1,26 @@
 package detect
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"runtime/debug"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 )
 
-// Diagnostic is a problem running an analyzer (a panic), reported beside the findings.
+// Diagnostic is a problem running an analyzer (a panic, a budget hit), reported beside the
+// findings. File, Contract and Function say where (Function when the detector said, through
+// Pass.Stopped, which function it was in); the code they name was not fully analysed.
 type Diagnostic struct {
 	Analyzer string
 	Msg      string
+	File     string
+	Contract string
+	Function string
 }
 
 // Result is the outcome of Run.
@@ -23,15 +30,41 @@ type Result struct {
 	Suppressed  int
 }
 
+// Limits bound a run. The zero value bounds nothing.
+type Limits struct {
+	// Task is the most time one detector may spend on one contract (or one file's free
+	// code). A task past it is abandoned: its goroutine is told through Pass.Context to stop,
+	// its findings are dropped, a diagnostic names it and the run goes on.
+	Task time.Duration
+	// Track, when set, is told when work on a file starts and ends (running true, then
+	// false), so that a memory watchdog can name the file being analysed.
+	Track func(file string, running bool)
+}
+
 type task struct {
 	a *Analyzer
 	c *sema.Contract
 	f *sema.File
 }
 
-// Run executes the analyzers on the program, in parallel over analyzers and contracts, and
-// returns the findings sorted by file, line and id, with suppressed findings removed.
+// where names the task's place for a diagnostic.
+func (t task) where() string {
+	if t.c != nil {
+		return "contract " + t.c.Name
+	}
+	return "file " + t.f.Path
+}
+
+// Run executes the analyzers on the program, without a deadline or budget: see RunContext.
 func Run(prog *sema.Program, analyzers []*Analyzer) Result {
+	return RunContext(context.Background(), prog, analyzers, Limits{})
+}
+
+// RunContext executes the analyzers on the program, in parallel over analyzers and contracts,
+// and returns the findings sorted by file, line and id, with suppressed findings removed. When
+// ctx ends the tasks not yet run are skipped and the ones running abandoned, each file left out
+// getting one diagnostic with ctx's cause; a task past lim.Task is abandoned alone.
+func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, lim Limits) Result {
 	var tasks []task
 	for _, a := range analyzers {
 		for _, c := range prog.Contracts {
@@ -42,17 +75,30 @@ func Run(prog *sema.Program, analyzers []*Analyzer) Result {
 		}
 	}
 	var (
-		mu    sync.Mutex
-		res   Result
-		wg    sync.WaitGroup
-		queue = make(chan task)
+		mu      sync.Mutex
+		res     Result
+		wg      sync.WaitGroup
+		queue   = make(chan task)
+		skipped = map[*sema.File]int{} // tasks not run because ctx ended
 	)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for t := range queue {
-				findings, diag := runOne(prog, t)
+				if ctx.Err() != nil {
+					mu.Lock()
+					skipped[t.f]++
+					mu.Unlock()
+					continue
+				}
+				if lim.Track != nil {
+					lim.Track(t.f.Path, true)
+				}
+				findings, diag := runBudgeted(ctx, prog, t, lim.Task)
+				if lim.Track != nil {
+					lim.Track(t.f.Path, false)
+				}
 				mu.Lock()
 				res.Findings = append(res.Findings, findings...)
 				if diag != nil {
@@ -67,6 +113,10 @@ func Run(prog *sema.Program, analyzers []*Analyzer) Result {
 	}
 	close(queue)
 	wg.Wait()
+	for f, n := range skipped {
+		res.Diagnostics = append(res.Diagnostics, Diagnostic{File: f.Path,
+			Msg: fmt.Sprintf("%s: analysis stopped (%v); %d detector runs on this file were not made", f.Path, context.Cause(ctx), n)})
+	}
 
 	// Suppression comments, per file.
 	supp := map[*sema.File]*Suppressions{}
@@ -119,18 +169,60 @@ func dedupe(fs []Finding) []Finding {
 	return out
 }
 
-func runOne(prog *sema.Program, t task) (findings []Finding, diag *Diagnostic) {
+// runBudgeted runs one task in its own goroutine and waits for it, for ctx or for the task
+// budget, whichever ends first. Go cannot stop a goroutine: an abandoned task is told through
+// its pass's context and stops at its next poll (Pass.Stopped); its findings are dropped.
+func runBudgeted(ctx context.Context, prog *sema.Program, t task, budget time.Duration) ([]Finding, *Diagnostic) {
+	tctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	if budget > 0 {
+		var stop context.CancelFunc
+		tctx, stop = context.WithTimeoutCause(tctx, budget, fmt.Errorf("detector %s ran past its budget of %s on %s", t.a.ID, budget, t.where()))
+		defer stop()
+	}
+	pass := &Pass{Analyzer: t.a, Program: prog, Contract: t.c, File: t.f, ctx: tctx}
+	type outcome struct {
+		findings []Finding
+		diag     *Diagnostic
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		f, d := runOne(pass, t)
+		done <- outcome{f, d}
+	}()
+	select {
+	case o := <-done:
+		// A detector told to stop returns early, its work unfinished: only a run that ended
+		// with its context still live is complete.
+		if tctx.Err() == nil {
+			return o.findings, o.diag
+		}
+	case <-tctx.Done():
+	}
+	fn := pass.function()
+	d := &Diagnostic{Analyzer: t.a.ID, File: t.f.Path, Function: fn}
+	if t.c != nil {
+		d.Contract = t.c.Name
+	}
+	where := t.where()
+	if fn != "" {
+		where += ", function " + fn
+	}
+	d.Msg = fmt.Sprintf("%s: detector %s stopped on %s: %v", t.f.Path, t.a.ID, where, context.Cause(tctx))
+	return nil, d
+}
+
+func runOne(pass *Pass, t task) (findings []Finding, diag *Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
-			where := "file " + t.f.Path
+			diag = &Diagnostic{Analyzer: t.a.ID, File: t.f.Path, Function: pass.function(),
+				Msg: fmt.Sprintf("detector %s failed on %s: %v\n%s", t.a.ID, t.where(), r, debug.Stack())}
 			if t.c != nil {
-				where = "contract " + t.c.Name
+				diag.Contract = t.c.Name
 			}
-			diag = &Diagnostic{Analyzer: t.a.ID, Msg: fmt.Sprintf("detector %s failed on %s: %v\n%s", t.a.ID, where, r, debug.Stack())}
 			findings = nil
 		}
 	}()
-	pass := &Pass{Analyzer: t.a, Program: prog, Contract: t.c, File: t.f}
 	pass.report = func(f Finding) { findings = append(findings, f) }
 	t.a.Run(pass)
 	return findings, nil

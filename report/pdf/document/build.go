@@ -42,6 +42,10 @@ func Build(in Input) (*Document, error) {
 	for _, s := range r.Diagnostics {
 		d.Diagnostics = append(d.Diagnostics, Visible(s))
 	}
+	d.Incomplete = Visible(r.Warning())
+	for _, g := range r.Coverage.GapLines() { // at most report.MaxGaps and a count
+		d.Gaps = append(d.Gaps, Visible(g))
+	}
 
 	groups := sortedGroups(r.MultiFileScanDetails)
 	excerpts := 0

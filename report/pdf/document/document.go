@@ -23,6 +23,10 @@ type Document struct {
 	// Notes say what the limits left out, for the executive summary.
 	Notes       []string
 	Diagnostics []string // parse problems and the like reported by the scan
+	// Incomplete is the warning of a scan that left code unanalysed ("" when complete), and
+	// Gaps what it left out: shown on the cover and in the executive summary.
+	Incomplete  string
+	Gaps        []string
 	ToolVersion string
 }
 

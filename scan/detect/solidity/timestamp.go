@@ -28,8 +28,10 @@ var TimestampDependence = &detect.Analyzer{
 		Remediation: `<p>Do not use block values for equality checks, modulo tricks or to pick winners. Use timestamps only ` +
 			`for coarse deadlines whose outcome cannot be profitably shifted by a few seconds, and block numbers not as a clock.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "block_value", "reason"},
-		DetectionLogic: "Comparisons and modulo whose operands derive (directly or through locals) from block.timestamp/now or block.number; " +
-			"medium for == / != and modulo, or when the condition guards an ether transfer or stores msg.sender; state variables initialised from block.timestamp.",
+		DetectionLogic: "Comparisons and modulo whose operands derive (directly or through locals assigned before them) from block.timestamp/now or block.number; " +
+			"medium for == / != and modulo, or when the condition guards an ether transfer or stores msg.sender; state variables initialised from block.timestamp. " +
+			"Comparisons of amounts computed from elapsed time (not the clock itself, its copy, offset or day index) are left out, and so is " +
+			"equality with a stamp the contract only sets to the current time (lastUpdate == block.timestamp: already done in this block?) unless a payment or winner follows.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-116"},
 		CWE:       []string{"CWE-829"},
@@ -52,13 +54,14 @@ func runTimestamp(pass *detect.Pass) {
 		}
 	}
 	predicates := timePredicates(p, pass.Contract)
-	compared := comparedStateVars(p, pass.Contract)
+	stamps := contractStamps(p, pass.Contract)
+	compared := comparedStateVars(p, pass.Contract, stamps)
 	for _, fn := range bodies(pass.Functions()) {
 		info := p.Info(fn)
 		if info == nil {
 			continue
 		}
-		taint := newBlockTaint(info, nil)
+		taint := newOrderedTaint(info)
 		timeLike := func(x ast.Expr) blockKind { return taint.of(x) & (blockTime | blockNumber) }
 		reported := map[int]bool{}
 		guards := decidingConditions(p, info, fn)
@@ -113,8 +116,14 @@ func runTimestamp(pass *detect.Pass) {
 				// mixed with time arithmetic; keep it low.
 				sev := detect.Low
 				reason := "The comparison decides the control flow."
+				exact := b.Op == token.EQL || b.Op == token.NEQ
+				clockX, clockY := taint.isClock(b.X), taint.isClock(b.Y)
 				switch {
-				case b.Op == token.EQL || b.Op == token.NEQ:
+				case !guards[b] && sameBlockCheck(p, info, taint, stamps, b):
+					return true // already done in this block? The producer gains nothing by it.
+				case !clockX && !clockY && !guards[b] && !hasModulo(b):
+					return true // an amount computed from elapsed time (interest over dt) compared: arithmetic
+				case exact:
 					sev = detect.Medium
 					reason = "An exact comparison of a block value can be hit or missed at will."
 				case hasModulo(b):
@@ -162,23 +171,7 @@ func truncation(div ast.Expr) bool {
 // withdrawal is a deadline on the caller's own funds, which stays low.)
 func decidingConditions(p *sema.Program, info *sema.FuncInfo, fn *sema.Function) map[*ast.BinaryExpr]bool {
 	out := map[*ast.BinaryExpr]bool{}
-	decides := func(body ast.Node) bool {
-		found := false
-		ast.Inspect(body, func(n ast.Node) bool {
-			switch e := n.(type) {
-			case *ast.CallExpr:
-				if c := info.CallOf[e]; c != nil && sendsEther(c) {
-					found = true
-				}
-			case *ast.AssignExpr:
-				if p.StateVarOf(info, e.Lhs) != nil && mentionsGlobal(info, e.Rhs, "msg", "sender") {
-					found = true
-				}
-			}
-			return !found
-		})
-		return found
-	}
+	decides := func(body ast.Node) bool { return decidesValue(p, info, body, 0) }
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.IfStmt:
@@ -191,6 +184,30 @@ func decidingConditions(p *sema.Program, info *sema.FuncInfo, fn *sema.Function)
 		return true
 	})
 	return out
+}
+
+// decidesValue reports whether code in body (after position from) sends ether or records
+// msg.sender in state: it decides who gets value.
+func decidesValue(p *sema.Program, info *sema.FuncInfo, body ast.Node, from token.Pos) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil || n.End() <= from {
+			return !found
+		}
+		switch e := n.(type) {
+		case *ast.CallExpr:
+			if c := info.CallOf[e]; c != nil && sendsEther(c) && e.Pos() >= from {
+				found = true
+			}
+		case *ast.AssignExpr:
+			// winner = msg.sender; crediting the caller's own entry (pie[msg.sender] += wad) is not
+			if e.Pos() >= from && p.StateVarOf(info, e.Lhs) != nil && isSender(info, e.Rhs) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // blockNumberAsClock reports whether b adds a duration converted to blocks to block.number
@@ -258,7 +275,7 @@ func timePredicates(p *sema.Program, c *sema.Contract) map[*sema.Function]bool {
 
 // comparedStateVars returns the state variables of c that some function compares with a
 // block value (now > lastInvestment + 1 minutes).
-func comparedStateVars(p *sema.Program, c *sema.Contract) map[*sema.Var]bool {
+func comparedStateVars(p *sema.Program, c *sema.Contract, stamps *stampSet) map[*sema.Var]bool {
 	out := map[*sema.Var]bool{}
 	if c == nil {
 		return out
@@ -269,13 +286,13 @@ func comparedStateVars(p *sema.Program, c *sema.Contract) map[*sema.Var]bool {
 			if info == nil || fn.Body == nil {
 				continue
 			}
-			taint := newBlockTaint(info, nil)
+			taint := newOrderedTaint(info)
 			ast.Inspect(fn.Body, func(n ast.Node) bool {
 				b, ok := n.(*ast.BinaryExpr)
 				if !ok || !isRelational(b.Op) {
 					return true
 				}
-				if (taint.of(b.X)|taint.of(b.Y))&(blockTime|blockNumber) == 0 {
+				if (taint.of(b.X)|taint.of(b.Y))&(blockTime|blockNumber) == 0 || sameBlockCheck(p, info, taint, stamps, b) {
 					return true
 				}
 				for _, side := range []ast.Expr{b.X, b.Y} {

@@ -71,3 +71,15 @@ contract LottoPollo {
         return block.timestamp; // want "TIMESTAMP_DEPENDENCE"
     }
 }
+
+contract SameBlockPrize {
+    uint256 public lastPlayed;
+
+    // Equality with a stamp that decides a payment is still a race a producer can win.
+    function play() external {
+        if (lastPlayed == block.timestamp) { // want "TIMESTAMP_DEPENDENCE"
+            msg.sender.transfer(address(this).balance);
+        }
+        lastPlayed = block.timestamp; // want "TIMESTAMP_DEPENDENCE"
+    }
+}

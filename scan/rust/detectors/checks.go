@@ -19,6 +19,8 @@ const (
 	// (invoke_signed, CpiContext::new_with_signer): it is a PDA of the
 	// program, whose signature no caller can supply.
 	PropSignedPDA Property = "signed_pda"
+	// propCompared: the value itself is compared (a key passed to a helper).
+	propCompared Property = "compared"
 )
 
 // helperDepth bounds how deep checks are followed into the crate's
@@ -136,6 +138,8 @@ func checkedDirectly(body ast.Node, name string, prop Property) bool {
 		return compares(body, name, "key")
 	case PropSignedPDA:
 		return signedCPIWith(body, name)
+	case propCompared:
+		return compares(body, name, "")
 	}
 	return false
 }
@@ -182,7 +186,13 @@ func (p *Pass) checkedByHelper(fn *model.Function, aliases []string, prop Proper
 				if selfArg && hasSelf(callee) {
 					idx = i + 1
 				}
-				if param := paramName(callee, idx); param != "" && p.checkedDepth(callee, param, prop, depth+1) {
+				calleeProp := prop
+				if prop == PropKey && (strings.HasSuffix(path, ".key") || strings.HasSuffix(path, ".key()")) {
+					// The helper is given the key itself: comparing its
+					// parameter is comparing the key (check_program(info.key)?).
+					calleeProp = propCompared
+				}
+				if param := paramName(callee, idx); param != "" && p.checkedDepth(callee, param, calleeProp, depth+1) {
 					return true
 				}
 			}

@@ -113,6 +113,14 @@ func accountsIn(x ast.Node, u unit, env map[string]ast.Expr) []string {
 		}
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch e := n.(type) {
+			case *ast.IfExpr:
+				// The value is one of the branches; the condition only
+				// chooses (if mint.owner == token_program.key { .. }).
+				visit(e.Then, depth)
+				if e.Else != nil {
+					visit(e.Else, depth)
+				}
+				return false
 			case *ast.FieldExpr:
 				if u.Ctx != "" && u.Ctx != "self" && e.Name.Name == "remaining_accounts" && model.ExprPath(e.X) == u.Ctx {
 					// ctx.remaining_accounts: accounts Anchor checks nothing about.

@@ -165,6 +165,15 @@ type AccountType struct {
 	Type     ast.Type // the field's full type
 }
 
+// ClassifyType names the Anchor account type of a field or parameter
+// type, through references, Box and Option.
+func ClassifyType(t ast.Type) AccountType {
+	if rt, ok := t.(*ast.RefType); ok {
+		t = rt.Elem
+	}
+	return classify(t)
+}
+
 // classify unwraps Box and Option and names the account type.
 func classify(t ast.Type) AccountType {
 	at := AccountType{Type: t}

@@ -287,3 +287,25 @@ func (p *Program) delegates(h *Handler) []*Function {
 	}
 	return out
 }
+
+// FieldType classifies the type of field of the crate's struct named
+// structName (an Accounts struct or a plain struct that bundles accounts
+// for helper code), or reports false.
+func (p *Program) FieldType(structName, field string) (AccountType, *Constraints, bool) {
+	if as := p.accountsByName[structName]; as != nil {
+		if f := as.Field(field); f != nil {
+			return f.Type, f.Constraints, true
+		}
+		return AccountType{}, nil, false
+	}
+	s, ok := p.structs[structName]
+	if !ok {
+		return AccountType{}, nil, false
+	}
+	for _, f := range s.item.Fields {
+		if f.Name != nil && f.Name.Name == field {
+			return ClassifyType(f.Type), &Constraints{}, true
+		}
+	}
+	return AccountType{}, nil, false
+}

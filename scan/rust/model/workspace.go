@@ -14,6 +14,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/parser"
 	"github.com/vigil-sec/vigil/scan/rust/scanner"
+	"github.com/vigil-sec/vigil/scan/rust/semver"
 	"github.com/vigil-sec/vigil/scan/rust/token"
 )
 
@@ -93,6 +94,36 @@ func (c *Crate) AnchorVersion() string {
 	}
 	if d.Workspace && c.Root != nil {
 		if wd, ok := c.Root.Dependency("anchor-lang"); ok {
+			return CleanVersion(wd.Version)
+		}
+	}
+	return CleanVersion(d.Version)
+}
+
+// DependencyVersion returns the version of a package the crate builds
+// with: the lowest version Cargo.lock pins for it when the crate has a lock
+// file that holds it (direct or not), otherwise the version its Cargo.toml requirement
+// starts from ("3.1.1" for "^3.1.1"), or "" when the crate does not
+// depend on it or the version cannot be told.
+func (c *Crate) DependencyVersion(pkg string) string {
+	if locked := c.Lock.Find(pkg); len(locked) > 0 {
+		low := locked[0].Version
+		for _, l := range locked[1:] {
+			if !semver.AtLeast(l.Version, low) {
+				low = l.Version
+			}
+		}
+		return low
+	}
+	if c.Manifest == nil {
+		return ""
+	}
+	d, ok := c.Manifest.Dependency(pkg)
+	if !ok {
+		return ""
+	}
+	if d.Workspace && c.Root != nil {
+		if wd, ok := c.Root.Dependency(pkg); ok {
 			return CleanVersion(wd.Version)
 		}
 	}

@@ -6,6 +6,8 @@ import "github.com/vigil-sec/vigil/scan/detect"
 // professional audits report in protocols that price, swap, pool and sign (oracles, slippage,
 // permits, vault share accounting, read-only reentrancy).
 var defiDetectors = []*detect.Analyzer{
+	ReadOnlyReentrancy,
+	ReadOnlyReentrancyPrice,
 	OracleStalePrice,
 	OracleL2Sequencer,
 	OracleDeprecatedAPI,

@@ -8,6 +8,8 @@ import "github.com/vigil-sec/vigil/scan/detect"
 var defiDetectors = []*detect.Analyzer{
 	ReadOnlyReentrancy,
 	ReadOnlyReentrancyPrice,
+	VaultShareInflation,
+	VaultRoundingDirection,
 	OracleStalePrice,
 	OracleL2Sequencer,
 	OracleDeprecatedAPI,

@@ -1,11 +1,14 @@
 package parser
 
 import (
+	"errors"
 	"os"
 	"testing"
 
 	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/scanner"
 	"github.com/vigil-sec/vigil/scan/rust/token"
+	"github.com/vigil-sec/vigil/scan/source/fuzzseed"
 )
 
 // fuzzSeeds are fragments chosen to reach error paths: unbalanced
@@ -43,6 +46,11 @@ var fuzzSeeds = []string{
 	"fn f() { &&&&&&x; ||||x; }",
 }
 
+// FuzzParseFile checks, on any input, that the Rust scanner and parser terminate without
+// panicking, that every node and diagnostic lies inside the file, and that a syntax error
+// appended at the end never loses an item parsed before it. The seeds (fuzzSeeds, testdata, a
+// sample of the shared Solana corpus, and the crashers in testdata/fuzz) run in the normal test
+// suite; explore with go test ./scan/rust/parser -run - -fuzz FuzzParseFile -fuzztime 5m
 func FuzzParseFile(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
@@ -55,9 +63,13 @@ func FuzzParseFile(f *testing.F) {
 		}
 		f.Add(src)
 	}
+	for _, src := range fuzzseed.Files(30, ".rs", "solana-clean", "solana-vulnerable", "solana-fixtures") {
+		f.Add(src)
+	}
+	f.Add([]byte("// note\rfn hidden() {}\n/// doc\rfn f() {}"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		fset := token.NewFileSet()
-		file, _ := ParseFile(fset, "fuzz.rs", src, AllErrors)
+		file, err := ParseFile(fset, "fuzz.rs", src, AllErrors)
 		if file == nil {
 			t.Fatal("nil file for in-memory source")
 		}
@@ -73,5 +85,16 @@ func FuzzParseFile(f *testing.F) {
 			}
 			return true
 		})
+		var errs scanner.ErrorList
+		errors.As(err, &errs)
+		for _, e := range errs {
+			if e.Pos.Filename != "fuzz.rs" || e.Pos.Line < 1 || e.Pos.Offset > len(src) {
+				t.Fatalf("diagnostic outside the file: %v", e)
+			}
+		}
+		broken, _ := ParseFile(token.NewFileSet(), "fuzz.rs", append(src[:len(src):len(src)], "\n}"...), AllErrors)
+		if broken == nil || len(broken.Items) < len(file.Items) {
+			t.Fatalf("appending a syntax error lost items: %d before", len(file.Items))
+		}
 	})
 }

@@ -38,7 +38,7 @@ var IntegerOverflow = &detect.Analyzer{
 			`<code>a - b</code>, <code>require(a + b >= a)</code> for additions.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
 		DetectionLogic: "Pre-0.8 files: +, -, *, ** and compound assignments, ++/-- whose operands depend on parameters, msg.value, balances or call results, or are narrower than 64 bits, with no comparison of the operands in a require/assert/if/ternary of the function " +
-			"and no checked twin of the same amount; high for state writes in public functions without access control.",
+			"and no checked twin of the same amount; sums of array lengths, amounts paid out as call value before the addition, and an amount added back to the variable a guarded subtraction took it from are bounded; high for state writes in public functions without access control.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-101"},
 		CWE:       []string{"CWE-190", "CWE-191"},
@@ -61,7 +61,7 @@ var UncheckedOverflow = &detect.Analyzer{
 		Remediation: `<p>Move the operation out of the <code>unchecked</code> block, or check the operands before it ` +
 			`(<code>require(a >= b)</code> before <code>a - b</code>). Keep <code>unchecked</code> for operations that provably cannot wrap, with a comment saying why.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
-		DetectionLogic:  "0.8 files: arithmetic inside unchecked { } on caller-influenced or narrow operands, not bounded by a comparison of its operands and without a checked twin of the same amount (sum-of-balances invariant); loop counter increments are ignored.",
+		DetectionLogic:  "0.8 files: arithmetic inside unchecked { } on caller-influenced or narrow operands, not bounded by a comparison of its operands and without a checked twin of the same amount (sum-of-balances invariant); loop counter increments, sums of array lengths and amounts paid out as call value before the addition are ignored.",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-101"},
 		CWE:             []string{"CWE-190", "CWE-191"},
@@ -271,7 +271,7 @@ func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *
 			return "", "", false
 		}
 	}
-	if ctx.isGuarded(p, info, op) {
+	if ctx.isGuarded(p, info, op) || sumsLengths(info, op, bits) || paidOut(p, info, op, bits) || restoresSubtraction(p, info, op, ctx) {
 		return "", "", false
 	}
 	twin := checkedTwin(p, info, op, ctx)
@@ -379,6 +379,12 @@ func overflowGuarded(p *sema.Program, info *sema.FuncInfo, op arithOp, conds []c
 	if op.y != nil {
 		y = aliasText(p, info, op.y)
 	}
+	// A subtrahend converted to a narrower type is no larger than the value compared:
+	// minted > amount bounds minted - uint128(amount).
+	yValue := y
+	if op.op == token.SUB && op.y != nil {
+		yValue = aliasText(p, info, withoutIntConversions(op.y))
+	}
 	whole := aliasText(p, info, op.node)
 	if a, ok := op.node.(*ast.AssignExpr); ok {
 		whole = x + op.op.String() + y
@@ -402,7 +408,7 @@ func overflowGuarded(p *sema.Program, info *sema.FuncInfo, op arithOp, conds []c
 			}
 			switch op.op {
 			case token.SUB:
-				if (l == x && r == y) || (l == y && r == x) {
+				if (l == x && (r == y || r == yValue)) || ((l == y || l == yValue) && r == x) {
 					if cmp.Op != token.EQL && cmp.Op != token.NEQ || op.y == nil || y == "1" {
 						return true
 					}

@@ -25,7 +25,7 @@ var Tautology = &detect.Analyzer{
 			`unsigned subtraction wraps to a huge number.</p>`,
 		Remediation:     `<p>Compare the operands themselves (<code>require(a >= b)</code> before <code>a - b</code>), or remove the dead comparison.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "outcome", "type_name"},
-		DetectionLogic:  "A comparison of an unsigned integer with 0 (>= 0, < 0, 0 <= x, 0 > x) or of an integer with the bounds of its type (uint8 <= 255, < 256); medium inside require/assert/if, low elsewhere.",
+		DetectionLogic:  "A comparison of an unsigned integer with 0 (>= 0, < 0, 0 <= x, 0 > x) or of an integer with the bounds of its type (uint8 <= 255, < 256); medium inside require/assert/if, low elsewhere; the always-true condition of a loop whose body leaves with if (v == 0) break/return is a deliberate loop-forever and is not reported.",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-123", "SWC-101"},
 		CWE:             []string{"CWE-570", "CWE-571"},
@@ -49,13 +49,14 @@ func runTautology(pass *detect.Pass) {
 				inCond[cmp] = true
 			}
 		}
+		exits := loopsLeftAtZero(p, fn)
 		ast.Inspect(fn.Body, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok || !isRelational(b.Op) || b.Op == token.EQL || b.Op == token.NEQ {
 				return true
 			}
 			outcome, typ, ok := decidedByType(info, b)
-			if !ok {
+			if !ok || (outcome == "true" && exits[b]) {
 				return true
 			}
 			sev := detect.Low
@@ -142,4 +143,69 @@ func decidedByType(info *sema.FuncInfo, b *ast.BinaryExpr) (string, string, bool
 		}
 	}
 	return "", "", false
+}
+
+// loopsLeftAtZero finds the always-true conditions of count-down loops that leave through
+// their body instead: for (uint i = n - 1; i >= 0; i--) { ...; if (i == 0) break; }. The
+// condition is a deliberate "loop forever" (like while (true)); the exit at zero, before the
+// decrement could wrap, is the real bound, so the comparison is not a check that fails to
+// protect anything. It returns the comparisons of such loop conditions that test a counter the
+// body compares with zero to break or return.
+func loopsLeftAtZero(p *sema.Program, fn *sema.Function) map[*ast.BinaryExpr]bool {
+	out := map[*ast.BinaryExpr]bool{}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		var cond ast.Expr
+		var body ast.Stmt
+		switch l := n.(type) {
+		case *ast.ForStmt:
+			cond, body = l.Cond, l.Body
+		case *ast.WhileStmt:
+			cond, body = l.Cond, l.Body
+		}
+		if cond == nil || body == nil {
+			return true
+		}
+		for _, cmp := range comparisonsIn(cond) {
+			for _, side := range []ast.Expr{cmp.X, cmp.Y} {
+				if litValue(side) == nil && exitsAtZero(p, body, normText(p, side)) {
+					out[cmp] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// exitsAtZero reports whether body holds if (v == 0) break/return (or 0 == v) at its own
+// level, not inside a nested loop, whose break would leave only that loop.
+func exitsAtZero(p *sema.Program, body ast.Stmt, v string) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.ForStmt, *ast.WhileStmt, *ast.DoWhileStmt:
+			return false
+		case *ast.IfStmt:
+			c, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
+			if ok && c.Op == token.EQL && ((normText(p, c.X) == v && isZero(c.Y)) || (normText(p, c.Y) == v && isZero(c.X))) && leaves(s.Then) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// leaves reports whether a branch is, or starts with, break or return.
+func leaves(s ast.Stmt) bool {
+	if b, ok := s.(*ast.BlockStmt); ok && len(b.List) > 0 {
+		s = b.List[0]
+	}
+	switch s := s.(type) {
+	case *ast.BranchStmt:
+		return s.Tok == token.BREAK
+	case *ast.ReturnStmt:
+		return true
+	}
+	return false
 }

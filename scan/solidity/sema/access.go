@@ -46,7 +46,12 @@ func (p *Program) isSenderCheck(info *FuncInfo, cond ast.Expr, depth int) bool {
 				return true
 			}
 			// admins[msg.sender] == true
-			return (isLiteral(e.Y) && p.isSenderCheck(info, e.X, depth)) || (isLiteral(e.X) && p.isSenderCheck(info, e.Y, depth))
+			if (isLiteral(e.Y) && p.isSenderCheck(info, e.X, depth)) || (isLiteral(e.X) && p.isSenderCheck(info, e.Y, depth)) {
+				return true
+			}
+			// wards[msg.sender] == 1: an integer used as a flag (MakerDAO's auth), compared with
+			// a non-zero constant; amounts are compared with bounds or zero, not with 1.
+			return e.Op == token.EQL && (senderFlag(info, e.X, e.Y) || senderFlag(info, e.Y, e.X))
 		}
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
@@ -78,6 +83,13 @@ func (p *Program) isSenderCheck(info *FuncInfo, cond ast.Expr, depth int) bool {
 		}
 	}
 	return false
+}
+
+// senderFlag reports whether x is m[msg.sender] and k the literal 1.
+func senderFlag(info *FuncInfo, x, k ast.Expr) bool {
+	ix, ok := ast.Unparen(x).(*ast.IndexExpr)
+	lit, isLit := ast.Unparen(k).(*ast.BasicLit)
+	return ok && isLit && ix.Index != nil && isSender(info, ix.Index) && lit.Kind == token.NUMBER && lit.Value == "1"
 }
 
 // checkName reports whether a function name reads as an authorization check.

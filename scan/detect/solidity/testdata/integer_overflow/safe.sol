@@ -96,3 +96,17 @@ contract Accounts {
         msg.sender.transfer(amount);
     }
 }
+
+contract Auction {
+    mapping(uint256 => uint256) public tabs;
+    uint256 public debt;
+
+    // tab + owe restores the tab that owe was taken from: it cannot wrap.
+    function take(uint256 id, uint256 owe) public {
+        uint256 tab = tabs[id];
+        require(owe <= tab);
+        tab = tab - owe;
+        tabs[id] = tab;
+        debt = tab == 0 ? tab + owe : owe;
+    }
+}

@@ -76,3 +76,17 @@ contract Oracle {
         sellerBalance += value; // possible overflow // want "INTEGER_OVERFLOW"
     }
 }
+
+contract Auction {
+    mapping(uint256 => uint256) public tabs;
+    uint256 public debt;
+
+    // The amount added back is not the one subtracted.
+    function take(uint256 id, uint256 owe, uint256 fee) public {
+        uint256 tab = tabs[id];
+        require(owe <= tab);
+        tab = tab - owe;
+        tabs[id] = tab;
+        debt = tab + fee; // want "INTEGER_OVERFLOW"
+    }
+}

@@ -19,3 +19,20 @@ contract Checks {
         return v < 200;
     }
 }
+
+contract CountDown {
+    // The loop runs "forever" by design and leaves at zero, before i-- could wrap.
+    function lastDot(bytes memory name) public pure returns (uint256 at) {
+        if (name.length == 0) return 0;
+        unchecked {
+            for (uint256 i = name.length - 1; i >= 0; i--) {
+                if (name[i] == ".") {
+                    at = i;
+                }
+                if (i == 0) {
+                    break;
+                }
+            }
+        }
+    }
+}

@@ -21,3 +21,26 @@ contract Token {
         return v <= 255; // want "TAUTOLOGICAL_COMPARISON"
     }
 }
+
+contract CountDownBroken {
+    // No exit at zero: i >= 0 never fails, so the loop wraps (or reverts) instead of ending.
+    function lastDot(bytes memory name) public pure returns (uint256 at) {
+        for (uint256 i = name.length - 1; i >= 0; i--) { // want "TAUTOLOGICAL_COMPARISON"
+            if (name[i] == ".") {
+                at = i;
+            }
+        }
+    }
+
+    // The break at zero leaves only the inner loop.
+    function nested(bytes memory name) public pure returns (uint256 n) {
+        for (uint256 i = name.length - 1; i >= 0; i--) { // want "TAUTOLOGICAL_COMPARISON"
+            for (uint256 j = 0; j < 2; j++) {
+                if (i == 0) {
+                    break;
+                }
+                n++;
+            }
+        }
+    }
+}

@@ -48,3 +48,48 @@ contract Token {
         return a + b;
     }
 }
+
+interface IRegistrar {
+    function renew(string calldata name, uint256 duration) external payable;
+}
+
+contract BoundedForms {
+    struct Minter { uint128 capacity; uint128 minted; }
+    mapping(address => Minter) public minters;
+    IRegistrar public registrar;
+    uint256 public lastTotal;
+
+    // The ternary bounds the subtrahend: amount < minted, so uint128(amount) < minted too.
+    function burn(uint256 amount) external {
+        Minter memory m = minters[msg.sender];
+        unchecked {
+            m.minted = m.minted > amount ? m.minted - uint128(amount) : 0;
+        }
+        minters[msg.sender] = m;
+    }
+
+    // A sum of array lengths is bounded by what calldata can carry.
+    function countItems(uint256[][] calldata batches) external {
+        uint256 items;
+        unchecked {
+            for (uint256 i = 0; i < batches.length; ++i) {
+                items += batches[i].length;
+            }
+        }
+        lastTotal = items;
+    }
+
+    // Each price was paid out by a call that reverts when the contract cannot pay.
+    function renewAll(string[] calldata names, uint256 duration, uint256[] calldata prices) external payable {
+        uint256 total;
+        for (uint256 i = 0; i < names.length; ) {
+            uint256 price = prices[i];
+            registrar.renew{value: price}(names[i], duration);
+            unchecked {
+                ++i;
+                total += price;
+            }
+        }
+        lastTotal = total;
+    }
+}

@@ -1,0 +1,138 @@
+package solidity
+
+import (
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// Bound facts the arithmetic detectors use besides a comparison of the operands: forms of
+// arithmetic that cannot wrap whatever the caller passes, because something other than an
+// explicit check bounds the value.
+
+// withoutIntConversions strips integer conversions around x: uint128(amount) is amount. A
+// narrowing conversion only makes an unsigned value smaller, so a bound on amount from above
+// (amount < minted) also bounds uint128(amount).
+func withoutIntConversions(x ast.Expr) ast.Expr {
+	for {
+		c, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok || len(c.Args) != 1 {
+			return x
+		}
+		et, ok := c.Fun.(*ast.ElementaryType)
+		if !ok || !isIntTypeName(et.Name) {
+			return x
+		}
+		x = c.Args[0]
+	}
+}
+
+// sumsLengths reports whether op adds an array's length to a wide integer (total +=
+// items.length). Lengths of memory and calldata arrays are bounded by what a transaction can
+// carry, storage arrays by what gas can grow (both far below 2^64), and so is the number of
+// additions: the sum cannot reach 2^128.
+func sumsLengths(info *sema.FuncInfo, op arithOp, bits int) bool {
+	if op.op != token.ADD || op.y == nil || bits < 128 {
+		return false
+	}
+	isLength := func(x ast.Expr) bool {
+		m, ok := ast.Unparen(x).(*ast.MemberExpr)
+		if !ok || m.Name.Name != "length" {
+			return false
+		}
+		switch t := info.Types[m.X].(type) {
+		case *sema.ArrayType:
+			return true
+		case *sema.Elementary:
+			return t.Name == "bytes" || t.Name == "string"
+		case nil:
+			// A type the model could not resolve (a struct from a file not in the workspace):
+			// .length is an array's unless a struct names a field so, which is rare.
+			return true
+		}
+		return false
+	}
+	if _, compound := op.node.(*ast.AssignExpr); compound {
+		return isLength(op.y)
+	}
+	return isLength(op.x) || isLength(op.y)
+}
+
+// paidOut reports whether the amount op adds was sent, earlier in the same execution of op's
+// block, as the ether value of a high-level external call (controller.renew{value: price}(...)).
+// Such a call reverts when the contract cannot pay, so each amount added was paid from the
+// contract's ether, and their sum is bounded by the ether supply (< 2^90).
+func paidOut(p *sema.Program, info *sema.FuncInfo, op arithOp, bits int) bool {
+	if op.op != token.ADD || op.y == nil || bits < 128 {
+		return false
+	}
+	paying := map[*ast.CallExpr]bool{}
+	for _, c := range info.Calls {
+		if c.Kind == sema.CallExternal && c.Value != nil && normText(p, c.Value) == op.ytext {
+			paying[c.Expr] = true
+		}
+	}
+	if len(paying) == 0 {
+		return false
+	}
+	// Walk the blocks around op from the innermost out, stopping at the innermost loop: a call
+	// before the loop ran once while op may run many times.
+	for i := len(op.stack) - 1; i >= 0; i-- {
+		switch s := op.stack[i].(type) {
+		case *ast.ForStmt, *ast.WhileStmt, *ast.DoWhileStmt:
+			return false
+		case *ast.BlockStmt:
+			for _, st := range s.List {
+				if st.End() > op.node.Pos() {
+					break
+				}
+				found := false
+				ast.Inspect(st, func(n ast.Node) bool {
+					if c, ok := n.(*ast.CallExpr); ok && paying[c] {
+						found = true
+					}
+					// A call inside a nested branch or loop may not have run.
+					switch n.(type) {
+					case *ast.IfStmt, *ast.ForStmt, *ast.WhileStmt, *ast.DoWhileStmt, *ast.TryStmt, *ast.CondExpr:
+						return false
+					}
+					return !found
+				})
+				if found {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// restoresSubtraction reports whether op adds back an amount subtracted from the same
+// variable earlier in the function with a checked or guarded subtraction (tab = tab - owe,
+// then tab + owe): the sum is the variable's earlier value and cannot wrap.
+func restoresSubtraction(p *sema.Program, info *sema.FuncInfo, op arithOp, ctx *overflowCtx) bool {
+	if op.op != token.ADD || op.y == nil {
+		return false
+	}
+	x := normText(p, op.x)
+	checkedFile := info.Fn.File.Version.CheckedArithmetic()
+	for _, i := range ctx.byAmount[op.ytext] {
+		o := ctx.ops[i]
+		if o.op != token.SUB || o.node.Pos() >= op.node.Pos() || normText(p, o.x) != x {
+			continue
+		}
+		// The difference must be stored back into the variable: x -= y or x = x - y.
+		stored := false
+		if _, ok := o.node.(*ast.AssignExpr); ok {
+			stored = true
+		} else if n := len(o.stack); n > 0 {
+			if a, ok := o.stack[n-1].(*ast.AssignExpr); ok && a.Op == token.ASSIGN && a.Rhs == o.node && normText(p, a.Lhs) == x {
+				stored = true
+			}
+		}
+		if stored && ((checkedFile && !o.unchecked) || ctx.isGuarded(p, info, o)) {
+			return true
+		}
+	}
+	return false
+}

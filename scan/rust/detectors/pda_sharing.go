@@ -27,7 +27,7 @@ var PDASharing = &Analyzer{
 		Remediation: "<p>Derive authority PDAs from seeds that include the owning user or the withdrawal " +
 			"destination (for example <code>[b\"vault\", user.key().as_ref()]</code>), and check them.</p>",
 		DescriptionKeys: []string{"function_name"},
-		DetectionLogic:  "Signer seeds of invoke_signed and CpiContext::new_with_signer (followed through locals) whose seed expressions mention no account named like a user, owner, authority, destination or signer.",
+		DetectionLogic:  "Signer seeds of invoke_signed, CpiContext::new_with_signer and .with_signer (followed through locals) that tie the PDA to no one: no account's own key (x.key()), no account's own seeds (x.seeds(): the account signs for itself), and no stored key named like a user, owner, authority, destination or signer.",
 		CWE:             []string{"CWE-284"},
 		Class:           "pda",
 	}),
@@ -35,25 +35,118 @@ var PDASharing = &Analyzer{
 		for _, u := range p.units() {
 			body := u.Func.Decl.Body
 			env := lets(body)
-			for _, c := range model.CPICalls(body) {
+			for _, c := range model.Calls(body) {
 				var seeds ast.Expr
-				switch c.Kind {
-				case model.CallInvokeSigned, model.CallCpiContextNewWithSigner:
+				switch {
+				case c.Kind == model.CallInvokeSigned || c.Kind == model.CallCpiContextNewWithSigner:
 					if len(c.Args) >= 3 {
 						seeds = c.Args[2]
 					}
+				case c.Method == "with_signer" && len(c.Args) == 1:
+					// ctx.accounts.transfer_ctx().with_signer(&[seeds])
+					seeds = c.Args[0]
 				}
-				if seeds == nil {
+				if seeds == nil || cpiCreatesAccount(c, env) {
 					continue
 				}
 				arr := innermostSeeds(seeds, env)
-				if arr == nil || len(arr.Elems) == 0 || seedsHaveUser(arr, env) {
+				if arr == nil || len(arr.Elems) == 0 || seedsIndividual(arr, env) {
 					continue
 				}
 				p.ReportRange(arr.Pos(), arr.End(), u.Func, nil)
 			}
 		}
 	},
+}
+
+// seedsIndividual reports signer seeds that tie the PDA to one account or
+// one user: a seed naming a user-specific key, an account's own key
+// (pool.key().as_ref(), proposal_info.key.to_bytes()), or an account's
+// own seeds (pool_state.seeds(): the PDA is that account, which signs for
+// itself).
+func seedsIndividual(arr *ast.ArrayExpr, env map[string]ast.Expr) bool {
+	if seedsHaveUser(arr, env) {
+		return true
+	}
+	found := false
+	var visit func(n ast.Node, depth int)
+	visit = func(n ast.Node, depth int) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FieldExpr:
+				// A mint's key is shared by every holder of the token.
+				if x.Name.Name == "key" && !isMintName(model.ExprPath(x.X)) {
+					found = true
+				}
+			case *ast.MethodCallExpr:
+				switch x.Name.Name {
+				case "key":
+					found = !isMintName(model.ExprPath(x.Recv))
+				case "seeds", "signer_seeds", "pda_seeds":
+					found = true
+				}
+			case *ast.PathExpr:
+				if len(x.Path.Segments) == 1 && depth < 4 {
+					if init, ok := env[x.Path.String()]; ok {
+						visit(init, depth+1)
+					}
+				}
+			}
+			return !found
+		})
+	}
+	for _, e := range arr.Elems {
+		visit(e, 0)
+	}
+	return found
+}
+
+func isMintName(path string) bool {
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		path = path[i+1:]
+	}
+	return strings.Contains(strings.ToLower(path), "mint")
+}
+
+// cpiCreatesAccount reports a signed CPI that creates, allocates or assigns
+// an account (system create_account and its wrappers): the PDA signs for
+// its own creation, not for assets it holds.
+func cpiCreatesAccount(c *model.Call, env map[string]ast.Expr) bool {
+	found := false
+	var visit func(n ast.Node, depth int)
+	visit = func(n ast.Node, depth int) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			name := ""
+			switch x := n.(type) {
+			case *ast.StructExpr:
+				name = x.Path.String()
+			case *ast.CallExpr:
+				if pe, ok := x.Fun.(*ast.PathExpr); ok {
+					name = pe.Path.String()
+				}
+			case *ast.PathExpr:
+				if init, ok := env[x.Path.String()]; ok && len(x.Path.Segments) == 1 && depth < 3 {
+					visit(init, depth+1)
+				}
+			}
+			if i := strings.LastIndex(name, "::"); i >= 0 {
+				name = name[i+2:]
+			}
+			switch strings.ToLower(name) {
+			case "createaccount", "createaccountsafe", "allocate", "assign", "create_account", "create_account_safe",
+				"create_account_with_seed", "createaccountwithseed":
+				found = true
+			}
+			return !found
+		})
+	}
+	if c.Recv != nil {
+		visit(c.Recv, 0)
+	}
+	for _, a := range c.Args {
+		visit(a, 0)
+	}
+	return found
 }
 
 // innermostSeeds follows &[&[..]] and locals down to the array literal

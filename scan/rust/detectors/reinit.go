@@ -44,7 +44,7 @@ var Reinitialization = &Analyzer{
 		}
 		for _, as := range p.Program.Accounts {
 			for _, f := range as.Fields {
-				if !f.Constraints.InitIfNeeded || guarded[as][f.Name] || isTokenType(f) {
+				if !f.Constraints.InitIfNeeded || guarded[as][f.Name] || isTokenType(f) || readsOwnState(f) {
 					continue
 				}
 				item := f.Constraints.Get("init_if_needed").Item
@@ -73,6 +73,23 @@ var Reinitialization = &Analyzer{
 			}
 		}
 	},
+}
+
+// readsOwnState reports an init_if_needed account whose own constraint
+// tests its existing data (constraint = acct.authority == Pubkey::default()
+// || acct.authority == signer.key()): the program looks at what is there
+// before writing, which is the guard this class asks for.
+func readsOwnState(f *model.AccountField) bool {
+	for _, c := range f.Constraints.Custom {
+		for _, cmp := range model.Comparisons(c.Value) {
+			for _, path := range []string{cmp.XPath, cmp.YPath} {
+				if strings.HasPrefix(path, f.Name+".") && !strings.HasPrefix(path, f.Name+".key") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // initGuard reports handler code that tests whether a field's account is

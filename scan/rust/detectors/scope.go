@@ -50,6 +50,16 @@ func units(p *model.Program) []unit {
 		if seen[fn] || inTests(fn) {
 			continue
 		}
+		if as := p.ContextAccounts(fn); as != nil {
+			// Takes Context<T> outside the #[program] module: instruction
+			// code all the same.
+			ctx := ""
+			if ip, ok := fn.Decl.Params[0].Pat.(*ast.IdentPat); ok {
+				ctx = ip.Name.Name
+			}
+			out = append(out, unit{Func: fn, Ctx: ctx, Accounts: as})
+			continue
+		}
 		if fn.IsNativeProcessor() || len(fn.AccountInfoParams()) > 0 {
 			b := map[string]bool{}
 			for _, ab := range model.AccountBindings(fn) {

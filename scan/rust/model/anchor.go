@@ -74,6 +74,20 @@ func (p *Program) anchorProgram(f *File, mod *ast.ModItem, fns []*Function) {
 	p.Anchor = append(p.Anchor, ap)
 }
 
+// ContextAccounts returns the Accounts struct of a function whose first
+// parameter is Context<T> (handlers outside a #[program] module: legacy
+// dispatchers, instruction modules called through a macro), or nil.
+func (p *Program) ContextAccounts(fn *Function) *AccountsStruct {
+	if len(fn.Decl.Params) == 0 {
+		return nil
+	}
+	t, ok := contextAccountsType(fn.Decl.Params[0].Type)
+	if !ok {
+		return nil
+	}
+	return p.accountsByName[t]
+}
+
 // contextAccountsType reads T from Context<'a, 'b, 'c, 'info, T<'info>>.
 func contextAccountsType(t ast.Type) (string, bool) {
 	pt, ok := t.(*ast.PathType)

@@ -71,6 +71,9 @@ func (e blockScanEngine) ScanBlock(ctx context.Context, target scan.BlockTarget,
 	if err != nil {
 		return nil, err
 	}
+	if res.Stopped != nil {
+		return nil, res.Stopped
+	}
 	return res.Report, nil
 }
 
@@ -86,6 +89,9 @@ func (e *scanEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts Sca
 	res, err := scan.Run(ctx, ws, e.options(opts))
 	if err != nil {
 		return nil, err
+	}
+	if res.Stopped != nil {
+		return nil, res.Stopped // the scan fails with the budget error as its reason
 	}
 	return res.Report, nil
 }

@@ -6,15 +6,18 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/workspace"
 	"github.com/vigil-sec/vigil/scan/workspace/gittest"
 	"github.com/vigil-sec/vigil/server"
@@ -31,11 +34,45 @@ type fakeEngine struct {
 	started chan string
 	block   bool
 	panics  bool // the engine panics, like a parser bug met by hostile input
+	// poison names a marker: a scan whose sources hold it stops at its memory budget (with
+	// the scan package's budget error, as the real engine returns it) or, with crash, kills
+	// the whole process as a fatal error (out of memory, stack overflow) would.
+	poison string
+	crash  bool
+	// release, when set, holds scans of healthy input until it is closed.
+	release chan struct{}
+}
+
+// poisoned returns the first source file holding the engine's poison marker, or "".
+func (e *fakeEngine) poisoned(ws *workspace.Workspace) string {
+	if e.poison == "" {
+		return ""
+	}
+	for _, f := range ws.Sources(false) {
+		if src, err := ws.ReadFile(f.Path); err == nil && bytes.Contains(src, []byte(e.poison)) {
+			return f.Path
+		}
+	}
+	return ""
 }
 
 func (e *fakeEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts server.ScanOptions) (*report.ScanReport, error) {
 	if e.started != nil {
 		e.started <- opts.ScanID
+	}
+	if file := e.poisoned(ws); file != "" {
+		if e.crash {
+			fmt.Printf("crashing %s\n", opts.ScanID) // for the test driving this child process
+			os.Exit(3)                               // no deferred function, no recover: the process is gone
+		}
+		return nil, &scan.BudgetError{Budget: "memory", Where: file, Limit: "64 MiB"}
+	}
+	if e.release != nil {
+		select {
+		case <-e.release:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
 	if e.block {
 		<-ctx.Done()

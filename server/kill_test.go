@@ -32,14 +32,25 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// runChild serves on a loopback port with an engine that never finishes, and reports on
-// standard output: "url <base>", "key <key>", then "started <scan id>" for each scan.
+// childModeEnv chooses the child's engine: "" never finishes; "crash-block" never finishes
+// but dies on a POISON input; "crash" finishes scans but dies on a POISON input.
+const childModeEnv = "VIGIL_TEST_CHILD_MODE"
+
+// runChild serves on a loopback port with an engine that never finishes (see childModeEnv),
+// and reports on standard output: "url <base>", "key <key>", then "started <scan id>" for each
+// scan.
 func runChild(dir string) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		panic(err)
 	}
 	eng := &fakeEngine{started: make(chan string, 8), block: true}
+	switch os.Getenv(childModeEnv) {
+	case "crash-block":
+		eng.poison, eng.crash = "POISON", true
+	case "crash":
+		eng.poison, eng.crash, eng.block = "POISON", true, false
+	}
 	srv, err := server.New(server.Config{DataDir: dir, Listen: ln.Addr().String(), ScanWait: time.Millisecond,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, eng)
 	if err != nil {
@@ -49,7 +60,11 @@ func runChild(dir string) {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Printf("url http://%s\nkey %s\n", ln.Addr(), key)
+	key2, _, err := auth.Create(context.Background(), srv.Store(), "child2", 0)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("url http://%s\nkey %s\nkey2 %s\n", ln.Addr(), key, key2)
 	go func() {
 		for id := range eng.started {
 			fmt.Printf("started %s\n", id)

@@ -12,33 +12,52 @@ import (
 	"time"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/scan/workspace"
 	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
-// resume queues the scans a previous process left unfinished, and fails those interrupted
-// MaxAttempts times already (a scan that kills the process must not do so forever).
+// resume queues the scans a previous process left unfinished. A scan still marked running
+// was running when that process died (a graceful stop clears the mark): its input may be what
+// killed it, so it is quarantined, run alone so that no other client's scan shares its fate and
+// a second death is surely its own; after a second death it fails with the reason. Scans
+// interrupted by graceful stops MaxAttempts times fail too.
 func (s *Server) resume(ctx context.Context) error {
 	scans, err := s.store.UnfinishedScans(ctx)
 	if err != nil {
 		return fmt.Errorf("server: listing unfinished scans: %w", err)
 	}
 	for _, sc := range scans {
-		if sc.Attempts >= s.cfg.MaxAttempts {
+		if sc.Running {
+			if sc.Crashes, err = s.store.RecordCrash(ctx, sc.ID); err != nil {
+				return fmt.Errorf("server: recording a crash: %w", err)
+			}
+			s.log.Warn("the server died during a scan; quarantining it", "scan_id", sc.ID, "crashes", sc.Crashes)
+		}
+		if sc.Crashes >= 2 {
+			s.finish(ctx, sc, nil, fmt.Sprintf("the scan crashed the scanner %d times (its input makes the analysis die, "+
+				"for example by exhausting memory); it was quarantined and is not retried", sc.Crashes))
+			continue
+		}
+		if sc.Attempts-sc.Crashes >= s.cfg.MaxAttempts { // attempts a graceful stop interrupted
 			msg := fmt.Sprintf("the scan was interrupted %d times (the server stopped during it); giving up", sc.Attempts)
 			s.finish(ctx, sc, nil, msg)
 			continue
 		}
-		if err := s.runner.Submit(sc.ID); err != nil {
+		submit := s.runner.Submit
+		if sc.Crashes > 0 {
+			submit = s.runner.SubmitAlone
+		}
+		if err := submit(sc.ID); err != nil {
 			if errors.Is(err, jobs.ErrQueueFull) {
 				s.log.Warn("resume: queue full; scan left for the next start", "scan_id", sc.ID)
 				continue
 			}
 			return err
 		}
-		s.log.Info("resuming scan", "scan_id", sc.ID, "attempts_so_far", sc.Attempts)
+		s.log.Info("resuming scan", "scan_id", sc.ID, "attempts_so_far", sc.Attempts, "quarantined", sc.Crashes > 0)
 	}
 	return nil
 }
@@ -46,6 +65,16 @@ func (s *Server) resume(ctx context.Context) error {
 // runScan is the job: one attempt of one scan. If ctx is cancelled (the server stops) the scan
 // is left unfinished for the next start; every other outcome is recorded.
 func (s *Server) runScan(ctx context.Context, id string) {
+	// Whatever goes wrong in one job stays in it: the worker, the process and the other
+	// clients' scans go on.
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("scan job panicked", "scan_id", id, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			if sc, err := s.store.GetScanAny(context.WithoutCancel(ctx), id); err == nil {
+				s.finish(ctx, sc, nil, "internal error in the scanner; the scan could not be completed")
+			}
+		}
+	}()
 	sc, err := s.store.GetScanAny(ctx, id)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -69,6 +98,9 @@ func (s *Server) runScan(ctx context.Context, id string) {
 	s.metrics.scanTime.Observe(time.Since(start).Seconds())
 	if ctx.Err() != nil {
 		s.log.Info("job: server stopping; scan left to resume", "scan_id", id)
+		if err := s.store.InterruptScan(context.WithoutCancel(ctx), id); err != nil {
+			s.log.Error("job: recording the interruption", "scan_id", id, "err", err)
+		}
 		return
 	}
 	s.finish(ctx, sc, rep, errMsg)
@@ -130,6 +162,16 @@ func (s *Server) execute(parent context.Context, sc store.Scan) (*report.ScanRep
 // failure turns an error into a message for the client: workspace refusals are written for
 // users already; anything else is shown without the server's folders.
 func (s *Server) failure(ctx context.Context, scanID, stage string, err error, root string) string {
+	var budget *scan.BudgetError
+	if errors.As(err, &budget) {
+		// A scan past its time or memory budget fails alone, saying which and where.
+		b := *budget
+		if b.Budget == "time" {
+			b.Limit = s.cfg.ScanTimeout.String()
+		}
+		s.log.Warn("scan stopped at its budget", "scan_id", scanID, "reason", b.Error())
+		return b.Error()
+	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return fmt.Sprintf("the scan took longer than %s and was stopped", s.cfg.ScanTimeout)
 	}

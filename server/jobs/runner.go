@@ -23,6 +23,8 @@ type Runner struct {
 
 	mu      sync.Mutex
 	queue   []string
+	alone   []string        // jobs to run with no other running (SubmitAlone)
+	solo    bool            // a job of alone is running: no other starts
 	active  map[string]bool // queued or running
 	running int
 	waiters map[string][]chan struct{}
@@ -62,11 +64,31 @@ func (r *Runner) Submit(id string) error {
 		return ErrStopped
 	case r.active[id]:
 		return nil
-	case len(r.queue) >= r.maxQueue:
+	case len(r.queue)+len(r.alone) >= r.maxQueue:
 		return ErrQueueFull
 	}
 	r.active[id] = true
 	r.queue = append(r.queue, id)
+	r.poke()
+	return nil
+}
+
+// SubmitAlone queues a job to run alone: it starts when no other job runs, and none starts
+// while it runs. The server runs so a scan suspected of crashing the process, so that a second
+// crash can be blamed on it and no other client's scan dies with it.
+func (r *Runner) SubmitAlone(id string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case r.stopped:
+		return ErrStopped
+	case r.active[id]:
+		return nil
+	case len(r.queue)+len(r.alone) >= r.maxQueue:
+		return ErrQueueFull
+	}
+	r.active[id] = true
+	r.alone = append(r.alone, id)
 	r.poke()
 	return nil
 }
@@ -101,7 +123,7 @@ func (r *Runner) Wait(ctx context.Context, id string) error {
 func (r *Runner) Stats() (queued, running int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return len(r.queue), r.running
+	return len(r.queue) + len(r.alone), r.running
 }
 
 // Stop refuses new jobs, cancels the running ones' contexts and waits for the workers to
@@ -110,7 +132,7 @@ func (r *Runner) Stats() (queued, running int) {
 func (r *Runner) Stop(ctx context.Context) error {
 	r.mu.Lock()
 	r.stopped = true
-	r.queue = nil
+	r.queue, r.alone = nil, nil
 	r.mu.Unlock()
 	r.cancel()
 	done := make(chan struct{})
@@ -130,7 +152,17 @@ func (r *Runner) next() (string, bool) {
 			r.mu.Unlock()
 			return "", false
 		}
-		if len(r.queue) > 0 {
+		// A job to run alone goes first: once the running jobs are done it starts, and no
+		// other starts until it is done.
+		if len(r.alone) > 0 && !r.solo && r.running == 0 {
+			id := r.alone[0]
+			r.alone = r.alone[1:]
+			r.running++
+			r.solo = true
+			r.mu.Unlock()
+			return id, true
+		}
+		if len(r.queue) > 0 && len(r.alone) == 0 && !r.solo {
 			id := r.queue[0]
 			r.queue = r.queue[1:]
 			r.running++
@@ -164,6 +196,10 @@ func (r *Runner) runOne(id string) {
 	defer func() {
 		r.mu.Lock()
 		r.running--
+		if r.running == 0 {
+			r.solo = false
+		}
+		r.poke() // a job waiting to run alone, or the queue held behind one
 		delete(r.active, id)
 		ws := r.waiters[id]
 		delete(r.waiters, id)

@@ -80,3 +80,47 @@ func TestQueueFullAndStopCancels(t *testing.T) {
 	}
 	<-cancelled
 }
+
+// TestSubmitAloneRunsAlone: a job submitted alone starts only when the running jobs are done,
+// and nothing starts while it runs; the queue behind it then goes on.
+func TestSubmitAloneRunsAlone(t *testing.T) {
+	var now atomic.Int32
+	gate := map[string]chan struct{}{"a": make(chan struct{}), "x": make(chan struct{}), "b": make(chan struct{})}
+	type start struct {
+		id      string
+		running int32 // jobs running at its start, itself included
+	}
+	started := make(chan start, 3)
+	r := New(3, 10, func(ctx context.Context, id string) {
+		started <- start{id, now.Add(1)}
+		<-gate[id]
+		now.Add(-1)
+	})
+	r.Start()
+	defer r.Stop(context.Background())
+	if err := r.Submit("a"); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-started; got.id != "a" {
+		t.Fatalf("started %s", got.id)
+	}
+	if err := r.SubmitAlone("x"); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Submit("b"); err != nil {
+		t.Fatal(err)
+	}
+	close(gate["a"])
+	// x goes first, alone; b waits for it although two workers are idle.
+	if got := <-started; got.id != "x" || got.running != 1 {
+		t.Fatalf("after a: started %+v, want x alone", got)
+	}
+	close(gate["x"])
+	if got := <-started; got.id != "b" || got.running != 1 {
+		t.Fatalf("after x: started %+v, want b", got)
+	}
+	close(gate["b"])
+	for _, id := range []string{"a", "x", "b"} {
+		r.Wait(context.Background(), id)
+	}
+}

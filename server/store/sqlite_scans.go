@@ -71,7 +71,7 @@ func (s *SQLite) CreateScan(ctx context.Context, sc Scan) error {
 }
 
 const scanColumns = `id, client_id, project_id, scan_type, source, status, err_msg, reporting_status, request,
-	attempts, created_at, started_at, finished_at, report, report_id, reporting_err_msg`
+	attempts, created_at, started_at, finished_at, report, report_id, reporting_err_msg, running, crashes`
 
 func scanScan(row interface{ Scan(...any) error }) (Scan, error) {
 	var sc Scan
@@ -79,7 +79,8 @@ func scanScan(row interface{ Scan(...any) error }) (Scan, error) {
 	var rep sql.NullString
 	var created, started, finished sql.NullInt64
 	err := row.Scan(&sc.ID, &sc.ClientID, &sc.ProjectID, &sc.ScanType, &sc.Source, &sc.Status, &sc.ErrMsg,
-		&sc.ReportingStatus, &req, &sc.Attempts, &created, &started, &finished, &rep, &sc.ReportID, &sc.ReportingErrMsg)
+		&sc.ReportingStatus, &req, &sc.Attempts, &created, &started, &finished, &rep, &sc.ReportID, &sc.ReportingErrMsg,
+		&sc.Running, &sc.Crashes)
 	sc.Request = []byte(req)
 	if rep.Valid {
 		sc.Report = []byte(rep.String)
@@ -103,7 +104,7 @@ func (s *SQLite) GetScanAny(ctx context.Context, id string) (Scan, error) {
 // StartScan marks the scan running and counts one more attempt.
 func (s *SQLite) StartScan(ctx context.Context, id string, at time.Time) (int, error) {
 	var attempts int
-	err := s.w.QueryRowContext(ctx, `UPDATE scans SET status = 'scan_in_progress', attempts = attempts + 1, started_at = ?
+	err := s.w.QueryRowContext(ctx, `UPDATE scans SET status = 'scan_in_progress', attempts = attempts + 1, started_at = ?, running = 1
 		WHERE id = ? AND status IN ('queued', 'scan_in_progress') RETURNING attempts`, at.UnixMicro(), id).Scan(&attempts)
 	return attempts, notFound(err)
 }
@@ -119,7 +120,7 @@ func (s *SQLite) FinishScan(ctx context.Context, id, status, errMsg string, repo
 		if report != nil {
 			rep = string(report)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE scans SET status = ?, err_msg = ?, report = ?, finished_at = ? WHERE id = ?`,
+		if _, err := tx.ExecContext(ctx, `UPDATE scans SET status = ?, err_msg = ?, report = ?, finished_at = ?, running = 0 WHERE id = ?`,
 			status, errMsg, rep, at.UnixMicro(), id); err != nil {
 			return err
 		}
@@ -148,6 +149,21 @@ func (s *SQLite) FinishScan(ctx context.Context, id, status, errMsg string, repo
 		}
 		return nil
 	})
+}
+
+// InterruptScan records that an attempt ended without an outcome because the server is
+// stopping gracefully: the scan is resumed at the next start, and not counted as a crash.
+func (s *SQLite) InterruptScan(ctx context.Context, id string) error {
+	_, err := s.w.ExecContext(ctx, `UPDATE scans SET running = 0 WHERE id = ?`, id)
+	return err
+}
+
+// RecordCrash counts a process death during the scan's attempt and clears its running mark;
+// it returns the crashes so far.
+func (s *SQLite) RecordCrash(ctx context.Context, id string) (int, error) {
+	var crashes int
+	err := s.w.QueryRowContext(ctx, `UPDATE scans SET running = 0, crashes = crashes + 1 WHERE id = ? RETURNING crashes`, id).Scan(&crashes)
+	return crashes, notFound(err)
 }
 
 // UnfinishedScans lists queued and running scans, oldest first.

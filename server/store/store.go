@@ -32,6 +32,11 @@ type Store interface {
 	// FinishScan records the outcome, the report JSON and the findings' triage in one
 	// transaction.
 	FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time) error
+	// InterruptScan clears the running mark of an attempt the server stopped gracefully.
+	InterruptScan(ctx context.Context, id string) error
+	// RecordCrash counts a process death during the scan and clears its running mark; it
+	// returns the crashes so far.
+	RecordCrash(ctx context.Context, id string) (int, error)
 	// UnfinishedScans lists scans queued or running, oldest first: what a restart resumes.
 	UnfinishedScans(ctx context.Context) ([]Scan, error)
 	// SetReporting records the state of a scan's downloadable report (reportID "" keeps the

@@ -55,6 +55,11 @@ type Scan struct {
 	ReportingStatus string
 	Request         []byte
 	Attempts        int
+	// Running says an attempt was under way and did not end (neither finished nor stopped
+	// gracefully): read at a start, it means the last process died during the scan.
+	Running bool
+	// Crashes counts the processes that died while running this scan.
+	Crashes         int
 	CreatedAt       time.Time
 	StartedAt       time.Time
 	FinishedAt      time.Time

@@ -33,6 +33,7 @@ type span struct {
 	id, class  string
 	swc        []string
 	severity   detect.Severity
+	contract   string
 	file       string
 	start, end int
 }
@@ -57,7 +58,7 @@ func scanFiles(t *testing.T, root string, paths []string) []span {
 	for _, f := range res.Findings {
 		start, end := prog.Fset.Position(f.Pos), prog.Fset.Position(f.End)
 		out = append(out, span{id: f.Analyzer.ID, class: f.Analyzer.Class, swc: f.Analyzer.SWC,
-			severity: f.EffectiveSeverity(), file: start.Filename, start: start.Line, end: end.Line})
+			severity: f.EffectiveSeverity(), contract: f.Contract, file: start.Filename, start: start.Line, end: end.Line})
 	}
 	return out
 }

@@ -86,3 +86,38 @@ contract Treasury {
 		}
 	}
 }
+
+// TestUnusedReturnSeverity: an ignored result of a view call that does nothing else is dead
+// code (medium); a validation helper that reverts on bad input is called for its check (low).
+func TestUnusedReturnSeverity(t *testing.T) {
+	src := `pragma solidity ^0.8.0;
+library Checks {
+    error NotAContract();
+    function requireContract(address a) internal view returns (address) {
+        if (a.code.length == 0) revert NotAContract();
+        return a;
+    }
+    function scaled(uint256 v) internal pure returns (uint256) { return v * 2; }
+}
+contract Market {
+    address public asset;
+    function setUp(address a) external {
+        Checks.requireContract(a);
+        Checks.scaled(1);
+        asset = a;
+    }
+}
+`
+	prog := sema.Load([]sema.SourceFile{{Path: "sev.sol", Src: []byte(src)}}, nil)
+	res := detect.Run(prog, []*detect.Analyzer{UnusedInternalReturn})
+	got := map[int]detect.Severity{}
+	for _, f := range res.Findings {
+		got[prog.Fset.Position(f.Pos).Line] = f.EffectiveSeverity()
+	}
+	want := map[int]detect.Severity{13: detect.Low, 14: detect.Medium}
+	for line, sev := range want {
+		if got[line] != sev {
+			t.Errorf("line %d: severity %q, want %q (all: %v)", line, got[line], sev, got)
+		}
+	}
+}

@@ -24,7 +24,9 @@ var EncodePackedCollision = &detect.Analyzer{
 		Remediation:     `<p>Use <code>abi.encode</code>, which pads and length-prefixes dynamic values, or pass at most one dynamic value.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "args"},
 		DetectionLogic: "keccak256/sha256/ripemd160 of abi.encodePacked (or the pre-0.5 multi-argument keccak256/sha3/sha256) with " +
-			"two or more arguments of type string, bytes or dynamic array that are not literals.",
+			"two or more arguments of type string, bytes or dynamic array whose value or length can vary: not literals, " +
+			"constants, locals only ever assigned those (a type-hash string built in a constructor), or abi.encode of " +
+			"static values.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-133"},
 		CWE:       []string{"CWE-294"},
@@ -58,7 +60,7 @@ func runEncodePacked(pass *detect.Pass) {
 			}
 			var dyn []string
 			for _, a := range args {
-				if isDynamic(info.Types[a]) && !isLiteral(a) {
+				if isDynamic(info.Types[a]) && !fixedValue(info, a, 0) && !fixedLengthEncoding(info, a) {
 					dyn = append(dyn, sourceText(p, a))
 				}
 			}
@@ -79,11 +81,6 @@ func isDynamic(t sema.Type) bool {
 		return t.Dynamic
 	}
 	return false
-}
-
-func isLiteral(x ast.Expr) bool {
-	lit, ok := ast.Unparen(x).(*ast.BasicLit)
-	return ok && (lit.Kind == token.STRING || lit.Kind == token.HEXSTRING || lit.Kind == token.UNICODESTR)
 }
 
 // hashedVars returns the locals whose value is hashed somewhere in fn.
@@ -132,4 +129,88 @@ func isHashed(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, hashed ma
 		}
 	}
 	return false
+}
+
+// fixedValue reports whether x can only hold one value: a literal, a constant or immutable, a
+// local only ever assigned fixed values, or an encoding or concatenation of fixed values (the
+// EIP-712 type strings a contract assembles from literals). Nobody can move bytes between two
+// fixed arguments.
+func fixedValue(info *sema.FuncInfo, x ast.Expr, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	x = ast.Unparen(x)
+	switch e := x.(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*sema.Var)
+		if !ok {
+			return false
+		}
+		switch {
+		case v.Kind == sema.FileConstant || v.IsConstant():
+			return true
+		case v.Kind == sema.LocalVar && !v.IsStorageRef():
+			return localFixed(info, v, depth)
+		}
+	case *ast.CallExpr:
+		c := info.CallOf[e]
+		if c == nil {
+			return false
+		}
+		switch {
+		case c.Kind == sema.CallConversion,
+			c.Kind == sema.CallBuiltin && (c.Name == "abi.encode" || c.Name == "abi.encodePacked" || c.Name == "string.concat" || c.Name == "bytes.concat"):
+			for _, a := range c.Args {
+				if !fixedValue(info, a, depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// localFixed reports whether every value assigned to local v is fixed.
+func localFixed(info *sema.FuncInfo, v *sema.Var, depth int) bool {
+	ok, assigned := true, false
+	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.VarDeclStmt:
+			for _, d := range s.Vars {
+				if d == v.Decl && s.Value != nil {
+					assigned = true
+					ok = ok && len(s.Vars) == 1 && fixedValue(info, s.Value, depth+1)
+				}
+			}
+		case *ast.AssignExpr:
+			if info.RootVar(s.Lhs) == v {
+				assigned = true
+				ok = ok && s.Op == token.ASSIGN && fixedValue(info, s.Rhs, depth+1)
+			}
+		}
+		return ok
+	})
+	return ok && assigned
+}
+
+// fixedLengthEncoding reports whether x is abi.encode of values that are static or fixed: the
+// result always has the same length, so it cannot absorb bytes from its neighbour.
+func fixedLengthEncoding(info *sema.FuncInfo, x ast.Expr) bool {
+	ce, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	c := info.CallOf[ce]
+	if c == nil || c.Kind != sema.CallBuiltin || c.Name != "abi.encode" {
+		return false
+	}
+	for _, a := range c.Args {
+		if t := info.Types[a]; t == nil || isDynamic(t) && !fixedValue(info, a, 0) {
+			return false
+		}
+	}
+	return true
 }

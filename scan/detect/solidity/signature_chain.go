@@ -18,8 +18,10 @@ var SignatureNoChainID = &detect.Analyzer{
 		Remediation: `<p>Sign EIP-712 typed data whose domain separator includes <code>block.chainid</code> and ` +
 			`<code>address(this)</code> (OpenZeppelin <code>EIP712</code>), recomputing it if the chain id changes.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name"},
-		DetectionLogic: "A public state-changing function that recovers a signer, where neither it, its helpers nor the " +
-			"contract's functions mention block.chainid, chainid(), a domain separator, EIP712 or typed-data hashing.",
+		DetectionLogic: "A public state-changing function that recovers a signer and, once the check has run, writes state, sends " +
+			"ether or calls out (the signature authorises an action here; a verifier that only returns its verdict is left " +
+			"to its caller), where neither it, its helpers nor the contract's functions mention block.chainid, chainid(), " +
+			"a domain separator, EIP712 or typed-data hashing.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-121"},
 		CWE:       []string{"CWE-294", "CWE-347"},
@@ -38,6 +40,9 @@ func runSignatureNoChainID(pass *detect.Pass) {
 			continue
 		}
 		s := sites[0]
+		if !authorisesEffect(p, fn, s) {
+			continue
+		}
 		pass.Report(detect.Finding{Pos: s.call.Expr.Pos(), End: s.call.Expr.End(), Function: fn.Name,
 			Details: map[string]string{"function_name": fnName(fn)}})
 	}

@@ -214,3 +214,95 @@ func takesExpiry(fn *sema.Function) bool {
 	}
 	return false
 }
+
+// authorisesEffect reports whether the signature checked at site goes on to authorise a change
+// here: once the check has run, the function (or, inside the helper that checks, the code after
+// the check) writes state, sends ether or makes a state-changing call. A function that only
+// verifies a message its caller supplies and returns the verdict (a certificate or multisig
+// verifier) authorises nothing itself: binding the message to a chain and a use is the
+// business of the caller that acts on it.
+func authorisesEffect(p *sema.Program, fn *sema.Function, site sigSite) bool {
+	return effectAfterCheck(p, fn, site.node, 0)
+}
+
+func effectAfterCheck(p *sema.Program, fn *sema.Function, at *sema.Node, depth int) bool {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil || depth > 6 {
+		return true
+	}
+	g := info.CFG
+	for _, m := range g.Nodes {
+		if m != at && (m.Kind == sema.NodeStmt || m.Kind == sema.NodeCond) && g.Reachable(at, m) && changesState(p, m) {
+			return true
+		}
+	}
+	// The statement holding the check may act on its result at once (owner = recover(...),
+	// _mint(recover(...), 1)): its own writes and its other calls count.
+	ai := p.Info(at.Fn)
+	for _, x := range at.Exprs() {
+		if ai != nil && len(p.Writes(ai, x)) > 0 {
+			return true
+		}
+	}
+	for _, c := range nodeCalls(p, at) {
+		if reachesRecover(p, c) {
+			continue
+		}
+		if callChangesState(p, c) {
+			return true
+		}
+	}
+	// Inside the helper that leads to the check: what runs after the check there.
+	for _, c := range nodeCalls(p, at) {
+		if !reachesRecover(p, c) || (c.Kind != sema.CallInternal && c.Kind != sema.CallLibrary) || c.Callee == nil || c.Callee.Body == nil {
+			continue
+		}
+		ci := p.Info(c.Callee)
+		if ci == nil || ci.CFG == nil {
+			return true
+		}
+		for _, k := range ci.CFG.Nodes {
+			if k.Fn != c.Callee {
+				continue
+			}
+			for _, kc := range nodeCalls(p, k) {
+				if reachesRecover(p, kc) {
+					if effectAfterCheck(p, c.Callee, k, depth+1) {
+						return true
+					}
+					break
+				}
+			}
+		}
+	}
+	return false
+}
+
+// changesState reports whether node n writes state, sends ether or makes a call out that is
+// not to a view function.
+func changesState(p *sema.Program, n *sema.Node) bool {
+	if len(nodeWrites(p, n)) > 0 {
+		return true
+	}
+	for _, c := range nodeCalls(p, n) {
+		if callChangesState(p, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// callChangesState reports whether a call sends ether, calls out to something other than a
+// view function or a signature check, or runs internal code that writes state.
+func callChangesState(p *sema.Program, c *sema.Call) bool {
+	if _, _, ok := ethTransfer(c); ok {
+		return true
+	}
+	if c.IsExternal() {
+		return !c.IsLowLevel("staticcall") && !(c.Callee != nil && c.Callee.IsView()) && !reachesRecover(p, c)
+	}
+	if (c.Kind == sema.CallInternal || c.Kind == sema.CallLibrary) && c.Callee != nil && !c.Callee.IsView() {
+		return len(p.TransitiveWrites(c.Callee)) > 0
+	}
+	return false
+}

@@ -22,8 +22,8 @@ var UnusedInternalReturn = &detect.Analyzer{
 		Remediation:     `<p>Use or check the returned value, or change the callee not to return one.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "callee", "extra"},
 		DetectionLogic: "An expression statement whose value is a call to an internal or library function that returns values. " +
-			"Medium when the callee is view or pure and takes only value types (the call has no effect; a pure function may " +
-			"still fill a memory argument).",
+			"Medium when the callee is view or pure, takes only value types and cannot revert (the call has no effect; a pure " +
+			"function may still fill a memory argument, and one that reverts is called for its check).",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-104"},
 		CWE:       []string{"CWE-252"},
@@ -60,7 +60,9 @@ func runUnusedInternalReturn(pass *detect.Pass) {
 			}
 			f := detect.Finding{Pos: call.Pos(), End: call.End(), Function: fn.Name, Details: map[string]string{
 				"function_name": fnName(fn), "callee": c.Callee.QualifiedName(), "extra": ""}}
-			if c.Callee.IsView() && len(p.TransitiveWrites(c.Callee)) == 0 && !hygTakesReference(c.Callee) {
+			// A view or pure callee that can revert is called for its check (a validation
+			// helper returning its argument): the call does something.
+			if c.Callee.IsView() && len(p.TransitiveWrites(c.Callee)) == 0 && !hygTakesReference(c.Callee) && !p.MayRevert(c.Callee) {
 				f.Severity = detect.Medium
 				f.Details["extra"] = " The callee is view or pure, so the call has no effect."
 			}

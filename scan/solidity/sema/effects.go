@@ -206,3 +206,17 @@ func (p *Program) Callees(fn *Function) []*Function {
 	})
 	return out
 }
+
+// MayRevert reports whether fn can revert on its own: a require, assert, revert or reverting
+// assembly block in its body, its modifiers or the internal functions it reaches (a path of
+// its control-flow graph ends in the revert sink). A call kept only for that check (a
+// validation helper whose result is ignored) is not dead code.
+func (p *Program) MayRevert(fn *Function) bool {
+	found := false
+	p.walkCallees(fn, func(g *Function) {
+		if info := p.Info(g); !found && info != nil && info.CFG != nil && len(info.CFG.Revert.Preds) > 0 {
+			found = true
+		}
+	})
+	return found
+}

@@ -53,8 +53,10 @@ var ArbitraryStorageWrite = &detect.Analyzer{
 			`<code>pop</code>), check indexes against the real number of elements, and use mappings for caller-keyed data.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "how"},
 		DetectionLogic: "In a function anyone can call: an assignment to arr[i] where i depends on a parameter and arr is a " +
-			"dynamic state array whose length the contract decrements without a non-zero check or sets from a parameter; or an " +
-			"assembly sstore whose slot depends on a parameter. Medium when access to the write, or to every such length change, is restricted.",
+			"dynamic state array whose length the contract decrements without a non-zero check or sets from a parameter (medium when access " +
+			"to the write, or to every such length change, is restricted); or, in a function without access control, an assembly sstore " +
+			"whose slot depends on a parameter other than through a hash with a fixed seed (mapping-style keccak256 slots, ERC-7201 and " +
+			"ERC-1967 constants are places the caller cannot choose).",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-124"},
 		CWE:       []string{"CWE-123"},
@@ -267,65 +269,17 @@ func runArbitraryStorageWrite(pass *detect.Pass) {
 				}
 				pass.Report(f)
 			case *ast.AssemblyStmt:
-				for _, call := range hygSstoresFromParams(info, e) {
-					f := detect.Finding{Pos: call.Pos(), End: call.End(), Function: fn.Name, Details: map[string]string{
-						"function_name": fnName(fn), "how": "sstore to a slot computed from a parameter"}}
-					if hygGuardedAt(p, fn, e.Pos()) {
-						f.Severity = detect.Medium
-					}
-					pass.Report(f)
+				// A raw slot only an authorised caller picks is the admin's tool, not an attacker's.
+				if hygGuardedAt(p, fn, e.Pos()) || accessControlled(p, fn) {
+					return false
+				}
+				for _, call := range sstoresAtCallerSlot(info, e) {
+					pass.Report(detect.Finding{Pos: call.Pos(), End: call.End(), Function: fn.Name, Details: map[string]string{
+						"function_name": fnName(fn), "how": "sstore to a slot computed from a parameter"}})
 				}
 				return false
 			}
 			return true
 		})
 	}
-}
-
-// hygSstoresFromParams returns the sstore calls of an assembly block whose slot depends on a
-// function parameter, following let and := assignments inside the block.
-func hygSstoresFromParams(info *sema.FuncInfo, a *ast.AssemblyStmt) []*ast.YulCall {
-	tainted := map[string]bool{}
-	dependsOnParam := func(x ast.Node) bool {
-		hit := false
-		ast.Inspect(x, func(n ast.Node) bool {
-			if id, ok := n.(*ast.YulIdent); ok {
-				if v := info.YulUses[id]; v != nil && v.Kind == sema.ParamVar {
-					hit = true
-				}
-				if tainted[id.Name] {
-					hit = true
-				}
-			}
-			return !hit
-		})
-		return hit
-	}
-	for round := 0; round < 4; round++ {
-		ast.Inspect(a.Body, func(n ast.Node) bool {
-			switch s := n.(type) {
-			case *ast.YulLet:
-				if s.Value != nil && dependsOnParam(s.Value) {
-					for _, id := range s.Names {
-						tainted[id.Name] = true
-					}
-				}
-			case *ast.YulAssign:
-				if dependsOnParam(s.Value) {
-					for _, id := range s.Names {
-						tainted[id.Name] = true
-					}
-				}
-			}
-			return true
-		})
-	}
-	var out []*ast.YulCall
-	ast.Inspect(a.Body, func(n ast.Node) bool {
-		if c, ok := n.(*ast.YulCall); ok && c.Name.Name == "sstore" && len(c.Args) == 2 && dependsOnParam(c.Args[0]) {
-			out = append(out, c)
-		}
-		return true
-	})
-	return out
 }

@@ -27,3 +27,21 @@ contract Store {
         }
     }
 }
+
+contract HashedByCaller {
+    // The whole hashed region is the caller's: any mapping entry of any variable is reachable.
+    function put(uint256 key, uint256 base, uint256 value) public {
+        assembly {
+            mstore(0x00, key)
+            mstore(0x20, base)
+            sstore(keccak256(0x00, 0x40), value) // want "ARBITRARY_STORAGE_WRITE"
+        }
+    }
+
+    function putAt(uint256 index, uint256 value) public {
+        uint256 slot = index + 3;
+        assembly {
+            sstore(slot, value) // want "ARBITRARY_STORAGE_WRITE"
+        }
+    }
+}

@@ -34,6 +34,9 @@ func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt) error {
 	if s != nil {
 		fmt.Fprintf(&b, "**Score %s / 100 (%s)** · %d issues · %d files · %d lines · %.2f s\n\n",
 			s.ScoreV2, s.ScoreRating, s.IssuesCount, s.CountFilesAnalyzed, s.LinesAnalyzedCount, s.ScanTimeTaken)
+		if note := r.LeftOut(); note != "" {
+			fmt.Fprintf(&b, "<sub>%s</sub>\n\n", strings.ToUpper(note[:1])+note[1:])
+		}
 		b.WriteString("| Severity | Count |\n|---|---:|\n")
 		for _, sev := range Severities {
 			fmt.Fprintf(&b, "| %s | %d |\n", sev, s.IssueSeverityDistribution[sev])

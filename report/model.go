@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -232,6 +233,20 @@ func SeverityRank(s string) int {
 		}
 	}
 	return len(Severities)
+}
+
+// LeftOutNote starts the diagnostic that says which analysed files a report does not cover
+// (dependencies, test and script code) and how to include them; renderers show it as a footnote.
+const LeftOutNote = "not reported, analysed for context only: "
+
+// LeftOut returns the report's note on the files it leaves out, or "".
+func (r *ScanReport) LeftOut() string {
+	for _, d := range r.Diagnostics {
+		if strings.HasPrefix(d, LeftOutNote) {
+			return d
+		}
+	}
+	return ""
 }
 
 // Confidences in order, surest first.

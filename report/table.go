@@ -74,6 +74,9 @@ func WriteTable(w io.Writer, r *ScanReport, excerpt Excerpt, colored bool) error
 	}
 	fmt.Fprintf(w, "\n%s %s / 100 (%s) · %d issues · %d files · %d lines · %.2f s\n", bold("Score"), s.ScoreV2, s.ScoreRating,
 		s.IssuesCount, s.CountFilesAnalyzed, s.LinesAnalyzedCount, s.ScanTimeTaken)
+	if note := r.LeftOut(); note != "" {
+		fmt.Fprintf(w, "%s\n", strings.ToUpper(note[:1])+note[1:])
+	}
 	writeIncompleteBlock(w, r, paint(color.FgHiWhite, color.BgRed, color.Bold), paint(color.FgRed))
 	return nil
 }

@@ -28,6 +28,9 @@ type Options struct {
 	Severity map[string]string
 	// IncludeDeps reports findings in dependencies too (they are always analysed for context).
 	IncludeDeps bool
+	// IncludeTests reports findings in test and script code too (workspace.File.Test); it is
+	// always analysed for context.
+	IncludeTests bool
 	// Include, when non-empty, limits the report to files matching these paths or globs
 	// (doublestar syntax; a folder name includes everything below it). Other files are still
 	// analysed, for context, like dependencies.
@@ -183,11 +186,18 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 	var inScope []report.FileSize // the files the report covers, for the coverage figure
 	var inputBytes int64
 	hasRust := false
+	leftOutTests, leftOutDeps := map[string]bool{}, 0 // for the report's note on what it leaves out
 	for _, f := range files {
 		if err := parent.Err(); err != nil {
 			return nil, err
 		}
-		reported := (!f.Dependency || opts.IncludeDeps) && opts.included(f.Path)
+		test := f.Test && !opts.IncludeTests
+		if test {
+			leftOutTests[f.Path] = true
+		} else if f.Dependency && !opts.IncludeDeps {
+			leftOutDeps++
+		}
+		reported := (!f.Dependency || opts.IncludeDeps) && !test && opts.included(f.Path)
 		switch {
 		case f.Lang == workspace.Solidity && opts.Lang != "rust":
 		case f.Lang == workspace.Rust && opts.Lang != "solidity":
@@ -205,7 +215,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
 		}
 		inputBytes += int64(len(data))
-		context := f.Dependency || !opts.included(f.Path)
+		context := f.Dependency || test || !opts.included(f.Path)
 		srcs = append(srcs, sema.SourceFile{Path: f.Path, Src: data, Dependency: context, Compiler: opts.compilerFor(f.Path)})
 		lines[f.Path] = source.SplitLines(string(data))
 		if reported {
@@ -285,7 +295,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		}
 		for _, f := range res.Findings {
 			rec := solidityRecord(prog, f)
-			if rec.dependency && !opts.IncludeDeps || !opts.included(rec.file) {
+			if rec.dependency && !opts.IncludeDeps || leftOutTests[rec.file] || !opts.included(rec.file) {
 				continue
 			}
 			records = append(records, rec)
@@ -362,6 +372,9 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 	rep.Diagnostics = append(rep.Diagnostics, diagnostics...)
 	for _, n := range ws.Notes {
 		rep.Diagnostics = append(rep.Diagnostics, n.Path+": "+n.Reason)
+	}
+	if note := leftOutNote(leftOutDeps, len(leftOutTests)); note != "" {
+		rep.Diagnostics = append(rep.Diagnostics, note)
 	}
 	noted, notedFiles := noteGaps(ws, opts)
 	gaps, inScope = append(gaps, noted...), append(inScope, notedFiles...)
@@ -552,4 +565,19 @@ func excerpts(groups []*report.Group, lines map[string][]string) map[string]map[
 		}
 	}
 	return out
+}
+
+// leftOutNote says which analysed files the report does not cover, and how to include them.
+func leftOutNote(deps, tests int) string {
+	var parts []string
+	if deps > 0 {
+		parts = append(parts, fmt.Sprintf("%d dependency files (--include-deps)", deps))
+	}
+	if tests > 0 {
+		parts = append(parts, fmt.Sprintf("%d test and script files (--include-tests)", tests))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return report.LeftOutNote + strings.Join(parts, " and ")
 }

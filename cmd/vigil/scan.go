@@ -106,6 +106,7 @@ func addScanFlags(cmd *cobra.Command) {
 	f.Bool("allow-incomplete", false, "let --fail-on pass an incomplete scan (exit 0 instead of 3 when nothing is at or above it)")
 	addBudgetFlags(f, true)
 	f.Bool("include-deps", false, "report findings in dependencies (lib/, node_modules/) too")
+	f.Bool("include-tests", false, "report findings in test and script code (test/, script/, *.t.sol) too")
 	f.StringSlice("skip", nil, "paths, folders or globs to leave out (repeatable)")
 	f.String("baseline", "", "an earlier JSON report: report only findings whose bug_hash is not in it")
 	f.StringSlice("enable", nil, "run only these detector ids")
@@ -207,13 +208,14 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 // scanOptions reads the detector selection and severity overrides from viper.
 func scanOptions(v *viper.Viper) (scan.Options, error) {
 	opts := scan.Options{
-		Enable:      append(v.GetStringSlice("enable"), v.GetStringSlice("detectors.enable")...),
-		Disable:     append(v.GetStringSlice("disable"), v.GetStringSlice("detectors.disable")...),
-		Severity:    v.GetStringMapString("severity"),
-		IncludeDeps: v.GetBool("include_deps"),
-		ScanID:      newScanID(),
-		Lang:        strings.ToLower(v.GetString("lang")),
-		Include:     v.GetStringSlice("include"),
+		Enable:       append(v.GetStringSlice("enable"), v.GetStringSlice("detectors.enable")...),
+		Disable:      append(v.GetStringSlice("disable"), v.GetStringSlice("detectors.disable")...),
+		Severity:     v.GetStringMapString("severity"),
+		IncludeDeps:  v.GetBool("include_deps"),
+		IncludeTests: v.GetBool("include_tests"),
+		ScanID:       newScanID(),
+		Lang:         strings.ToLower(v.GetString("lang")),
+		Include:      v.GetStringSlice("include"),
 	}
 	if _, err := opts.Analyzers(); err != nil {
 		return opts, usageError("%v", err)

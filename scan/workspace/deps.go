@@ -24,11 +24,13 @@ type Remapping struct {
 //   - a folder named node_modules or .deps (Remix) at any depth;
 //   - lib/ or dependencies/ (Soldeer) of a Foundry project (the workspace root or a folder with
 //     foundry.toml), or a folder listed in foundry.toml's libs;
-//   - vendor/ next to a Cargo.toml or at the root (cargo vendor);
+//   - a folder named vendor or dependencies at any depth (vendored copies: cargo vendor,
+//     contracts/dependencies/openzeppelin);
 //   - the target of a remapping, unless that target is the project's own src, test, script or
 //     contracts folder (remappings like "@src/=src/" name the project itself).
 type depRules struct {
 	roots  []string // dependency folders, each ending in "/"
+	tests  []string // test and script folders of the projects, each ending in "/"
 	remaps []Remapping
 }
 
@@ -58,11 +60,8 @@ func newDepRules(configs map[string][]byte, note func(p, reason string)) *depRul
 		switch path.Base(p) {
 		case "foundry.toml", "remappings.txt":
 			projects[dirOf(p)] = true
-		case "Cargo.toml":
-			addRoot(join(dirOf(p), "vendor"))
 		}
 	}
-	addRoot("vendor")
 
 	names := make([]string, 0, len(projects))
 	for p := range projects {
@@ -84,6 +83,11 @@ func newDepRules(configs map[string][]byte, note func(p, reason string)) *depRul
 		}
 		for _, l := range append(libs, "dependencies") {
 			addRoot(join(proj, cleanRel(l)))
+		}
+		for _, t := range []string{cfg.Test, cfg.Script, "test", "script"} {
+			if t = cleanRel(t); t != "" && t != ".." && !strings.HasPrefix(t, "../") && t != cleanRel(cfg.Src) {
+				d.tests = append(d.tests, join(proj, t)+"/")
+			}
 		}
 		own := []string{"src", "test", "script", "contracts"}
 		for _, o := range []string{cfg.Src, cfg.Test, cfg.Script} {
@@ -182,12 +186,33 @@ func isOwn(proj, target string, own []string) bool {
 // isDependency reports whether the file at rel is a dependency.
 func (d *depRules) isDependency(rel string) bool {
 	for _, seg := range strings.Split(path.Dir(rel), "/") {
-		if seg == "node_modules" || seg == ".deps" {
+		switch seg {
+		case "node_modules", ".deps", "vendor", "dependencies":
 			return true
 		}
 	}
 	for _, r := range d.roots {
 		if strings.HasPrefix(rel, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// isTest reports whether the file at rel is test or script code: under a folder named test or
+// tests, under a project's test or script folder (foundry.toml's test and script, by default
+// test/ and script/), or named *.t.sol or *.s.sol (Foundry's conventions).
+func (d *depRules) isTest(rel string) bool {
+	if strings.HasSuffix(rel, ".t.sol") || strings.HasSuffix(rel, ".s.sol") {
+		return true
+	}
+	for _, seg := range strings.Split(path.Dir(rel), "/") {
+		if seg == "test" || seg == "tests" {
+			return true
+		}
+	}
+	for _, t := range d.tests {
+		if strings.HasPrefix(rel, t) {
 			return true
 		}
 	}

@@ -142,6 +142,7 @@ func (w *Workspace) index(ctx context.Context, opts Options) error {
 	for i := range w.Files {
 		f := &w.Files[i]
 		f.Dependency = deps.isDependency(f.Path)
+		f.Test = f.Lang == Solidity && w.Kind != FromFilesKind && !f.Dependency && deps.isTest(f.Path)
 		hasSol = hasSol || f.Lang == Solidity
 		hasRust = hasRust || f.Lang == Rust
 	}

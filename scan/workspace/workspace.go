@@ -40,7 +40,12 @@ type File struct {
 	Lang       Language // Solidity or Rust
 	Size       int64    // bytes
 	Lines      int      // number of lines (a final line without newline counts)
-	Dependency bool     // under lib/, node_modules/, a remapped or vendored package
+	Dependency bool     // under lib/, node_modules/, vendor/, dependencies/, a remapped package
+	// Test marks Solidity test and script code (test/, tests/ and script/ folders, the test and
+	// script folders foundry.toml names, *.t.sol and *.s.sol) of a scanned folder, archive or
+	// repository: analysed for context like dependencies, reported only on request. Files
+	// named one by one are never marked.
+	Test bool
 }
 
 // Note records something left out of the workspace and why (a symbolic link, a binary file, a

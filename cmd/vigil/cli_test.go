@@ -328,7 +328,8 @@ func TestScanCleanCorpus(t *testing.T) {
 		t.Skip("corpus not available")
 	}
 	start := time.Now()
-	res := vigil(t, "scan", clean)
+	// Test code included: every .sol file of the corpus is in scope.
+	res := vigil(t, "scan", clean, "--include-tests")
 	elapsed := time.Since(start)
 	if res.code != 0 {
 		t.Fatalf("exit %d: %s", res.code, res.stderr)

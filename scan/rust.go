@@ -42,7 +42,7 @@ func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
 		out.diags = append(out.diags, "rust: "+err.Error())
 	}
 	for _, f := range res.Findings {
-		r := record{tmpl: &f.Analyzer.Template, confidence: f.Confidence, file: f.File, line: f.Line, end: f.EndLine,
+		r := record{tmpl: &f.Analyzer.Template, severity: f.Severity, confidence: f.Confidence, file: f.File, line: f.Line, end: f.EndLine,
 			function: f.Function, details: f.Details}
 		if r.end < r.line {
 			r.end = r.line

@@ -65,8 +65,9 @@ type Finding struct {
 	Pos, End      token.Pos // NoPos for findings outside Rust sources (Cargo.lock)
 	// Details fill the template's placeholders.
 	Details map[string]string
-	// Confidence overrides the template's when set.
+	// Confidence and Severity override the template's when set.
 	Confidence detect.Confidence
+	Severity   detect.Severity
 	// Function names the enclosing function, for fingerprints.
 	Function string
 }
@@ -79,13 +80,22 @@ func (f *Finding) EffectiveConfidence() detect.Confidence {
 	return f.Analyzer.Confidence
 }
 
+// EffectiveSeverity returns the finding's severity.
+func (f *Finding) EffectiveSeverity() detect.Severity {
+	if f.Severity != "" {
+		return f.Severity
+	}
+	return f.Analyzer.Severity
+}
+
 // Report records a finding covering node n. fn may be nil.
 func (p *Pass) Report(n ast.Node, fn *model.Function, details map[string]string) {
 	p.ReportRange(n.Pos(), n.End(), fn, details)
 }
 
-// ReportRange records a finding over [pos, end).
-func (p *Pass) ReportRange(pos, end token.Pos, fn *model.Function, details map[string]string) {
+// ReportRange records a finding over [pos, end) and returns it, for the
+// caller to adjust (valid until the next report).
+func (p *Pass) ReportRange(pos, end token.Pos, fn *model.Function, details map[string]string) *Finding {
 	from, to := p.Fset.Position(pos), p.Fset.Position(end)
 	if !to.IsValid() || to.Line < from.Line {
 		to = from
@@ -104,6 +114,7 @@ func (p *Pass) ReportRange(pos, end token.Pos, fn *model.Function, details map[s
 		f.Details["crate_name"] = p.Crate.Name()
 	}
 	*p.findings = append(*p.findings, f)
+	return &(*p.findings)[len(*p.findings)-1]
 }
 
 // ReportLine records a finding on a line of a non-Rust file (Cargo.lock).

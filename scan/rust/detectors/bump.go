@@ -45,14 +45,23 @@ var BumpSeedCanonicalization = &Analyzer{
 				continue
 			}
 			params := fnParams(fn)
+			env := lets(fn.Decl.Body)
 			for _, c := range model.Calls(fn.Decl.Body) {
 				if c.Macro || c.Name() != "create_program_address" || len(c.Args) == 0 {
 					continue
 				}
 				used := ""
 				ast.Inspect(c.Args[0], func(n ast.Node) bool {
-					if pe, ok := n.(*ast.PathExpr); ok && len(pe.Path.Segments) == 1 && params[pe.Path.String()] && used == "" {
-						used = pe.Path.String()
+					pe, ok := n.(*ast.PathExpr)
+					if !ok || len(pe.Path.Segments) != 1 || used != "" {
+						return used == ""
+					}
+					name := pe.Path.String()
+					// A parameter, or a bump seed (&[x]) bound by no let of the
+					// function (a field of a matched instruction, a value the
+					// caller supplies): not the canonical bump.
+					if params[name] && name != "self" || bumpSeed(c.Args[0], pe) && env[name] == nil && isLocalName(name) {
+						used = name
 					}
 					return used == ""
 				})
@@ -62,4 +71,21 @@ var BumpSeedCanonicalization = &Analyzer{
 			}
 		}
 	},
+}
+
+// bumpSeed reports whether x appears as a one-byte seed &[x] inside seeds.
+func bumpSeed(seeds ast.Node, x *ast.PathExpr) bool {
+	found := false
+	ast.Inspect(seeds, func(n ast.Node) bool {
+		if arr, ok := n.(*ast.ArrayExpr); ok && arr.Len == nil && len(arr.Elems) == 1 && arr.Elems[0] == ast.Expr(x) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// isLocalName reports a lower-case identifier (not a constant).
+func isLocalName(name string) bool {
+	return name != "" && name[0] >= 'a' && name[0] <= 'z'
 }

@@ -16,9 +16,9 @@ func ExampleScan() {
 		return
 	}
 	for _, f := range res.Findings {
-		fmt.Printf("%s:%d %s (%s, %s)\n", f.File, f.Line, f.Analyzer.ID, f.Analyzer.Severity, f.EffectiveConfidence())
+		fmt.Printf("%s:%d %s (%s, %s)\n", f.File, f.Line, f.Analyzer.ID, f.EffectiveSeverity(), f.EffectiveConfidence())
 	}
 	// Output:
 	// src/lib.rs:22 SOLANA_UNSAFE_CODE (medium, high)
-	// src/lib.rs:31 SOLANA_UNSAFE_CODE (medium, high)
+	// src/lib.rs:31 SOLANA_UNSAFE_CODE (low, high)
 }

@@ -1,6 +1,10 @@
 package explorer
 
-import "time"
+import (
+	"time"
+
+	"github.com/vigil-sec/vigil/scan/source"
+)
 
 // Source is the verified source of one deployed contract, in one shape
 // whichever provider answered. A Source returned by a Fetcher may share its
@@ -38,18 +42,13 @@ type Source struct {
 	FetchedAt time.Time `json:"fetched_at"`
 }
 
-// LineCount counts the lines of every file, for reports.
+// LineCount counts the lines of every file, for reports, at every line terminator the
+// Solidity scanner knows.
 func (s *Source) LineCount() int {
 	n := 0
 	for _, text := range s.Files {
-		if text == "" {
-			continue
-		}
-		n++
-		for i := 0; i < len(text)-1; i++ {
-			if text[i] == '\n' {
-				n++
-			}
+		if text != "" {
+			n += len(source.LineStarts(text))
 		}
 	}
 	return n

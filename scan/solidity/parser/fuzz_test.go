@@ -13,6 +13,8 @@ import (
 // FuzzParseFile checks, on any input, that the parser terminates without panicking and that:
 //   - every node and every diagnostic lies inside the file;
 //   - the tree is no deeper than the nesting limit allows (analyses walk it recursively);
+//   - every token (comments aside) is covered by a node of the tree or by a diagnostic: no code
+//     is dropped silently;
 //   - a syntax error appended at the end of the file never loses a declaration or a function
 //     parsed before it: recovery cannot reach back and drop code.
 //
@@ -58,6 +60,12 @@ func FuzzParseFile(f *testing.F) {
 		for _, e := range errs {
 			if e.Pos.Filename != "fuzz.sol" || e.Pos.Line < 1 || e.Pos.Offset > len(src) {
 				t.Fatalf("diagnostic outside the file: %v", e)
+			}
+		}
+
+		if len(errs) <= maxErrors { // past it, errors are counted but not listed
+			if u := unreported(fset, file, src, errs); len(u) > 0 {
+				t.Fatalf("token at offset %d dropped without a diagnostic (errors: %v)", u[0], errs)
 			}
 		}
 

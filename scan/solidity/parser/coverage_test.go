@@ -44,7 +44,7 @@ func unreported(fset *token.FileSet, f *ast.File, src []byte, errs ErrorList) []
 	}
 	var out []int
 	depth, at := 0, 0
-	lastCovered := 0    // offset of the last covered token
+	lastCovered := 0   // offset of the last covered token
 	accounted := false // a diagnostic since lastCovered
 	for {
 		pos, tok, _ := s.Scan()

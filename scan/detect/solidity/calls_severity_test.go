@@ -121,3 +121,52 @@ contract Market {
 		}
 	}
 }
+
+// TestCallsInLoopSeverity: a reverting call in a loop is medium where one third party can block
+// everyone (payouts to stored recipients), low where it cannot (a fixed system address, the
+// caller's own batch, an owner-only path).
+func TestCallsInLoopSeverity(t *testing.T) {
+	src := `pragma solidity ^0.8.0;
+contract Payouts {
+    address internal constant QUEUE = 0x0000000000000000000000000000000000001234;
+    address public owner;
+    address[] public payees;
+    modifier onlyOwner() { require(msg.sender == owner); _; }
+    function join() external { payees.push(msg.sender); }
+    function payAll() external {
+        for (uint i = 0; i < payees.length; i++) {
+            (bool ok, ) = payees[i].call{value: 1}("");
+            require(ok);
+        }
+    }
+    function enqueue(bytes[] calldata reqs) external payable {
+        for (uint i = 0; i < reqs.length; i++) {
+            (bool ok, ) = QUEUE.call{value: 1}(reqs[i]);
+            require(ok);
+        }
+    }
+    function refund(address payable[] calldata to) external {
+        for (uint i = 0; i < to.length; i++) {
+            to[i].transfer(1);
+        }
+    }
+    function sweep() external onlyOwner {
+        for (uint i = 0; i < payees.length; i++) {
+            payable(payees[i]).transfer(1);
+        }
+    }
+}
+`
+	prog := sema.Load([]sema.SourceFile{{Path: "sev.sol", Src: []byte(src)}}, nil)
+	res := detect.Run(prog, []*detect.Analyzer{CallsInLoop})
+	got := map[int]detect.Severity{}
+	for _, f := range res.Findings {
+		got[prog.Fset.Position(f.Pos).Line] = f.EffectiveSeverity()
+	}
+	want := map[int]detect.Severity{10: detect.Medium, 16: detect.Low, 22: detect.Low, 27: detect.Low}
+	for line, sev := range want {
+		if got[line] != sev {
+			t.Errorf("line %d: severity %q, want %q (all: %v)", line, got[line], sev, got)
+		}
+	}
+}

@@ -21,7 +21,7 @@ var CallsInLoop = &detect.Analyzer{
 		Remediation: `<p>Prefer pull over push: record what each party is owed and let them withdraw it. If calls in a loop ` +
 			`are needed, do not let one failure revert the whole loop, and bound the number of iterations.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "call", "reason"},
-		DetectionLogic:  "External or low-level calls (direct or through internal helpers) inside for/while/do loops; medium when the call reverts on failure (transfer, require(send), require(success)) so that one recipient can block everyone.",
+		DetectionLogic:  "External or low-level calls (direct or through internal helpers) inside for/while/do loops; medium when the call reverts on failure (transfer, require(send), require(success)) so that one recipient can block everyone, unless no third party can: the callee is a constant or immutable address, only trusted callers reach the function, or the loop runs over the caller's own batch (an array parameter of a public function), which a failing entry only fails for that caller.",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-113"},
 		CWE:             []string{"CWE-703"},
@@ -95,6 +95,7 @@ func runCallsInLoop(pass *detect.Pass) {
 					continue
 				}
 				var ext *sema.Call
+				extInfo := info
 				switch {
 				case c.IsExternal():
 					ext = c
@@ -104,7 +105,7 @@ func runCallsInLoop(pass *detect.Pass) {
 						if gi := p.Info(g); gi != nil {
 							for _, gc := range gi.Calls {
 								if gc.IsExternal() && !staticCall(gc) {
-									ext = gc
+									ext, extInfo = gc, gi
 								}
 							}
 						}
@@ -119,6 +120,10 @@ func runCallsInLoop(pass *detect.Pass) {
 				if ext.IsLowLevel("transfer") || reverting[ext.Expr] {
 					sev = detect.Medium
 					reason = "The call reverts the whole loop when it fails, so a single recipient that rejects the payment (a contract without a payable fallback) blocks every other one."
+					if why := noThirdPartyBlocks(p, fn, l, extInfo, ext); why != "" {
+						sev = detect.Low
+						reason = "The call reverts the whole loop when it fails, but " + why
+					}
 				}
 				if inTestCode(fn) {
 					sev = detect.Low
@@ -293,7 +298,7 @@ func growsIn(p *sema.Program, info *sema.FuncInfo, n ast.Node) []*sema.Var {
 	ast.Inspect(n, func(x ast.Node) bool {
 		switch e := x.(type) {
 		case *ast.CallExpr:
-			if m, ok := e.Fun.(*ast.MemberExpr); ok && m.Name.Name == "push" {
+			if m, ok := e.Fun.(*ast.MemberExpr); ok && m.Name.Name == "push" && !lengthCapped(p, info, e, m.X) {
 				add(p.StateVarOf(info, m.X))
 			}
 		case *ast.UnaryExpr:
@@ -357,4 +362,97 @@ func loopBound(p *sema.Program, info *sema.FuncInfo, cond ast.Expr) map[*sema.Va
 		return true
 	})
 	return out
+}
+
+// noThirdPartyBlocks says why one failing call in loop l of fn cannot block anyone but the
+// caller, or returns "": the callee is fixed (a constant or immutable address such as a system
+// predeploy), only trusted callers reach fn, or l iterates over an array the caller passed in
+// (their own batch: a bad entry fails only their transaction, and they can resubmit without it).
+func noThirdPartyBlocks(p *sema.Program, fn *sema.Function, l ast.Stmt, extInfo *sema.FuncInfo, ext *sema.Call) string {
+	if ext.Target != nil && fixedValue(extInfo, ext.Target, 0) {
+		return "the callee is a fixed address, not one a third party chooses."
+	}
+	if p.HasAccessControl(fn) {
+		return "only trusted callers reach it and they choose what it loops over."
+	}
+	if fn.IsEntryPoint() && loopsOverParam(p.Info(fn), l) {
+		return "the loop runs over the caller's own batch: a failing entry fails only the caller's transaction."
+	}
+	return ""
+}
+
+// loopsOverParam reports whether a loop's condition is bounded by the length of an array
+// parameter of the function (for (i = 0; i < requests.length; i++)).
+func loopsOverParam(info *sema.FuncInfo, l ast.Stmt) bool {
+	cond, _ := loopParts(l)
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if m, ok := n.(*ast.MemberExpr); ok && m.Name.Name == "length" {
+			if v := info.RootVar(m.X); v != nil && v.Kind == sema.ParamVar && v.Func == info.Fn {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// lengthCapped reports whether a push onto arr is gated by a check that arr's length is below a
+// constant (require(list.length < MAX_LENGTH)): the array can never outgrow that bound.
+func lengthCapped(p *sema.Program, info *sema.FuncInfo, push *ast.CallExpr, arr ast.Expr) bool {
+	if info.CFG == nil {
+		return false
+	}
+	target := p.StateVarOf(info, arr)
+	if target == nil {
+		return false
+	}
+	for _, n := range info.CFG.Nodes {
+		if n.Fn != info.Fn || !nodeContains(n, push) {
+			continue
+		}
+		for _, gt := range p.Gates(info.CFG, n) {
+			capped := false
+			ast.Inspect(gt.Cond, func(x ast.Node) bool {
+				b, ok := x.(*ast.BinaryExpr)
+				if !ok {
+					return true
+				}
+				op, length, bound := b.Op, b.X, b.Y
+				if !isLengthOf(p, gt.Info, length, target) {
+					op, length, bound = mirror(op), b.Y, b.X
+				}
+				if !isLengthOf(p, gt.Info, length, target) || !fixedValue(gt.Info, bound, 0) {
+					return true
+				}
+				if !gt.Holds {
+					op = negate(op)
+				}
+				if op == token.LSS || op == token.LEQ {
+					capped = true
+				}
+				return !capped
+			})
+			if capped {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isLengthOf reports whether x is v.length (through indexes: list[user].length).
+func isLengthOf(p *sema.Program, info *sema.FuncInfo, x ast.Expr, v *sema.Var) bool {
+	m, ok := ast.Unparen(x).(*ast.MemberExpr)
+	return ok && m.Name.Name == "length" && p.StateVarOf(info, m.X) == v
+}
+
+// nodeContains reports whether the expressions of CFG node n contain x.
+func nodeContains(n *sema.Node, x ast.Node) bool {
+	for _, e := range n.Exprs() {
+		if e != nil && e.Pos() <= x.Pos() && x.End() <= e.End() {
+			return true
+		}
+	}
+	return false
 }

@@ -25,3 +25,27 @@ contract Batched {
         }
     }
 }
+
+// Each staker's list of positions is capped by a constant before every push: removing one
+// walks at most MAX_POSITIONS entries.
+contract PositionBook {
+    uint8 internal constant MAX_POSITIONS = 32;
+    mapping(address => address[]) public positionsOf;
+
+    function open(address market) external {
+        require(positionsOf[msg.sender].length < MAX_POSITIONS, "too many positions");
+        positionsOf[msg.sender].push(market);
+    }
+
+    function close(address market) external {
+        uint256 i = 0;
+        for (; i < positionsOf[msg.sender].length; ++i) {
+            if (positionsOf[msg.sender][i] == market) {
+                positionsOf[msg.sender][i] = positionsOf[msg.sender][positionsOf[msg.sender].length - 1];
+                break;
+            }
+        }
+        require(i != positionsOf[msg.sender].length, "not found");
+        positionsOf[msg.sender].pop();
+    }
+}

@@ -34,3 +34,23 @@ contract Airdrop {
         }
     }
 }
+
+// A cap the caller chooses is no cap.
+contract WatchList {
+    mapping(address => address[]) public watched;
+
+    function watch(address market, uint256 limit) external {
+        require(watched[msg.sender].length < limit, "full");
+        watched[msg.sender].push(market);
+    }
+
+    function unwatch(address market) external {
+        for (uint256 i = 0; i < watched[msg.sender].length; ++i) { // want "DOS_UNBOUNDED_LOOP"
+            if (watched[msg.sender][i] == market) {
+                watched[msg.sender][i] = watched[msg.sender][watched[msg.sender].length - 1];
+                watched[msg.sender].pop();
+                return;
+            }
+        }
+    }
+}

@@ -172,3 +172,27 @@ func TestCancelIsNotABudget(t *testing.T) {
 		t.Errorf("Run after cancel: %v", err)
 	}
 }
+
+// TestMemoryWatchChoosesLargestInput: the heap is the process's, shared by a server's scans;
+// past the budget the watchdog stops one scan, the one with the largest input, and only scans
+// whose budget the heap passed.
+func TestMemoryWatchChoosesLargestInput(t *testing.T) {
+	m := &memoryWatch{scans: map[*watched]bool{}}
+	now := time.Now()
+	small := &watched{limit: 100, size: 10, started: now}
+	large := &watched{limit: 100, size: 5000, started: now.Add(-time.Second)}
+	roomy := &watched{limit: 1 << 40, size: 1 << 30, started: now}
+	for _, w := range []*watched{small, large, roomy} {
+		m.scans[w] = true
+	}
+	if got := m.over(50); got != nil {
+		t.Errorf("under every budget, stopped %+v", got)
+	}
+	if got := m.over(200); got != large {
+		t.Errorf("stopped %+v, want the largest input within its budget's reach", got)
+	}
+	delete(m.scans, large)
+	if got := m.over(200); got != small {
+		t.Errorf("then stopped %+v, want the small one", got)
+	}
+}

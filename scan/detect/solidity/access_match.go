@@ -407,6 +407,15 @@ func deltaOf(info *sema.FuncInfo, at ast.Node, compound, op token.Token, method 
 				info.RootVar(m.X) == target {
 				return r.Args[0]
 			}
+			// x = add(x, a), x = _sub(x, a): the checked-math helpers of pre-0.8 code
+			if id, ok := r.Fun.(*ast.Ident); ok && len(r.Args) == 2 && strings.HasPrefix(strings.ToLower(strings.TrimLeft(id.Name, "_")), method) {
+				if info.RootVar(r.Args[0]) == target {
+					return r.Args[1]
+				}
+				if op == token.ADD && info.RootVar(r.Args[1]) == target {
+					return r.Args[0]
+				}
+			}
 		}
 	case *ast.UnaryExpr:
 		if (op == token.ADD && w.Op == token.INC) || (op == token.SUB && w.Op == token.DEC) {

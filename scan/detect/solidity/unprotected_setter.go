@@ -4,6 +4,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // UnprotectedAdminSetter reports a setter that lost its access check: anyone can write a state
@@ -100,6 +101,13 @@ func runUnprotectedSetter(pass *detect.Pass) {
 			if !writtenValueSource(info, w).Has(sema.SrcParam) {
 				continue
 			}
+			// Running totals moved by an amount (debt = sub(debt, rad)) are accounting, not a
+			// setting; and a value that only a registered source reports (amt[src] =
+			// Source(src).report(), with src checked against the registry first) is not the
+			// caller's to choose.
+			if movesTotal(w.info, w.at) || answeredByRegistered(p, fn, w) {
+				continue
+			}
 			if ownerWrite(p, info, w) || isImplementationVar(v) || isPauseVar(v) || isSupplyVar(v) {
 				continue // reported by the dedicated UNPROTECTED_* detectors
 			}
@@ -145,4 +153,76 @@ func movesBetweenAccounts(entry *sema.FuncInfo, writes []writeSite, v *sema.Var)
 		}
 	}
 	return false
+}
+
+// answeredByRegistered reports whether the value a direct write stores depends on the
+// parameters only through calls on addresses that a dominating check looked up in state
+// (require(pos[src] > 0); amt[src] = SourceLike(src).cure()).
+func answeredByRegistered(p *sema.Program, fn *sema.Function, w writeSite) bool {
+	a, ok := w.at.(*ast.AssignExpr)
+	if !ok || w.via != nil {
+		return false
+	}
+	info := p.Info(fn)
+	checked := map[*sema.Var]bool{}
+	for _, g := range p.Gates(info.CFG, w.node) {
+		ast.Inspect(g.Cond, func(n ast.Node) bool {
+			if ix, ok := n.(*ast.IndexExpr); ok && ix.Index != nil {
+				if id, ok := ast.Unparen(ix.Index).(*ast.Ident); ok && p.StateVarOf(g.Info, ix.X) != nil {
+					if v, ok := g.Info.Uses[id].(*sema.Var); ok && v.Kind == sema.ParamVar {
+						checked[v] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	answered := false
+	for _, c := range callsIn(info, a.Rhs) {
+		if c.IsExternal() && c.Target != nil {
+			target := unwrapConversion(info, c.Target)
+			if conv, ok := target.(*ast.CallExpr); ok && len(conv.Args) == 1 {
+				if cc := info.CallOf[conv]; cc != nil && cc.Kind == sema.CallConversion {
+					target = unwrapConversion(info, conv.Args[0]) // ISource(src)
+				}
+			}
+			if id, ok := target.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*sema.Var); ok && checked[v] {
+					answered = true
+				}
+			}
+		}
+	}
+	ast.Inspect(a.Rhs, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*sema.Var); ok && (v.Kind == sema.ParamVar && !checked[v] ||
+				v.Kind == sema.LocalVar && varFlow(info, v).Has(sema.SrcParam)) {
+				answered = false
+			}
+		}
+		return answered
+	})
+	return answered
+}
+
+// movesTotal reports whether a write adjusts a variable from its own value (x += a; x = x - a;
+// x = x - old + new; x = sub(x, a)) rather than setting it.
+func movesTotal(info *sema.FuncInfo, at ast.Node) bool {
+	if increaseOf(info, at) != nil || decreaseOf(info, at) != nil {
+		return true
+	}
+	a, ok := at.(*ast.AssignExpr)
+	if !ok || a.Op != token.ASSIGN {
+		return false
+	}
+	target := info.RootVar(a.Lhs)
+	x := ast.Unparen(a.Rhs)
+	for {
+		b, ok := x.(*ast.BinaryExpr)
+		if !ok || b.Op != token.ADD && b.Op != token.SUB {
+			break
+		}
+		x = ast.Unparen(b.X)
+	}
+	return target != nil && x != ast.Unparen(a.Rhs) && info.RootVar(x) == target
 }

@@ -34,3 +34,26 @@ contract Market {
         price = p;
     }
 }
+
+interface IReporter {
+    function report() external view returns (uint256);
+}
+
+contract Registry {
+    address public owner;
+    mapping(address => uint256) public reported;
+
+    constructor() {
+        owner = msg.sender;
+    }
+
+    function seed(address src, uint256 v) external {
+        require(msg.sender == owner, "owner");
+        reported[src] = v;
+    }
+
+    // Any contract the caller writes can report any value: src is not checked.
+    function load(address src) external {  // want "UNPROTECTED_ADMIN_SETTER"
+        reported[src] = IReporter(src).report();
+    }
+}

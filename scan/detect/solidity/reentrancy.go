@@ -137,7 +137,7 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 				continue
 			}
 			for _, oc := range calls {
-				k, ok := classifyReentrantCall(oc.call)
+				k, ok := classifyReentrantCall(oc.call, oc.info.Fn.File)
 				if !ok {
 					continue
 				}
@@ -207,7 +207,7 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 }
 
 // classifyReentrantCall says which reentrancy detector a call belongs to.
-func classifyReentrantCall(c *sema.Call) (reentrancyKind, bool) {
+func classifyReentrantCall(c *sema.Call, caller *sema.File) (reentrancyKind, bool) {
 	switch {
 	case c.IsLowLevel("send", "transfer"):
 		return reentrancyLimitedGas, true
@@ -223,9 +223,10 @@ func classifyReentrantCall(c *sema.Call) (reentrancyKind, bool) {
 		if c.SendsValue() {
 			return reentrancyETH, true
 		}
-		// Calls to view functions of known contracts cannot re-enter a state change... but
-		// read-only reentrancy is its own detector; here, skip views.
-		if c.Callee != nil && c.Callee.IsView() {
+		// A call to a function the callee's type declares view or pure compiles to
+		// STATICCALL (from 0.5): the callee cannot change state, so cannot re-enter to
+		// exploit stale state here. Read-only reentrancy is its own detector.
+		if c.Callee != nil && c.Callee.IsView() && caller != nil && caller.Version.StaticViewCalls() {
 			return 0, false
 		}
 		return reentrancyNoETH, true
@@ -263,7 +264,9 @@ func externalCallsAt(p *sema.Program, n *sema.Node) []outCall {
 			site := c.Expr
 			for _, g := range append([]*sema.Function{c.Callee}, p.Callees(c.Callee)...) {
 				gi := p.Info(g)
-				if gi == nil {
+				if gi == nil || g.IsView() && g.File != nil && g.File.Version.StaticViewCalls() {
+					// The compiler lets a view or pure function call out only with
+					// STATICCALL: nothing it calls can change state or re-enter to.
 					continue
 				}
 				for _, gc := range gi.Calls {

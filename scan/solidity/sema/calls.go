@@ -520,6 +520,14 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 			}
 		}
 		if ct := AsContract(rt); ct != nil {
+			// x.f() where the contract type has no member f: a library function bound to the
+			// type with using-for (OracleLib.priceOf(IOracle o, ...)), run here.
+			if len(ct.LookupFunction(c.Name)) == 0 && ct.LookupStateVar(c.Name) == nil {
+				if lib := p.usingFor(info.Fn, c.Name, rt); lib != nil {
+					c.Kind, c.Callee, c.Target = CallLibrary, lib, nil
+					return c
+				}
+			}
 			if ct.IsLibrary() {
 				c.Kind, c.Target = CallLibrary, nil
 			} else {

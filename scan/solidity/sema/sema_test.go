@@ -351,3 +351,24 @@ contract C {
 		t.Errorf("calls: got %v, want %s", got, want)
 	}
 }
+
+// TestUsingForOnContractType: x.f() where x's contract type has no f but a library bound with
+// using-for does is a library call, not an external call.
+func TestUsingForOnContractType(t *testing.T) {
+	p := load(t, map[string]string{"c.sol": `pragma solidity ^0.8.0;
+interface IFeed { function price() external view returns (uint); }
+library FeedLib { function scaled(IFeed f) internal view returns (uint) { return f.price() * 2; } }
+contract C {
+    using FeedLib for IFeed;
+    IFeed feed;
+    function f() public view returns (uint) { return feed.scaled() + feed.price(); }
+}`})
+	info := p.Info(function(contract(p, "C"), "f"))
+	var got []string
+	for _, c := range info.Calls {
+		got = append(got, c.Name+":"+c.Kind.String())
+	}
+	if want := "scaled:library price:external"; strings.Join(got, " ") != want {
+		t.Errorf("calls: got %v, want %s", got, want)
+	}
+}

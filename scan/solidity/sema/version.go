@@ -48,6 +48,10 @@ func (r VersionRange) AtLeast(v Version) bool { return !r.Min.Less(v) }
 // CheckedArithmetic reports whether arithmetic reverts on overflow for every accepted version.
 func (r VersionRange) CheckedArithmetic() bool { return r.AtLeast(Version{0, 8, 0}) }
 
+// StaticViewCalls reports whether calls to view and pure functions compile to STATICCALL (and
+// the compiler enforces that view functions change nothing): from 0.5.0.
+func (r VersionRange) StaticViewCalls() bool { return r.AtLeast(Version{0, 5, 0}) }
+
 // ParsePragma reads the text of `pragma solidity ...` (without the word pragma) and returns the
 // accepted range. It understands ^, ~, >=, >, <=, <, =, x wildcards, hyphen ranges and ||
 // (taking the union's bounds).

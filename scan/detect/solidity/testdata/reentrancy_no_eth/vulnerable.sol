@@ -45,3 +45,23 @@ contract ModifierOrder {
         _;
     }
 }
+
+// The interface does not declare the quote view: an implementation may change state and call
+// back before the debt is recorded.
+interface IQuoter { function quote(address asset) external returns (uint256); }
+
+contract QuotedDesk {
+    mapping(address => uint256) public debtOf;
+    mapping(address => uint256) public limitOf;
+
+    function borrow(IQuoter quoter, address asset, uint256 amount) external {
+        require(debtOf[msg.sender] + amount <= limitOf[msg.sender], "limit");
+        uint256 p = quoter.quote(asset); // want "REENTRANCY_NO_ETH"
+        debtOf[msg.sender] += amount * p;
+    }
+
+    function setLimit(uint256 l) external {
+        require(limitOf[msg.sender] == 0, "set");
+        limitOf[msg.sender] = l;
+    }
+}

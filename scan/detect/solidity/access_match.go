@@ -104,15 +104,36 @@ func isTestContract(c *sema.Contract) bool {
 		strings.HasPrefix(c.Name, "Mock") || strings.HasSuffix(c.Name, "Mock") {
 		return true
 	}
-	for _, b := range c.Linearization {
-		switch b.Name {
-		case "Test", "DSTest", "DSTestPlus", "TestBase", "Script":
-			return true
+	return testHarness(c)
+}
+
+// testHarness reports whether c derives from a test framework's base (forge-std's Test or
+// Script, DSTest) and is a harness: a script, an abstract base of harnesses, or a contract
+// that declares what the framework runs (setUp, test..., invariant...). A contract that
+// derives from Test only to log (console.log) and declares none of these is the production
+// code it looks like, and is analysed as such, with its base resolved or not.
+func testHarness(c *sema.Contract) bool {
+	derives, script := false, false
+	note := func(name string) {
+		switch name {
+		case "Test", "DSTest", "DSTestPlus", "TestBase":
+			derives = true
+		case "Script":
+			derives, script = true, true
 		}
 	}
-	for _, s := range c.Decl.Bases {
-		switch s.Name.String() {
-		case "Test", "DSTest", "DSTestPlus", "TestBase", "Script":
+	for _, b := range c.Linearization {
+		note(b.Name)
+	}
+	for _, b := range c.Decl.Bases {
+		note(b.Name.String())
+	}
+	if !derives || script || c.IsAbstract() {
+		return derives
+	}
+	for _, f := range c.Functions {
+		name := f.Name
+		if name == "setUp" || strings.HasPrefix(name, "test") || strings.HasPrefix(name, "invariant") {
 			return true
 		}
 	}

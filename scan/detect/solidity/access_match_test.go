@@ -53,3 +53,28 @@ contract C {
 		}
 	}
 }
+
+// TestTestHarness: deriving from forge-std's Test makes a contract a harness only when it
+// declares what Foundry runs, or is a script or an abstract base; a token deriving from an
+// unresolved Test just to log is production code and analysed as such.
+func TestTestHarness(t *testing.T) {
+	src := `pragma solidity ^0.8.0;
+import "forge-std/Test.sol";
+contract Token is Test { mapping(address => uint) b; function transfer(address to, uint v) external { b[to] += v; } }
+contract TokenTest is Test { function setUp() public {} function testTransfer() public {} }
+contract Fuzz is Test { function invariant_supply() public {} }
+abstract contract Base is Test { function helper() internal {} }
+contract Deploy is Script { function run() public {} }
+contract Plain { function f() external {} }
+`
+	p := sema.Load([]sema.SourceFile{{Path: "src/x.sol", Src: []byte(src)}}, nil)
+	want := map[string]bool{"Token": false, "TokenTest": true, "Fuzz": true, "Base": true, "Deploy": true, "Plain": false}
+	for _, c := range p.Contracts {
+		if got := isTestContract(c); got != want[c.Name] {
+			t.Errorf("isTestContract(%s) = %v, want %v", c.Name, got, want[c.Name])
+		}
+		if got := hygIsTest(c); got != want[c.Name] {
+			t.Errorf("hygIsTest(%s) = %v, want %v", c.Name, got, want[c.Name])
+		}
+	}
+}

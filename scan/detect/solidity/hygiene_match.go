@@ -369,13 +369,7 @@ func hygIsTest(c *sema.Contract) bool {
 		strings.HasSuffix(path, ".t.sol") || strings.HasSuffix(path, ".s.sol") {
 		return true
 	}
-	for _, b := range c.Linearization {
-		switch b.Name {
-		case "Test", "DSTest", "DSTestPlus", "Script":
-			return true
-		}
-	}
-	return false
+	return testHarness(c)
 }
 
 // hygPassIsTest reports whether a pass covers test code.

@@ -1,6 +1,8 @@
 package detectors
 
 import (
+	"strings"
+
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
@@ -41,7 +43,20 @@ var InsecureAccountClosing = &Analyzer{
 					return true
 				}
 				acc := lamportsOwner(a.X)
-				if acc == "" || cleared(body, acc) {
+				if acc == "" {
+					return true
+				}
+				names := dataAliases(body, acc)
+				if marker := writtenMarker(body, names); marker != "" {
+					// Marked closed: safe only if some instruction defunds
+					// accounts that bear the mark (a revived account otherwise
+					// lingers, marked but funded).
+					if !p.comparedElsewhere(fn, marker) {
+						p.Report(a, fn, map[string]string{"account_name": acc})
+					}
+					return true
+				}
+				if clearedAny(body, names) || testsMarker(body) {
 					return true
 				}
 				p.Report(a, fn, map[string]string{"account_name": acc})
@@ -74,6 +89,127 @@ func lamportsOwner(e ast.Expr) string {
 			return ""
 		}
 	}
+}
+
+// dataAliases lists acc and the locals bound to it or to its data (let
+// mut data = account.try_borrow_mut_data()?; let cursor = Cursor::new(&mut data)).
+func dataAliases(body ast.Node, acc string) []string {
+	out := []string{acc}
+	seen := map[string]bool{acc: true}
+	env := lets(body)
+	for changed := true; changed; {
+		changed = false
+		for local, init := range env {
+			if seen[local] {
+				continue
+			}
+			for _, n := range out {
+				if containsName(init, n) {
+					seen[local] = true
+					out = append(out, local)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+func clearedAny(body ast.Node, names []string) bool {
+	for _, n := range names {
+		if cleared(body, n) || zeroLoop(body, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroLoop reports a loop over name's bytes that sets each to 0
+// (for byte in data.iter_mut() { *byte = 0; }).
+func zeroLoop(body ast.Node, name string) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		f, ok := n.(*ast.ForExpr)
+		if !ok || !containsName(f.Iter, name) {
+			return !found
+		}
+		ast.Inspect(f.Body, func(n ast.Node) bool {
+			if a, ok := n.(*ast.AssignExpr); ok && a.Op == token.EQ {
+				if lit, ok := a.Y.(*ast.LitExpr); ok && lit.Kind == token.INT && lit.Value == "0" {
+					found = true
+				}
+			}
+			return !found
+		})
+		return !found
+	})
+	return found
+}
+
+// writtenMarker returns the constant written into the data of one of
+// names (cursor.write_all(&CLOSED_ACCOUNT_DISCRIMINATOR),
+// data[..8].copy_from_slice(&CLOSED)), or "".
+func writtenMarker(body ast.Node, names []string) string {
+	for _, c := range model.Calls(body) {
+		if c.Name() != "write_all" && c.Name() != "copy_from_slice" || len(c.Args) != 1 {
+			continue
+		}
+		arg := model.ExprPath(c.Args[0])
+		if !isConstName(arg) {
+			continue
+		}
+		for _, n := range names {
+			if c.Recv != nil && containsName(c.Recv, n) {
+				return arg
+			}
+		}
+	}
+	return ""
+}
+
+// testsMarker reports a comparison with a constant marker
+// (if discriminator != CLOSED_ACCOUNT_DISCRIMINATOR): the function acts
+// on accounts already marked closed.
+func testsMarker(body ast.Node) bool {
+	for _, c := range model.Comparisons(body) {
+		if isConstName(c.XPath) || isConstName(c.YPath) {
+			return true
+		}
+	}
+	return false
+}
+
+// comparedElsewhere reports a function other than fn that compares a
+// value with the constant marker.
+func (p *Pass) comparedElsewhere(fn *model.Function, marker string) bool {
+	for _, g := range p.Program.Functions {
+		if g == fn {
+			continue
+		}
+		for _, c := range model.Comparisons(g.Decl.Body) {
+			if c.XPath == marker || c.YPath == marker {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isConstName reports an upper-case constant path (CLOSED, crate::MARK).
+func isConstName(path string) bool {
+	if i := strings.LastIndex(path, "::"); i >= 0 {
+		path = path[i+2:]
+	}
+	if len(path) < 2 {
+		return false
+	}
+	for _, r := range path {
+		if r != '_' && (r < 'A' || r > 'Z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // cleared reports code that wipes or hands over account acc.

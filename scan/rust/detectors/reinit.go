@@ -60,7 +60,7 @@ var Reinitialization = &Analyzer{
 			if checksField(body, "", "is_initialized") {
 				continue
 			}
-			if !readsState(body) || createsAccount(body) {
+			if !readsState(body) || createsAccount(body) || testsStateFlag(p.Program, body) {
 				continue
 			}
 			for _, c := range model.Calls(body) {
@@ -73,6 +73,49 @@ var Reinitialization = &Analyzer{
 			}
 		}
 	},
+}
+
+// testsStateFlag reports a condition over a flag of deserialized state:
+// a bool field or the type's tag field (if !user.discriminator { .. }),
+// which is how hand-written programs tell a fresh account from a live one.
+func testsStateFlag(prog *model.Program, body ast.Node) bool {
+	flags := map[string]bool{} // "local.field"
+	ast.Inspect(body, func(n ast.Node) bool {
+		l, ok := n.(*ast.LetStmt)
+		if !ok || l.Init == nil {
+			return true
+		}
+		local := ""
+		switch pat := l.Pat.(type) {
+		case *ast.IdentPat:
+			local = pat.Name.Name
+		}
+		for _, c := range model.Deserializations(l.Init) {
+			ds := prog.DataStruct(typeOfCall(c.Path))
+			if ds == nil || local == "" {
+				continue
+			}
+			for _, f := range ds.Item.Fields {
+				if f.Name != nil && (typeLast(f.Type) == "bool" || f.Name.Name == ds.TagField) {
+					flags[local+"."+f.Name.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	for _, cond := range conditions(body) {
+		found := false
+		ast.Inspect(cond, func(n ast.Node) bool {
+			if x, ok := n.(ast.Expr); ok && flags[model.ExprPath(x)] {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // readsOwnState reports an init_if_needed account whose own constraint

@@ -56,6 +56,7 @@ type DataStruct struct {
 
 var tagFieldNames = map[string]bool{
 	"discriminator": true, "account_discriminator": true, "account_type": true,
+	"discriminant": true, "account_discriminant": true, "account_kind": true, "state_type": true,
 	"acc_type": true, "key": true, "tag": true, "kind": true, "data_type": true,
 	"account_key": true, "type_tag": true,
 }

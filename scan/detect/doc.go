@@ -10,11 +10,12 @@
 // becomes a diagnostic for that analyzer, never a failed scan. Findings can be suppressed in the
 // source:
 //
-//	// vigil-disable-next-line REENTRANCY, TX_ORIGIN
+//	// vigil-disable-next-line REENTRANCY_ETH, TX_ORIGIN_AUTHENTICATION
 //	x.call{value: v}("");  // vigil-disable-line
-//	// vigil-disable-start UNCHECKED_CALL ... // vigil-disable-end UNCHECKED_CALL
+//	// vigil-disable-start UNCHECKED_LOW_LEVEL_CALL ... // vigil-disable-end UNCHECKED_LOW_LEVEL_CALL
 //
-// A suppression without ids silences every detector. Slither's `slither-disable-next-line
+// Ids match exactly (a family name such as REENTRANCY silences nothing). A suppression without
+// ids silences every detector. Slither's `slither-disable-next-line
 // <check>` (and -line, -start, -end) is honoured for analyzers that declare their Slither
 // equivalent.
 package detect

@@ -333,6 +333,10 @@ func loopBound(p *sema.Program, info *sema.FuncInfo, cond ast.Expr) map[*sema.Va
 	copies := stateCopies(p, info)
 	ast.Inspect(cond, func(n ast.Node) bool {
 		switch e := n.(type) {
+		case *ast.CallExpr:
+			for v := range boundThroughGetter(p, info, e) {
+				out[v] = true // i < count(): the getter returns the length
+			}
 		case *ast.MemberExpr:
 			if e.Name.Name == "length" {
 				if v := p.StateVarOf(info, e.X); v != nil {

@@ -49,3 +49,19 @@ contract PositionBook {
         positionsOf[msg.sender].pop();
     }
 }
+
+// A getter that returns a constant bounds the loop.
+contract FixedRounds {
+    uint256 public constant ROUNDS = 10;
+    uint256 public total;
+
+    function rounds() public pure returns (uint256) {
+        return ROUNDS;
+    }
+
+    function run() external {
+        for (uint256 i = 0; i < rounds(); i++) {
+            total += i;
+        }
+    }
+}

@@ -54,3 +54,44 @@ contract WatchList {
         }
     }
 }
+
+// Anyone can join (through an internal helper); the loop's bound is read through a getter.
+contract Holders {
+    address[] internal holders;
+
+    function enter() external {
+        _addHolder(msg.sender);
+    }
+
+    function _addHolder(address h) internal {
+        holders.push(h);
+    }
+
+    function holderCount() public view returns (uint256) {
+        return holders.length;
+    }
+
+    function snapshot() external returns (uint256 s) {
+        for (uint256 i = 0; i < holderCount(); i++) { // want "DOS_UNBOUNDED_LOOP"
+            s += uint160(holders[i]);
+        }
+    }
+}
+
+// An array per auction, pushed by every bidder, iterated to settle.
+contract Auction {
+    mapping(uint256 => address[]) public bidders;
+    mapping(uint256 => mapping(address => uint256)) public bids;
+
+    function bid(uint256 id) external payable {
+        bidders[id].push(msg.sender);
+        bids[id][msg.sender] += msg.value;
+    }
+
+    function settle(uint256 id) external {
+        address[] storage list = bidders[id];
+        for (uint256 i = 0; i < list.length; i++) { // want "DOS_UNBOUNDED_LOOP"
+            bids[id][list[i]] = 0;
+        }
+    }
+}

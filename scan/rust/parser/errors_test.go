@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -95,11 +96,24 @@ pub fn last() {}
 	}
 }
 
+// TestErrorLimit checks that without AllErrors at most maxErrors errors are listed, the rest
+// counted in one more line, and that the cap never stops the parse.
 func TestErrorLimit(t *testing.T) {
 	src := strings.Repeat("fn f() { let = ; }\n", 500)
-	_, err := ParseFile(token.NewFileSet(), "many.rs", src, 0)
-	if n := len(err.(scanner.ErrorList)); n > maxErrors {
-		t.Errorf("%d errors without AllErrors, want at most %d", n, maxErrors)
+	f, err := ParseFile(token.NewFileSet(), "many.rs", src, 0)
+	list := err.(scanner.ErrorList)
+	if n := len(list); n > maxErrors+1 {
+		t.Errorf("%d errors without AllErrors, want at most %d and a count of the rest", n, maxErrors)
+	}
+	counted := false
+	for _, e := range list {
+		counted = counted || strings.Contains(e.Msg, "more errors in this file not listed")
+	}
+	if !counted {
+		t.Errorf("no count of the errors not listed: %q", list)
+	}
+	if len(f.Items) != 500 {
+		t.Errorf("%d functions parsed, want 500: the error cap stopped the parse", len(f.Items))
 	}
 }
 
@@ -167,5 +181,57 @@ func TestParseExprAndMeta(t *testing.T) {
 	items, err = ParseMeta(fset, f.Items[0].Header().Attrs[0].Args.Tokens)
 	if err == nil || len(items) != 2 || !strings.Contains(err.Error(), "m2.rs:1:") {
 		t.Errorf("items %d, err %v", len(items), err)
+	}
+}
+
+// TestDeepCodeHidesNothing puts a construct nested or chained far past MaxDepth in one
+// function: only that statement is skipped, with a diagnostic naming file and line, the
+// function after it is still parsed, and the tree stays shallow.
+func TestDeepCodeHidesNothing(t *testing.T) {
+	const n = 100000
+	rep := strings.Repeat
+	for name, body := range map[string]string{
+		"parens":   "let x = " + rep("(", n) + "1" + rep(")", n) + ";",
+		"blocks":   rep("{", n) + rep("}", n),
+		"operands": "let x = a" + rep(" + a", n) + ";",
+		"methods":  "let x = a" + rep(".b()", n) + ";",
+		"indexes":  "let x = a" + rep("[0]", n) + ";",
+		"unary":    "let x = " + rep("-", n) + "a;",
+		"refs":     "let x = " + rep("&", n) + "a;",
+		"closures": "let x = " + rep("|x| ", n) + "a;",
+		"types":    "let x: " + rep("Vec<", n) + "u8" + rep(">", n) + " = a;",
+	} {
+		src := "fn f() {\n    " + body + "\n    g();\n}\nfn kill() { unsafe { x() } }\n"
+		f, err := ParseFile(token.NewFileSet(), "deep.rs", src, 0)
+		if len(f.Items) != 2 {
+			t.Errorf("%s: %d items, want 2", name, len(f.Items))
+			continue
+		}
+		if fn, ok := f.Items[1].(*ast.FnItem); !ok || fn.Name.Name != "kill" {
+			t.Errorf("%s: second item %T, want fn kill", name, f.Items[1])
+		}
+		var list scanner.ErrorList
+		if !errors.As(err, &list) || list[0].Pos.Filename != "deep.rs" || list[0].Pos.Line != 2 {
+			t.Errorf("%s: errors %v, want one naming deep.rs line 2", name, err)
+		}
+		calls, depth, deepest := 0, 0, 0
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				depth--
+				return false
+			}
+			if _, ok := n.(*ast.CallExpr); ok {
+				calls++
+			}
+			depth++
+			deepest = max(deepest, depth)
+			return true
+		})
+		if deepest > 4*MaxDepth+20 {
+			t.Errorf("%s: tree %d deep", name, deepest)
+		}
+		if calls < 2 {
+			t.Errorf("%s: the statement after the deep one was lost (%d calls)", name, calls)
+		}
 	}
 }

@@ -89,11 +89,13 @@ func (p *parser) binaryExpr(minPrec int) ast.Expr {
 }
 
 func (p *parser) binaryRest(x ast.Expr, minPrec int) ast.Expr {
+	defer p.restoreDepth(p.depth)
 	for {
 		if p.at(token.AS) {
 			if token.PrecCast < minPrec {
 				return x
 			}
+			p.enter()
 			p.next()
 			x = &ast.CastExpr{X: x, Type: p.typ(false)}
 			continue
@@ -103,6 +105,7 @@ func (p *parser) binaryRest(x ast.Expr, minPrec int) ast.Expr {
 			return x
 		}
 		op, pos := p.tok.Kind, p.tok.Pos
+		p.enter()
 		p.next()
 		y := p.binaryExpr(prec + 1)
 		x = &ast.BinaryExpr{X: x, OpPos: pos, Op: op, Y: y}
@@ -144,7 +147,12 @@ func (p *parser) unaryExpr() ast.Expr {
 
 // postfix parses ?, .field, .0, .method(), .await, (args) and [index].
 func (p *parser) postfix(x ast.Expr) ast.Expr {
+	defer p.restoreDepth(p.depth)
 	for {
+		switch p.tok.Kind {
+		case token.QUESTION, token.DOT, token.LPAREN, token.LBRACK:
+			p.enter()
+		}
 		switch p.tok.Kind {
 		case token.QUESTION:
 			x = &ast.TryExpr{X: x, Question: p.tok.Pos}

@@ -43,6 +43,9 @@ func ParseFile(fset *token.FileSet, filename string, src any, mode Mode) (f *ast
 				panic(r)
 			}
 		}
+		if p.dropped > 0 {
+			p.errors.Add(p.errors[len(p.errors)-1].Pos, fmt.Sprintf("%d more errors in this file not listed", p.dropped))
+		}
 		p.errors.Sort()
 		err = p.errors.Err()
 	}()

@@ -17,7 +17,9 @@ func (p *parser) items() []ast.Item {
 			p.next()
 			continue
 		}
-		if it := p.item(); it != nil {
+		var it ast.Item
+		p.guarded(func() { it = p.item() })
+		if it != nil {
 			list = append(list, it)
 		}
 		if len(p.errors) > errs && !p.atItemStart() && !p.at(token.RBRACE) && !p.atBoundary() {

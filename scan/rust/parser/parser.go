@@ -12,8 +12,9 @@ import (
 type Mode uint
 
 const (
-	// AllErrors reports all errors instead of stopping after the first
-	// maxErrors.
+	// AllErrors lists every error (up to 1000) instead of the first
+	// maxErrors. Either way the rest are counted, and no error stops the
+	// parse.
 	AllErrors Mode = 1 << iota
 	// SkipMacroArgs leaves MacroCall.Args nil, saving the second look at
 	// macro bodies when analyses do not need it.
@@ -27,8 +28,14 @@ const MaxDepth = 500
 
 const maxErrors = 10
 
-// bailout is panicked to stop parsing; it never escapes the package.
+// bailout is panicked to stop a silent sub-parser (inside a macro) at its first error; it
+// never escapes the package.
 type bailout struct{}
+
+// tooDeep is panicked by enter when the input nests (or chains) deeper than MaxDepth. It is
+// caught by guarded around the statement or item being parsed, which is then skipped whole and
+// reported: the rest of the block and of the file is still parsed.
+type tooDeep struct{}
 
 type parser struct {
 	file   *token.File
@@ -39,6 +46,9 @@ type parser struct {
 	errors scanner.ErrorList
 	mode   Mode
 	depth  int
+	// dropped counts errors past the listing cap: counted, not listed, and never a reason
+	// to stop parsing, so that no error hides the code after it.
+	dropped int
 
 	// noStruct is set while parsing the head of if, while, match and for,
 	// where "x {" opens the body rather than a struct literal.
@@ -100,10 +110,12 @@ func (p *parser) error(pos token.Pos, msg string) {
 			return
 		}
 		if len(p.errors) >= maxErrors {
-			panic(bailout{})
+			p.dropped++
+			return
 		}
 	} else if len(p.errors) >= 1000 {
-		panic(bailout{})
+		p.dropped++
+		return
 	}
 	p.errors.Add(epos, msg)
 }
@@ -197,16 +209,71 @@ func (p *parser) atSplit(k token.Kind) bool {
 	return false
 }
 
-// enter guards recursion depth.
+// enter guards recursion depth (and chain length: each link of a chain built in a loop also
+// deepens the tree).
 func (p *parser) enter() {
 	p.depth++
 	if p.depth > MaxDepth {
-		p.error(p.tok.Pos, "nesting too deep")
-		panic(bailout{})
+		p.error(p.tok.Pos, fmt.Sprintf("nesting too deep (more than %d levels): statement skipped", MaxDepth))
+		panic(tooDeep{})
 	}
 }
 
 func (p *parser) leave() { p.depth-- }
+
+// restoreDepth resets the depth after a chain (deferred by the loops that build one).
+func (p *parser) restoreDepth(depth int) { p.depth = depth }
+
+// guarded runs parse, which parses one statement or item. If that nests too deep, the parser
+// is put back at the construct's first token, the construct is skipped whole, and guarded
+// returns false; the error is already reported.
+func (p *parser) guarded(parse func()) (ok bool) {
+	i, tok, depth, noStruct := p.i, p.tok, p.depth, p.noStruct
+	defer func() {
+		if r := recover(); r != nil {
+			if _, deep := r.(tooDeep); !deep {
+				panic(r)
+			}
+			p.i, p.tok, p.depth, p.noStruct = i, tok, depth, noStruct
+			p.skipConstruct()
+			ok = false
+		}
+	}()
+	parse()
+	return true
+}
+
+// skipConstruct skips a statement or item from its first token: through a ';' at bracket depth
+// 0, or through the '}' that brings the depth back to 0 (and an else, a method call or a ';'
+// that continues it), or up to a closing bracket at depth 0, which belongs to the caller.
+func (p *parser) skipConstruct() {
+	depth := 0
+	for !p.at(token.EOF) {
+		switch p.tok.Kind {
+		case token.LBRACE, token.LPAREN, token.LBRACK:
+			depth++
+		case token.RBRACE, token.RPAREN, token.RBRACK:
+			if depth == 0 {
+				return
+			}
+			depth--
+			if depth == 0 && p.at(token.RBRACE) {
+				p.next()
+				switch p.tok.Kind {
+				case token.ELSE, token.DOT, token.QUESTION, token.SEMI:
+					continue
+				}
+				return
+			}
+		case token.SEMI:
+			if depth == 0 {
+				p.next()
+				return
+			}
+		}
+		p.next()
+	}
+}
 
 // prevEnd is the position after the last consumed token.
 func (p *parser) prevEnd() token.Pos {

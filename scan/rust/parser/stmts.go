@@ -21,7 +21,11 @@ func (p *parser) block() *ast.BlockExpr {
 	b.Inner = p.innerAttrs()
 	for !p.at(token.RBRACE) && !p.at(token.EOF) {
 		before, errs := p.tok.Pos, len(p.errors)
-		if s := p.stmt(); s != nil {
+		var s ast.Stmt
+		if !p.guarded(func() { s = p.stmt() }) {
+			s = &ast.BadStmt{From: before, To: p.prevEnd()}
+		}
+		if s != nil {
 			b.Stmts = append(b.Stmts, s)
 		}
 		if len(p.errors) > errs && !p.atBoundary() {

@@ -24,7 +24,7 @@ var UninitializedStateVariable = &detect.Analyzer{
 		DetectionLogic: "A non-constant state variable of value type without an initial value that no function, modifier or " +
 			"inline assembly of the program writes, and that some function reads (internal and public variables of abstract " +
 			"contracts excepted). Medium when it is an address that receives ether or tokens, is called, or is compared with " +
-			"msg.sender.",
+			"msg.sender. Low confidence when a base of the contract is not in the sources (its assembly could reach the slot).",
 		Version:   "1.0.0",
 		SWC:       []string{},
 		CWE:       []string{"CWE-457"},
@@ -38,7 +38,10 @@ var UninitializedStateVariable = &detect.Analyzer{
 func runUninitializedStateVariable(pass *detect.Pass) {
 	c := pass.Contract
 	p := pass.Program
-	if c == nil || c.IsInterface() || c.IsLibrary() || hygIsTest(c) || c.UnresolvedBases {
+	// An unresolved base cannot write the contract's own variables (a base cannot name a
+	// derived contract's state), so they are still judged; only inline assembly in the unknown
+	// base could reach their slots, which lowers the confidence.
+	if c == nil || c.IsInterface() || c.IsLibrary() || hygIsTest(c) {
 		return
 	}
 	var writers map[*sema.Var][]*sema.Function
@@ -66,6 +69,9 @@ func runUninitializedStateVariable(pass *detect.Pass) {
 		if usage := hygSensitiveUse(p, c, v); usage != "" {
 			f.Severity = detect.Medium
 			f.Details["usage"] = ": " + usage
+		}
+		if c.UnresolvedBases {
+			f.Confidence = detect.ConfidenceLow
 		}
 		pass.Report(f)
 	}

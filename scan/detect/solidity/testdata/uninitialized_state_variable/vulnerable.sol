@@ -17,3 +17,12 @@ contract FeeVault {
         payable(msg.sender).transfer(address(this).balance);
     }
 }
+
+// The base is not in the sources; it cannot assign the derived contract's own variable.
+contract Treasury is UnknownOwnable {
+    address payable beneficiary; // want "UNINITIALIZED_STATE_VARIABLE"
+
+    function release() external {
+        beneficiary.transfer(address(this).balance);
+    }
+}

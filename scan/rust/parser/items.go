@@ -50,34 +50,7 @@ func (p *parser) atItemStart() bool {
 }
 
 // syncItem skips to the next plausible item start after an error.
-func (p *parser) syncItem() {
-	depth := 0
-	for !p.at(token.EOF) {
-		switch p.tok.Kind {
-		case token.LBRACE, token.LPAREN, token.LBRACK:
-			depth++
-		case token.RBRACE, token.RPAREN, token.RBRACK:
-			if depth == 0 {
-				return
-			}
-			depth--
-			if depth == 0 && p.at(token.RBRACE) {
-				p.next()
-				return
-			}
-		case token.SEMI:
-			if depth == 0 {
-				p.next()
-				return
-			}
-		default:
-			if depth == 0 && p.atItemStart() && p.tok.Kind != token.UNSAFE && p.tok.Kind != token.CONST {
-				return
-			}
-		}
-		p.next()
-	}
-}
+func (p *parser) syncItem() { p.skipToEnd(true) }
 
 // item parses one item with its attributes and visibility.
 func (p *parser) item() ast.Item {

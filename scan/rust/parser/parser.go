@@ -243,10 +243,14 @@ func (p *parser) guarded(parse func()) (ok bool) {
 	return true
 }
 
-// skipConstruct skips a statement or item from its first token: through a ';' at bracket depth
-// 0, or through the '}' that brings the depth back to 0 (and an else, a method call or a ';'
-// that continues it), or up to a closing bracket at depth 0, which belongs to the caller.
-func (p *parser) skipConstruct() {
+// skipConstruct skips a statement or item from its first token.
+func (p *parser) skipConstruct() { p.skipToEnd(false) }
+
+// skipToEnd skips to the end of a statement or item: through a ';' at bracket depth 0, or
+// through the '}' that brings the depth back to 0 (and an else, a method call or a ';' that
+// continues it), or up to a closing bracket at depth 0, which belongs to the caller. With
+// atItem it also stops before a token at depth 0 that starts an item.
+func (p *parser) skipToEnd(atItem bool) {
 	depth := 0
 	for !p.at(token.EOF) {
 		switch p.tok.Kind {
@@ -268,6 +272,10 @@ func (p *parser) skipConstruct() {
 		case token.SEMI:
 			if depth == 0 {
 				p.next()
+				return
+			}
+		default:
+			if atItem && depth == 0 && p.atItemStart() && p.tok.Kind != token.UNSAFE && p.tok.Kind != token.CONST {
 				return
 			}
 		}

@@ -14,8 +14,11 @@ import (
 // the control-flow graph, state is written or an event emitted. What the call can do decides
 // the detector: sending ether with all gas (REENTRANCY_ETH), calling out without ether
 // (REENTRANCY_NO_ETH), send/transfer with their 2300-gas stipend (REENTRANCY_LIMITED_GAS), or
-// only emitting events afterwards (REENTRANCY_EVENTS). Functions under a reentrancy guard are
-// skipped; functions only trusted callers can reach are reported one severity lower.
+// only emitting events afterwards (REENTRANCY_EVENTS). Calls made while a reentrancy lock is
+// held (sema.LockedAt: a location tested and then written on every path to the call, in a
+// modifier, a helper, assembly or the function itself) are skipped, and so are functions
+// under a guard modifier whose body is not shipped; functions only trusted callers can reach
+// are reported one severity lower.
 
 var ReentrancyETH = &detect.Analyzer{
 	Template: detect.Template{
@@ -125,7 +128,7 @@ type outCall struct {
 func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 	p := pass.Program
 	for _, fn := range pass.Functions() {
-		if !fn.IsEntryPoint() || fn.IsView() || hasReentrancyGuard(p, fn) {
+		if !fn.IsEntryPoint() || fn.IsView() || p.HasUnresolvedGuard(fn) {
 			continue
 		}
 		info := p.Info(fn)
@@ -133,7 +136,7 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 		reported := map[ast.Node]bool{}
 		for _, n := range g.Nodes {
 			calls := externalCallsAt(p, n)
-			if len(calls) > 0 && inlineLock(p, g, n) {
+			if len(calls) > 0 && p.LockedAt(g, n) {
 				continue
 			}
 			for _, oc := range calls {
@@ -315,28 +318,6 @@ func lower(s detect.Severity) detect.Severity {
 		return detect.Low
 	}
 	return detect.Informational
-}
-
-// inlineLock recognises a reentrancy lock written in the function itself (as Uniswap v3's swap
-// does): before the call, a check on a state variable and a write to it both dominate the call.
-func inlineLock(p *sema.Program, g *sema.CFG, call *sema.Node) bool {
-	checked := map[*sema.Var]bool{}
-	for _, gt := range p.Gates(g, call) {
-		for v := range stateVarsIn(gt.Info, gt.Cond) {
-			checked[v] = true
-		}
-	}
-	for _, d := range g.Dominators(call) {
-		if d.Kind != sema.NodeStmt {
-			continue
-		}
-		for v := range nodeWrites(p, d) {
-			if checked[v] {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // stateVarsIn returns the state variables (and storage pointers' targets) an expression reads,

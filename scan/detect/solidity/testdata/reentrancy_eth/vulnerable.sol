@@ -33,3 +33,43 @@ contract Legacy {
         notCalled = false;
     }
 }
+
+// Named like a guard, but it only tests the flag: nothing ever sets it, so a second entry
+// passes the test too.
+contract CheckOnlyGuardBank {
+    bool private entered;
+    mapping(address => uint256) public credit;
+
+    modifier nonReentrant() {
+        require(!entered, "reentered");
+        _;
+    }
+
+    function withdraw() external nonReentrant {
+        uint256 amount = credit[msg.sender];
+        require(amount > 0, "nothing");
+        (bool ok, ) = msg.sender.call{value: amount}(""); // want "REENTRANCY_ETH"
+        require(ok, "send failed");
+        credit[msg.sender] = 0;
+    }
+}
+
+// Sets and clears a flag it never tests: no entry is ever refused.
+contract SetOnlyGuardBank {
+    uint256 private status;
+    mapping(address => uint256) public credit;
+
+    modifier nonReentrant() {
+        status = 2;
+        _;
+        status = 1;
+    }
+
+    function withdraw() external nonReentrant {
+        uint256 amount = credit[msg.sender];
+        require(amount > 0, "nothing");
+        (bool ok, ) = msg.sender.call{value: amount}(""); // want "REENTRANCY_ETH"
+        require(ok, "send failed");
+        credit[msg.sender] = 0;
+    }
+}

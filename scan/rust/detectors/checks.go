@@ -21,6 +21,9 @@ const (
 	PropSignedPDA Property = "signed_pda"
 	// propCompared: the value itself is compared (a key passed to a helper).
 	propCompared Property = "compared"
+	// PropWritten: the code writes the account's data or debits its
+	// lamports, which the runtime allows only to the owning program.
+	PropWritten Property = "written"
 )
 
 // helperDepth bounds how deep checks are followed into the crate's
@@ -140,6 +143,8 @@ func checkedDirectly(body ast.Node, name string, prop Property) bool {
 		return signedCPIWith(body, name)
 	case propCompared:
 		return compares(body, name, "")
+	case PropWritten:
+		return writesAccount(body, name)
 	}
 	return false
 }
@@ -267,4 +272,70 @@ func signedCPIWith(body ast.Node, name string) bool {
 		}
 	}
 	return false
+}
+
+// ownerEstablishedByCallers reports a parameter of fn that every caller
+// in the crate fills with an account whose owner is established: an
+// Accounts field Anchor checks or pins, or an account the caller checks
+// (owner, key, written) or receives the same way in turn. Helpers that
+// deserialize an &AccountInfo they are given rely on their callers.
+func (p *Pass) ownerEstablishedByCallers(fn *model.Function, param string, depth int) bool {
+	idx := -1
+	for i, prm := range fn.Decl.Params {
+		if ip, ok := prm.Pat.(*ast.IdentPat); ok && ip.Name.Name == param {
+			idx = i
+		}
+	}
+	if idx < 0 || depth > helperDepth {
+		return false
+	}
+	calls := 0
+	for _, u := range p.units() {
+		caller := u.Func
+		for _, c := range model.Calls(caller.Decl.Body) {
+			if c.Macro || c.Name() != fn.Name || !p.inCrate(caller, c) {
+				continue
+			}
+			i := idx
+			if c.Method != "" && hasSelf(fn) {
+				i--
+			}
+			if i < 0 || i >= len(c.Args) {
+				return false
+			}
+			calls++
+			if !p.ownerEstablishedAt(u, c.Args[i], depth) {
+				return false
+			}
+		}
+	}
+	return calls > 0
+}
+
+func (p *Pass) ownerEstablishedAt(u unit, arg ast.Expr, depth int) bool {
+	body := u.Func.Decl.Body
+	env := lets(body)
+	accs := accountsIn(arg, u, env)
+	if len(accs) == 0 {
+		return false
+	}
+	for _, acc := range accs {
+		if u.Accounts != nil {
+			f := u.Accounts.Field(acc)
+			if f == nil {
+				return false
+			}
+			if t := p.Program.Validate(u.Accounts).Facts[acc]; t.OwnerChecked || t.Pinned {
+				continue
+			}
+		}
+		if p.accountChecked(u, acc, PropOwner) || p.accountChecked(u, acc, PropKey) || p.accountChecked(u, acc, PropWritten) {
+			continue
+		}
+		if u.Accounts == nil && fnParams(u.Func)[acc] && p.ownerEstablishedByCallers(u.Func, acc, depth+1) {
+			continue
+		}
+		return false
+	}
+	return true
 }

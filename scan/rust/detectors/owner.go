@@ -68,7 +68,8 @@ var MissingOwnerCheck = &Analyzer{
 					// The account's own owner, not the owner field of data read
 					// from it (an unpacked token account's owner is a wallet).
 					if p.accountChecked(u, acc, PropOwner) || p.accountChecked(u, acc, PropKey) ||
-						writesAccount(body, acc) || passedToTokenProgram(body, acc) {
+						p.accountChecked(u, acc, PropWritten) || passedToTokenProgram(body, acc) ||
+						u.Ctx == "" && fnParams(u.Func)[acc] && p.ownerEstablishedByCallers(u.Func, acc, 0) {
 						continue
 					}
 					p.Report(c.Node, u.Func, map[string]string{"account_name": acc})

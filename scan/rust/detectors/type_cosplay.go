@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
 )
 
@@ -35,8 +36,9 @@ var TypeCosplay = &Analyzer{
 			}
 		}
 		for _, u := range p.units() {
+			env := lets(u.Func.Decl.Body)
 			for _, c := range model.Calls(u.Func.Decl.Body) {
-				if c.Macro || c.Path == "" {
+				if c.Macro || c.Path == "" || len(c.Args) == 0 || !readsAccount(c.Args[len(c.Args)-1], u, env) {
 					continue
 				}
 				typ := typeOfCall(c.Path)
@@ -62,4 +64,16 @@ func typeOfCall(path string) string {
 		return ""
 	}
 	return parts[len(parts)-2]
+}
+
+// readsAccount reports an argument that reads an account's data (an
+// Accounts field, ctx.remaining_accounts or a native account binding),
+// not instruction data (args.message.as_slice()).
+func readsAccount(x ast.Expr, u unit, env map[string]ast.Expr) bool {
+	for _, acc := range accountsIn(x, u, env) {
+		if u.Ctx != "" || u.Bindings[acc] {
+			return true
+		}
+	}
+	return false
 }

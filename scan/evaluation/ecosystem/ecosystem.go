@@ -20,8 +20,14 @@
 //		ecosystem.Check(t, "../../../shared/corpus/clean", "../../testdata/ecosystem/clean.yaml", *update)
 //	}
 //
-// The Solana corpus works the same way (Check scans Rust workspaces too):
-// ecosystem.Check(t, ".../corpus/solana-clean", ".../testdata/ecosystem/solana-clean.yaml", *update).
+// The Solana corpus works the same way (Check scans Rust workspaces too). Package
+// scan/evaluation already declares the -update flag (ecosystem_test.go), so a test added there
+// only calls
+//
+//	ecosystem.Check(t, filepath.Join(corpus, "solana-clean"), "../../testdata/ecosystem/solana-clean.yaml", *update)
+//
+// and `go test ./scan/evaluation -run Ecosystem -update` rewrites every list. Rust findings
+// carry no contract; their function (when the detector names one) and bug_hash identify them.
 //
 // With update set (go test ./scan/evaluation -run Ecosystem -update) Check rewrites the list
 // from the scan: verdicts and reasons of entries that still match are kept, new findings get

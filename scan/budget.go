@@ -9,7 +9,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"github.com/vigil-sec/vigil/scan/detect"
 )
 
 // Budgets bound one scan. A zero field bounds nothing; `vigil scan` and `vigil serve` set safe
@@ -242,7 +245,17 @@ func abandonable(ctx context.Context, what string, f func()) (stopped bool, err 
 		case err := <-done:
 			return false, err
 		default:
+			abandoned.Add(1)
+			go func() { <-done; abandoned.Add(-1) }()
 			return true, nil
 		}
 	}
 }
+
+// abandoned counts model builds and Rust analyses abandoned and still running.
+var abandoned atomic.Int64
+
+// Abandoned returns how many pieces of analysis a budget gave up on are still running: Go
+// cannot stop them, they end at their next poll of the scan's context or when done. A server
+// exports it as a metric; a steady rise means a detector that does not poll.
+func Abandoned() int64 { return abandoned.Load() + detect.Abandoned() }

@@ -120,6 +120,13 @@ func TestDetectorBudget(t *testing.T) {
 	if rating := r.MultiFileScanSummary.ScoreRating; rating == "Great" {
 		t.Errorf("an incomplete scan rated %s", rating)
 	}
+	// The abandoned run was told to stop through its pass and, polling, did.
+	for i := 0; Abandoned() != 0; i++ {
+		if i == 1000 {
+			t.Fatalf("%d abandoned analyses still running: the stop did not reach the detector", Abandoned())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // TestTimeBudget: the scan's wall-clock budget stops the analysis with a budget error naming

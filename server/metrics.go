@@ -9,6 +9,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/vigil-sec/vigil/scan"
 )
 
 // metrics are the server's Prometheus series, on a registry of its own so that two servers in
@@ -50,6 +52,9 @@ func newMetrics(queue func() (queued, running int)) *metrics {
 			func() float64 { q, _ := queue(); return float64(q) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vigil_scans_running", Help: "Scans running now."},
 			func() float64 { _, r := queue(); return float64(r) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vigil_abandoned_analyses",
+			Help: "Analyses a scan budget gave up on that still run (Go cannot stop them; they end at their next poll)."},
+			func() float64 { return float64(scan.Abandoned()) }),
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)

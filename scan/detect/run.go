@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
@@ -169,6 +170,14 @@ func dedupe(fs []Finding) []Finding {
 	return out
 }
 
+// abandoned counts detector runs abandoned and still running: they stop at their next poll
+// of the pass's context, or when done (Abandoned).
+var abandoned atomic.Int64
+
+// Abandoned returns how many abandoned detector runs have not returned yet: work a budget
+// gave up on that still takes a processor (a server exports it as a metric).
+func Abandoned() int64 { return abandoned.Load() }
+
 // runBudgeted runs one task in its own goroutine and waits for it, for ctx or for the task
 // budget, whichever ends first. Go cannot stop a goroutine: an abandoned task is told through
 // its pass's context and stops at its next poll (Pass.Stopped); its findings are dropped.
@@ -199,6 +208,8 @@ func runBudgeted(ctx context.Context, prog *sema.Program, t task, budget time.Du
 		}
 	case <-tctx.Done():
 	}
+	abandoned.Add(1)
+	go func() { <-done; abandoned.Add(-1) }()
 	fn := pass.function()
 	d := &Diagnostic{Analyzer: t.a.ID, File: t.f.Path, Function: fn}
 	if t.c != nil {

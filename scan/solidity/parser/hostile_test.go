@@ -198,3 +198,21 @@ func TestManyErrorsHideNothing(t *testing.T) {
 		t.Errorf("%d diagnostics; want at most 100 listed and a count of the rest", len(diags))
 	}
 }
+
+// TestContractBracesHideNothing breaks the braces of contracts: a missing '}' before the next
+// contract must not swallow it, and an extra '}' that closes a contract early must not turn
+// its remaining members into code nobody analyses.
+func TestContractBracesHideNothing(t *testing.T) {
+	for name, src := range map[string]string{
+		"missing brace": "pragma solidity ^0.8.0;\ncontract A {\n    function a() public {}\n\ncontract B {\n" + vulnerable + "}\n",
+		"extra brace":   "pragma solidity ^0.8.0;\ncontract A {\n    function a() public {}\n    }\n    modifier m() { _; }\n" + vulnerable + "}\n",
+	} {
+		lines, diags := selfdestructLines(t, src)
+		if len(lines) != 1 || lines[0] != 8 {
+			t.Errorf("%s: UNPROTECTED_SELFDESTRUCT on lines %v, want [8]", name, lines)
+		}
+		if len(diags) == 0 || diags[0].Pos.Filename != "evasion.sol" {
+			t.Errorf("%s: diagnostics %v", name, diags)
+		}
+	}
+}

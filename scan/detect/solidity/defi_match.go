@@ -13,8 +13,9 @@ import (
 // constant shapes those detectors care about (zero, the largest integer, "now").
 
 // assignedValues returns the expressions a local variable of fn is given: its initialiser and
-// every plain assignment to it. Tuple declarations and compound assignments are left out (they
-// do not give the variable one expression); known is false when such a write exists.
+// every plain assignment to it. A component of a tuple declared from a call ((a, b) = f())
+// contributes the call, and compound assignments contribute nothing; known is false when such a
+// write exists (the variable then has no single expression).
 func assignedValues(info *sema.FuncInfo, v *sema.Var) (values []ast.Expr, known bool) {
 	known = true
 	if v == nil || v.Kind != sema.LocalVar || info.Fn.Body == nil {
@@ -34,6 +35,10 @@ func assignedValues(info *sema.FuncInfo, v *sema.Var) (values []ast.Expr, known 
 				} else if t, ok := ast.Unparen(s.Value).(*ast.TupleExpr); ok && i < len(t.Elems) {
 					values = append(values, t.Elems[i])
 				} else {
+					// (a, b) = f(): each component comes from the call, but is not the call's value.
+					if s.Value != nil {
+						values = append(values, s.Value)
+					}
 					known = false
 				}
 			}

@@ -13,6 +13,7 @@ var defiDetectors = []*detect.Analyzer{
 	OracleStalePrice,
 	OracleL2Sequencer,
 	OracleDeprecatedAPI,
+	SpotPriceManipulation,
 	SwapNoSlippage,
 	SwapNoDeadline,
 	PermitGriefing,

@@ -51,7 +51,7 @@ var defiClasses = map[string][]string{
 // that are not test harnesses), and defiMustBeSilent the cases whose fixed variants must get
 // no finding of the class.
 var (
-	defiMustFind = []string{"ReadOnlyReentrancy.sol", "fee-on-transfer.sol", "first-deposit.sol", "phantom-permit.sol",
+	defiMustFind = []string{"ReadOnlyReentrancy.sol", "fee-on-transfer.sol", "first-deposit.sol", "phantom-permit.sol", "Price_manipulation.sol",
 		"Reentrancy.sol", "txorigin.sol",
 		// production contracts deriving from an unresolved forge-std Test (to log), not harnesses
 		"Immunefi_ch1.sol", "SignatureReplay.sol", "SignatureReplayNBA.sol"}

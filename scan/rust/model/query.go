@@ -233,6 +233,12 @@ func isIntLit(x ast.Expr) bool {
 		return isIntLit(x.X)
 	case *ast.BinaryExpr:
 		return isIntLit(x.X) && isIntLit(x.Y)
+	case *ast.CallExpr:
+		// size_of::<T>() and align_of::<T>() are compile-time constants.
+		if pe, ok := x.Fun.(*ast.PathExpr); ok && len(x.Args) == 0 {
+			name := pe.Path.Last().Name.Name
+			return name == "size_of" || name == "align_of"
+		}
 	}
 	return false
 }

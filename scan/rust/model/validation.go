@@ -80,8 +80,26 @@ func (p *Program) Validate(s *AccountsStruct) *Validation {
 }
 
 // addComparisons records both sides of the equality tests in a custom
-// constraint, and pins the accounts whose key one side reads.
+// constraint, and pins the accounts whose key one side reads. A method of
+// stored data given an account's key (holder.load()?.is_owner(signer.key()))
+// is a check of that relation too.
 func (v *Validation) addComparisons(x ast.Expr) {
+	ast.Inspect(x, func(n ast.Node) bool {
+		mc, ok := n.(*ast.MethodCallExpr)
+		if !ok || len(mc.Args) == 0 {
+			return true
+		}
+		recv := ExprPath(mc.Recv)
+		if recv == "" || v.Facts[rootName(recv)] == nil {
+			return true
+		}
+		for _, a := range mc.Args {
+			if name, ok := keyOf(ExprPath(a)); ok && v.Facts[name] != nil {
+				v.keyEq[name+"|"+recv+"."+mc.Name.Name] = true
+			}
+		}
+		return true
+	})
 	for _, cmp := range Comparisons(x) {
 		v.exprs = append(v.exprs, cmp.XPath, cmp.YPath)
 		if !cmp.Equal {

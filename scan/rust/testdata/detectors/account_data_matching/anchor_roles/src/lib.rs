@@ -80,3 +80,26 @@ pub struct Settings {
 pub enum MatchError {
     NotYours,
 }
+
+// The relation checked by a method of the stored data given the key.
+pub mod by_method {
+    use super::*;
+
+    pub fn secure_set_fee_by_method(ctx: Context<SecureSetFeeByMethod>, fee: u16) -> Result<()> {
+        ctx.accounts.settings.fee = fee;
+        Ok(())
+    }
+
+    #[derive(Accounts)]
+    pub struct SecureSetFeeByMethod<'info> {
+        #[account(mut, constraint = settings.may_set_fee(fee_admin.key()) @ MatchError::NotYours)]
+        pub settings: Account<'info, Settings>,
+        pub fee_admin: Signer<'info>,
+    }
+
+    impl Settings {
+        pub fn may_set_fee(&self, who: Pubkey) -> bool {
+            self.fee_admin == who
+        }
+    }
+}

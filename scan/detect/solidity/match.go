@@ -192,8 +192,7 @@ func hasReentrancyGuard(p *sema.Program, fn *sema.Function) bool {
 			names := fn.Invocations[i].Name.Names
 			name = strings.ToLower(names[len(names)-1].Name)
 		}
-		if strings.Contains(name, "nonreentrant") || strings.Contains(name, "reentran") || name == "lock" ||
-			strings.Contains(name, "mutex") || strings.Contains(name, "noreentry") || name == "locked" || strings.HasSuffix(name, "lock") {
+		if sema.IsLockName(name) {
 			return true
 		}
 		if m != nil && m.Body != nil && modifierIsLock(p, m) {

@@ -389,38 +389,50 @@ func readsBefore(p *sema.Program, g *sema.CFG, n *sema.Node) map[*sema.Var]bool 
 	return out
 }
 
-// checkedElsewhere reports whether another entry point of the contract tests v in a condition
-// (require, assert, if): a re-entrant call into it would see the stale value.
+// checkedElsewhere reports whether another entry point the callee could call back into tests v
+// in a condition (require, assert, if), in its body, its modifiers or the internal functions it
+// reaches: a re-entrant call into it would see the stale value. View functions are left to the
+// read-only reentrancy detector, and functions only trusted callers pass (onlyOwner) are out of
+// a re-entering callee's reach.
 func checkedElsewhere(p *sema.Program, c *sema.Contract, fn *sema.Function, v *sema.Var) bool {
 	if c == nil {
 		return false
 	}
 	for _, g := range c.AllFunctions() {
-		if g == fn || !g.IsEntryPoint() || g.IsView() || g.Body == nil {
+		if g == fn || !g.IsEntryPoint() || g.IsView() || g.Body == nil || p.HasAccessControl(g) {
 			continue
 		}
-		info := p.Info(g)
-		found := false
-		ast.Inspect(g.Body, func(n ast.Node) bool {
-			var cond ast.Expr
-			switch s := n.(type) {
-			case *ast.IfStmt:
-				cond = s.Cond
-			case *ast.CallExpr:
-				if id, ok := s.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(s.Args) > 0 {
-					cond = s.Args[0]
-				}
+		for _, h := range append([]*sema.Function{g}, p.Callees(g)...) {
+			if h.Body != nil && testsVar(p.Info(h), h.Body, v) {
+				return true
 			}
-			if cond != nil && stateVarsIn(info, cond)[v] {
-				found = true
-			}
-			return !found
-		})
-		if found {
-			return true
 		}
 	}
 	return false
+}
+
+// testsVar reports whether a condition in body (if, require, assert) reads v.
+func testsVar(info *sema.FuncInfo, body ast.Node, v *sema.Var) bool {
+	if info == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		var cond ast.Expr
+		switch s := n.(type) {
+		case *ast.IfStmt:
+			cond = s.Cond
+		case *ast.CallExpr:
+			if id, ok := s.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(s.Args) > 0 {
+				cond = s.Args[0]
+			}
+		}
+		if cond != nil && stateVarsIn(info, cond)[v] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // modifierSite returns the invocation of modifier m in fn's header, or def when not found.

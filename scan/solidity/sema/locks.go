@@ -272,9 +272,9 @@ func branchReverts(g *CFG, m *Node) bool {
 	return false
 }
 
-// isLockName reports whether a modifier's name says it is a reentrancy guard; used only when
-// the modifier's body is not available (its import is not shipped) to be checked.
-func isLockName(name string) bool {
+// IsLockName reports whether a modifier's name says it is a reentrancy guard: evidence only
+// when the modifier's body is not available (its import is not shipped) to be checked.
+func IsLockName(name string) bool {
 	n := strings.ToLower(name)
 	return strings.Contains(n, "nonreentrant") || strings.Contains(n, "reentran") || n == "lock" || n == "locked" ||
 		strings.Contains(n, "mutex") || strings.Contains(n, "noreentry") || strings.HasSuffix(n, "lock")
@@ -289,7 +289,7 @@ func (p *Program) HasUnresolvedGuard(fn *Function) bool {
 			continue
 		}
 		names := inv.Name.Names
-		if isLockName(names[len(names)-1].Name) {
+		if IsLockName(names[len(names)-1].Name) {
 			return true
 		}
 	}

@@ -65,3 +65,26 @@ contract QuotedDesk {
         limitOf[msg.sender] = l;
     }
 }
+
+// The value written after the call is tested by another public function's modifier: a
+// re-entrant call into it sees the stale value.
+interface IStakeToken { function transferFrom(address from, address to, uint256 amount) external returns (bool); }
+
+contract StakePool {
+    mapping(address => uint256) public staked;
+    IStakeToken public token;
+
+    modifier hasStake() {
+        require(staked[msg.sender] > 0, "no stake");
+        _;
+    }
+
+    function stake(IStakeToken t, uint256 amount) external {
+        t.transferFrom(msg.sender, address(this), amount); // want "REENTRANCY_NO_ETH"
+        staked[msg.sender] += amount;
+    }
+
+    function claimBonus() external hasStake {
+        staked[msg.sender] += 1;
+    }
+}

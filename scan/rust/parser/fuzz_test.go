@@ -47,8 +47,9 @@ var fuzzSeeds = []string{
 }
 
 // FuzzParseFile checks, on any input, that the Rust scanner and parser terminate without
-// panicking, that every node and diagnostic lies inside the file, and that a syntax error
-// appended at the end never loses an item parsed before it. The seeds (fuzzSeeds, testdata, a
+// panicking, that every node and diagnostic lies inside the file, that every token is covered
+// by a node or by a diagnostic (no code dropped silently), and that a syntax error appended at
+// the end never loses an item parsed before it. The seeds (fuzzSeeds, testdata, a
 // sample of the shared Solana corpus, and the crashers in testdata/fuzz) run in the normal test
 // suite; explore with go test ./scan/rust/parser -run - -fuzz FuzzParseFile -fuzztime 5m
 func FuzzParseFile(f *testing.F) {
@@ -91,6 +92,9 @@ func FuzzParseFile(f *testing.F) {
 			if e.Pos.Filename != "fuzz.rs" || e.Pos.Line < 1 || e.Pos.Offset > len(src) {
 				t.Fatalf("diagnostic outside the file: %v", e)
 			}
+		}
+		if u := unreported(fset, file, src, errs); len(u) > 0 && len(errs) < 1000 {
+			t.Fatalf("token at offset %d dropped without a diagnostic (errors: %v)", u[0], err)
 		}
 		broken, _ := ParseFile(token.NewFileSet(), "fuzz.rs", append(src[:len(src):len(src)], "\n}"...), AllErrors)
 		if broken == nil || len(broken.Items) < len(file.Items) {

@@ -6,61 +6,31 @@ import (
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/scanner"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
+	"github.com/vigil-sec/vigil/scan/source/sourcetest"
 )
 
-// unreported returns the offsets of the tokens of src that no node of the tree spans and no
-// diagnostic accounts for: code the parser read and dropped silently. Error recovery may skip
-// tokens, but only after a diagnostic: an uncovered token is accounted for when a diagnostic
-// lies between the last covered token before it and it, or on its line (the parser reports one
-// error per line). Comments and stray ';' are not code.
+// unreported returns the offsets of the tokens of src that no node of the tree covers and no
+// diagnostic accounts for (see sourcetest.Unreported). Comments and ';' are not code.
 func unreported(fset *token.FileSet, f *ast.File, src []byte, errs ErrorList) []int {
 	file := fset.File(f.Pos())
-	// cover[i] > 0 when byte i lies inside some node: +1 at each start, -1 at each end.
-	delta := make([]int, len(src)+2)
+	var spans []sourcetest.Span
 	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil {
-			return false
+		if _, isFile := n.(*ast.File); n != nil && !isFile && n.Pos().IsValid() {
+			spans = append(spans, sourcetest.Span{From: file.Offset(n.Pos()), To: file.Offset(n.End())})
 		}
-		if _, isFile := n.(*ast.File); isFile {
-			return true
-		}
-		from, to := n.Pos(), n.End()
-		if from.IsValid() && to > from {
-			delta[file.Offset(from)]++
-			delta[file.Offset(to)]--
-		}
-		return true
+		return n != nil
 	})
 	var s scanner.Scanner
 	lines := token.NewFileSet().AddFile("x", len(src))
 	s.Init(lines, src, nil, 0)
-	reportedLine := map[int]bool{}
-	for _, e := range errs {
-		reportedLine[e.Pos.Line] = true
-	}
-	reported := make([]bool, len(src)+1) // a diagnostic at this offset
-	for _, e := range errs {
-		reported[min(max(e.Pos.Offset, 0), len(src))] = true
-	}
-	var out []int
-	depth, at := 0, 0
-	lastCovered := 0   // offset of the last covered token
-	accounted := false // a diagnostic since lastCovered
+	var toks []sourcetest.Token
 	for {
 		pos, tok, _ := s.Scan()
 		if tok == token.EOF {
-			return out
+			return sourcetest.Unreported(len(src), spans, toks, errs)
 		}
-		off := int(pos) - 1
-		for ; at <= off; at++ {
-			depth += delta[at]
-			accounted = accounted || reported[at] && at >= lastCovered
-		}
-		switch {
-		case depth > 0:
-			lastCovered, accounted = off, reported[off]
-		case tok != token.SEMI && !accounted && !reportedLine[lines.Line(pos)]:
-			out = append(out, off)
+		if tok != token.SEMI {
+			toks = append(toks, sourcetest.Token{Offset: lines.Offset(pos), Line: lines.Line(pos)})
 		}
 	}
 }

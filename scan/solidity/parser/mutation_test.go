@@ -8,6 +8,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 	"github.com/vigil-sec/vigil/scan/source/fuzzseed"
+	"github.com/vigil-sec/vigil/scan/source/sourcetest"
 )
 
 // TestMutatedSourcesHideNothing breaks real contracts the way typos and attackers do (bytes
@@ -26,15 +27,7 @@ func TestMutatedSourcesHideNothing(t *testing.T) {
 	inserts := []string{"{", "}", "(", ")", "[", "]", ";", "\"", "function", "contract", "@", "\r", "/*", "//", "if", "=", ","}
 	for _, src := range seeds {
 		for k := 0; k < 50; k++ {
-			m := append([]byte(nil), src...)
-			for j := 0; j < 1+rng.IntN(3); j++ {
-				i := rng.IntN(len(m) + 1)
-				if rng.IntN(3) == 0 {
-					m = append(m[:i:i], m[min(len(m), i+rng.IntN(20)):]...)
-				} else {
-					m = append(m[:i:i], append([]byte(inserts[rng.IntN(len(inserts))]), m[i:]...)...)
-				}
-			}
+			m := sourcetest.Mutate(rng, src, inserts)
 			fset := token.NewFileSet()
 			file, errs := ParseFile(fset, "m.sol", m)
 			if u := unreported(fset, file, m, errs); len(u) > 0 && len(errs) <= maxErrors {

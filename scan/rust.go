@@ -36,7 +36,18 @@ func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
 	}
 	res, err := detectors.Scan(fsys, model.Limits{}, detectors.Config{Advisories: opts.RustAdvisories})
 	if res == nil {
-		return out, err
+		// A manifest the model refuses (malformed Cargo.toml) stops the Rust analysis, not
+		// the scan: every Rust file is a gap with the reason, and the Solidity goes on.
+		if err == nil {
+			return out, nil
+		}
+		out.diags = append(out.diags, "rust: "+err.Error())
+		for _, f := range ws.Files {
+			if f.Lang == workspace.Rust && allow(f.Path) {
+				out.gaps = append(out.gaps, report.Gap{File: f.Path, Kind: report.GapNotScanned, Reason: "the Rust model stopped: " + err.Error()})
+			}
+		}
+		return out, nil
 	}
 	if err != nil {
 		out.diags = append(out.diags, "rust: "+err.Error())

@@ -55,7 +55,8 @@ var UnprotectedMint = &detect.Analyzer{
 		Remediation:     `<p>Restrict minting to a minter role (<code>onlyOwner</code>, <code>onlyRole(MINTER_ROLE)</code>), or mint only against a payment the function receives.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
 		DetectionLogic: "A public state-changing function with no access check increases a supply variable (totalSupply) by an " +
-			"amount derived only from its parameters, and neither receives ether nor pulls tokens from the caller (transferFrom).",
+			"amount derived only from its parameters, neither receives ether nor pulls tokens from the caller (transferFrom), and " +
+			"does not bound the amount by a quota kept for the caller that an access-controlled function grants (minter capacity).",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-105"},
 		CWE:       []string{"CWE-284", "CWE-862"},
@@ -238,10 +239,11 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 // the variable is named for a strong role (owner, admin, minter, ...) or is what the
 // contract's access checks compare the caller with (creator in if (msg.sender == creator)).
 func ownerWrite(p *sema.Program, info *sema.FuncInfo, w writeSite) bool {
-	if !isRoleVar(w.v) && !usedForAuth(p, info.Fn.Contract, w.v) || isImplementationVar(w.v) {
+	field := firstField(w.info, lvalueOf(w.at), w.v)
+	if !isRoleVar(w.v) && !usedForAuth(p, info.Fn.Contract, w.v, field) || isImplementationVar(w.v) {
 		return false
 	}
-	if !hasWord(w.v.Name, strongRoleWords...) && !usedForAuth(p, info.Fn.Contract, w.v) {
+	if !hasWord(w.v.Name, strongRoleWords...) && !usedForAuth(p, info.Fn.Contract, w.v, field) {
 		return false // lastKeeper = msg.sender records a caller, it does not empower one
 	}
 	lv := lvalueOf(w.at)
@@ -319,7 +321,70 @@ func mintWrite(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, w writeS
 	if !src.Has(sema.SrcParam) || src.Has(sema.SrcValue|sema.SrcCallRet|sema.SrcBalance|sema.SrcStorage) {
 		return false
 	}
-	return !takesPayment(p, fn)
+	return !takesPayment(p, fn) && !withinCallerQuota(p, fn, w.node)
+}
+
+// withinCallerQuota reports whether a condition that must hold at node n bounds an amount by
+// a quota kept for the caller (capacity < minted + amount reverts, with the record read from
+// minters[msg.sender]) that an access-controlled function grants: a caller never granted one
+// gets nothing.
+func withinCallerQuota(p *sema.Program, fn *sema.Function, n *sema.Node) bool {
+	info := p.Info(fn)
+	for _, g := range p.Gates(info.CFG, n) {
+		if !flowOf(g.Info, g.Cond).Has(sema.SrcParam) {
+			continue
+		}
+		var quota *sema.Var
+		ast.Inspect(g.Cond, func(x ast.Node) bool {
+			switch e := x.(type) {
+			case *ast.IndexExpr:
+				if e.Index != nil && isSender(g.Info, e.Index) {
+					quota = p.StateVarOf(g.Info, e.X)
+				}
+			case *ast.Ident:
+				if v, ok := g.Info.Uses[e].(*sema.Var); ok && v.Kind == sema.LocalVar && g.Info.Fn.Body != nil {
+					if from := copiedFrom(g.Info, v); from != nil && keyedBySenderCopy(g.Info, v) {
+						quota = from
+					}
+				}
+			}
+			return quota == nil
+		})
+		if quota != nil && grantedByAdmin(p, fn.Contract, quota) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyedBySenderCopy reports whether local v is declared as a copy of a caller-keyed entry
+// (Minter memory m = minters[msg.sender]).
+func keyedBySenderCopy(info *sema.FuncInfo, v *sema.Var) bool {
+	found := false
+	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		if d, ok := n.(*ast.VarDeclStmt); ok && len(d.Vars) == 1 && d.Vars[0] == v.Decl && d.Value != nil {
+			for _, ix := range indexesOf(d.Value) {
+				if isSender(info, ix) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// grantedByAdmin reports whether an access-controlled public function of c writes v.
+func grantedByAdmin(p *sema.Program, c *sema.Contract, v *sema.Var) bool {
+	if c == nil {
+		return false
+	}
+	for _, g := range c.AllFunctions() {
+		if g.IsPublic() && g.Body != nil && p.TransitiveWrites(g)[v] && accessControlled(p, g) {
+			return true
+		}
+	}
+	return false
 }
 
 // takesPayment reports whether fn receives something for what it gives: it reads msg.value,
@@ -479,17 +544,11 @@ func reportAuthorizeUpgrade(pass *detect.Pass) {
 			if n.Kind == sema.NodeStmt && n != info.CFG.Entry && callerRestrictedAt(p, fn, n) {
 				guarded = true
 			}
-			// A body that always reverts forbids upgrades altogether.
-			if n.Kind == sema.NodeStmt {
-				if es, ok := n.Stmt.(*ast.ExprStmt); ok {
-					if c, ok := es.X.(*ast.CallExpr); ok {
-						if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "revert" {
-							guarded = true
-						}
-					}
-				}
-			}
-			if _, ok := n.Stmt.(*ast.RevertStmt); ok {
+		}
+		// A body that always reverts forbids upgrades altogether (a revert under a condition
+		// that is not about the caller does not).
+		for _, st := range fn.Body.List {
+			if sema.AlwaysReverts(st) {
 				guarded = true
 			}
 		}
@@ -512,7 +571,10 @@ func callsNamed(info *sema.FuncInfo, name string) bool {
 
 // usedForAuth reports whether some access check of contract c (a require/if on the caller in
 // any function or modifier of c or its bases) reads state variable v.
-func usedForAuth(p *sema.Program, c *sema.Contract, v *sema.Var) bool {
+//
+// field narrows a struct variable to the member a write touches (vaultStorage.governorAdmin is
+// a role, vaultStorage.totalShares is not); "" matches any check on v.
+func usedForAuth(p *sema.Program, c *sema.Contract, v *sema.Var, field string) bool {
 	if c == nil || v == nil || v.Kind != sema.StateVar {
 		return false
 	}
@@ -533,7 +595,7 @@ func usedForAuth(p *sema.Program, c *sema.Contract, v *sema.Var) bool {
 						cond = s.Args[0]
 					}
 				}
-				if cond != nil && identifiesCaller(info, cond, v) {
+				if cond != nil && identifiesCaller(info, cond, v, field) {
 					found = true
 				}
 				return !found
@@ -551,21 +613,24 @@ func usedForAuth(p *sema.Program, c *sema.Contract, v *sema.Var) bool {
 // only key and the result used as a yes/no (isAdmin[msg.sender], owners[msg.sender] != 0).
 // Balances and allowances compared with amounts, and votes (p.voted[msg.sender]), are not
 // identities.
-func identifiesCaller(info *sema.FuncInfo, cond ast.Expr, v *sema.Var) bool {
+func identifiesCaller(info *sema.FuncInfo, cond ast.Expr, v *sema.Var, field string) bool {
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			return identifiesCaller(info, e.X, v)
+			return identifiesCaller(info, e.X, v, field)
 		}
 	case *ast.IndexExpr:
 		return senderLookup(info, e, v)
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.LAND, token.LOR:
-			return identifiesCaller(info, e.X, v) || identifiesCaller(info, e.Y, v)
+			return identifiesCaller(info, e.X, v, field) || identifiesCaller(info, e.Y, v, field)
 		case token.EQL, token.NEQ:
 			for _, pair := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
 				if isSender(info, pair[0]) && readsStateDirect(info, pair[1], v) {
+					if f := firstField(info, pair[1], v); f != "" && field != "" && f != field {
+						continue
+					}
 					return true
 				}
 				if ix, ok := ast.Unparen(pair[0]).(*ast.IndexExpr); ok && senderLookup(info, ix, v) && isYesNoConstant(info, pair[1]) {
@@ -575,6 +640,29 @@ func identifiesCaller(info *sema.FuncInfo, cond ast.Expr, v *sema.Var) bool {
 		}
 	}
 	return false
+}
+
+// firstField returns the member selected directly on v in x (f in v.f.g, v[i].f), or "".
+func firstField(info *sema.FuncInfo, x ast.Expr, v *sema.Var) string {
+	field := ""
+	for x != nil {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.MemberExpr:
+			field = e.Name.Name
+			x = e.X
+		case *ast.IndexExpr:
+			field = ""
+			x = e.X
+		case *ast.Ident:
+			if info.Uses[e] == v {
+				return field
+			}
+			return ""
+		default:
+			return ""
+		}
+	}
+	return ""
 }
 
 // senderLookup reports whether ix is v[msg.sender] on a one-level mapping.

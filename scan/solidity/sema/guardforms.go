@@ -247,13 +247,63 @@ func IsCallerAccessor(info *FuncInfo, call *ast.CallExpr) bool {
 		return false
 	}
 	name := callName(call)
+	c := info.CallOf[call]
 	if name != "msgSender" && !strings.HasPrefix(name, "_msgSender") {
-		return false
+		// an authenticator of another name: EVCAuthenticateGovernor() returns msg.sender, or
+		// the account the EVC says it acts for when msg.sender is the EVC
+		return c != nil && c.Kind == CallInternal && c.Callee != nil && returnsCaller(c.Callee) && trustedCallerAccessor(c.Callee)
 	}
-	if c := info.CallOf[call]; c != nil && c.Callee != nil && c.Callee.Body != nil {
+	if c != nil && c.Callee != nil && c.Callee.Body != nil {
 		return trustedCallerAccessor(c.Callee)
 	}
 	return true
+}
+
+// returnsCaller reports whether fn, taking nothing and returning an address, returns
+// msg.sender, or locals holding it or computed under a condition on msg.sender (never state:
+// owner() returns a stored address, not the caller).
+func returnsCaller(fn *Function) bool {
+	if fn.Body == nil || len(fn.Params) != 0 || len(fn.Returns) != 1 || !IsAddress(fn.Returns[0].Type) {
+		return false
+	}
+	local := map[string]bool{fn.Returns[0].Name: fn.Returns[0].Name != ""}
+	for _, v := range fn.Locals {
+		local[v.Name] = true
+	}
+	sender, other, gated, returnsLocal := false, false, false, false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.ReturnStmt:
+			switch {
+			case s.Result == nil:
+			case isMsgSender(s.Result):
+				sender = true
+			default:
+				if id, ok := ast.Unparen(s.Result).(*ast.Ident); !ok || !local[id.Name] {
+					other = true
+				} else {
+					returnsLocal = true
+				}
+			}
+		case *ast.VarDeclStmt:
+			if s.Value != nil && isMsgSender(s.Value) {
+				sender = true
+			}
+		case *ast.IfStmt:
+			gated = gated || mentionsMsgSender(s.Cond)
+		}
+		return true
+	})
+	return sender && !other && (gated || !returnsLocal)
+}
+
+func isMsgSender(x ast.Expr) bool {
+	m, ok := ast.Unparen(x).(*ast.MemberExpr)
+	if !ok {
+		return false
+	}
+	id, ok := m.X.(*ast.Ident)
+	return ok && id.Name == "msg" && m.Name.Name == "sender"
 }
 
 // trustedCallerAccessor reports whether fn, an accessor of the caller, only trusts calldata

@@ -19,3 +19,20 @@ contract Token {
         balanceOf[to] = balanceOf[to] + amount;
     }
 }
+
+// The quota is checked, but every caller sets its own.
+contract SelfQuota {
+    mapping(address => uint256) public quota;
+    mapping(address => uint256) public balanceOf;
+    uint256 public totalSupply;
+
+    function setQuota(uint256 q) external {
+        quota[msg.sender] = q;
+    }
+
+    function mint(address to, uint256 amount) external {  // want "UNPROTECTED_MINT"
+        require(amount <= quota[msg.sender], "quota");
+        totalSupply += amount;
+        balanceOf[to] += amount;
+    }
+}

@@ -90,3 +90,22 @@ contract SelfGrant {
         admins[msg.sender] = true;
     }
 }
+
+contract PackedRoles {
+    struct Config {
+        address governor;
+        uint256 fee;
+    }
+
+    Config internal config;
+
+    function setFee(uint256 f) external {
+        require(msg.sender == config.governor, "governor");
+        config.fee = f;
+    }
+
+    // The governor field, written by anyone.
+    function claimGovernor(address g) external {  // want "UNPROTECTED_OWNERSHIP_CHANGE"
+        config.governor = g;
+    }
+}

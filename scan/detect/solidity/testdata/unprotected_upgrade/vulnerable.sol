@@ -38,3 +38,23 @@ abstract contract UUPSUpgradeable {
 contract MyVault is UUPSUpgradeable {
     function _authorizeUpgrade(address) internal override {}  // want "UNPROTECTED_UPGRADE"
 }
+
+// caller() is read but never compared with anything.
+contract CallerLogged is UUPSUpgradeable {
+    event Upgrader(address who);
+
+    function _authorizeUpgrade(address) internal override {  // want "UNPROTECTED_UPGRADE"
+        address who;
+        assembly {
+            who := caller()
+        }
+        emit Upgrader(who);
+    }
+}
+
+// The only revert is about the new implementation, not about who asks.
+contract NonZeroOnly is UUPSUpgradeable {
+    function _authorizeUpgrade(address newImplementation) internal pure override {  // want "UNPROTECTED_UPGRADE"
+        if (newImplementation == address(0)) revert("zero");
+    }
+}

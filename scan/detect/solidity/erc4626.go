@@ -308,14 +308,32 @@ var roundingRule = map[string]bool{ // true: up
 	"previewdeposit": false, "previewredeem": false, "converttoshares": false, "converttoassets": false,
 }
 
+// entryRounding says which way an ERC-4626 entry point rounds what it computes, told by its
+// signature: mint(shares, receiver) and withdraw(assets, receiver, owner) charge the user and
+// round up; deposit(assets, receiver) and redeem(shares, receiver, owner) pay the user and
+// round down.
+func entryRounding(fn *sema.Function) (up, ok bool) {
+	switch n := len(fn.Params); {
+	case fn.Name == "mint" && n == 2, fn.Name == "withdraw" && n == 3:
+		return true, true
+	case fn.Name == "deposit" && n == 2, fn.Name == "redeem" && n == 3:
+		return false, true
+	}
+	return false, false
+}
+
 func runVaultRoundingDirection(pass *detect.Pass) {
 	p := pass.Program
 	c := pass.Contract
 	if c == nil || isTestContract(c) || c.IsInterface() || c.IsLibrary() {
 		return
 	}
+	vault := len(c.LookupFunction("convertToShares")) > 0 || len(c.LookupFunction("previewDeposit")) > 0
 	for _, fn := range c.Functions {
 		up, ok := roundingRule[strings.ToLower(fn.Name)]
+		if !ok && vault {
+			up, ok = entryRounding(fn)
+		}
 		if !ok || fn.Body == nil {
 			continue
 		}
@@ -366,12 +384,15 @@ func roundingOf(p *sema.Program, fn *sema.Function, depth int) (ups, downs []ast
 			}
 		case *ast.CallExpr:
 			name := strings.ToLower(sema.CalleeName(e))
+			// conversion helpers name their direction: mulDivUp, divWadDown, toSharesUp, toAssetsDown
+			converts := strings.Contains(name, "div") || strings.Contains(name, "mul") ||
+				strings.Contains(name, "shares") || strings.Contains(name, "assets")
 			switch {
-			case strings.HasSuffix(name, "up") && (strings.Contains(name, "div") || strings.Contains(name, "mul")),
+			case strings.HasSuffix(name, "up") && converts,
 				strings.Contains(name, "ceil"), strings.Contains(name, "roundingup"), strings.Contains(name, "roundup"):
 				ups = append(ups, e)
 				return false
-			case strings.HasSuffix(name, "down") && (strings.Contains(name, "div") || strings.Contains(name, "mul")):
+			case strings.HasSuffix(name, "down") && converts:
 				downs = append(downs, e)
 				return false
 			case name == "muldiv" || name == "fullmuldiv":

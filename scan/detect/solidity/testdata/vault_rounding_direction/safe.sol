@@ -57,3 +57,33 @@ abstract contract HandRounded {
         return supply == 0 ? shares : (shares * totalAssets() + supply - 1) / supply;
     }
 }
+
+// Entry points that go through the previews round as the previews do.
+abstract contract PreviewingVault {
+    uint256 public totalSupply;
+    mapping(address => uint256) public balanceOf;
+
+    function totalAssets() public view virtual returns (uint256);
+
+    function convertToShares(uint256 assets) public view returns (uint256) {
+        return assets * totalSupply / totalAssets();
+    }
+
+    function previewWithdraw(uint256 assets) public view returns (uint256) {
+        uint256 supply = totalSupply;
+        return (assets * supply + totalAssets() - 1) / totalAssets();
+    }
+
+    function withdraw(uint256 assets, address receiver, address owner) external returns (uint256 shares) {
+        shares = previewWithdraw(assets);
+        balanceOf[owner] -= shares;
+        totalSupply -= shares;
+        receiver;
+    }
+
+    function deposit(uint256 assets, address receiver) external returns (uint256 shares) {
+        shares = convertToShares(assets);
+        balanceOf[receiver] += shares;
+        totalSupply += shares;
+    }
+}

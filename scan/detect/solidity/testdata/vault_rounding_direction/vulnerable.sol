@@ -44,3 +44,23 @@ abstract contract RoundingVault {
         return supply == 0 ? assets : assets.mulDivUp(supply, totalAssets()); // want "VAULT_ROUNDING_DIRECTION"
     }
 }
+
+// A vault whose withdraw burns the shares it computes itself, rounded down: a withdrawal of a
+// few wei burns zero shares.
+abstract contract SelfPricedVault {
+    uint256 public totalSupply;
+    mapping(address => uint256) public balanceOf;
+
+    function totalAssets() public view virtual returns (uint256);
+
+    function convertToShares(uint256 assets) public view returns (uint256) {
+        return assets * totalSupply / totalAssets();
+    }
+
+    function withdraw(uint256 assets, address receiver, address owner) external returns (uint256 shares) {
+        shares = assets * totalSupply / totalAssets(); // want "VAULT_ROUNDING_DIRECTION"
+        balanceOf[owner] -= shares;
+        totalSupply -= shares;
+        receiver;
+    }
+}

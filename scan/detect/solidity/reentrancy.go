@@ -140,7 +140,7 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 				continue
 			}
 			for _, oc := range calls {
-				k, ok := classifyReentrantCall(oc.call, oc.info.Fn.File)
+				k, ok := classifyReentrantCall(p, oc)
 				if !ok {
 					continue
 				}
@@ -210,7 +210,8 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 }
 
 // classifyReentrantCall says which reentrancy detector a call belongs to.
-func classifyReentrantCall(c *sema.Call, caller *sema.File) (reentrancyKind, bool) {
+func classifyReentrantCall(p *sema.Program, oc outCall) (reentrancyKind, bool) {
+	c, caller := oc.call, oc.info.Fn.File
 	switch {
 	case c.IsLowLevel("send", "transfer"):
 		return reentrancyLimitedGas, true
@@ -229,7 +230,8 @@ func classifyReentrantCall(c *sema.Call, caller *sema.File) (reentrancyKind, boo
 		// A call to a function the callee's type declares view or pure compiles to
 		// STATICCALL (from 0.5): the callee cannot change state, so cannot re-enter to
 		// exploit stale state here. Read-only reentrancy is its own detector.
-		if c.Callee != nil && c.Callee.IsView() && caller != nil && caller.Version.StaticViewCalls() {
+		if caller != nil && caller.Version.StaticViewCalls() &&
+			(c.Callee != nil && c.Callee.IsView() || p.StandardViewCall(oc.info, c)) {
 			return 0, false
 		}
 		return reentrancyNoETH, true

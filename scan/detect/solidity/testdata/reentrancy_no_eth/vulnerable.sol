@@ -1,4 +1,5 @@
 pragma solidity ^0.8.0;
+import "./vaults/ICustomVault.sol";
 
 interface IERC20 {
     function transferFrom(address from, address to, uint256 amount) external returns (bool);
@@ -86,5 +87,22 @@ contract StakePool {
 
     function claimBonus() external hasStake {
         staked[msg.sender] += 1;
+    }
+}
+
+// Same name, but the unresolved type is no standard interface: its balanceOf may do anything.
+contract OpaqueSnapshot {
+    mapping(address => uint256) public lastSeen;
+    mapping(address => uint256) public cap;
+
+    function record(address vault) external {
+        require(lastSeen[msg.sender] <= cap[msg.sender], "cap");
+        uint256 held = ICustomVault(vault).balanceOf(msg.sender); // want "REENTRANCY_NO_ETH"
+        lastSeen[msg.sender] = held;
+    }
+
+    function setCap(uint256 c) external {
+        require(cap[msg.sender] == 0, "set");
+        cap[msg.sender] = c;
     }
 }

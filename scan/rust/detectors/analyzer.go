@@ -2,6 +2,7 @@ package detectors
 
 import (
 	"path"
+	"strings"
 	"sort"
 
 	"github.com/vigil-sec/vigil/scan/detect"
@@ -41,6 +42,68 @@ type crateCache struct {
 	units  []unit
 	done   bool
 	checks map[checkKey]bool
+	valid  map[*model.AccountsStruct]*model.Validation
+	mods   map[string]bool // every segment of every module path
+	sites  map[string][]callSite
+}
+
+// callSite is a call in one of the crate's functions.
+type callSite struct {
+	caller *model.Function
+	call   *model.Call
+}
+
+// callSites lists the non-macro calls named name (last path segment or
+// method name) in the crate's functions, indexed once per crate.
+func (p *Pass) callSites(name string) []callSite {
+	if p.cache == nil {
+		p.cache = &crateCache{}
+	}
+	if p.cache.sites == nil {
+		p.cache.sites = map[string][]callSite{}
+		for _, fn := range p.Program.Functions {
+			for _, c := range model.Calls(fn.Decl.Body) {
+				if !c.Macro {
+					p.cache.sites[c.Name()] = append(p.cache.sites[c.Name()], callSite{fn, c})
+				}
+			}
+		}
+	}
+	return p.cache.sites[name]
+}
+
+// validation returns the account-validation model of an Accounts struct,
+// built once per crate.
+func (p *Pass) validation(as *model.AccountsStruct) *model.Validation {
+	if p.cache == nil {
+		p.cache = &crateCache{}
+	}
+	if p.cache.valid == nil {
+		p.cache.valid = map[*model.AccountsStruct]*model.Validation{}
+	}
+	v := p.cache.valid[as]
+	if v == nil {
+		v = p.Program.Validate(as)
+		p.cache.valid[as] = v
+	}
+	return v
+}
+
+// isModule reports a name that is a module of the crate (any segment of
+// a module path).
+func (p *Pass) isModule(name string) bool {
+	if p.cache == nil {
+		p.cache = &crateCache{}
+	}
+	if p.cache.mods == nil {
+		p.cache.mods = map[string]bool{}
+		for _, m := range p.Program.Modules() {
+			for _, seg := range strings.Split(m, "::") {
+				p.cache.mods[seg] = true
+			}
+		}
+	}
+	return p.cache.mods[name]
 }
 
 // units returns the crate's instruction code, computed once per crate.

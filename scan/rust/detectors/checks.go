@@ -289,24 +289,27 @@ func (p *Pass) ownerEstablishedByCallers(fn *model.Function, param string, depth
 	if idx < 0 || depth > helperDepth {
 		return false
 	}
-	calls := 0
+	unitOf := map[*model.Function]unit{}
 	for _, u := range p.units() {
-		caller := u.Func
-		for _, c := range model.Calls(caller.Decl.Body) {
-			if c.Macro || c.Name() != fn.Name || !p.inCrate(caller, c) {
-				continue
-			}
-			i := idx
-			if c.Method != "" && hasSelf(fn) {
-				i--
-			}
-			if i < 0 || i >= len(c.Args) {
-				return false
-			}
-			calls++
-			if !p.ownerEstablishedAt(u, c.Args[i], depth) {
-				return false
-			}
+		unitOf[u.Func] = u
+	}
+	calls := 0
+	for _, site := range p.callSites(fn.Name) {
+		caller, c := site.caller, site.call
+		u, ok := unitOf[caller]
+		if !ok || !p.inCrate(caller, c) {
+			continue
+		}
+		i := idx
+		if c.Method != "" && hasSelf(fn) {
+			i--
+		}
+		if i < 0 || i >= len(c.Args) {
+			return false
+		}
+		calls++
+		if !p.ownerEstablishedAt(u, c.Args[i], depth) {
+			return false
 		}
 	}
 	return calls > 0
@@ -325,7 +328,7 @@ func (p *Pass) ownerEstablishedAt(u unit, arg ast.Expr, depth int) bool {
 			if f == nil {
 				return false
 			}
-			if t := p.Program.Validate(u.Accounts).Facts[acc]; t.OwnerChecked || t.Pinned {
+			if t := p.validation(u.Accounts).Facts[acc]; t.OwnerChecked || t.Pinned {
 				continue
 			}
 		}

@@ -86,22 +86,21 @@ func (p *Pass) programParam(fn *model.Function, name string, depth int) bool {
 		return false
 	}
 	calls := 0
-	for _, caller := range p.Program.Functions {
-		for _, c := range model.Calls(caller.Decl.Body) {
-			if c.Macro || c.Name() != fn.Name || !p.inCrate(caller, c) {
-				continue
-			}
-			i := idx
-			if c.Method != "" && hasSelf(fn) {
-				i--
-			}
-			if i < 0 || i >= len(c.Args) {
-				return false
-			}
-			calls++
-			if !p.passesProgram(caller, c.Args[i], depth) {
-				return false
-			}
+	for _, site := range p.callSites(fn.Name) {
+		caller, c := site.caller, site.call
+		if !p.inCrate(caller, c) {
+			continue
+		}
+		i := idx
+		if c.Method != "" && hasSelf(fn) {
+			i--
+		}
+		if i < 0 || i >= len(c.Args) {
+			return false
+		}
+		calls++
+		if !p.passesProgram(caller, c.Args[i], depth) {
+			return false
 		}
 	}
 	return calls > 0
@@ -121,12 +120,7 @@ func (p *Pass) inCrate(caller *model.Function, c *model.Call) bool {
 	case "crate", "self", "super", "Self":
 		return true
 	}
-	for _, m := range p.Program.Modules() {
-		if strings.HasSuffix(m, "::"+first) || strings.Contains(m, "::"+first+"::") {
-			return true
-		}
-	}
-	return false
+	return p.isModule(first)
 }
 
 // passesProgram reports an argument that is a checked program: a field

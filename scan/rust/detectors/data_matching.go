@@ -32,7 +32,7 @@ var AccountDataMatching = &Analyzer{
 		handedOff := handedOffFields(p.units())
 		stored := storedComparisons(p.units())
 		for _, as := range p.Program.Accounts {
-			v := p.Program.Validate(as)
+			v := p.validation(as)
 			hasSigner := false
 			for _, f := range as.Fields {
 				if v.Facts[f.Name].Signer {

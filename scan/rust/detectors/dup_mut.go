@@ -31,7 +31,7 @@ var DuplicateMutableAccounts = &Analyzer{
 		compared := handlerComparisons(p.units())
 		written := writtenFields(p.units())
 		for _, as := range p.Program.Accounts {
-			v := p.Program.Validate(as)
+			v := p.validation(as)
 			var muts []*model.AccountField
 			for _, f := range as.Fields {
 				// Only the program's own data accounts: it writes their data

@@ -55,7 +55,7 @@ var MissingOwnerCheck = &Analyzer{
 							continue
 						}
 						if facts[u.Accounts] == nil {
-							facts[u.Accounts] = p.Program.Validate(u.Accounts)
+							facts[u.Accounts] = p.validation(u.Accounts)
 						}
 						// Anchor checked the owner, or the address is fixed
 						// (a PDA, address =, a has_one target).

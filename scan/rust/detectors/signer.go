@@ -37,7 +37,7 @@ var MissingSignerCheck = &Analyzer{
 		}
 		passedOn := handedOffFields(p.units())
 		for _, as := range p.Program.Accounts {
-			v := p.Program.Validate(as)
+			v := p.validation(as)
 			for _, f := range as.Fields {
 				t := v.Facts[f.Name]
 				if !isUnchecked(f) || t.Signer {

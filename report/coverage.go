@@ -36,6 +36,7 @@ type Gap struct {
 	File     string `json:"file"`
 	Kind     string `json:"kind"` // not_parsed, not_analysed, not_scanned
 	Reason   string `json:"reason"`
+	Line     int    `json:"line,omitempty"` // the first line concerned (a syntax error), when known
 	Contract string `json:"contract,omitempty"`
 	Function string `json:"function,omitempty"`
 	Detector string `json:"detector,omitempty"`

@@ -56,6 +56,9 @@ func sarifInvocations(r *ScanReport) []sarifInvocation {
 			if g.File != "" {
 				n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{
 					ArtifactLocation: sarifArtifact{URI: g.File, URIBaseID: "%SRCROOT%"}}}}
+				if g.Line > 0 {
+					n.Locations[0].PhysicalLocation.Region = &sarifRegion{StartLine: g.Line, EndLine: g.Line}
+				}
 			}
 			for k, v := range map[string]string{"contract": g.Contract, "function": g.Function, "detector": g.Detector} {
 				if v != "" {

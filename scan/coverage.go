@@ -36,7 +36,7 @@ func syntaxGaps(diags []sema.Diagnostic) []report.Gap {
 	var out []report.Gap
 	for _, f := range order {
 		t := byFile[f]
-		out = append(out, report.Gap{File: f, Kind: report.GapNotParsed,
+		out = append(out, report.Gap{File: f, Kind: report.GapNotParsed, Line: t.first.Pos.Line,
 			Reason: fmt.Sprintf("%s; first at line %d: %s", plural(t.n, "syntax error"), t.first.Pos.Line, strings.TrimPrefix(t.first.Msg, "syntax error: "))})
 	}
 	return out

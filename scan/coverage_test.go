@@ -63,7 +63,7 @@ func TestSyntaxErrorCapsTheScore(t *testing.T) {
 	clean := "// SPDX-License-Identifier: MIT\npragma solidity 0.8.20;\ncontract C {\n    uint256 public n;\n}\n"
 	r := scanFiles(t, map[string]string{"C.sol": clean, "Broken.sol": "contract B { function f( { } }\n"})
 	g := gapOf(r, "Broken.sol", "")
-	if g == nil || g.Kind != report.GapNotParsed {
+	if g == nil || g.Kind != report.GapNotParsed || g.Line != 1 {
 		t.Fatalf("coverage: %+v", r.Coverage)
 	}
 	v2, _ := strconv.ParseFloat(r.MultiFileScanSummary.ScoreV2, 64)

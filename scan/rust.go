@@ -149,7 +149,7 @@ func rustGaps(ws *workspace.Workspace, res *detectors.Result, allow func(string)
 		}
 		switch {
 		case len(errs[f.Path]) > 0:
-			gaps = append(gaps, report.Gap{File: f.Path, Kind: report.GapNotParsed,
+			gaps = append(gaps, report.Gap{File: f.Path, Kind: report.GapNotParsed, Line: errLine[f.Path],
 				Reason: fmt.Sprintf("%s; first at line %d: %s", plural(len(errs[f.Path]), "syntax error"), errLine[f.Path], errs[f.Path][0])})
 		case loaded[f.Path]:
 		case skipped[f.Path] != "":

@@ -2,8 +2,8 @@ package detectors
 
 import (
 	"path"
-	"strings"
 	"sort"
+	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/advisory"

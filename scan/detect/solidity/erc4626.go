@@ -87,19 +87,8 @@ func runVaultShareInflation(pass *detect.Pass) {
 		if !reached[g] || info == nil || g.Body == nil {
 			continue
 		}
-		var hit ast.Node
-		ast.Inspect(g.Body, func(n ast.Node) bool {
-			if hit != nil {
-				return false
-			}
-			num, den := divisionParts(info, n)
-			if den == nil {
-				return true
-			}
-			if readsSupply(p, c, info, num) && balanceDerived(p, c, info, den, 0) && !hasOffset(info, append(num, den)...) {
-				hit = n
-			}
-			return true
+		hit := findDivision(info, g.Body, func(num []ast.Expr, den ast.Expr) bool {
+			return readsSupply(p, c, info, num) && balanceDerived(p, c, info, den, 0) && !hasOffset(info, append(num, den)...)
 		})
 		if hit != nil {
 			pass.Report(detect.Finding{Pos: hit.Pos(), End: hit.End(), Function: g.Name,
@@ -107,6 +96,22 @@ func runVaultShareInflation(pass *detect.Pass) {
 			return
 		}
 	}
+}
+
+// findDivision returns the first division in body whose dividend factors and divisor pred
+// accepts, or nil.
+func findDivision(info *sema.FuncInfo, body ast.Node, pred func(num []ast.Expr, den ast.Expr) bool) ast.Node {
+	var hit ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if hit != nil {
+			return false
+		}
+		if num, den := divisionParts(info, n); den != nil && pred(num, den) {
+			hit = n
+		}
+		return hit == nil
+	})
+	return hit
 }
 
 // divisionParts returns the dividend factors and the divisor of a division: a / b, mulDiv(a, b, d),

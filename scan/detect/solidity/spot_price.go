@@ -46,15 +46,7 @@ func runSpotPrice(pass *detect.Pass) {
 		if info == nil || g.Body == nil {
 			continue
 		}
-		var hit ast.Node
-		ast.Inspect(g.Body, func(n ast.Node) bool {
-			if hit != nil {
-				return false
-			}
-			num, den := divisionParts(info, n)
-			if den == nil {
-				return true
-			}
+		hit := findDivision(info, g.Body, func(num []ast.Expr, den ast.Expr) bool {
 			top := map[string]bool{}
 			for _, x := range num {
 				for k := range reserveReads(p, info, x) {
@@ -63,15 +55,14 @@ func runSpotPrice(pass *detect.Pass) {
 			}
 			bottom := reserveReads(p, info, den)
 			if len(top) == 0 || len(bottom) == 0 {
-				return true
+				return false
 			}
 			for k := range bottom {
 				if top[k] {
-					return true // the same balance on both sides: a share of it, not a price
+					return false // the same balance on both sides: a share of it, not a price
 				}
 			}
-			hit = n
-			return false
+			return true
 		})
 		if hit == nil {
 			continue

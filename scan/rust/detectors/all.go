@@ -13,6 +13,7 @@ var All = []*Analyzer{
 	PDASharing,
 	InsecureAccountClosing,
 	UncheckedSysvar,
+	ImproperInstructionIntrospection,
 	UncheckedArithmetic,
 	DivisionBeforeMultiplication,
 	PanicInHandler,

@@ -104,14 +104,14 @@ func runCallsInLoop(pass *detect.Pass) {
 					for _, g := range append([]*sema.Function{c.Callee}, p.Callees(c.Callee)...) {
 						if gi := p.Info(g); gi != nil {
 							for _, gc := range gi.Calls {
-								if gc.IsExternal() && !staticCall(gc) {
+								if gc.IsExternal() && !staticCall(p, gi, gc) {
 									ext, extInfo = gc, gi
 								}
 							}
 						}
 					}
 				}
-				if ext == nil || staticCall(ext) || isThis(ext.Target) {
+				if ext == nil || staticCall(p, extInfo, ext) || isThis(ext.Target) {
 					continue
 				}
 				seen[c.Expr] = true
@@ -134,12 +134,13 @@ func runCallsInLoop(pass *detect.Pass) {
 	}
 }
 
-// staticCall reports whether a call cannot change state: staticcall, or a call to a view function.
-func staticCall(c *sema.Call) bool {
+// staticCall reports whether a call cannot change state: staticcall, or a call to a function
+// declared view (in the project, or by the token standard an unshipped interface names).
+func staticCall(p *sema.Program, info *sema.FuncInfo, c *sema.Call) bool {
 	if c.IsLowLevel("staticcall") {
 		return true
 	}
-	return c.Kind == sema.CallExternal && c.Callee != nil && c.Callee.IsView()
+	return c.Kind == sema.CallExternal && (c.Callee != nil && c.Callee.IsView() || p.StandardViewCall(info, c))
 }
 
 // revertingCalls returns the calls of fn whose failure reverts: send/call inside require or

@@ -61,6 +61,9 @@ func runUncheckedERC20(pass *detect.Pass) {
 			if c.Name == "transferFrom" && isNonFungible(c.Contract) {
 				continue // ERC-721's transferFrom returns nothing and reverts on failure
 			}
+			if isWrappedNative(c.Contract) {
+				continue // WETH9 and its kin revert on failure and otherwise return true
+			}
 			if c.Callee != nil && neverReturnsFalse(p, c.Callee, 0) {
 				continue // the token's own code reverts on failure and otherwise returns true
 			}
@@ -236,4 +239,19 @@ func emitsEvent(p *sema.Program, fn *sema.Function) bool {
 func isTrueLit(x ast.Expr) bool {
 	lit, ok := ast.Unparen(x).(*ast.BasicLit)
 	return ok && lit.Kind == token.TRUE
+}
+
+// isWrappedNative reports whether a token type is the chain's canonical wrapped native token
+// (WETH9, WAVAX, ...), declared in the project only as an interface: the deployed contract's
+// transfer and transferFrom require the balance and allowance and return true, never false.
+func isWrappedNative(c *sema.Contract) bool {
+	if c == nil || !c.IsInterface() {
+		return false
+	}
+	n := strings.ToLower(strings.TrimPrefix(c.Name, "I"))
+	switch n {
+	case "weth", "weth9", "wrappedether", "wrappednative", "wnative", "wavax", "wbnb", "wmatic", "wpol", "weth10":
+		return true
+	}
+	return false
 }

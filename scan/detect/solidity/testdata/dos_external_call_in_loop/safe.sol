@@ -1,5 +1,6 @@
 pragma solidity ^0.8.0;
 import "@openzeppelin/contracts/utils/structs/EnumerableSet.sol";
+import "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 
 interface IERC20 {
     function balanceOf(address) external view returns (uint256);
@@ -37,6 +38,18 @@ contract Groups {
     function addAll(uint256 group, address[] calldata who) external {
         for (uint256 i = 0; i < who.length; i++) {
             members[group].add(who[i]);
+        }
+    }
+}
+
+// IERC20Metadata is not shipped with the project; decimals() is the standard's view function,
+// a STATICCALL that cannot change anything.
+contract DecimalsCache {
+    mapping(address => uint8) public decimalsOf;
+
+    function cache(address[] calldata tokens) external {
+        for (uint256 i = 0; i < tokens.length; i++) {
+            decimalsOf[tokens[i]] = IERC20Metadata(tokens[i]).decimals();
         }
     }
 }

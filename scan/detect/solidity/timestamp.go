@@ -13,7 +13,8 @@ import (
 // used as a clock. A block producer chooses the timestamp within a tolerance of seconds and
 // decides which block a transaction lands in, so exact comparisons (== a time, now % 15 == 0)
 // and outcomes decided at the boundary (who wins, who gets paid) can be steered. Deadlines
-// with a tolerance larger than that drift are benign and reported low; equality, modulo and
+// that only refuse a transaction (require(block.timestamp <= deadline)) are benign and not
+// reported; other time comparisons that steer control flow are low; equality, modulo and
 // time checks that decide a payment or a winner are medium. State variables initialised from
 // the timestamp at deployment are reported low: their value is the miner's choice too.
 var TimestampDependence = &detect.Analyzer{
@@ -31,7 +32,8 @@ var TimestampDependence = &detect.Analyzer{
 		DetectionLogic: "Comparisons and modulo whose operands derive (directly or through locals assigned before them) from block.timestamp/now or block.number; " +
 			"medium for == / != and modulo, or when the condition guards an ether transfer or stores msg.sender; state variables initialised from block.timestamp. " +
 			"Comparisons of amounts computed from elapsed time (not the clock itself, its copy, offset or day index) are left out, and so is " +
-			"equality with a stamp the contract only sets to the current time (lastUpdate == block.timestamp: already done in this block?) unless a payment or winner follows.",
+			"equality with a stamp the contract only sets to the current time (lastUpdate == block.timestamp: already done in this block?) unless a payment or winner follows, " +
+			"and deadlines that only refuse a transaction (require(block.timestamp <= deadline), if (block.timestamp > expiry) revert).",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-116"},
 		CWE:       []string{"CWE-829"},
@@ -65,6 +67,7 @@ func runTimestamp(pass *detect.Pass) {
 		timeLike := func(x ast.Expr) blockKind { return taint.of(x) & (blockTime | blockNumber) }
 		reported := map[int]bool{}
 		guards := decidingConditions(p, info, fn)
+		deadlines := deadlineChecks(fn)
 		report := func(n ast.Expr, k blockKind, sev detect.Severity, reason string) {
 			line := lineOf(p, n.Pos())
 			if reported[line] {
@@ -123,6 +126,10 @@ func runTimestamp(pass *detect.Pass) {
 					return true // already done in this block? The producer gains nothing by it.
 				case !clockX && !clockY && !guards[b] && !hasModulo(b):
 					return true // an amount computed from elapsed time (interest over dt) compared: arithmetic
+				case !exact && deadlines[b] && !guards[b] && !hasModulo(b):
+					// require(block.timestamp <= deadline): a producer's few seconds only move
+					// when a late or early transaction is refused
+					return true
 				case exact:
 					sev = detect.Medium
 					reason = "An exact comparison of a block value can be hit or missed at will."
@@ -179,6 +186,42 @@ func decidingConditions(p *sema.Program, info *sema.FuncInfo, fn *sema.Function)
 				for _, c := range comparisonsIn(s.Cond) {
 					out[c] = true
 				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// deadlineChecks returns the comparisons that only refuse a transaction: conditions of
+// require/assert and of ifs that always revert, alone or joined by && and ||.
+func deadlineChecks(fn *sema.Function) map[*ast.BinaryExpr]bool {
+	out := map[*ast.BinaryExpr]bool{}
+	var add func(x ast.Expr)
+	add = func(x ast.Expr) {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.BinaryExpr:
+			if e.Op == token.LAND || e.Op == token.LOR {
+				add(e.X)
+				add(e.Y)
+			} else if isRelational(e.Op) {
+				out[e] = true
+			}
+		case *ast.UnaryExpr:
+			if e.Op == token.NOT {
+				add(e.X)
+			}
+		}
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.CallExpr:
+			if isRequire(s) {
+				add(s.Args[0])
+			}
+		case *ast.IfStmt:
+			if s.Else == nil && sema.AlwaysReverts(s.Then) {
+				add(s.Cond)
 			}
 		}
 		return true
@@ -287,9 +330,10 @@ func comparedStateVars(p *sema.Program, c *sema.Contract, stamps *stampSet) map[
 				continue
 			}
 			taint := newOrderedTaint(info)
+			deadlines := deadlineChecks(fn)
 			ast.Inspect(fn.Body, func(n ast.Node) bool {
 				b, ok := n.(*ast.BinaryExpr)
-				if !ok || !isRelational(b.Op) {
+				if !ok || !isRelational(b.Op) || deadlines[b] && b.Op != token.EQL && b.Op != token.NEQ && !hasModulo(b) {
 					return true
 				}
 				if (taint.of(b.X)|taint.of(b.Y))&(blockTime|blockNumber) == 0 || sameBlockCheck(p, info, taint, stamps, b) {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"regexp"
 	"sort"
@@ -19,9 +20,10 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool        sarifTool         `json:"tool"`
-	Invocations []sarifInvocation `json:"invocations"`
-	Results     []sarifResult     `json:"results"`
+	Tool               sarifTool                `json:"tool"`
+	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
+	Invocations        []sarifInvocation        `json:"invocations"`
+	Results            []sarifResult            `json:"results"`
 }
 
 // sarifInvocation says whether the scan analysed everything: an incomplete scan is
@@ -44,7 +46,7 @@ type sarifDescriptor struct {
 }
 
 // sarifInvocations reports the scan's coverage gaps.
-func sarifInvocations(r *ScanReport) []sarifInvocation {
+func sarifInvocations(r *ScanReport, prefix string) []sarifInvocation {
 	inv := sarifInvocation{ExecutionSuccessful: !r.Incomplete()}
 	if warning := r.Warning(); warning != "" {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{
@@ -55,7 +57,7 @@ func sarifInvocations(r *ScanReport) []sarifInvocation {
 				Properties: map[string]string{}}
 			if g.File != "" {
 				n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{
-					ArtifactLocation: sarifArtifact{URI: g.File, URIBaseID: "%SRCROOT%"}}}}
+					ArtifactLocation: sarifArtifact{URI: artifactURI(prefix, g.File), URIBaseID: "%SRCROOT%"}}}}
 				if g.Line > 0 {
 					n.Locations[0].PhysicalLocation.Region = &sarifRegion{StartLine: g.Line, EndLine: g.Line}
 				}
@@ -136,7 +138,7 @@ type sarifPhysical struct {
 
 type sarifArtifact struct {
 	URI       string `json:"uri"`
-	URIBaseID string `json:"uriBaseId"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
 }
 
 type sarifRegion struct {
@@ -185,11 +187,15 @@ func htmlToMarkdown(s string) string {
 	return stripHTML(s)
 }
 
-// WriteSARIF writes the report as a SARIF 2.1.0 log. Paths are relative to the repository root.
-func WriteSARIF(w io.Writer, r *ScanReport, toolVersion string) error {
+// WriteSARIF writes the report as a SARIF 2.1.0 log. Paths are relative to the repository root
+// (see SARIFOptions) under the %SRCROOT% base id, and percent-encoded.
+func WriteSARIF(w io.Writer, r *ScanReport, o SARIFOptions) error {
 	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{
-		Name: "Vigil", InformationURI: "https://github.com/vigil-sec/vigil", Version: toolVersion, Rules: []sarifRule{},
-	}}, Invocations: sarifInvocations(r), Results: []sarifResult{}}
+		Name: "Vigil", InformationURI: "https://github.com/vigil-sec/vigil", Version: o.ToolVersion, Rules: []sarifRule{},
+	}}, Invocations: sarifInvocations(r, o.RootPrefix), Results: []sarifResult{}}
+	if o.RootURI != "" {
+		run.OriginalURIBaseIDs = map[string]sarifArtifact{"%SRCROOT%": {URI: o.RootURI}}
+	}
 	ruleIndex := map[string]int{}
 	groups := append([]*Group(nil), r.MultiFileScanDetails...)
 	sort.SliceStable(groups, func(i, j int) bool { return groups[i].IssueID < groups[j].IssueID })
@@ -237,13 +243,22 @@ func WriteSARIF(w io.Writer, r *ScanReport, toolVersion string) error {
 						end = loc.LineNosEnd[i]
 					}
 					res.Locations = append(res.Locations, sarifLocation{PhysicalLocation: sarifPhysical{
-						ArtifactLocation: sarifArtifact{URI: loc.FilePath, URIBaseID: "%SRCROOT%"},
+						ArtifactLocation: sarifArtifact{URI: artifactURI(o.RootPrefix, loc.FilePath), URIBaseID: "%SRCROOT%"},
 						Region:           &sarifRegion{StartLine: loc.LineNosStart[i], StartColumn: loc.Column, EndLine: end},
 					}})
 				}
 			}
 			run.Results = append(run.Results, res)
 		}
+	}
+	var cut int
+	if run.Results, cut = capResults(run.Results, o.MaxResults); cut > 0 {
+		inv := &run.Invocations[0]
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{
+			Level: "warning", Descriptor: &sarifDescriptor{ID: "results-truncated"},
+			Message: sarifText{Text: fmt.Sprintf("%d of %d results were left out: a SARIF run holds at most %d (the most severe were kept; the JSON report has them all)",
+				cut, cut+len(run.Results), len(run.Results))},
+		})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -202,7 +202,11 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 		fmt.Fprint(stderr, "\r\033[K")
 		interactive = false
 	}
-	return writeReport(cmd, v, res)
+	location := target.Location
+	if files != nil {
+		location = ""
+	}
+	return writeReport(cmd, v, res, location)
 }
 
 // scanOptions reads the detector selection and severity overrides from viper.
@@ -234,8 +238,9 @@ func scanOptions(v *viper.Viper) (scan.Options, error) {
 	return opts, nil
 }
 
-// writeReport renders the result in the chosen format and applies --fail-on.
-func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result) error {
+// writeReport renders the result in the chosen format and applies --fail-on. location is the
+// scanned local folder, if any, which SARIF paths are placed from.
+func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result, location string) error {
 	stdout := cmd.OutOrStdout()
 	rep := res.Report
 	format := strings.ToLower(v.GetString("format"))
@@ -270,13 +275,13 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result) error {
 	case "table":
 		err = report.WriteTable(out, rep, excerpt, out == stdout && isTerminal(stdout) && os.Getenv("NO_COLOR") == "")
 	case "sarif":
-		err = report.WriteSARIF(out, rep, version)
+		err = report.WriteSARIF(out, rep, sarifOptions(location))
 	case "markdown":
 		err = report.WriteMarkdown(out, rep, excerpt)
 	case "pdf":
-		err = pdf.Write(out, pdf.Input{Report: rep, Source: res.Source, Generated: time.Now(), ToolVersion: version})
+		err = pdf.Write(out, pdf.Input{Report: rep, Source: res.Source, Generated: time.Now(), ToolVersion: toolVersion()})
 	case "html":
-		err = html.Write(out, html.Input{Report: rep, Source: res.Source, Generated: time.Now(), ToolVersion: version})
+		err = html.Write(out, html.Input{Report: rep, Source: res.Source, Generated: time.Now(), ToolVersion: toolVersion()})
 	default:
 		return usageError("--format must be json, table, sarif, markdown, pdf or html, not %q", format)
 	}

@@ -80,5 +80,5 @@ func runAddressScan(cmd *cobra.Command, v *viper.Viper, address string) error {
 	case err != nil:
 		return &exitError{code: exitUsage, msg: "fetching the source failed: " + err.Error()}
 	}
-	return writeReport(cmd, v, res)
+	return writeReport(cmd, v, res, "")
 }

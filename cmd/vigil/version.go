@@ -19,7 +19,7 @@ func newVersionCommand() *cobra.Command {
 		Short: "Print the version",
 		Args:  cobra.NoArgs,
 		Run: func(cmd *cobra.Command, args []string) {
-			fmt.Fprintf(cmd.OutOrStdout(), "vigil %s (commit %s, built %s)\n", version, commit, date)
+			fmt.Fprintf(cmd.OutOrStdout(), "vigil %s (commit %s, built %s)\n", toolVersion(), commit, date)
 		},
 	}
 }

@@ -786,7 +786,7 @@ func recoveredVar(info *sema.FuncInfo, v *sema.Var) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		var rhs ast.Expr
 		switch s := n.(type) {
 		case *ast.VarDeclStmt:

@@ -6,6 +6,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -141,7 +142,7 @@ func conditionsOf(fn *sema.Function) []condition {
 	if fn.Body == nil {
 		return nil
 	}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	for n := range fn.BodyTree().Preorder(conditionKinds) {
 		switch s := n.(type) {
 		case *ast.IfStmt:
 			out = append(out, condition{expr: s.Cond})
@@ -160,10 +161,13 @@ func conditionsOf(fn *sema.Function) []condition {
 				out = append(out, condition{expr: s.Args[0], assertion: true})
 			}
 		}
-		return true
-	})
+	}
 	return out
 }
+
+// conditionKinds are the nodes conditionsOf reads a condition from.
+var conditionKinds = inspect.Of((*ast.IfStmt)(nil), (*ast.WhileStmt)(nil), (*ast.DoWhileStmt)(nil),
+	(*ast.ForStmt)(nil), (*ast.CondExpr)(nil), (*ast.CallExpr)(nil))
 
 // isRequire reports whether c is require(cond, ...) or assert(cond).
 func isRequire(c *ast.CallExpr) bool {
@@ -289,11 +293,11 @@ func newBlockTaint(info *sema.FuncInfo, state map[*sema.Var]blockKind) *blockTai
 				changed = true
 			}
 		}
-		ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		for n := range info.Fn.BodyTree().Preorder(taintKinds) {
 			switch s := n.(type) {
 			case *ast.VarDeclStmt:
 				if s.Value == nil {
-					return true
+					continue
 				}
 				k := t.of(s.Value)
 				for _, d := range s.Vars {
@@ -314,14 +318,16 @@ func newBlockTaint(info *sema.FuncInfo, state map[*sema.Var]blockKind) *blockTai
 					set(v, t.of(s.Rhs))
 				}
 			}
-			return true
-		})
+		}
 		if !changed {
 			break
 		}
 	}
 	return t
 }
+
+// taintKinds are the nodes newBlockTaint propagates through.
+var taintKinds = inspect.Of((*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil))
 
 // of returns the block values x derives from.
 func (t *blockTaint) of(x ast.Node) blockKind {

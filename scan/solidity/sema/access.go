@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
@@ -249,18 +250,10 @@ func (p *Program) functionChecksSender(fn *Function, depth int) bool {
 	if info == nil {
 		return false
 	}
-	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		if found {
-			return false
+	for s := range fn.BodyTree().Preorder(inspect.Stmts) {
+		if p.checkInStmt(info, s.(ast.Stmt), depth) {
+			return true
 		}
-		if s, ok := n.(ast.Stmt); ok && p.checkInStmt(info, s, depth) {
-			found = true
-		}
-		return true
-	})
-	if found {
-		return true
 	}
 	for _, m := range fn.Modifiers {
 		if p.modifierRestricts(m, nil, depth+1) {

@@ -33,7 +33,7 @@ func (p *Program) returnsSenderCheck(fn *Function, depth int) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.ReturnStmt:
 			found = s.Result != nil && p.isSenderCheck(info, s.Result, depth+1)

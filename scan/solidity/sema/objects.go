@@ -166,7 +166,8 @@ type Function struct {
 	Modifiers   []*Function
 	Invocations []*ast.ModifierInvocation
 
-	sig string
+	sig  string
+	tree bodyTree // Body flattened on first use (BodyTree)
 }
 
 // Node returns the declaration node.

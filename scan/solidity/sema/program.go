@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/parser"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -48,6 +49,7 @@ type Program struct {
 	byName    map[string][]*Contract
 	fileTypes map[string][]fileDecl
 	funcInfo  map[*Function]*FuncInfo
+	trees     inspect.Cache // flattened trees shared by the detectors (Inspector)
 }
 
 type fileDecl struct {

@@ -1,0 +1,131 @@
+package inspect
+
+import (
+	"iter"
+	"sync"
+
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+)
+
+// Mask is a set of node kinds.
+type Mask [2]uint64
+
+// Of returns the mask of the kinds of the given nodes; typed nil pointers name a kind:
+// inspect.Of((*ast.CallExpr)(nil), (*ast.AssignExpr)(nil)).
+func Of(nodes ...ast.Node) Mask {
+	var m Mask
+	for _, n := range nodes {
+		m.add(kindOf(n))
+	}
+	return m
+}
+
+// Union returns the kinds in m or o.
+func (m Mask) Union(o Mask) Mask { return Mask{m[0] | o[0], m[1] | o[1]} }
+
+func (m *Mask) add(k uint8) { m[k/64] |= 1 << (k % 64) }
+
+func (m Mask) has(k uint8) bool { return m[k/64]&(1<<(k%64)) != 0 }
+
+// Stmts is every statement kind (the node types that implement ast.Stmt); Exprs every
+// expression kind.
+var Stmts, Exprs = func() (stmts, exprs Mask) {
+	for k, p := range prototypes {
+		if _, ok := p.(ast.Stmt); ok {
+			stmts.add(uint8(k))
+		}
+		if _, ok := p.(ast.Expr); ok {
+			exprs.add(uint8(k))
+		}
+	}
+	return stmts, exprs
+}()
+
+// event is one node of the flattened tree.
+type event struct {
+	node ast.Node
+	end  int32 // index just past the node's last descendant
+	kind uint8
+}
+
+// Inspector holds a tree flattened for repeated traversal. It is read-only once built and safe
+// for concurrent use.
+type Inspector struct {
+	events []event
+}
+
+// New flattens the tree rooted at root (root included), in ast.Walk's order.
+func New(root ast.Node) *Inspector {
+	in := &Inspector{}
+	if root == nil {
+		return in
+	}
+	var open []int32 // indexes of the nodes whose subtree is being flattened
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			top := open[len(open)-1]
+			open = open[:len(open)-1]
+			in.events[top].end = int32(len(in.events))
+			return false
+		}
+		open = append(open, int32(len(in.events)))
+		in.events = append(in.events, event{node: n, kind: kindOf(n)})
+		return true
+	})
+	return in
+}
+
+// Preorder yields the nodes of the kinds in types in the order ast.Inspect visits them; breaking
+// out of the loop ends the traversal.
+func (in *Inspector) Preorder(types Mask) iter.Seq[ast.Node] {
+	return func(yield func(ast.Node) bool) {
+		for i := range in.events {
+			if e := &in.events[i]; types.has(e.kind) && !yield(e.node) {
+				return
+			}
+		}
+	}
+}
+
+// Inspect calls f for every node in the order ast.Inspect does; when f returns false the node's
+// children are skipped. Unlike ast.Inspect, f is never called with nil after the children.
+func (in *Inspector) Inspect(f func(ast.Node) bool) {
+	for i := 0; i < len(in.events); {
+		e := &in.events[i]
+		if f(e.node) {
+			i++
+		} else {
+			i = int(e.end)
+		}
+	}
+}
+
+// Cache holds one Inspector per root node, built on first use. The zero value is ready; it is
+// safe for concurrent use.
+type Cache struct {
+	mu    sync.Mutex
+	trees map[ast.Node]*Inspector
+}
+
+// Of returns the Inspector of the tree rooted at root, flattening it on the first call.
+func (c *Cache) Of(root ast.Node) *Inspector {
+	c.mu.Lock()
+	in, ok := c.trees[root]
+	c.mu.Unlock()
+	if ok {
+		return in
+	}
+	// Built outside the lock so that detectors flattening different trees do not wait on each
+	// other; two racing builds of one tree yield equal Inspectors and the first stored wins.
+	built := New(root)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if in, ok := c.trees[root]; ok {
+		return in
+	}
+	if c.trees == nil {
+		c.trees = map[ast.Node]*Inspector{}
+	}
+	c.trees[root] = built
+	return built
+}

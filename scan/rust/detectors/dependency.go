@@ -18,7 +18,7 @@ var VulnerableDependency = &Analyzer{
 		Remediation: "<p>Update the dependency to a patched version (<code>cargo update -p ${package}</code>, " +
 			"raising the requirement in Cargo.toml when needed) and rebuild.</p>",
 		DescriptionKeys: []string{"package", "version", "advisory_id", "advisory_title"},
-		DetectionLogic:  "Every [[package]] of the crate's Cargo.lock checked against the RustSec advisories of that crate: neither patched nor unaffected, and not withdrawn. Informational advisories (unmaintained, unsound) are reported at low confidence.",
+		DetectionLogic:  "Every [[package]] of the crate's Cargo.lock that the crate's normal dependencies reach (not dev-dependencies, not other workspace members' tools) checked against the RustSec advisories of that crate: neither patched nor unaffected, and not withdrawn. Informational advisories (unmaintained, unsound) are reported as low, at low confidence.",
 		CWE:             []string{"CWE-1395"},
 		Class:           "dependencies",
 	}),
@@ -29,7 +29,14 @@ var VulnerableDependency = &Analyzer{
 		if db == nil || lock == nil {
 			return
 		}
+		// Only what the program is built from: the crate's normal
+		// dependencies and theirs, not dev-dependencies or other members'
+		// tools that share the workspace lock file.
+		used := lock.Reachable(p.Crate.BuildDependencies())
 		for _, pkg := range lock.Packages {
+			if !used[pkg.Name+" "+pkg.Version] {
+				continue
+			}
 			advs, err := db.Check(pkg.Name, pkg.Version)
 			if err != nil {
 				continue
@@ -40,8 +47,11 @@ var VulnerableDependency = &Analyzer{
 				}
 				p.ReportLine(lockPath(lock), pkg.Line, details)
 				if a.Informational != "" {
+					// Unmaintained or unsound notices are no known
+					// vulnerability: low.
 					f := &(*p.findings)[len(*p.findings)-1]
 					f.Confidence = detect.ConfidenceLow
+					f.Severity = detect.Low
 				}
 			}
 		}

@@ -78,3 +78,50 @@ func (l *Lockfile) Find(name string) []LockPackage {
 	}
 	return out
 }
+
+// Reachable returns the locked packages ("name version") that the given
+// crates depend on, directly or through other locked packages. Cargo.lock
+// lists the dependencies of each package as "name" (when one version is
+// locked) or "name version" (when several are).
+func (l *Lockfile) Reachable(roots []string) map[string]bool {
+	out := map[string]bool{}
+	if l == nil {
+		return out
+	}
+	byName := map[string][]*LockPackage{}
+	for i := range l.Packages {
+		p := &l.Packages[i]
+		byName[p.Name] = append(byName[p.Name], p)
+	}
+	var queue []*LockPackage
+	visit := func(name, version string) {
+		for _, p := range byName[name] {
+			if version != "" && p.Version != version {
+				continue
+			}
+			key := p.Name + " " + p.Version
+			if !out[key] {
+				out[key] = true
+				queue = append(queue, p)
+			}
+		}
+	}
+	for _, r := range roots {
+		visit(r, "")
+	}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, d := range p.Dependencies {
+			fields := strings.Fields(d)
+			version := ""
+			if len(fields) > 1 {
+				version = fields[1]
+			}
+			if len(fields) > 0 {
+				visit(fields[0], version)
+			}
+		}
+	}
+	return out
+}

@@ -130,6 +130,30 @@ func (c *Crate) DependencyVersion(pkg string) string {
 	return CleanVersion(d.Version)
 }
 
+// BuildDependencies returns the package names of the crate's normal
+// dependencies (not dev-dependencies), following workspace inheritance
+// and renames: what ends up in the deployed program.
+func (c *Crate) BuildDependencies() []string {
+	if c.Manifest == nil {
+		return nil
+	}
+	var out []string
+	for _, d := range c.Manifest.Dependencies {
+		name := d.Package
+		if name == "" {
+			name = d.Name
+		}
+		if d.Workspace && c.Root != nil {
+			if wd, ok := c.Root.Dependency(d.Name); ok && wd.Package != "" {
+				name = wd.Package
+			}
+		}
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // IsAnchor reports whether the crate depends on anchor-lang.
 func (c *Crate) IsAnchor() bool {
 	if c.Manifest == nil {

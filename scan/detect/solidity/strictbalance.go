@@ -3,6 +3,7 @@ package solidity
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
@@ -24,7 +25,7 @@ var StrictBalanceEquality = &detect.Analyzer{
 			`can make the equality fail forever and lock the logic behind it.</p>`,
 		Remediation:     `<p>Compare with <code>&gt;=</code> or <code>&lt;=</code>, or track deposits in a state variable instead of reading the balance.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression"},
-		DetectionLogic:  "== or != with an address's .balance or a balanceOf(x) call on one side; medium in require/assert/if, low in a returned value.",
+		DetectionLogic:  "== or != with an address's .balance or a balanceOf(x) call on one side; medium in require/assert/if, low in a returned value. Not reported when the other side is built from an earlier snapshot of the same balance in the same function (a check that a transfer moved the exact amount).",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-132"},
 		CWE:             []string{"CWE-667"},
@@ -56,6 +57,9 @@ func runStrictBalance(pass *detect.Pass) {
 			if !isBalance(b.X) && !isBalance(b.Y) {
 				return true
 			}
+			if balanceSnapshotCompare(p, info, b) {
+				return true
+			}
 			sev := detect.Low
 			if inCond[b] {
 				sev = detect.Medium
@@ -81,4 +85,44 @@ func isBalance(x ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// balanceSnapshotCompare reports whether a strict comparison sets a balance against an earlier
+// snapshot of the same account's balance in the same call (uint before = token.balanceOf(this);
+// ...; require(token.balanceOf(this) == before + amount)): it checks what a transfer in between
+// moved, and nobody outside the call can change the balance between the two reads. Comparing a
+// balance with the contract's own accounting stays reported: anyone can send to the account.
+func balanceSnapshotCompare(p *sema.Program, info *sema.FuncInfo, b *ast.BinaryExpr) bool {
+	bal, other := b.X, b.Y
+	if !isBalance(bal) {
+		bal, other = b.Y, b.X
+	}
+	key := sourceText(p, ast.Unparen(bal))
+	if key == "" {
+		return false
+	}
+	found := false
+	ast.Inspect(other, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := info.Uses[id].(*sema.Var)
+		if !ok || v.Kind != sema.LocalVar {
+			return true
+		}
+		ast.Inspect(info.Fn.Body, func(m ast.Node) bool {
+			if d, ok := m.(*ast.VarDeclStmt); ok && len(d.Vars) == 1 && d.Vars[0] == v.Decl && d.Value != nil {
+				ast.Inspect(d.Value, func(y ast.Node) bool {
+					if x, ok := y.(ast.Expr); ok && isBalance(x) && sourceText(p, ast.Unparen(x)) == key {
+						found = true
+					}
+					return !found
+				})
+			}
+			return !found
+		})
+		return !found
+	})
+	return found
 }

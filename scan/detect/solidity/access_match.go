@@ -536,6 +536,15 @@ func emitsAny(p *sema.Program, fn *sema.Function) bool {
 // only... (onlyPauser, onlyMinter) whatever its body, and a leading check that passes the caller
 // to a predicate (require(isPauser(msg.sender))).
 func accessControlled(p *sema.Program, fn *sema.Function) bool {
+	if info := p.Info(fn); info != nil {
+		return sema.Memo(info, accessControlledKey{}, func() bool { return accessControlledBy(p, fn) })
+	}
+	return accessControlledBy(p, fn)
+}
+
+type accessControlledKey struct{}
+
+func accessControlledBy(p *sema.Program, fn *sema.Function) bool {
 	if p.HasAccessControl(fn) {
 		return true
 	}
@@ -594,19 +603,27 @@ func callerRestrictedAt(p *sema.Program, fn *sema.Function, n *sema.Node) bool {
 		return true
 	}
 	info := p.Info(fn)
-	for _, g := range p.Gates(info.CFG, n) {
-		if passesSender(g.Info, g.Cond) {
+	if sema.Memo(info, helperCheckedKey{}, func() []bool { return info.CFG.DominatedBy(func(d *sema.Node) bool { return helperCheck(p, d) }) })[n.ID] {
+		return true
+	}
+	return allPathsChecked(p, info.CFG, n)
+}
+
+type helperCheckedKey struct{}
+
+// helperCheck reports whether passing node d means the caller was checked in a way sema's
+// IsGuarded does not know: a condition handing the caller to a predicate, or a call to a check
+// helper.
+func helperCheck(p *sema.Program, d *sema.Node) bool {
+	if gt, ok := p.GateOf(d); ok && passesSender(gt.Info, gt.Cond) {
+		return true
+	}
+	if d.Kind == sema.NodeStmt && d.Stmt != nil {
+		if di := p.Info(d.Fn); di != nil && isCheckHelperStmt(p, di, d.Stmt, 0) {
 			return true
 		}
 	}
-	for _, d := range info.CFG.Dominators(n) {
-		if d.Kind == sema.NodeStmt && d.Stmt != nil {
-			if di := p.Info(d.Fn); di != nil && isCheckHelperStmt(p, di, d.Stmt, 0) {
-				return true
-			}
-		}
-	}
-	return allPathsChecked(p, info.CFG, n)
+	return false
 }
 
 // checkWords name helpers that check who calls: _checkRole, _checkOwner, requireAuth,
@@ -648,6 +665,14 @@ func isCheckHelperStmt(p *sema.Program, info *sema.FuncInfo, st ast.Stmt, depth 
 		return false
 	}
 	gi := p.Info(g)
+	if gi == nil {
+		return false
+	}
+	// What the helper checks by itself is the same at every call site: memoised, or helpers
+	// calling each other would be walked once per path through the call graph.
+	if sema.Memo(gi, helperChecksKey{depth}, func() bool { return helperChecksCaller(p, g, gi, depth) }) {
+		return true
+	}
 	// Handed the caller: the helper's checks on that parameter are checks on the caller.
 	handed := map[*sema.Var]bool{}
 	for i, a := range call.Args {
@@ -655,28 +680,13 @@ func isCheckHelperStmt(p *sema.Program, info *sema.FuncInfo, st ast.Stmt, depth 
 			handed[g.Params[i]] = true
 		}
 	}
+	if len(handed) == 0 {
+		return false
+	}
 	for _, gst := range g.Body.List {
-		if isCheckHelperStmt(p, gi, gst, depth+1) {
-			return true
-		}
-		var cond ast.Expr
-		switch s := gst.(type) {
-		case *ast.IfStmt:
-			if sema.AlwaysReverts(s.Then) {
-				cond = s.Cond
-			}
-		case *ast.ExprStmt:
-			if rc, ok := s.X.(*ast.CallExpr); ok {
-				if id, ok := rc.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(rc.Args) > 0 {
-					cond = rc.Args[0]
-				}
-			}
-		}
+		cond := revertCondition(gst)
 		if cond == nil {
 			continue
-		}
-		if p.IsSenderCheck(gi, cond) || passesSender(gi, cond) {
-			return true
 		}
 		mentions := false
 		ast.Inspect(cond, func(x ast.Node) bool {
@@ -694,25 +704,72 @@ func isCheckHelperStmt(p *sema.Program, info *sema.FuncInfo, st ast.Stmt, depth 
 	return false
 }
 
+type helperChecksKey struct{ depth int }
+
+// helperChecksCaller reports whether helper g, called at the given depth, checks the caller
+// whatever it is handed: a check helper call or a condition on the caller among its statements.
+func helperChecksCaller(p *sema.Program, g *sema.Function, gi *sema.FuncInfo, depth int) bool {
+	for _, gst := range g.Body.List {
+		if isCheckHelperStmt(p, gi, gst, depth+1) {
+			return true
+		}
+		if cond := revertCondition(gst); cond != nil && (p.IsSenderCheck(gi, cond) || passesSender(gi, cond)) {
+			return true
+		}
+	}
+	return false
+}
+
+// revertCondition returns the condition a statement reverts on: if (c) revert, require(c),
+// assert(c).
+func revertCondition(st ast.Stmt) ast.Expr {
+	switch s := st.(type) {
+	case *ast.IfStmt:
+		if sema.AlwaysReverts(s.Then) {
+			return s.Cond
+		}
+	case *ast.ExprStmt:
+		if rc, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := rc.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(rc.Args) > 0 {
+				return rc.Args[0]
+			}
+		}
+	}
+	return nil
+}
+
 // allPathsChecked reports whether every path from the entry to n passes an authorisation: a
 // check on the caller, or on the signer a signature recovers (if (!isAdmin[msg.sender]) {
 // require(isAdmin[recover(sig)]); } ... n). Checks need not dominate n one by one.
 func allPathsChecked(p *sema.Program, g *sema.CFG, n *sema.Node) bool {
+	info := p.Info(g.Entry.Fn)
+	if info == nil || info.CFG != g {
+		return !uncheckedReach(p, g)[n.ID]
+	}
+	return !sema.Memo(info, uncheckedReachKey{}, func() []bool { return uncheckedReach(p, g) })[n.ID]
+}
+
+type uncheckedReachKey struct{}
+
+// uncheckedReach marks the nodes of g that some path from the entry reaches without passing an
+// authorisation first (an authorisation node itself is reached, but not what follows it). One
+// walk serves every node of the function.
+func uncheckedReach(p *sema.Program, g *sema.CFG) []bool {
 	seen := make([]bool, len(g.Nodes))
 	stack := []*sema.Node{g.Entry}
 	for len(stack) > 0 {
 		m := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if m == n {
-			return false
-		}
-		if seen[m.ID] || isAuthNode(p, m) {
+		if seen[m.ID] {
 			continue
 		}
 		seen[m.ID] = true
+		if isAuthNode(p, m) {
+			continue
+		}
 		stack = append(stack, m.Succs...)
 	}
-	return true
+	return seen
 }
 
 // isAuthNode reports whether passing node m means the caller (or a signer) was authorised.
@@ -785,31 +842,48 @@ func recoveredVar(info *sema.FuncInfo, v *sema.Var) bool {
 	if v.Kind == sema.StateVar || info.Fn.Body == nil {
 		return false
 	}
-	found := false
+	r := sema.Memo(info, recoveredKey{}, func() recovered { return recoveredLocals(info) })
+	return r.vars[v] || v.Decl != nil && r.decls[v.Decl]
+}
+
+type recoveredKey struct{}
+
+// recovered lists the locals of a function assigned a recovered signer: by declaration, or by
+// assignment to the variable.
+type recovered struct {
+	decls map[*ast.VarDecl]bool
+	vars  map[*sema.Var]bool
+}
+
+// recoveredLocals walks a function body once for recoveredVar.
+func recoveredLocals(info *sema.FuncInfo) recovered {
+	r := recovered{decls: map[*ast.VarDecl]bool{}, vars: map[*sema.Var]bool{}}
+	fromRecover := func(rhs ast.Expr) bool {
+		for _, c := range callsIn(info, rhs) {
+			if isRecoverCall(c) {
+				return true
+			}
+		}
+		return false
+	}
 	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
-		var rhs ast.Expr
 		switch s := n.(type) {
 		case *ast.VarDeclStmt:
-			for _, d := range s.Vars {
-				if d != nil && d == v.Decl {
-					rhs = s.Value
+			if s.Value != nil && fromRecover(s.Value) {
+				for _, d := range s.Vars {
+					if d != nil {
+						r.decls[d] = true
+					}
 				}
 			}
 		case *ast.AssignExpr:
-			if info.RootVar(s.Lhs) == v {
-				rhs = s.Rhs
+			if v := info.RootVar(s.Lhs); v != nil && fromRecover(s.Rhs) {
+				r.vars[v] = true
 			}
 		}
-		if rhs != nil {
-			for _, c := range callsIn(info, rhs) {
-				if isRecoverCall(c) {
-					found = true
-				}
-			}
-		}
-		return !found
+		return true
 	})
-	return found
+	return r
 }
 
 // passesSender reports whether a condition hands the caller to a predicate: isPauser(msg.sender),
@@ -991,21 +1065,52 @@ func guardedInHelper(p *sema.Program, w writeSite) bool {
 	if g == nil || g.IsModifier {
 		return false
 	}
+	// The answer depends on the helper and the write only, not on the call site: computed once
+	// per helper for all its writes, since every call site of every caller asks again.
+	if ok, known := sema.Memo(w.info, helperWritesGuardedKey{}, func() map[ast.Node]bool { return helperWritesGuarded(p, w.info) })[w.at]; known {
+		return ok
+	}
+	return writeGuardedInHelper(p, w.info, w.at, ownWrites(w.info))
+}
+
+type helperWritesGuardedKey struct{}
+
+// helperWritesGuarded answers writeGuardedInHelper for every state write of a helper.
+func helperWritesGuarded(p *sema.Program, info *sema.FuncInfo) map[ast.Node]bool {
+	out := map[ast.Node]bool{}
+	own := ownWrites(info)
+	for _, ats := range info.StateWrites {
+		for _, at := range ats {
+			out[at] = writeGuardedInHelper(p, info, at, own)
+		}
+	}
+	return out
+}
+
+// ownWrites lists the state writes a function makes in its own body.
+func ownWrites(info *sema.FuncInfo) []writeSite {
+	var own []writeSite
+	for v, ats := range info.StateWrites {
+		for _, at := range ats {
+			own = append(own, writeSite{v: v, at: at, info: info})
+		}
+	}
+	return own
+}
+
+// writeGuardedInHelper reports whether helper info.Fn protects its write at (own lists the
+// helper's writes).
+func writeGuardedInHelper(p *sema.Program, info *sema.FuncInfo, at ast.Node, own []writeSite) bool {
+	g := info.Fn
 	if p.HasAccessControl(g) || accessControlled(p, g) {
 		return true
 	}
-	n := nodeHolding(w.info, w.at)
+	n := nodeHolding(info, at)
 	if n == nil {
 		return false
 	}
 	if callerRestrictedAt(p, g, n) {
 		return true
-	}
-	var own []writeSite
-	for v, ats := range w.info.StateWrites {
-		for _, at := range ats {
-			own = append(own, writeSite{v: v, at: at, info: w.info})
-		}
 	}
 	return oneShot(p, g, n, own)
 }

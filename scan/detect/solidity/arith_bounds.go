@@ -77,8 +77,8 @@ func paidOut(p *sema.Program, info *sema.FuncInfo, op arithOp, bits int) bool {
 	}
 	// Walk the blocks around op from the innermost out, stopping at the innermost loop: a call
 	// before the loop ran once while op may run many times.
-	for i := len(op.stack) - 1; i >= 0; i-- {
-		switch s := op.stack[i].(type) {
+	for a := op.ancestors; a != nil; a = a.up {
+		switch s := a.node.(type) {
 		case *ast.ForStmt, *ast.WhileStmt, *ast.DoWhileStmt:
 			return false
 		case *ast.BlockStmt:
@@ -125,10 +125,8 @@ func restoresSubtraction(p *sema.Program, info *sema.FuncInfo, op arithOp, ctx *
 		stored := false
 		if _, ok := o.node.(*ast.AssignExpr); ok {
 			stored = true
-		} else if n := len(o.stack); n > 0 {
-			if a, ok := o.stack[n-1].(*ast.AssignExpr); ok && a.Op == token.ASSIGN && a.Rhs == o.node && normText(p, a.Lhs) == x {
-				stored = true
-			}
+		} else if a, ok := o.parent().(*ast.AssignExpr); ok && a.Op == token.ASSIGN && a.Rhs == o.node && normText(p, a.Lhs) == x {
+			stored = true
 		}
 		if stored && ((checkedFile && !o.unchecked) || ctx.isGuarded(p, info, o)) {
 			return true

@@ -56,6 +56,20 @@ func callsIn(info *sema.FuncInfo, n ast.Node) []*sema.Call {
 	return out
 }
 
+// testedCondition returns the condition node n tests: an if statement's, or the first argument
+// of require or assert; nil for any other node.
+func testedCondition(n ast.Node) ast.Expr {
+	switch s := n.(type) {
+	case *ast.IfStmt:
+		return s.Cond
+	case *ast.CallExpr:
+		if id, ok := s.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(s.Args) > 0 {
+			return s.Args[0]
+		}
+	}
+	return nil
+}
+
 // nodeCalls returns the calls a CFG node makes.
 func nodeCalls(p *sema.Program, n *sema.Node) []*sema.Call {
 	info := p.Info(n.Fn)

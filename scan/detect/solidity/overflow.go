@@ -107,44 +107,93 @@ type arithOp struct {
 	op        token.Token // ADD, SUB, MUL, EXP
 	x, y      ast.Expr    // y is nil for ++/--
 	unchecked bool
-	stack     []ast.Node // ancestors, outermost first
-	ytext     string     // normalised text of y, for matching twins
-	root      *sema.Var  // the variable a compound assignment updates (nil otherwise)
+	ancestors *ancestorChain // innermost first, shared with the operations around
+	holder    ast.Node       // the innermost ancestor that is an assignment or a statement
+	ternaries *ternaryChain  // the conditions of the ternaries op sits in, innermost first
+	ytext     string         // normalised text of y, for matching twins
+	root      *sema.Var      // the variable a compound assignment updates (nil otherwise)
 }
 
-// arithOps lists the wrapping operations of a body with their ancestors.
+// ancestorChain links a node's ancestors, innermost first; nodes share their parents' chains.
+type ancestorChain struct {
+	node ast.Node
+	up   *ancestorChain
+}
+
+// parent returns op's innermost ancestor (nil at the top of the body).
+func (op arithOp) parent() ast.Node {
+	if op.ancestors == nil {
+		return nil
+	}
+	return op.ancestors.node
+}
+
+// ternaryChain links the conditions of nested ternaries, shared by every operation under them.
+type ternaryChain struct {
+	cond ast.Expr
+	up   *ternaryChain
+}
+
+// arithFrame is what arithOps keeps of each ancestor: one frame per open node, so that the
+// facts an operation needs of its ancestors are read in constant time instead of copying the
+// whole ancestor stack per operation (quadratic on a long a + a + ... chain).
+type arithFrame struct {
+	ancestors *ancestorChain // the node itself, then its ancestors
+	unchecked bool
+	holder    ast.Node
+	ternaries *ternaryChain
+}
+
+// arithOps lists the wrapping operations of a body with the facts of their ancestors.
 func arithOps(body ast.Node) []arithOp {
 	var out []arithOp
-	ancestors(body, func(n ast.Node, stack []ast.Node) {
-		unchecked := false
-		for _, a := range stack {
-			if b, ok := a.(*ast.BlockStmt); ok && b.Unchecked {
-				unchecked = true
-			}
+	var stack []arithFrame
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
 		}
+		var up arithFrame
+		if len(stack) > 0 {
+			up = stack[len(stack)-1]
+		}
+		unchecked := up.unchecked
 		if b, ok := n.(*ast.BlockStmt); ok && b.Unchecked {
 			unchecked = true
 		}
-		st := append([]ast.Node(nil), stack...)
+		op := arithOp{unchecked: unchecked, ancestors: up.ancestors, holder: up.holder, ternaries: up.ternaries}
 		switch e := n.(type) {
 		case *ast.BinaryExpr:
 			switch e.Op {
 			case token.ADD, token.SUB, token.MUL, token.EXP:
-				out = append(out, arithOp{node: e, op: e.Op, x: e.X, y: e.Y, unchecked: unchecked, stack: st})
+				op.node, op.op, op.x, op.y = e, e.Op, e.X, e.Y
+				out = append(out, op)
 			}
 		case *ast.AssignExpr:
 			switch e.Op {
 			case token.ADD_ASSIGN, token.SUB_ASSIGN, token.MUL_ASSIGN:
-				out = append(out, arithOp{node: e, op: e.Op.AssignOp(), x: e.Lhs, y: e.Rhs, unchecked: unchecked, stack: st})
+				op.node, op.op, op.x, op.y = e, e.Op.AssignOp(), e.Lhs, e.Rhs
+				out = append(out, op)
 			}
 		case *ast.UnaryExpr:
 			switch e.Op {
 			case token.INC:
-				out = append(out, arithOp{node: e, op: token.ADD, x: e.X, unchecked: unchecked, stack: st})
+				op.node, op.op, op.x = e, token.ADD, e.X
+				out = append(out, op)
 			case token.DEC:
-				out = append(out, arithOp{node: e, op: token.SUB, x: e.X, unchecked: unchecked, stack: st})
+				op.node, op.op, op.x = e, token.SUB, e.X
+				out = append(out, op)
 			}
 		}
+		f := arithFrame{ancestors: &ancestorChain{node: n, up: up.ancestors}, unchecked: unchecked, holder: up.holder, ternaries: up.ternaries}
+		switch e := n.(type) {
+		case *ast.AssignExpr, ast.Stmt:
+			f.holder = n
+		case *ast.CondExpr:
+			f.ternaries = &ternaryChain{cond: e.Cond, up: up.ternaries}
+		}
+		stack = append(stack, f)
+		return true
 	})
 	return out
 }
@@ -357,13 +406,8 @@ func writesState(p *sema.Program, info *sema.FuncInfo, op arithOp) bool {
 	case *ast.UnaryExpr:
 		return p.StateVarOf(info, e.X) != nil
 	}
-	for i := len(op.stack) - 1; i >= 0; i-- {
-		switch a := op.stack[i].(type) {
-		case *ast.AssignExpr:
-			return p.StateVarOf(info, a.Lhs) != nil
-		case ast.Stmt:
-			return false
-		}
+	if a, ok := op.holder.(*ast.AssignExpr); ok {
+		return p.StateVarOf(info, a.Lhs) != nil
 	}
 	return false
 }
@@ -395,10 +439,8 @@ func overflowGuarded(p *sema.Program, info *sema.FuncInfo, op arithOp, conds []c
 	for _, c := range conds {
 		exprs = append(exprs, c.expr)
 	}
-	for _, a := range op.stack {
-		if c, ok := a.(*ast.CondExpr); ok {
-			exprs = append(exprs, c.Cond)
-		}
+	for t := op.ternaries; t != nil; t = t.up {
+		exprs = append(exprs, t.cond)
 	}
 	for _, e := range exprs {
 		for _, cmp := range comparisonsIn(e) {
@@ -480,10 +522,7 @@ func hasOp(x ast.Expr, ops ...token.Token) bool {
 // resultVar returns the text of the variable op's result is stored in (c in c = a + b,
 // uint c = a + b), or "".
 func resultVar(info *sema.FuncInfo, op arithOp) string {
-	if len(op.stack) == 0 {
-		return ""
-	}
-	switch a := op.stack[len(op.stack)-1].(type) {
+	switch a := op.parent().(type) {
 	case *ast.AssignExpr:
 		if a.Rhs == op.node {
 			if id, ok := a.Lhs.(*ast.Ident); ok {
@@ -589,7 +628,7 @@ func acknowledgedWrap(p *sema.Program, n ast.Node) bool {
 		return false
 	}
 	line := f.Line(n.Pos())
-	lines := source.SplitLines(string(f.Src))
+	lines := sema.Memo(f, srcLinesKey{}, func() []string { return source.SplitLines(string(f.Src)) })
 	for l := line - 3; l < line; l++ {
 		if l < 0 || l >= len(lines) {
 			continue
@@ -605,3 +644,6 @@ func acknowledgedWrap(p *sema.Program, n ast.Node) bool {
 	}
 	return false
 }
+
+// srcLinesKey memoises a file's lines: acknowledgedWrap is asked for every operation.
+type srcLinesKey struct{}

@@ -289,8 +289,9 @@ func externalCallsAt(p *sema.Program, n *sema.Node) []outCall {
 // brings it back).
 func writesAfter(p *sema.Program, g *sema.CFG, n *sema.Node) map[*sema.Var][]ast.Node {
 	out := map[*sema.Var][]ast.Node{}
+	after := g.ReachableFrom(n)
 	for _, m := range g.Nodes {
-		if m.Kind != sema.NodeStmt || !g.Reachable(n, m) {
+		if m.Kind != sema.NodeStmt || !after[m.ID] {
 			continue
 		}
 		for v, at := range nodeWrites(p, m) {
@@ -301,8 +302,9 @@ func writesAfter(p *sema.Program, g *sema.CFG, n *sema.Node) map[*sema.Var][]ast
 }
 
 func emitsAfter(g *sema.CFG, n *sema.Node) bool {
+	after := g.ReachableFrom(n)
 	for _, m := range g.Nodes {
-		if _, ok := m.Stmt.(*ast.EmitStmt); ok && g.Reachable(n, m) {
+		if _, ok := m.Stmt.(*ast.EmitStmt); ok && after[m.ID] {
 			return true
 		}
 	}
@@ -343,14 +345,25 @@ func stateVarsIn(info *sema.FuncInfo, x ast.Expr) map[*sema.Var]bool {
 
 // copiedFrom returns the state variable a local was initialised from (T memory x = stateVar).
 func copiedFrom(info *sema.FuncInfo, v *sema.Var) *sema.Var {
-	var out *sema.Var
+	if v.Decl == nil {
+		return nil
+	}
+	return sema.Memo(info, copiedFromKey{}, func() map[*ast.VarDecl]*sema.Var { return stateInitialisers(info) })[v.Decl]
+}
+
+type copiedFromKey struct{}
+
+// stateInitialisers maps each local declared with a state variable as its value to that variable,
+// in one walk of the body (copiedFrom is asked for every identifier of every condition).
+func stateInitialisers(info *sema.FuncInfo) map[*ast.VarDecl]*sema.Var {
+	out := map[*ast.VarDecl]*sema.Var{}
 	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
-		if s, ok := n.(*ast.VarDeclStmt); ok && len(s.Vars) == 1 && s.Vars[0] == v.Decl && s.Value != nil {
+		if s, ok := n.(*ast.VarDeclStmt); ok && len(s.Vars) == 1 && s.Vars[0] != nil && s.Value != nil && out[s.Vars[0]] == nil {
 			if r := info.RootVar(s.Value); r != nil && r.Kind == sema.StateVar {
-				out = r
+				out[s.Vars[0]] = r
 			}
 		}
-		return out == nil
+		return true
 	})
 	return out
 }
@@ -359,8 +372,9 @@ func copiedFrom(info *sema.FuncInfo, v *sema.Var) *sema.Var {
 // node from which n can be reached.
 func readsBefore(p *sema.Program, g *sema.CFG, n *sema.Node) map[*sema.Var]bool {
 	out := map[*sema.Var]bool{}
+	before := g.Reaching(n)
 	for _, m := range g.Nodes {
-		if m != n && !g.Reachable(m, n) {
+		if m != n && !before[m.ID] {
 			continue
 		}
 		info := p.Info(m.Fn)
@@ -405,7 +419,7 @@ func checkedElsewhere(p *sema.Program, c *sema.Contract, fn *sema.Function, v *s
 			continue
 		}
 		for _, h := range append([]*sema.Function{g}, p.Callees(g)...) {
-			if h.Body != nil && testsVar(p.Info(h), h.Body, v) {
+			if h.Body != nil && testsVar(p.Info(h), v) {
 				return true
 			}
 		}
@@ -413,28 +427,29 @@ func checkedElsewhere(p *sema.Program, c *sema.Contract, fn *sema.Function, v *s
 	return false
 }
 
-// testsVar reports whether a condition in body (if, require, assert) reads v.
-func testsVar(info *sema.FuncInfo, body ast.Node, v *sema.Var) bool {
+// testsVar reports whether a condition of the function (if, require, assert) reads v.
+func testsVar(info *sema.FuncInfo, v *sema.Var) bool {
 	if info == nil {
 		return false
 	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		var cond ast.Expr
-		switch s := n.(type) {
-		case *ast.IfStmt:
-			cond = s.Cond
-		case *ast.CallExpr:
-			if id, ok := s.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(s.Args) > 0 {
-				cond = s.Args[0]
+	return sema.Memo(info, testedStateKey{}, func() map[*sema.Var]bool { return testedState(info) })[v]
+}
+
+type testedStateKey struct{}
+
+// testedState returns the state variables the conditions of a function test (once per
+// function: checkedElsewhere asks for every write after every call).
+func testedState(info *sema.FuncInfo) map[*sema.Var]bool {
+	out := map[*sema.Var]bool{}
+	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		if cond := testedCondition(n); cond != nil {
+			for v := range stateVarsIn(info, cond) {
+				out[v] = true
 			}
 		}
-		if cond != nil && stateVarsIn(info, cond)[v] {
-			found = true
-		}
-		return !found
+		return true
 	})
-	return found
+	return out
 }
 
 // modifierSite returns the invocation of modifier m in fn's header, or def when not found.

@@ -36,12 +36,24 @@ func reachesRecover(p *sema.Program, c *sema.Call) bool {
 		return true
 	}
 	if (c.Kind == sema.CallInternal || c.Kind == sema.CallLibrary) && c.Callee != nil {
-		for _, g := range append([]*sema.Function{c.Callee}, p.Callees(c.Callee)...) {
-			if gi := p.Info(g); gi != nil {
-				for _, gc := range gi.Calls {
-					if gc.Kind == sema.CallBuiltin && gc.Name == "ecrecover" || isRecoverName(gc.Name) && gc.Kind != sema.CallEvent {
-						return true
-					}
+		if ci := p.Info(c.Callee); ci != nil {
+			return sema.Memo(ci, recoversKey{}, func() bool { return recovers(p, c.Callee) })
+		}
+		return recovers(p, c.Callee)
+	}
+	return false
+}
+
+type recoversKey struct{}
+
+// recovers reports whether fn or a function it reaches recovers a signer (once per function,
+// not once per call site).
+func recovers(p *sema.Program, fn *sema.Function) bool {
+	for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
+		if gi := p.Info(g); gi != nil {
+			for _, gc := range gi.Calls {
+				if gc.Kind == sema.CallBuiltin && gc.Name == "ecrecover" || isRecoverName(gc.Name) && gc.Kind != sema.CallEvent {
+					return true
 				}
 			}
 		}

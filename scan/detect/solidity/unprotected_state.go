@@ -578,34 +578,98 @@ func usedForAuth(p *sema.Program, c *sema.Contract, v *sema.Var, field string) b
 	if c == nil || v == nil || v.Kind != sema.StateVar {
 		return false
 	}
+	a := sema.Memo(c, authVarsKey{}, func() map[*sema.Var]*authUse { return authVars(p, c) })[v]
+	if a == nil {
+		return false
+	}
+	if field == "" {
+		return a.any
+	}
+	return a.anyField || a.fields[field]
+}
+
+type authVarsKey struct{}
+type callerIdentVarsKey struct{}
+
+// authUse records how the access checks use a state variable, so that usedForAuth answers
+// from a table built once per contract instead of walking every function per state write:
+// any is identifiesCaller with no field given, anyField with a field no check selects, and
+// fields the fields checks select (the only fields for which the answer can differ).
+type authUse struct {
+	any, anyField bool
+	fields        map[string]bool
+}
+
+// authVars merges the caller checks of c and its bases.
+func authVars(p *sema.Program, c *sema.Contract) map[*sema.Var]*authUse {
+	out := map[*sema.Var]*authUse{}
 	for _, b := range c.Linearization {
 		for _, fn := range append(append([]*sema.Function(nil), b.Functions...), b.Modifiers...) {
 			info := p.Info(fn)
 			if info == nil || fn.Body == nil {
 				continue
 			}
-			found := false
-			ast.Inspect(fn.Body, func(n ast.Node) bool {
-				var cond ast.Expr
-				switch s := n.(type) {
-				case *ast.IfStmt:
-					cond = s.Cond
-				case *ast.CallExpr:
-					if id, ok := s.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(s.Args) > 0 {
-						cond = s.Args[0]
-					}
+			for v, u := range sema.Memo(info, callerIdentVarsKey{}, func() map[*sema.Var]*authUse { return callerIdentVars(info) }) {
+				m := out[v]
+				if m == nil {
+					m = &authUse{fields: map[string]bool{}}
+					out[v] = m
 				}
-				if cond != nil && identifiesCaller(info, cond, v, field) {
-					found = true
+				m.any, m.anyField = m.any || u.any, m.anyField || u.anyField
+				for f := range u.fields {
+					m.fields[f] = true
 				}
-				return !found
-			})
-			if found {
-				return true
 			}
 		}
 	}
-	return false
+	return out
+}
+
+// noField is a field name no source can select (identifiesCaller's answer for any field its
+// condition does not name).
+const noField = "\x00"
+
+// callerIdentVars records how the require/assert/if conditions of a function identify the
+// caller by state variables (identifiesCaller).
+func callerIdentVars(info *sema.FuncInfo) map[*sema.Var]*authUse {
+	out := map[*sema.Var]*authUse{}
+	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		cond := testedCondition(n)
+		if cond == nil {
+			return true
+		}
+		// identifiesCaller names v only through identifiers that resolve to it, and a field
+		// only through a member selected in the condition.
+		vars := map[*sema.Var]bool{}
+		names := map[string]bool{}
+		ast.Inspect(cond, func(x ast.Node) bool {
+			switch e := x.(type) {
+			case *ast.Ident:
+				if v, ok := info.Uses[e].(*sema.Var); ok && v.Kind == sema.StateVar {
+					vars[v] = true
+				}
+			case *ast.MemberExpr:
+				names[e.Name.Name] = true
+			}
+			return true
+		})
+		for v := range vars {
+			u := out[v]
+			if u == nil {
+				u = &authUse{fields: map[string]bool{}}
+				out[v] = u
+			}
+			u.any = u.any || identifiesCaller(info, cond, v, "")
+			u.anyField = u.anyField || identifiesCaller(info, cond, v, noField)
+			for f := range names {
+				if !u.fields[f] && identifiesCaller(info, cond, v, f) {
+					u.fields[f] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // identifiesCaller reports whether a condition decides who the caller is by v: msg.sender

@@ -250,6 +250,14 @@ func (p *Program) functionChecksSender(fn *Function, depth int) bool {
 	if info == nil {
 		return false
 	}
+	// Memoised per depth: helpers that call each other would otherwise be walked once per path
+	// through the call graph, exponential in the depth.
+	return Memo(info, checksSenderKey{depth}, func() bool { return p.checksSenderIn(fn, info, depth) })
+}
+
+type checksSenderKey struct{ depth int }
+
+func (p *Program) checksSenderIn(fn *Function, info *FuncInfo, depth int) bool {
 	for s := range fn.BodyTree().Preorder(inspect.Stmts) {
 		if p.checkInStmt(info, s.(ast.Stmt), depth) {
 			return true
@@ -278,6 +286,15 @@ func (p *Program) modifierRestricts(m *Function, inv *ast.ModifierInvocation, de
 // HasAccessControl reports whether calls to fn are restricted to some callers, by a modifier,
 // a check in its body that dominates the rest, or a check helper it calls.
 func (p *Program) HasAccessControl(fn *Function) bool {
+	if info := p.Info(fn); info != nil {
+		return Memo(info, accessControlKey{}, func() bool { return p.hasAccessControl(fn) })
+	}
+	return p.hasAccessControl(fn)
+}
+
+type accessControlKey struct{}
+
+func (p *Program) hasAccessControl(fn *Function) bool {
 	for i, m := range fn.Modifiers {
 		var inv *ast.ModifierInvocation
 		if i < len(fn.Invocations) {
@@ -311,23 +328,25 @@ func (p *Program) IsGuarded(fn *Function, n *Node) bool {
 	if info == nil || info.CFG == nil || n == nil {
 		return false
 	}
-	for _, d := range info.CFG.Dominators(n) {
-		dinfo := p.Info(d.Fn)
-		if dinfo == nil {
-			continue
-		}
-		switch d.Kind {
-		case NodeStmt:
-			if d.Stmt != nil && p.checkInStmt(dinfo, d.Stmt, 0) {
-				return true
-			}
-		case NodeBranch:
-			if d.Cond != nil && d.Cond.Expr != nil && p.IsSenderCheck(dinfo, d.Cond.Expr) {
-				// The branch where the sender matched: == on the true side, != on the false side.
-				if AuthorizedWhenTrue(d.Cond.Expr) == d.Polarity {
-					return true
-				}
-			}
+	return Memo(info, guardedKey{}, func() []bool { return info.CFG.DominatedBy(p.isAccessCheck) })[n.ID]
+}
+
+type guardedKey struct{}
+
+// isAccessCheck reports whether passing node d means the caller was checked: a check statement,
+// or the side of a branch on the caller taken only for authorised callers.
+func (p *Program) isAccessCheck(d *Node) bool {
+	dinfo := p.Info(d.Fn)
+	if dinfo == nil {
+		return false
+	}
+	switch d.Kind {
+	case NodeStmt:
+		return d.Stmt != nil && p.checkInStmt(dinfo, d.Stmt, 0)
+	case NodeBranch:
+		if d.Cond != nil && d.Cond.Expr != nil && p.IsSenderCheck(dinfo, d.Cond.Expr) {
+			// The branch where the sender matched: == on the true side, != on the false side.
+			return AuthorizedWhenTrue(d.Cond.Expr) == d.Polarity
 		}
 	}
 	return false

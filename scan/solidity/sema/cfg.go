@@ -411,23 +411,58 @@ func (g *CFG) Dominators(n *Node) []*Node {
 	return out
 }
 
+// DominatedBy marks, by node ID, the nodes that some node satisfying has strictly dominates,
+// with one call of has per node: a detector asking the question of every node of a function
+// would otherwise walk the dominator chain of each, quadratic on long straight-line code.
+func (g *CFG) DominatedBy(has func(d *Node) bool) []bool {
+	out := make([]bool, len(g.Nodes))
+	if g.idom == nil {
+		return out
+	}
+	// Reverse postorder visits every dominator before the nodes it dominates.
+	for _, n := range g.reversePostorder() {
+		d := g.idom[n.ID]
+		if n == g.Entry || d == nil {
+			continue
+		}
+		out[n.ID] = out[d.ID] || has(d)
+	}
+	return out
+}
+
 // Reachable reports whether to can be reached from from (from itself excluded unless on a loop).
 func (g *CFG) Reachable(from, to *Node) bool {
+	return g.walk(from, func(n *Node) []*Node { return n.Succs }, to)[to.ID]
+}
+
+// ReachableFrom marks, by node ID, the nodes reachable from from by at least one edge (from
+// itself only on a loop): one walk answers Reachable(from, m) for every m.
+func (g *CFG) ReachableFrom(from *Node) []bool {
+	return g.walk(from, func(n *Node) []*Node { return n.Succs }, nil)
+}
+
+// Reaching marks, by node ID, the nodes from which to is reachable by at least one edge.
+func (g *CFG) Reaching(to *Node) []bool {
+	return g.walk(to, func(n *Node) []*Node { return n.Preds }, nil)
+}
+
+// walk marks the nodes next leads to from start in one step or more, stopping early at stop.
+func (g *CFG) walk(start *Node, next func(*Node) []*Node, stop *Node) []bool {
 	seen := make([]bool, len(g.Nodes))
-	stack := append([]*Node(nil), from.Succs...)
+	stack := append([]*Node(nil), next(start)...)
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if n == to {
-			return true
-		}
 		if seen[n.ID] {
 			continue
 		}
 		seen[n.ID] = true
-		stack = append(stack, n.Succs...)
+		if n == stop {
+			break
+		}
+		stack = append(stack, next(n)...)
 	}
-	return false
+	return seen
 }
 
 // NodeOf returns the node holding statement s (nil if s is unreachable or compound).

@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"slices"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -174,14 +176,33 @@ func (p *Program) TransitiveWrites(fn *Function) map[*Var]bool {
 
 // walkCallees calls visit for fn, its modifiers and every internal function it reaches.
 func (p *Program) walkCallees(fn *Function, visit func(*Function)) {
+	for _, g := range p.reached(fn) {
+		visit(g)
+	}
+}
+
+type reachedKey struct{}
+
+// reached returns fn, its modifiers and every internal function it reaches, in the order of a
+// depth-first walk: computed once per function, since detectors ask for every call site.
+func (p *Program) reached(fn *Function) []*Function {
+	info := p.Info(fn)
+	if info == nil {
+		return p.walkReached(fn)
+	}
+	return Memo(info, reachedKey{}, func() []*Function { return p.walkReached(fn) })
+}
+
+func (p *Program) walkReached(fn *Function) []*Function {
 	seen := map[*Function]bool{}
+	var out []*Function
 	var walk func(*Function, int)
 	walk = func(g *Function, depth int) {
 		if g == nil || seen[g] || depth > 16 {
 			return
 		}
 		seen[g] = true
-		visit(g)
+		out = append(out, g)
 		for _, m := range g.Modifiers {
 			walk(m, depth+1)
 		}
@@ -194,17 +215,17 @@ func (p *Program) walkCallees(fn *Function, visit func(*Function)) {
 		}
 	}
 	walk(fn, 0)
+	return slices.Clip(out)
 }
 
-// Callees returns fn's modifiers and the internal and library functions it reaches.
+// Callees returns fn's modifiers and the internal and library functions it reaches. The slice
+// is shared: callers must not modify it.
 func (p *Program) Callees(fn *Function) []*Function {
-	var out []*Function
-	p.walkCallees(fn, func(g *Function) {
-		if g != fn {
-			out = append(out, g)
-		}
-	})
-	return out
+	r := p.reached(fn)
+	if len(r) > 0 && r[0] == fn {
+		return r[1:]
+	}
+	return r
 }
 
 // MayRevert reports whether fn can revert on its own: a require, assert, revert or reverting

@@ -16,24 +16,33 @@ type Gate struct {
 func (p *Program) Gates(g *CFG, n *Node) []Gate {
 	var out []Gate
 	for _, d := range g.Dominators(n) {
-		info := p.Info(d.Fn)
-		if info == nil {
-			continue
-		}
-		switch d.Kind {
-		case NodeStmt:
-			if es, ok := d.Stmt.(*ast.ExprStmt); ok {
-				if c, ok := es.X.(*ast.CallExpr); ok {
-					if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 {
-						out = append(out, Gate{Cond: c.Args[0], Holds: true, Info: info, Node: d})
-					}
-				}
-			}
-		case NodeBranch:
-			if d.Cond != nil && d.Cond.Expr != nil {
-				out = append(out, Gate{Cond: d.Cond.Expr, Holds: d.Polarity, Info: info, Node: d})
-			}
+		if gt, ok := p.GateOf(d); ok {
+			out = append(out, gt)
 		}
 	}
 	return out
+}
+
+// GateOf returns the condition that passing node d establishes, if d is a require or assert
+// or one side of a branch: what Gates lists for each dominator.
+func (p *Program) GateOf(d *Node) (Gate, bool) {
+	info := p.Info(d.Fn)
+	if info == nil {
+		return Gate{}, false
+	}
+	switch d.Kind {
+	case NodeStmt:
+		if es, ok := d.Stmt.(*ast.ExprStmt); ok {
+			if c, ok := es.X.(*ast.CallExpr); ok {
+				if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 {
+					return Gate{Cond: c.Args[0], Holds: true, Info: info, Node: d}, true
+				}
+			}
+		}
+	case NodeBranch:
+		if d.Cond != nil && d.Cond.Expr != nil {
+			return Gate{Cond: d.Cond.Expr, Holds: d.Polarity, Info: info, Node: d}, true
+		}
+	}
+	return Gate{}, false
 }

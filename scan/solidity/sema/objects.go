@@ -17,6 +17,7 @@ type File struct {
 	Contracts  []*Contract
 
 	compiler string // exact compiler version, when known
+	memo     memo   // facts derived on demand (see Memo)
 }
 
 // Line returns the 1-based line of p.
@@ -55,6 +56,8 @@ type Contract struct {
 	// UnresolvedBases is true when a base could not be found: facts inherited from it are
 	// unknown, and detectors should lower their confidence.
 	UnresolvedBases bool
+
+	memo memo // facts derived on demand (see Memo)
 }
 
 // IsInterface, IsLibrary and IsAbstract classify the contract.

@@ -37,6 +37,8 @@ type FuncInfo struct {
 	// (through storage pointers and index/member access included).
 	StateWrites map[*Var][]ast.Node
 	StateReads  map[*Var][]ast.Node
+
+	memo memo // facts derived on demand (see Memo)
 }
 
 // Info returns the facts of fn.

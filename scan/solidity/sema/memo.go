@@ -1,0 +1,34 @@
+package sema
+
+import "sync"
+
+// memo holds facts derived from a function's model on first request: detectors run in
+// parallel, and a fact one detector needs per node (which nodes an access check guards, which
+// locals hold a recovered signer) is computed once per function, not once per node asked about,
+// which would make the detector quadratic or worse in the size of the function.
+type memo struct {
+	m sync.Map // key -> *memoEntry
+}
+
+type memoEntry struct {
+	once sync.Once
+	v    any
+}
+
+// Memoized is what holds derived facts: a function's *FuncInfo, a *Contract or a *File.
+type Memoized interface{ memoTable() *memo }
+
+func (info *FuncInfo) memoTable() *memo { return &info.memo }
+func (c *Contract) memoTable() *memo    { return &c.memo }
+func (f *File) memoTable() *memo        { return &f.memo }
+
+// Memo returns the fact of h named key, computing it with compute on the first request.
+// Keys are values of an unexported type of the caller's package (struct{} types), so that two
+// packages never share a key by accident. compute must not ask for the same key of the same
+// holder again.
+func Memo[T any](h Memoized, key any, compute func() T) T {
+	e, _ := h.memoTable().m.LoadOrStore(key, &memoEntry{})
+	me := e.(*memoEntry)
+	me.once.Do(func() { me.v = compute() })
+	return me.v.(T)
+}

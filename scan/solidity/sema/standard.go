@@ -9,7 +9,7 @@ var standardViews = map[string]int{
 	"balanceOf": 1, "totalSupply": 0, "allowance": 2, "decimals": 0, "name": 0, "symbol": 0, // ERC-20
 	"ownerOf": 1, "getApproved": 1, "isApprovedForAll": 2, "tokenURI": 1, // ERC-721
 	"supportsInterface": 1, // ERC-165
-	"asset": 0, "totalAssets": 0, "convertToShares": 1, "convertToAssets": 1, "maxDeposit": 1, "maxMint": 1,
+	"asset":             0, "totalAssets": 0, "convertToShares": 1, "convertToAssets": 1, "maxDeposit": 1, "maxMint": 1,
 	"maxWithdraw": 1, "maxRedeem": 1, "previewDeposit": 1, "previewMint": 1, "previewWithdraw": 1, "previewRedeem": 1, // ERC-4626
 	"nonces": 1, "DOMAIN_SEPARATOR": 0, // ERC-2612
 }

@@ -40,6 +40,9 @@ var UncheckedArithmetic = &Analyzer{
 				if op.Constant || op.Float || isStringy(op.X) || isStringy(op.Y) {
 					continue
 				}
+				if op.Guarded {
+					continue // a - b where the code compares a and b (if a >= b, match a.cmp(&b))
+				}
 				p.ReportRange(op.Pos(), op.Node.End(), u.Func, map[string]string{"operator": op.Op.String()})
 			}
 		}

@@ -185,6 +185,10 @@ type ArithOp struct {
 	Constant bool
 	// Float is set when an operand is a float literal or cast to f32/f64.
 	Float bool
+	// Guarded is set for a subtraction a - b when the code compares a and
+	// b (if a >= b, require!(a > b), match a.cmp(&b)): it runs on the side
+	// of the comparison where it cannot underflow.
+	Guarded bool
 }
 
 // Pos returns the operator's position.
@@ -202,21 +206,83 @@ func (a *ArithOp) Pos() token.Pos {
 // in n. Without type information it cannot tell integers from floats or
 // strings; Float and Constant mark the cases that can be told apart.
 func Arithmetic(n ast.Node) []*ArithOp {
+	guards := comparedPairs(n)
 	var out []*ArithOp
+	mark := func(op *ArithOp) *ArithOp {
+		if op.Op == token.MINUS || op.Op == token.MINUS_EQ {
+			op.Guarded = guards[pairOf(ExprPath(op.X), ExprPath(op.Y))]
+		}
+		return op
+	}
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.BinaryExpr:
 			if x.Op.IsArithmetic() {
-				out = append(out, arith(x, x.Op, x.X, x.Y))
+				out = append(out, mark(arith(x, x.Op, x.X, x.Y)))
 			}
 		case *ast.AssignExpr:
 			if x.Op.IsArithmetic() {
-				out = append(out, arith(x, x.Op, x.X, x.Y))
+				out = append(out, mark(arith(x, x.Op, x.X, x.Y)))
 			}
 		}
 		return true
 	})
 	return out
+}
+
+// comparedPairs records the pairs of values n compares in a condition (if
+// and while conditions, match guards, require!/assert! arguments) with an
+// ordering operator, or orders with cmp (match a.cmp(&b)).
+func comparedPairs(n ast.Node) map[string]bool {
+	out := map[string]bool{}
+	add := func(x, y ast.Expr) {
+		if px, py := ExprPath(x), ExprPath(y); px != "" && py != "" {
+			out[pairOf(px, py)] = true
+		}
+	}
+	orderings := func(c ast.Node) {
+		ast.Inspect(c, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BinaryExpr); ok {
+				switch b.Op {
+				case token.LT, token.LE, token.GT, token.GE:
+					add(b.X, b.Y)
+				}
+			}
+			return true
+		})
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.IfExpr:
+			orderings(x.Cond)
+		case *ast.WhileExpr:
+			orderings(x.Cond)
+		case *ast.MatchArm:
+			if x.Guard != nil {
+				orderings(x.Guard)
+			}
+		case *ast.MacroCall:
+			name := x.Name()
+			if len(name) >= 6 && (name[:6] == "requir" || name[:6] == "assert") {
+				for _, a := range x.Args {
+					orderings(a)
+				}
+			}
+		case *ast.MethodCallExpr:
+			if x.Name.Name == "cmp" && len(x.Args) == 1 {
+				add(x.Recv, x.Args[0])
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func pairOf(a, b string) string {
+	if a > b {
+		a, b = b, a
+	}
+	return a + "|" + b
 }
 
 func arith(node ast.Expr, op token.Kind, x, y ast.Expr) *ArithOp {

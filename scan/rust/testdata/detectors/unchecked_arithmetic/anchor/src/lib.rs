@@ -41,6 +41,21 @@ pub mod arithmetic {
         Ok(())
     }
 
+    pub fn secure_settle_difference(ctx: Context<Update>, target: u64) -> Result<()> {
+        let account = &mut ctx.accounts.account;
+        // Each subtraction runs only on the side of the comparison where it
+        // cannot underflow.
+        match account.balance.cmp(&target) {
+            std::cmp::Ordering::Less => account.fees = target - account.balance,
+            std::cmp::Ordering::Greater => account.fees = account.balance - target,
+            std::cmp::Ordering::Equal => {}
+        }
+        if account.deposits > target {
+            account.deposits = account.deposits - target;
+        }
+        Ok(())
+    }
+
     pub fn secure_header_len(_ctx: Context<Update>) -> Result<()> {
         // size_of is a compile-time constant: nothing here can overflow.
         let len = std::mem::size_of::<Ledger>() + 8;

@@ -172,11 +172,17 @@ func precision(conf string) string {
 	return "low"
 }
 
-var tagRe = regexp.MustCompile(`<[^>]*>`)
+var (
+	tagRe      = regexp.MustCompile(`<[^>]*>`)
+	blockTagRe = regexp.MustCompile(`(?i)</?(p|br|li|ul|ol|div|h[1-6]|tr|td|th|table|blockquote|pre)\b[^>]*>`)
+	spacesRe   = regexp.MustCompile(`[ \t]{2,}`)
+)
 
-// stripHTML turns the templates' small HTML into plain text.
+// stripHTML turns the templates' small HTML into plain text. A block tag separates words
+// ("zero.</p><p>Usage" must not read "zero.Usage"); inline tags (<code>) do not.
 func stripHTML(s string) string {
-	s = tagRe.ReplaceAllString(s, "")
+	s = blockTagRe.ReplaceAllString(s, " ")
+	s = spacesRe.ReplaceAllString(tagRe.ReplaceAllString(s, ""), " ")
 	s = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&#34;", `"`, "&#39;", "'").Replace(s)
 	return strings.TrimSpace(s)
 }
@@ -297,6 +303,12 @@ func Fill(g *Group, f *Finding) string {
 	}
 	return fill(g.TemplateDetails.IssueDescription, f.DescriptionDetails)
 }
+
+// PlainText returns template HTML (a static description, a remediation) as plain text.
+func PlainText(html string) string { return stripHTML(html) }
+
+// MarkdownText returns template HTML as Markdown (code in backticks, paragraphs kept).
+func MarkdownText(html string) string { return htmlToMarkdown(html) }
 
 // PlainDescription returns a finding's filled description as plain text.
 func PlainDescription(g *Group, f *Finding) string { return stripHTML(Fill(g, f)) }

@@ -516,7 +516,7 @@ func TemplateOf(a *detect.Template) *report.Template {
 		IssueConfidence:        a.Confidence.Percent(),
 		IssueDescription:       a.Description,
 		StaticIssueDescription: a.Static(),
-		IssueRemediation:       a.Remediation,
+		IssueRemediation:       a.StaticRemediation(),
 		DescriptionKeys:        keys,
 		IssueStatus:            "true",
 		MultiFileSupported:     "true",

@@ -119,7 +119,7 @@ func TestTemplateFillEscapes(t *testing.T) {
 	if got != "<p>Function <code>&lt;script&gt;</code> in A&amp;B</p>" {
 		t.Errorf("Fill: %s", got)
 	}
-	if tmpl.Static() != "<p>Function <code>function name</code> in contract name</p>" {
+	if tmpl.Static() != "<p>A function in a contract</p>" {
 		t.Errorf("Static: %s", tmpl.Static())
 	}
 }

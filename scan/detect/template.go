@@ -102,19 +102,21 @@ func (t *Template) Fill(details map[string]string) string {
 	})
 }
 
-// Static returns the description without placeholders.
+// Static returns the description without placeholders (see staticText).
 func (t *Template) Static() string {
 	if t.StaticDescription != "" {
 		return t.StaticDescription
 	}
-	return placeholder.ReplaceAllStringFunc(t.Description, func(m string) string {
-		return strings.ReplaceAll(m[2:len(m)-1], "_", " ")
-	})
+	return staticText(t.Description)
 }
 
 var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
 
 func htmlEscape(s string) string { return htmlEscaper.Replace(s) }
+
+// StaticRemediation returns the remediation without placeholders: it is shown once per
+// detector, not per finding.
+func (t *Template) StaticRemediation() string { return staticText(t.Remediation) }
 
 // Check reports what is wrong with a template, for the registry's test.
 func (t *Template) Check() error {

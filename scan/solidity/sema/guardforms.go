@@ -371,3 +371,55 @@ func discardsAnswer(info *FuncInfo, call *ast.CallExpr) bool {
 	lower := strings.TrimLeft(strings.ToLower(callName(call)), "_")
 	return strings.HasPrefix(lower, "is") || strings.HasPrefix(lower, "has") || strings.HasPrefix(lower, "can")
 }
+
+// thenReverts reports whether a branch always reverts: a revert statement, or a call to a
+// helper that only reverts (Unauthorized.selector.revertWith(), revertWithError("GS031"), a
+// function whose body is an assembly revert).
+func (p *Program) thenReverts(info *FuncInfo, s ast.Stmt) bool {
+	if AlwaysReverts(s) {
+		return true
+	}
+	var list []ast.Stmt
+	switch st := s.(type) {
+	case *ast.BlockStmt:
+		list = st.List
+	default:
+		list = []ast.Stmt{st}
+	}
+	for _, st := range list {
+		es, ok := st.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		call, ok := es.X.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		c := info.CallOf[call]
+		if c != nil && c.Callee != nil && c.Callee.Body != nil {
+			if functionOnlyReverts(c.Callee) {
+				return true
+			}
+			continue
+		}
+		// an unresolved helper named for it: revertWith, _revert, revertWithError
+		if name := strings.ToLower(strings.TrimLeft(callName(call), "_")); strings.HasPrefix(name, "revert") && !strings.Contains(name, "if") {
+			return true
+		}
+	}
+	return false
+}
+
+// functionOnlyReverts reports whether fn's body ends every call with a revert at its top level:
+// revert(...), or an assembly block that reverts.
+func functionOnlyReverts(fn *Function) bool {
+	for _, st := range fn.Body.List {
+		if AlwaysReverts(st) {
+			return true
+		}
+		if a, ok := st.(*ast.AssemblyStmt); ok && a.Body != nil && yulReverts(a.Body) {
+			return true
+		}
+	}
+	return false
+}

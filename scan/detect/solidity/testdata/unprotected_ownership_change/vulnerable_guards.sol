@@ -109,3 +109,19 @@ contract PackedRoles {
         config.governor = g;
     }
 }
+
+// The rejecting branch only logs.
+contract LogsIntruder {
+    event Intruder(address who);
+
+    address public owner;
+
+    function _note(address who) internal {
+        emit Intruder(who);
+    }
+
+    function setOwner(address newOwner) external {  // want "UNPROTECTED_OWNERSHIP_CHANGE"
+        if (msg.sender != owner) _note(msg.sender);
+        owner = newOwner;
+    }
+}

@@ -1,15 +1,25 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Excerpt returns source lines [from, to] of a file for display, or nil when unknown.
 type Excerpt func(path string, from, to int) []string
 
-// WriteMarkdown writes the report as Markdown, for pull-request comments and CI summaries.
+// MaxMarkdownChars is the most a GitHub comment holds; the Markdown report stays under it.
+const MaxMarkdownChars = 65536
+
+// markdownTrailerRoom is kept for the note that counts the findings not shown.
+const markdownTrailerRoom = 600
+
+// WriteMarkdown writes the report as Markdown, for pull-request comments and CI summaries: at
+// most MaxMarkdownChars characters, most severe findings first, the rest counted by severity.
 func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt) error {
 	s := r.MultiFileScanSummary
 	var b strings.Builder
@@ -46,31 +56,93 @@ func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt) error {
 	if len(r.MultiFileScanDetails) == 0 {
 		b.WriteString("No issues found.\n")
 	}
-	for _, g := range r.MultiFileScanDetails {
+	// Most severe first; findings that would pass the limit are counted, not shown.
+	groups := append([]*Group(nil), r.MultiFileScanDetails...)
+	sort.SliceStable(groups, func(i, j int) bool {
+		return SeverityRank(groupSeverity(groups[i])) < SeverityRank(groupSeverity(groups[j]))
+	})
+	budget := MaxMarkdownChars - markdownTrailerRoom - utf8.RuneCountInString(b.String())
+	left := map[string]int{}
+	for _, g := range groups {
 		t := g.TemplateDetails
 		if t == nil {
 			continue
 		}
-		fmt.Fprintf(&b, "## %s `%s` (%s, %d)\n\n", t.IssueName, t.IssueID, t.IssueSeverity, g.NoOfFindings)
+		var gb strings.Builder
+		fmt.Fprintf(&gb, "## %s `%s` (%s, %d)\n\n", t.IssueName, t.IssueID, t.IssueSeverity, g.NoOfFindings)
+		remediation := fmt.Sprintf("\n**Remediation.** %s\n\n", htmlToMarkdown(t.IssueRemediation))
+		room := budget - utf8.RuneCountInString(gb.String()+remediation)
+		shown := 0
 		for _, f := range g.MetricWiseAggregatedFindings {
-			for _, loc := range f.Findings {
-				start, end := loc.LineNosStart[0], loc.LineNosEnd[0]
-				fmt.Fprintf(&b, "- **%s** `%s:%d` — %s\n", f.BugID, loc.FilePath, start, htmlToMarkdown(Fill(g, f)))
-				if excerpt != nil {
-					if lines := excerpt(loc.FilePath, start, min(end, start+4)); len(lines) > 0 {
-						b.WriteString("\n  ```solidity\n")
-						for i, l := range lines {
-							fmt.Fprintf(&b, "  %4d | %s\n", start+i, l)
-						}
-						b.WriteString("  ```\n")
-					}
-				}
+			item := markdownFinding(g, f, excerpt)
+			if n := utf8.RuneCountInString(item); n <= room && len(left) == 0 {
+				gb.WriteString(item)
+				room -= n
+				shown++
+				continue
+			}
+			left[FindingSeverity(g, f)]++
+		}
+		if shown > 0 {
+			gb.WriteString(remediation)
+			b.WriteString(gb.String())
+			budget -= utf8.RuneCountInString(gb.String())
+		}
+	}
+	if len(left) > 0 {
+		var parts []string
+		total := 0
+		for _, sev := range append(append([]string(nil), Severities...), "") {
+			if n := left[sev]; n > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", n, cmp.Or(sev, "unrated")))
+				total += n
 			}
 		}
-		fmt.Fprintf(&b, "\n**Remediation.** %s\n\n", htmlToMarkdown(t.IssueRemediation))
+		fmt.Fprintf(&b, "---\n\n**%d more findings not shown** (%s): this Markdown is kept under %d characters, "+
+			"the size of a GitHub comment, with the most severe first. The JSON, SARIF or HTML report lists them all.\n",
+			total, strings.Join(parts, ", "), MaxMarkdownChars)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// markdownFinding is one finding's list item, with a short source excerpt.
+func markdownFinding(g *Group, f *Finding, excerpt Excerpt) string {
+	var b strings.Builder
+	for _, loc := range f.Findings {
+		if len(loc.LineNosStart) == 0 {
+			continue
+		}
+		start, end := loc.LineNosStart[0], loc.LineNosStart[0]
+		if len(loc.LineNosEnd) > 0 {
+			end = loc.LineNosEnd[0]
+		}
+		fmt.Fprintf(&b, "- **%s** `%s:%d` — %s\n", f.BugID, loc.FilePath, start, htmlToMarkdown(Fill(g, f)))
+		if excerpt != nil {
+			if lines := excerpt(loc.FilePath, start, min(end, start+4)); len(lines) > 0 {
+				b.WriteString("\n  ```solidity\n")
+				for i, l := range lines {
+					fmt.Fprintf(&b, "  %4d | %s\n", start+i, l)
+				}
+				b.WriteString("  ```\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// groupSeverity is the severity of a group's most severe finding.
+func groupSeverity(g *Group) string {
+	best := ""
+	for _, f := range g.MetricWiseAggregatedFindings {
+		if sev := FindingSeverity(g, f); best == "" || SeverityRank(sev) < SeverityRank(best) {
+			best = sev
+		}
+	}
+	if best == "" && g.TemplateDetails != nil {
+		best = g.TemplateDetails.IssueSeverity
+	}
+	return best
 }
 
 func short(commit string) string {

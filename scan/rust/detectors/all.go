@@ -14,6 +14,7 @@ var All = []*Analyzer{
 	InsecureAccountClosing,
 	UncheckedSysvar,
 	ImproperInstructionIntrospection,
+	Token2022UncheckedTransfer,
 	UncheckedArithmetic,
 	DivisionBeforeMultiplication,
 	PanicInHandler,

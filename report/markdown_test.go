@@ -24,9 +24,9 @@ func TestMarkdownFitsAComment(t *testing.T) {
 	if n := utf8.RuneCountInString(md); n > MaxMarkdownChars {
 		t.Fatalf("%d characters, more than %d", n, MaxMarkdownChars)
 	}
-	crit, high := strings.Index(md, "`ID_CRITICAL`"), strings.Index(md, "`ID_HIGH`")
-	if crit < 0 || high < 0 || crit > high || strings.Contains(md, "`ID_LOW`") {
-		t.Errorf("sections not most severe first (critical at %d, high at %d, low shown %v)", crit, high, strings.Contains(md, "`ID_LOW`"))
+	crit, high := strings.Index(md, "## critical issue"), strings.Index(md, "## high issue")
+	if crit < 0 || high < 0 || crit > high || strings.Contains(md, "## low issue") {
+		t.Errorf("sections not most severe first (critical at %d, high at %d, low shown %v)", crit, high, strings.Contains(md, "## low issue"))
 	}
 	m := regexp.MustCompile(`\*\*(\d+) more findings not shown\*\* \(([^)]*)\)`).FindStringSubmatch(md)
 	if m == nil {

@@ -684,7 +684,7 @@ func isCheckHelperStmt(p *sema.Program, info *sema.FuncInfo, st ast.Stmt, depth 
 		return false
 	}
 	for _, gst := range g.Body.List {
-		cond := revertCondition(gst)
+		cond := revertCondition(p, gi, gst)
 		if cond == nil {
 			continue
 		}
@@ -713,19 +713,19 @@ func helperChecksCaller(p *sema.Program, g *sema.Function, gi *sema.FuncInfo, de
 		if isCheckHelperStmt(p, gi, gst, depth+1) {
 			return true
 		}
-		if cond := revertCondition(gst); cond != nil && (p.IsSenderCheck(gi, cond) || passesSender(gi, cond)) {
+		if cond := revertCondition(p, gi, gst); cond != nil && (p.IsSenderCheck(gi, cond) || passesSender(gi, cond)) {
 			return true
 		}
 	}
 	return false
 }
 
-// revertCondition returns the condition a statement reverts on: if (c) revert, require(c),
-// assert(c).
-func revertCondition(st ast.Stmt) ast.Expr {
+// revertCondition returns the condition a statement reverts on: if (c) revert (or a helper
+// that only reverts), require(c), assert(c).
+func revertCondition(p *sema.Program, info *sema.FuncInfo, st ast.Stmt) ast.Expr {
 	switch s := st.(type) {
 	case *ast.IfStmt:
-		if sema.AlwaysReverts(s.Then) {
+		if p.ThenReverts(info, s.Then) {
 			return s.Cond
 		}
 	case *ast.ExprStmt:

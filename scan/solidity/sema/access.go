@@ -213,7 +213,7 @@ func (p *Program) checkInStmt(info *FuncInfo, s ast.Stmt, depth int) bool {
 			}
 		}
 	case *ast.IfStmt:
-		if (p.IsSenderCheck(info, s.Cond) || p.isDelegatecallOnly(info, s.Cond, false)) && p.thenReverts(info, s.Then) {
+		if (p.IsSenderCheck(info, s.Cond) || p.isDelegatecallOnly(info, s.Cond, false)) && p.ThenReverts(info, s.Then) {
 			return true
 		}
 	case *ast.AssemblyStmt:

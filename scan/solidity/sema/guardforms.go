@@ -372,10 +372,10 @@ func discardsAnswer(info *FuncInfo, call *ast.CallExpr) bool {
 	return strings.HasPrefix(lower, "is") || strings.HasPrefix(lower, "has") || strings.HasPrefix(lower, "can")
 }
 
-// thenReverts reports whether a branch always reverts: a revert statement, or a call to a
+// ThenReverts reports whether a branch always reverts: a revert statement, or a call to a
 // helper that only reverts (Unauthorized.selector.revertWith(), revertWithError("GS031"), a
 // function whose body is an assembly revert).
-func (p *Program) thenReverts(info *FuncInfo, s ast.Stmt) bool {
+func (p *Program) ThenReverts(info *FuncInfo, s ast.Stmt) bool {
 	if AlwaysReverts(s) {
 		return true
 	}

@@ -35,6 +35,16 @@ contract FeeOwned {
     function _fail(string memory reason) internal pure {
         revert(reason);
     }
+
+    // The helper is handed the caller and rejects anyone but the owner.
+    function _gate(address account) internal view {
+        if (account != owner) InvalidCaller.selector.revertWith();
+    }
+
+    function handOver(address newOwner) external {
+        _gate(msg.sender);
+        owner = newOwner;
+    }
 }
 
 // Wallet settings changed only by the wallet itself (through an authorised transaction).

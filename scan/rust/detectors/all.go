@@ -15,6 +15,7 @@ var All = []*Analyzer{
 	UncheckedSysvar,
 	ImproperInstructionIntrospection,
 	Token2022UncheckedTransfer,
+	StaleAfterCPI,
 	UncheckedArithmetic,
 	DivisionBeforeMultiplication,
 	PanicInHandler,

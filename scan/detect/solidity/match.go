@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -45,14 +46,12 @@ func callsIn(info *sema.FuncInfo, n ast.Node) []*sema.Call {
 	if n == nil {
 		return nil
 	}
-	ast.Inspect(n, func(x ast.Node) bool {
-		if c, ok := x.(*ast.CallExpr); ok {
-			if call := info.CallOf[c]; call != nil {
-				out = append(out, call)
-			}
+	sub := info.Fn.BodyTree().In(n)
+	for x := range sub.Preorder(callKinds) {
+		if call := info.CallOf[x.(*ast.CallExpr)]; call != nil {
+			out = append(out, call)
 		}
-		return true
-	})
+	}
 	return out
 }
 
@@ -69,6 +68,9 @@ func testedCondition(n ast.Node) ast.Expr {
 	}
 	return nil
 }
+
+// callKinds selects call expressions.
+var callKinds = inspect.Of((*ast.CallExpr)(nil))
 
 // nodeCalls returns the calls a CFG node makes.
 func nodeCalls(p *sema.Program, n *sema.Node) []*sema.Call {

@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -40,7 +41,7 @@ func newOrderedTaint(info *sema.FuncInfo) *orderedTaint {
 			t.defs[v] = append(t.defs[v], localDef{pos: pos, value: value})
 		}
 	}
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	for n := range info.Fn.BodyTree().Preorder(clockKinds) {
 		switch s := n.(type) {
 		case *ast.ForStmt:
 			t.loops = append(t.loops, [2]token.Pos{s.Pos(), s.End()})
@@ -69,10 +70,13 @@ func newOrderedTaint(info *sema.FuncInfo) *orderedTaint {
 				add(v, s.Pos(), s.Rhs)
 			}
 		}
-		return true
-	})
+	}
 	return t
 }
+
+// clockKinds are the nodes newOrderedTaint reads loops and definitions from.
+var clockKinds = inspect.Of((*ast.ForStmt)(nil), (*ast.WhileStmt)(nil), (*ast.DoWhileStmt)(nil),
+	(*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil))
 
 // reaches reports whether an assignment at def can run before a use at use: it comes first, or
 // a loop encloses both.

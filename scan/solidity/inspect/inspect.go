@@ -1,10 +1,13 @@
 package inspect
 
 import (
+	"cmp"
 	"iter"
+	"slices"
 	"sync"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // Mask is a set of node kinds.
@@ -52,11 +55,13 @@ type event struct {
 // for concurrent use.
 type Inspector struct {
 	events []event
+	base   int32 // index of events[0] in the flattening a subtree view (Subtree) shares
+	sorted bool  // positions never decrease along events: Subtree may search by position
 }
 
 // New flattens the tree rooted at root (root included), in ast.Walk's order.
 func New(root ast.Node) *Inspector {
-	in := &Inspector{}
+	in := &Inspector{sorted: true}
 	if root == nil {
 		return in
 	}
@@ -67,6 +72,9 @@ func New(root ast.Node) *Inspector {
 			open = open[:len(open)-1]
 			in.events[top].end = int32(len(in.events))
 			return false
+		}
+		if k := len(in.events); k > 0 && n.Pos() < in.events[k-1].node.Pos() {
+			in.sorted = false
 		}
 		open = append(open, int32(len(in.events)))
 		in.events = append(in.events, event{node: n, kind: kindOf(n)})
@@ -95,9 +103,51 @@ func (in *Inspector) Inspect(f func(ast.Node) bool) {
 		if f(e.node) {
 			i++
 		} else {
-			i = int(e.end)
+			i = int(e.end - in.base)
 		}
 	}
+}
+
+// Subtree returns the part of the flattened tree rooted at n, sharing its list, and whether n
+// is in the tree. Pre-order lists a function body's nodes by position, so n is found by binary
+// search and then by identity among the nodes starting where it does; a tree whose order does
+// not follow the source (modifiers written before `override` in a declaration) is searched
+// linearly.
+func (in *Inspector) Subtree(n ast.Node) (Inspector, bool) {
+	if in == nil || n == nil {
+		return Inspector{}, false
+	}
+	if in.sorted {
+		pos := n.Pos()
+		i, _ := slices.BinarySearchFunc(in.events, pos, func(e event, p token.Pos) int { return cmp.Compare(e.node.Pos(), p) })
+		for ; i < len(in.events) && in.events[i].node.Pos() == pos; i++ {
+			if in.events[i].node == n {
+				return in.view(i), true
+			}
+		}
+		return Inspector{}, false
+	}
+	for i := range in.events {
+		if in.events[i].node == n {
+			return in.view(i), true
+		}
+	}
+	return Inspector{}, false
+}
+
+// view returns the subtree whose root is events[i].
+func (in *Inspector) view(i int) Inspector {
+	end := int(in.events[i].end - in.base)
+	return Inspector{events: in.events[i:end:end], base: in.base + int32(i), sorted: in.sorted}
+}
+
+// In returns the flattened tree rooted at root: a view of in when root lies in it (no walk, no
+// copy), a new flattening of root otherwise.
+func (in *Inspector) In(root ast.Node) Inspector {
+	if sub, ok := in.Subtree(root); ok {
+		return sub
+	}
+	return *New(root)
 }
 
 // Cache holds one Inspector per root node, built on first use. The zero value is ready; it is

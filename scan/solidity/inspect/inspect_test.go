@@ -130,3 +130,76 @@ func TestCacheConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// Every node's subtree, found in the flattening of the whole file, matches a walk of that node,
+// and a node from another tree is not found.
+func TestSubtree(t *testing.T) {
+	files := trees(t)
+	for _, f := range files {
+		in := New(f)
+		for _, n := range walked(f, func(ast.Node) bool { return false }) {
+			sub, ok := in.Subtree(n)
+			if !ok {
+				t.Fatalf("%T at %d not found", n, n.Pos())
+			}
+			var got []ast.Node
+			sub.Inspect(func(x ast.Node) bool {
+				got = append(got, x)
+				_, call := x.(*ast.CallExpr)
+				return !call
+			})
+			want := walked(n, func(x ast.Node) bool { _, call := x.(*ast.CallExpr); return call })
+			if !slices.Equal(got, want) {
+				t.Fatalf("%T at %d: subtree has %d nodes, walk %d", n, n.Pos(), len(got), len(want))
+			}
+			wantCalls := 0
+			for _, x := range walked(n, func(ast.Node) bool { return false }) {
+				if _, ok := x.(*ast.CallExpr); ok {
+					wantCalls++
+				}
+			}
+			if got := len(slices.Collect(sub.Preorder(Of((*ast.CallExpr)(nil))))); got != wantCalls {
+				t.Fatalf("%T at %d: Preorder of the subtree found %d calls, want %d", n, n.Pos(), got, wantCalls)
+			}
+		}
+	}
+	other := files[len(files)-1].Decls[0]
+	if _, ok := New(files[0].Decls[0]).Subtree(other); ok && len(files) > 1 {
+		t.Error("a node of another tree was found")
+	}
+	// Outside the flattening, In flattens the node itself.
+	var none *Inspector
+	n := 0
+	sub := none.In(other)
+	sub.Inspect(func(ast.Node) bool { n++; return true })
+	if want := len(walked(other, func(ast.Node) bool { return false })); n != want {
+		t.Errorf("In outside the tree visited %d nodes, want %d", n, want)
+	}
+}
+
+// A function body lists its nodes by position, so Subtree finds them by binary search.
+func TestSubtreeOfBodies(t *testing.T) {
+	bodies := 0
+	for _, f := range trees(t) {
+		ast.Inspect(f, func(n ast.Node) bool {
+			fd, ok := n.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				return true
+			}
+			bodies++
+			in := New(fd.Body)
+			if !in.sorted {
+				t.Errorf("body at %d not in position order", fd.Pos())
+			}
+			for _, x := range walked(fd.Body, func(ast.Node) bool { return false }) {
+				if sub, ok := in.Subtree(x); !ok || sub.events[0].node != x {
+					t.Fatalf("%T at %d not found by position", x, x.Pos())
+				}
+			}
+			return false
+		})
+	}
+	if bodies == 0 {
+		t.Fatal("no function bodies")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
@@ -110,7 +111,8 @@ func (p *Program) Writes(info *FuncInfo, n ast.Node) map[*Var][]ast.Node {
 			out[v] = append(out[v], at)
 		}
 	}
-	ast.Inspect(n, func(n ast.Node) bool {
+	sub := info.Fn.BodyTree().In(n)
+	for n := range sub.Preorder(writeKinds) {
 		switch e := n.(type) {
 		case *ast.AssignExpr:
 			add(e.Lhs, e)
@@ -137,10 +139,12 @@ func (p *Program) Writes(info *FuncInfo, n ast.Node) map[*Var][]ast.Node {
 				return true
 			})
 		}
-		return true
-	})
+	}
 	return out
 }
+
+// writeKinds are the nodes Writes reads a write from.
+var writeKinds = inspect.Of((*ast.AssignExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.AssemblyStmt)(nil))
 
 // collectStateAccess records the state variables the body reads and writes directly.
 func (p *Program) collectStateAccess(info *FuncInfo) {

@@ -59,7 +59,8 @@ func (p *Program) lockEffects(info *FuncInfo, x ast.Node, checked, written map[l
 	for v := range p.Writes(info, x) {
 		written[lockKey{v: v}] = true
 	}
-	ast.Inspect(x, func(n ast.Node) bool {
+	sub := info.Fn.BodyTree().In(x)
+	sub.Inspect(func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.AssignExpr:
 			if k, ok := p.slotFieldKey(info, e.Lhs); ok {
@@ -120,7 +121,8 @@ func (p *Program) lockReads(info *FuncInfo, x ast.Node, out map[lockKey]bool, de
 	if x == nil || depth > 4 {
 		return
 	}
-	ast.Inspect(x, func(n ast.Node) bool {
+	sub := info.Fn.BodyTree().In(x)
+	sub.Inspect(func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.Ident:
 			if v, ok := info.Uses[e].(*Var); ok {
@@ -230,7 +232,7 @@ func (p *Program) slotFieldKey(info *FuncInfo, x ast.Expr) (lockKey, bool) {
 		return lockKey{}, false
 	}
 	getter := ""
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if s, ok := n.(*ast.VarDeclStmt); ok && len(s.Vars) == 1 && s.Vars[0] == v.Decl && s.Value != nil {
 			if c, ok := ast.Unparen(s.Value).(*ast.CallExpr); ok {
 				if call := info.CallOf[c]; call != nil && call.Callee != nil {

@@ -27,6 +27,7 @@ func newRootCommand() *cobra.Command {
 		newVersionCommand(),
 		newParseCommand(v),
 		newScanCommand(v),
+		newReportCommand(),
 		newDetectorsCommand(v),
 		newServeCommand(v),
 		newKeysCommand(v),

@@ -9,15 +9,12 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
 
 	"github.com/vigil-sec/vigil/report"
-	"github.com/vigil-sec/vigil/report/html"
-	"github.com/vigil-sec/vigil/report/pdf"
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/netguard"
@@ -259,32 +256,7 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result, location 
 		defer f.Close()
 		out = f
 	}
-	excerpt := func(path string, from, to int) []string {
-		lines := res.Source(path)
-		if from < 1 || from > len(lines) {
-			return nil
-		}
-		return lines[from-1 : min(to, len(lines))]
-	}
-	var err error
-	switch format {
-	case "json":
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(report.Envelope{ScanReport: rep})
-	case "table":
-		err = report.WriteTable(out, rep, excerpt, out == stdout && isTerminal(stdout) && os.Getenv("NO_COLOR") == "")
-	case "sarif":
-		err = report.WriteSARIF(out, rep, sarifOptions(location))
-	case "markdown":
-		err = report.WriteMarkdown(out, rep, excerpt)
-	case "pdf":
-		err = pdf.Write(out, pdf.Input{Report: rep, Source: res.Source, Generated: time.Now(), ToolVersion: toolVersion()})
-	case "html":
-		err = html.Write(out, html.Input{Report: rep, Source: res.Source, Generated: time.Now(), ToolVersion: toolVersion()})
-	default:
-		return usageError("--format must be json, table, sarif, markdown, pdf or html, not %q", format)
-	}
+	err := render(out, format, rep, res.Source, location, out == stdout && isTerminal(stdout) && os.Getenv("NO_COLOR") == "")
 	if err != nil {
 		return err
 	}

@@ -48,7 +48,9 @@ var ArbitraryCPI = &Analyzer{
 					continue
 				}
 				for _, acc := range accountsIn(target, u, env) {
-					if u.Ctx != "" {
+					if acc == remainingAccounts {
+						// Anchor checks nothing about remaining accounts.
+					} else if u.Ctx != "" {
 						f := fieldOf(u.Accounts, acc)
 						if !isUnchecked(f) || f.Constraints.Address != nil {
 							continue

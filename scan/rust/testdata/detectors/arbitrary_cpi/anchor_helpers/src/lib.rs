@@ -64,3 +64,24 @@ pub struct SecureDeposit<'info> {
     pub to: AccountInfo<'info>,
     pub token_program: Program<'info, Token>,
 }
+
+// A program taken from the remaining accounts, which Anchor checks not at
+// all, and the same with its key compared first.
+pub mod remaining {
+    use super::*;
+
+    pub fn insecure_route<'info>(ctx: Context<'_, '_, '_, 'info, SecureDeposit<'info>>, data: Vec<u8>) -> Result<()> {
+        let target = &ctx.remaining_accounts[0];
+        let ix = anchor_lang::solana_program::instruction::Instruction::new_with_bytes(*target.key, &data, vec![]);
+        anchor_lang::solana_program::program::invoke(&ix, &[target.clone()])?; // want "SOLANA_ARBITRARY_CPI"
+        Ok(())
+    }
+
+    pub fn secure_route<'info>(ctx: Context<'_, '_, '_, 'info, SecureDeposit<'info>>, data: Vec<u8>) -> Result<()> {
+        let target = &ctx.remaining_accounts[0];
+        require_keys_eq!(*target.key, anchor_spl::token::ID);
+        let ix = anchor_lang::solana_program::instruction::Instruction::new_with_bytes(*target.key, &data, vec![]);
+        anchor_lang::solana_program::program::invoke(&ix, &[target.clone()])?;
+        Ok(())
+    }
+}

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+func readYAML(t *testing.T, path string, into any) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(data, into); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+// The pre-commit hook's entry, run by the binary on a staged contract, blocks the commit on
+// its high findings; its file pattern takes Solidity and Rust only.
+func TestPreCommitHook(t *testing.T) {
+	var hooks []struct {
+		ID, Entry, Language, Files string
+		PassFilenames              bool `yaml:"pass_filenames"`
+	}
+	readYAML(t, ".pre-commit-hooks.yaml", &hooks)
+	if len(hooks) != 1 || hooks[0].ID != "vigil" || hooks[0].Language != "golang" || !hooks[0].PassFilenames {
+		t.Fatalf("hooks: %+v", hooks)
+	}
+	files := regexp.MustCompile(hooks[0].Files)
+	for name, want := range map[string]bool{"src/Vault.sol": true, "programs/lib.rs": true, "README.md": false, "a.sol.bak": false} {
+		if files.MatchString(name) != want {
+			t.Errorf("files pattern on %s: %v", name, !want)
+		}
+	}
+	args := strings.Fields(hooks[0].Entry)
+	if args[0] != "vigil" {
+		t.Fatalf("entry %q does not run vigil", hooks[0].Entry)
+	}
+	res := vigil(t, append(args[1:], filepath.Join(repoRoot, "testdata/contracts/Vault.sol"))...)
+	if res.code != exitFindings || !strings.Contains(res.stdout, "REENTRANCY_ETH") {
+		t.Errorf("hook on Vault.sol: exit %d, want %d\n%s%s", res.code, exitFindings, res.stdout, res.stderr)
+	}
+}
+
+type actionStep struct {
+	Name, ID, If, Uses, Run, Shell string
+	Env                            map[string]string
+	With                           map[string]string
+}
+
+// The composite action's scan step, run with bash as a runner would, writes its outputs, a
+// schema-valid SARIF log and a job summary, and records the gate's exit code for the last step;
+// the upload runs always.
+func TestGitHubAction(t *testing.T) {
+	var action struct {
+		Inputs map[string]struct{ Default string }
+		Runs   struct {
+			Using string
+			Steps []actionStep
+		}
+	}
+	readYAML(t, ".github/actions/vigil/action.yml", &action)
+	for _, in := range []string{"path", "fail-on", "version"} {
+		if _, ok := action.Inputs[in]; !ok {
+			t.Errorf("input %s missing", in)
+		}
+	}
+	steps := map[string]actionStep{}
+	for _, s := range action.Runs.Steps {
+		steps[s.Name] = s
+		if s.Run != "" {
+			if out, err := exec.Command("bash", "-n", "-c", s.Run).CombinedOutput(); err != nil {
+				t.Errorf("step %q: %v %s", s.Name, err, out)
+			}
+		}
+	}
+	if action.Runs.Using != "composite" {
+		t.Errorf("using %q", action.Runs.Using)
+	}
+	upload := steps["Upload SARIF"]
+	if !strings.HasPrefix(upload.Uses, "github/codeql-action/upload-sarif@") || !strings.Contains(upload.If, "always()") {
+		t.Errorf("upload step: %+v", upload)
+	}
+	if !strings.Contains(steps["Build Vigil"].Run, "go install") || !strings.Contains(steps["Download the Vigil release"].Run, "sha256sum -c") {
+		t.Errorf("install steps do not build or verify the release")
+	}
+
+	tmp := t.TempDir()
+	project := filepath.Join(tmp, "project")
+	os.MkdirAll(project, 0o755)
+	vault, _ := os.ReadFile(filepath.Join(repoRoot, "testdata/contracts/Vault.sol"))
+	os.WriteFile(filepath.Join(project, "Vault.sol"), vault, 0o644)
+	scan := steps["Scan"]
+	cmd := exec.Command("bash", "-e", "-c", scan.Run)
+	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(vigilBin)+":"+os.Getenv("PATH"), "RUNNER_TEMP="+tmp,
+		"GITHUB_OUTPUT="+filepath.Join(tmp, "output"), "GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "summary"),
+		"SCAN_PATH="+project, "FAIL_ON="+action.Inputs["fail-on"].Default)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("scan step: %v\n%s", err, out)
+	}
+	output, _ := os.ReadFile(filepath.Join(tmp, "output"))
+	if !strings.Contains(string(output), "exit-code=1\n") {
+		t.Errorf("step outputs %q, want exit-code=1 (high findings)", output)
+	}
+	sarif, err := os.ReadFile(filepath.Join(tmp, "vigil.sarif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	validate(t, schema(t, "sarif-2.1.0.schema.json"), string(sarif))
+	if summary, _ := os.ReadFile(filepath.Join(tmp, "summary")); !strings.Contains(string(summary), "# Vigil scan report") {
+		t.Errorf("job summary: %q", summary)
+	}
+}
+
+// The README's CI snippet uploads SARIF even when the gate fails, with the permission it needs.
+func TestReadmeCISnippet(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	i := strings.Index(readme, "### In CI")
+	if i < 0 {
+		t.Fatal("README has no CI section")
+	}
+	section := readme[i : i+strings.Index(readme[i+1:], "\n### ")+1]
+	for _, want := range []string{"security-events: write", "if: always()", "actions/setup-go", "upload-sarif", ".github/actions/vigil"} {
+		if !strings.Contains(section, want) {
+			t.Errorf("CI snippet lacks %q", want)
+		}
+	}
+	if lic, err := os.ReadFile(filepath.Join(repoRoot, "LICENSE")); err != nil || !strings.Contains(string(lic), "Apache License\n                           Version 2.0") || !strings.Contains(string(lic), "END OF TERMS AND CONDITIONS") {
+		t.Errorf("LICENSE is not the Apache-2.0 text: %v", err)
+	}
+}

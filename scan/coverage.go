@@ -42,6 +42,19 @@ func syntaxGaps(diags []sema.Diagnostic) []report.Gap {
 	return out
 }
 
+// budgetGaps lists the functions and contracts sema left out of the analysis because they went
+// past an analysis budget (CFG nodes, call-graph reach, inheritance depth).
+func budgetGaps(diags []sema.Diagnostic) []report.Gap {
+	var out []report.Gap
+	for _, d := range diags {
+		if d.Budget != "" {
+			out = append(out, report.Gap{File: d.Pos.Filename, Kind: report.GapNotAnalysed, Line: d.Pos.Line, Reason: d.Msg,
+				Contract: d.Contract, Function: d.Function})
+		}
+	}
+	return out
+}
+
 func plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what

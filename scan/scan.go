@@ -304,6 +304,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 			diagnostics = append(diagnostics, d.String())
 		}
 		gaps = append(gaps, syntaxGaps(prog.Diagnostics)...)
+		gaps = append(gaps, budgetGaps(prog.Diagnostics)...)
 		for _, d := range res.Diagnostics {
 			diagnostics = append(diagnostics, d.Msg)
 			gaps = append(gaps, report.Gap{File: d.File, Kind: report.GapNotAnalysed, Reason: strings.TrimPrefix(firstLine(d.Msg), d.File+": "),

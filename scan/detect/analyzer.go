@@ -137,14 +137,22 @@ func (p *Pass) ReportNode(n ast.Node, fn *sema.Function, details map[string]stri
 
 // Functions returns the functions and modifiers the pass covers: the contract's own, or the
 // free functions of the file.
+//
+// Functions past one of sema's analysis budgets are left out: sema reports them as not analysed.
 func (p *Pass) Functions() []*sema.Function {
+	var all []*sema.Function
 	if p.Contract != nil {
-		out := append([]*sema.Function(nil), p.Contract.Functions...)
-		return append(out, p.Contract.Modifiers...)
+		all = append(append(all, p.Contract.Functions...), p.Contract.Modifiers...)
+	} else {
+		for _, f := range p.Program.Free {
+			if f.File == p.File {
+				all = append(all, f)
+			}
+		}
 	}
-	var out []*sema.Function
-	for _, f := range p.Program.Free {
-		if f.File == p.File {
+	out := all[:0]
+	for _, f := range all {
+		if p.Program.Analysed(f) {
 			out = append(out, f)
 		}
 	}

@@ -69,6 +69,9 @@ func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, 
 	var tasks []task
 	for _, a := range analyzers {
 		for _, c := range prog.Contracts {
+			if c.OverBudget != "" {
+				continue // past sema's budget: reported as not analysed
+			}
 			tasks = append(tasks, task{a: a, c: c, f: c.File})
 		}
 		for _, f := range prog.Files {

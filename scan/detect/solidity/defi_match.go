@@ -17,53 +17,89 @@ import (
 // contributes the call, and compound assignments contribute nothing; known is false when such a
 // write exists (the variable then has no single expression).
 func assignedValues(info *sema.FuncInfo, v *sema.Var) (values []ast.Expr, known bool) {
-	known = true
 	if v == nil || v.Kind != sema.LocalVar || info.Fn.Body == nil {
 		return nil, false
+	}
+	// One walk of the body answers for every local: the detectors ask for each local they meet
+	// in each expression they follow, which walked the body again each time.
+	if a := sema.Memo(info, assignedKey{}, func() map[*sema.Var]*assignments { return allAssignedValues(info) })[v]; a != nil {
+		return a.values, a.known
+	}
+	return nil, true
+}
+
+type assignedKey struct{}
+
+type assignments struct {
+	values []ast.Expr
+	known  bool
+}
+
+// allAssignedValues computes assignedValues for every local of a function.
+func allAssignedValues(info *sema.FuncInfo) map[*sema.Var]*assignments {
+	out := map[*sema.Var]*assignments{}
+	byDecl := map[*ast.VarDecl]*sema.Var{}
+	for _, v := range info.Fn.Locals {
+		if v.Decl != nil {
+			byDecl[v.Decl] = v
+		}
+	}
+	of := func(v *sema.Var) *assignments {
+		a := out[v]
+		if a == nil {
+			a = &assignments{known: true}
+			out[v] = a
+		}
+		return a
 	}
 	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.VarDeclStmt:
 			for i, d := range s.Vars {
-				if d != v.Decl {
+				v := byDecl[d]
+				if d == nil || v == nil {
 					continue
 				}
+				a := of(v)
 				if len(s.Vars) == 1 && !s.Tuple {
 					if s.Value != nil {
-						values = append(values, s.Value)
+						a.values = append(a.values, s.Value)
 					}
 				} else if t, ok := ast.Unparen(s.Value).(*ast.TupleExpr); ok && i < len(t.Elems) {
-					values = append(values, t.Elems[i])
+					a.values = append(a.values, t.Elems[i])
 				} else {
 					// (a, b) = f(): each component comes from the call, but is not the call's value.
 					if s.Value != nil {
-						values = append(values, s.Value)
+						a.values = append(a.values, s.Value)
 					}
-					known = false
+					a.known = false
 				}
 			}
 		case *ast.AssignExpr:
-			if info.RootVar(s.Lhs) == v {
+			if v := info.RootVar(s.Lhs); v != nil {
+				a := of(v)
 				if id, ok := ast.Unparen(s.Lhs).(*ast.Ident); ok && id != nil && s.Op == token.ASSIGN {
-					values = append(values, s.Rhs)
+					a.values = append(a.values, s.Rhs)
 				} else {
-					known = false
+					a.known = false
 				}
 			} else if t, ok := ast.Unparen(s.Lhs).(*ast.TupleExpr); ok {
 				for _, e := range t.Elems {
-					if e != nil && info.RootVar(e) == v {
-						known = false
+					if e != nil {
+						if v := info.RootVar(e); v != nil {
+							of(v).known = false
+						}
 					}
 				}
 			}
 		case *ast.UnaryExpr:
-			if (s.Op == token.INC || s.Op == token.DEC || s.Op == token.DELETE) && info.RootVar(s.X) == v {
-				known = false
+			if v := info.RootVar(s.X); (s.Op == token.INC || s.Op == token.DEC || s.Op == token.DELETE) && v != nil {
+				of(v).known = false
 			}
 		}
 		return true
 	})
-	return values, known
+	return out
 }
 
 // localVarOf returns the local variable x names, or nil.

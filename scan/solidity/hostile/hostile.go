@@ -15,21 +15,24 @@ type Class struct {
 	Name string
 	// Full is the size issue 16 measured the class at (statements, functions, operands, ...).
 	Full int
+	// Test is a size the test suite affords that still shows super-linear cost (minutes on the
+	// code before the fixes).
+	Test int
 	// Gen writes a source file of the class at size n.
 	Gen func(n int) []byte
 }
 
 // Classes lists every class, in a stable order.
 var Classes = []Class{
-	{"ifelse", 400, IfElse},
-	{"straight", 20000, Straight},
-	{"functions", 10000, Functions},
-	{"callclique", 300, CallClique},
-	{"modifiers", 2000, Modifiers},
-	{"inheritance", 10000, Inheritance},
-	{"unchecked", 50000, Unchecked},
-	{"chain10k", 10000, Chain},
-	{"chain100k", 100000, Chain},
+	{"ifelse", 400, 100, IfElse},
+	{"straight", 20000, 2000, Straight},
+	{"functions", 10000, 1000, Functions},
+	{"callclique", 300, 40, CallClique},
+	{"modifiers", 2000, 300, Modifiers},
+	{"inheritance", 10000, 120, Inheritance},
+	{"unchecked", 50000, 4000, Unchecked},
+	{"chain10k", 10000, 10000, Chain},
+	{"chain100k", 100000, 100000, Chain},
 }
 
 const header = "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\n\n"

@@ -1,5 +1,7 @@
 package sema
 
+import "fmt"
+
 // linearize computes the C3 linearization of c, as Solidity defines it: bases listed from the
 // "most base-like" to the "most derived", so the merge takes them in reverse order. On a cycle
 // or an inconsistent hierarchy it falls back to a depth-first order, which is good enough for
@@ -16,8 +18,17 @@ func (p *Program) linearize(c *Contract, visiting map[*Contract]bool) []*Contrac
 	defer delete(visiting, c)
 
 	var seqs [][]*Contract
+	total, over := 1, false
 	for i := len(c.Bases) - 1; i >= 0; i-- {
-		seqs = append(seqs, append([]*Contract(nil), p.linearize(c.Bases[i], visiting)...))
+		lin := p.linearize(c.Bases[i], visiting)
+		seqs = append(seqs, append([]*Contract(nil), lin...))
+		total += len(lin)
+		over = over || c.Bases[i].OverBudget != ""
+	}
+	// The merge costs the square of its input: past the budget (or above a base past it),
+	// the contract is not analysed, and a bounded depth-first order stands in.
+	if over || total > 8*p.budget.Inheritance {
+		return p.inheritanceOverBudget(c)
 	}
 	direct := make([]*Contract, 0, len(c.Bases))
 	for i := len(c.Bases) - 1; i >= 0; i-- {
@@ -41,7 +52,7 @@ func (p *Program) linearize(c *Contract, visiting map[*Contract]bool) []*Contrac
 		}
 		if head == nil {
 			p.diag(c.File, c.Decl.Pos(), "linearization of inheritance graph impossible for "+c.Name)
-			return dfsOrder(c)
+			return dfsOrder(c, 0)
 		}
 		out = append(out, head)
 		for i, s := range seqs {
@@ -50,8 +61,21 @@ func (p *Program) linearize(c *Contract, visiting map[*Contract]bool) []*Contrac
 			}
 		}
 	}
+	if len(out) > p.budget.Inheritance {
+		return p.inheritanceOverBudget(c)
+	}
 	c.Linearization = out
 	return out
+}
+
+// inheritanceOverBudget marks c as past the inheritance budget, with a depth-first order of at
+// most the budget's length as its linearization.
+func (p *Program) inheritanceOverBudget(c *Contract) []*Contract {
+	c.OverBudget = BudgetInheritance
+	p.Diagnostics = append(p.Diagnostics, Diagnostic{Pos: p.Fset.Position(c.Decl.Pos()), Budget: BudgetInheritance, Contract: c.Name,
+		Msg: fmt.Sprintf("analysis budget exceeded: contract %s inherits from more than %d contracts (%s budget); not analysed",
+			c.Name, p.budget.Inheritance, BudgetInheritance)})
+	return dfsOrder(c, p.budget.Inheritance)
 }
 
 func dropEmpty(seqs [][]*Contract) [][]*Contract {
@@ -75,12 +99,14 @@ func inTail(c *Contract, seqs [][]*Contract) bool {
 	return false
 }
 
-func dfsOrder(c *Contract) []*Contract {
+// dfsOrder sets c's linearization to a depth-first order of its bases, of at most limit
+// contracts when limit > 0.
+func dfsOrder(c *Contract, limit int) []*Contract {
 	seen := map[*Contract]bool{}
 	var out []*Contract
 	var visit func(*Contract)
 	visit = func(x *Contract) {
-		if seen[x] {
+		if seen[x] || limit > 0 && len(out) >= limit {
 			return
 		}
 		seen[x] = true

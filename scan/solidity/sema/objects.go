@@ -56,6 +56,9 @@ type Contract struct {
 	// UnresolvedBases is true when a base could not be found: facts inherited from it are
 	// unknown, and detectors should lower their confidence.
 	UnresolvedBases bool
+	// OverBudget names the budget the contract went past ("": none): its linearization is cut
+	// short and the detectors skip its functions.
+	OverBudget string
 
 	memo memo // facts derived on demand (see Memo)
 }

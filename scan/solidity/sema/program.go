@@ -32,6 +32,11 @@ type Remapping struct {
 type Diagnostic struct {
 	Pos token.Position
 	Msg string
+	// Budget names the analysis budget the code went past (BudgetCFGNodes, ...), "" for other
+	// problems. Such code is not analysed, so the scan is incomplete; Contract and Function
+	// name it.
+	Budget             string
+	Contract, Function string
 }
 
 func (d Diagnostic) String() string { return d.Pos.String() + ": " + d.Msg }
@@ -50,6 +55,7 @@ type Program struct {
 	fileTypes map[string][]fileDecl
 	funcInfo  map[*Function]*FuncInfo
 	trees     inspect.Cache // flattened trees shared by the detectors (Inspector)
+	budget    Budget
 }
 
 type fileDecl struct {
@@ -60,7 +66,13 @@ type fileDecl struct {
 // Load parses the sources (in parallel is the caller's business: Load is sequential and cheap
 // next to the detectors) and builds the model.
 func Load(sources []SourceFile, remappings []Remapping) *Program {
+	return LoadBudget(sources, remappings, DefaultBudget)
+}
+
+// LoadBudget is Load with the given analysis budget.
+func LoadBudget(sources []SourceFile, remappings []Remapping, budget Budget) *Program {
 	p := &Program{
+		budget:    budget,
 		Fset:      token.NewFileSet(),
 		byPath:    map[string]*File{},
 		byName:    map[string][]*Contract{},
@@ -103,6 +115,7 @@ func Load(sources []SourceFile, remappings []Remapping) *Program {
 		p.buildFreeFunctions(f)
 	}
 	p.analyzeFunctions()
+	p.checkFunctionBudgets()
 	return p
 }
 

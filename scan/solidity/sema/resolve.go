@@ -38,6 +38,9 @@ type FuncInfo struct {
 	StateWrites map[*Var][]ast.Node
 	StateReads  map[*Var][]ast.Node
 
+	// OverBudget names the budget the function went past ("": none): the detectors skip it.
+	OverBudget string
+
 	memo memo // facts derived on demand (see Memo)
 }
 

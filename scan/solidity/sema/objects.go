@@ -80,7 +80,14 @@ func (c *Contract) AllStateVars() []*Var {
 
 // AllFunctions returns the functions callable on the contract: for each signature the most
 // derived implementation, in linearization order (own first). Constructors of bases are left out.
+// The list is computed once and shared: callers must not modify it.
 func (c *Contract) AllFunctions() []*Function {
+	return Memo(c, allFunctionsKey{}, c.allFunctions)
+}
+
+type allFunctionsKey struct{}
+
+func (c *Contract) allFunctions() []*Function {
 	seen := map[string]bool{}
 	var out []*Function
 	for i, base := range c.Linearization {
@@ -96,7 +103,7 @@ func (c *Contract) AllFunctions() []*Function {
 			out = append(out, f)
 		}
 	}
-	return out
+	return out[:len(out):len(out)] // an append by a caller copies instead of writing into the shared list
 }
 
 // LookupFunction returns the functions named name visible in the contract, most derived first.

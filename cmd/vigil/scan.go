@@ -99,6 +99,7 @@ func addScanFlags(cmd *cobra.Command) {
 	f.String("format", "json", "output format: json, table, sarif, markdown, pdf, html")
 	f.StringP("output", "o", "", "write the report to this file instead of standard output")
 	f.String("fail-on", "none", "exit 1 when a finding is at or above this severity: critical, high, medium, low, none (and 3 when the scan is incomplete)")
+	f.String("min-severity", "", "leave findings below this severity out of the report (critical, high, medium, low, informational, gas)")
 	f.String("fail-on-confidence", "medium", "--fail-on counts only findings at or above this confidence: high, medium, low")
 	f.Bool("allow-incomplete", false, "let --fail-on pass an incomplete scan (exit 0 instead of 3 when nothing is at or above it)")
 	addBudgetFlags(f, true)
@@ -143,8 +144,13 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 		}
 	}()
 
+	if files == nil {
+		if err := mergeProjectConfig(v, target.Location); err != nil {
+			return err
+		}
+	}
 	opts := workspace.Options{
-		Skip:    append(v.GetStringSlice("skip"), v.GetStringSlice("exclude")...),
+		Skip:    listOf(v, "skip", "exclude"),
 		Network: netguard.Policy{AllowPrivate: v.GetBool("allow_private_networks")},
 	}
 	if err := v.UnmarshalKey("limits", &opts.Limits); err != nil {
@@ -209,14 +215,14 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 // scanOptions reads the detector selection and severity overrides from viper.
 func scanOptions(v *viper.Viper) (scan.Options, error) {
 	opts := scan.Options{
-		Enable:       append(v.GetStringSlice("enable"), v.GetStringSlice("detectors.enable")...),
-		Disable:      append(v.GetStringSlice("disable"), v.GetStringSlice("detectors.disable")...),
+		Enable:       listOf(v, "enable", "detectors.enable"),
+		Disable:      listOf(v, "disable", "detectors.disable"),
 		Severity:     v.GetStringMapString("severity"),
 		IncludeDeps:  v.GetBool("include_deps"),
 		IncludeTests: v.GetBool("include_tests"),
 		ScanID:       newScanID(),
 		Lang:         strings.ToLower(v.GetString("lang")),
-		Include:      v.GetStringSlice("include"),
+		Include:      listOf(v, "include"),
 	}
 	if _, err := opts.Analyzers(); err != nil {
 		return opts, usageError("%v", err)
@@ -246,6 +252,14 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result, location 
 		if err := applyBaseline(rep, path); err != nil {
 			return usageError("--baseline: %v", err)
 		}
+	}
+	if min := strings.ToLower(v.GetString("min_severity")); min != "" {
+		if _, err := detect.ParseSeverity(min); err != nil {
+			return usageError("--min-severity: %v", err)
+		}
+		keepFindings(rep, func(g *report.Group, f *report.Finding) bool {
+			return report.SeverityRank(report.FindingSeverity(g, f)) <= report.SeverityRank(min)
+		})
 	}
 	out := stdout
 	if path := v.GetString("output"); path != "" {
@@ -348,11 +362,17 @@ func applyBaseline(r *report.ScanReport, path string) error {
 			known[f.BugHash] = true
 		}
 	}
+	keepFindings(r, func(_ *report.Group, f *report.Finding) bool { return !known[f.BugHash] })
+	return nil
+}
+
+// keepFindings removes the findings keep refuses, and recomputes the summary.
+func keepFindings(r *report.ScanReport, keep func(*report.Group, *report.Finding) bool) {
 	var groups []*report.Group
 	for _, g := range r.MultiFileScanDetails {
 		var kept []*report.Finding
 		for _, f := range g.MetricWiseAggregatedFindings {
-			if !known[f.BugHash] {
+			if keep(g, f) {
 				kept = append(kept, f)
 			}
 		}
@@ -366,7 +386,6 @@ func applyBaseline(r *report.ScanReport, path string) error {
 	r.MultiFileScanSummary = report.Summarize(groups, old2.CountFilesAnalyzed, old2.LinesAnalyzedCount, 0)
 	r.MultiFileScanSummary.ScanTimeTaken = old2.ScanTimeTaken
 	r.ApplyCoverage(r.Coverage) // fewer findings, the same unanalysed code: the cap stays
-	return nil
 }
 
 func isTerminal(w io.Writer) bool {

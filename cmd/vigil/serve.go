@@ -131,8 +131,8 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 		return usageError("config limits: %v", err)
 	}
 	opts := scan.Options{
-		Enable:      append(v.GetStringSlice("enable"), v.GetStringSlice("detectors.enable")...),
-		Disable:     append(v.GetStringSlice("disable"), v.GetStringSlice("detectors.disable")...),
+		Enable:      listOf(v, "enable", "detectors.enable"),
+		Disable:     listOf(v, "disable", "detectors.disable"),
 		Severity:    v.GetStringMapString("severity"),
 		IncludeDeps: v.GetBool("include_deps"),
 	}

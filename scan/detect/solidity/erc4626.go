@@ -84,7 +84,7 @@ func runVaultShareInflation(pass *detect.Pass) {
 	}
 	for _, g := range c.AllFunctions() {
 		info := p.Info(g)
-		if !reached[g] || info == nil || g.Body == nil {
+		if !reached[g] || info == nil || g.Body == nil || !p.Analysed(g) {
 			continue
 		}
 		hit := findDivision(info, g.Body, func(num []ast.Expr, den ast.Expr) bool {

@@ -43,7 +43,7 @@ func runSpotPrice(pass *detect.Pass) {
 	}
 	for _, g := range c.Functions {
 		info := p.Info(g)
-		if info == nil || g.Body == nil {
+		if info == nil || g.Body == nil || !p.Analysed(g) {
 			continue
 		}
 		hit := findDivision(info, g.Body, func(num []ast.Expr, den ast.Expr) bool {

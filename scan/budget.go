@@ -150,6 +150,9 @@ func (m *memoryWatch) watch(w *watched) (unwatch func()) {
 		go m.loop()
 	}
 	m.mu.Unlock()
+	// Judge once at the start too: a scan that finishes between two samples must not escape a
+	// budget the heap already exceeds (a budget below what the process holds stops it at once).
+	m.check()
 	return func() {
 		m.mu.Lock()
 		delete(m.scans, w)
@@ -167,18 +170,28 @@ func (m *memoryWatch) loop() {
 			return
 		}
 		m.mu.Unlock()
-		if heap := heapBytes(); m.over(heap) != nil {
-			runtime.GC()
-			heap = heapBytes()
-			if w := m.over(heap); w != nil {
-				m.mu.Lock()
-				delete(m.scans, w)
-				m.mu.Unlock()
-				w.cancel(&BudgetError{Budget: "memory", Where: w.act.describe(), Limit: bytesText(w.limit)})
-				time.Sleep(20 * samplePeriod)
-			}
+		if m.check() {
+			time.Sleep(20 * samplePeriod)
 		}
 	}
+}
+
+// check stops the scan the heap's size condemns, if any (after a forced collection, so that
+// garbage does not count), and reports whether it stopped one.
+func (m *memoryWatch) check() bool {
+	if m.over(heapBytes()) == nil {
+		return false
+	}
+	runtime.GC()
+	w := m.over(heapBytes())
+	if w == nil {
+		return false
+	}
+	m.mu.Lock()
+	delete(m.scans, w)
+	m.mu.Unlock()
+	w.cancel(&BudgetError{Budget: "memory", Where: w.act.describe(), Limit: bytesText(w.limit)})
+	return true
 }
 
 // over returns the scan to stop at this heap size, or nil.

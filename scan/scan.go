@@ -232,6 +232,17 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 	}
 
 	act := newActivity()
+	// Name the sources from the start: a budget the process already exceeds stops the scan
+	// before the first stage begins, and its error must still say what it stopped.
+	solPaths := make([]string, 0, len(srcs))
+	for _, s := range srcs {
+		solPaths = append(solPaths, s.Path)
+	}
+	if len(srcs) > 0 {
+		act.setStage(modelStage(solPaths))
+	} else {
+		act.setStage("the Rust crates")
+	}
 	ctx, release := budgetContext(parent, opts.Budgets, act, inputBytes)
 	defer release()
 	// stopped returns the budget error once the analysis context ended, or parent's error.
@@ -262,10 +273,6 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		var remaps []sema.Remapping
 		for _, r := range ws.Remappings {
 			remaps = append(remaps, sema.Remapping{Prefix: r.Prefix, Target: r.Target})
-		}
-		solPaths := make([]string, 0, len(srcs))
-		for _, s := range srcs {
-			solPaths = append(solPaths, s.Path)
 		}
 		act.setStage(modelStage(solPaths))
 		var loaded *sema.Program

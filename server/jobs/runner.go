@@ -56,27 +56,15 @@ func (r *Runner) Start() {
 }
 
 // Submit queues a job. Submitting an id already queued or running does nothing.
-func (r *Runner) Submit(id string) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	switch {
-	case r.stopped:
-		return ErrStopped
-	case r.active[id]:
-		return nil
-	case len(r.queue)+len(r.alone) >= r.maxQueue:
-		return ErrQueueFull
-	}
-	r.active[id] = true
-	r.queue = append(r.queue, id)
-	r.poke()
-	return nil
-}
+func (r *Runner) Submit(id string) error { return r.enqueue(id, &r.queue) }
 
 // SubmitAlone queues a job to run alone: it starts when no other job runs, and none starts
 // while it runs. The server runs so a scan suspected of crashing the process, so that a second
 // crash can be blamed on it and no other client's scan dies with it.
-func (r *Runner) SubmitAlone(id string) error {
+func (r *Runner) SubmitAlone(id string) error { return r.enqueue(id, &r.alone) }
+
+// enqueue adds id to one of the runner's queues, under the shared limits.
+func (r *Runner) enqueue(id string, queue *[]string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
@@ -88,7 +76,7 @@ func (r *Runner) SubmitAlone(id string) error {
 		return ErrQueueFull
 	}
 	r.active[id] = true
-	r.alone = append(r.alone, id)
+	*queue = append(*queue, id)
 	r.poke()
 	return nil
 }

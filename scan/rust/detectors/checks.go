@@ -293,11 +293,20 @@ func (p *Pass) ownerEstablishedByCallers(fn *model.Function, param string, depth
 	for _, u := range p.units() {
 		unitOf[u.Func] = u
 	}
+	isUnit := func(caller *model.Function) bool { _, ok := unitOf[caller]; return ok }
+	return p.everyCallerPasses(fn, idx, isUnit, func(caller *model.Function, arg ast.Expr) bool {
+		return p.ownerEstablishedAt(unitOf[caller], arg, depth)
+	})
+}
+
+// everyCallerPasses reports that fn has callers in the crate (among those consider accepts; nil
+// accepts all) and that every one of them passes, as fn's parameter idx, an argument ok accepts.
+// A call whose arguments cannot be matched to the parameter (too few of them) fails.
+func (p *Pass) everyCallerPasses(fn *model.Function, idx int, consider func(*model.Function) bool, ok func(caller *model.Function, arg ast.Expr) bool) bool {
 	calls := 0
 	for _, site := range p.callSites(fn.Name) {
 		caller, c := site.caller, site.call
-		u, ok := unitOf[caller]
-		if !ok || !p.inCrate(caller, c) {
+		if consider != nil && !consider(caller) || !p.inCrate(caller, c) {
 			continue
 		}
 		i := idx
@@ -308,7 +317,7 @@ func (p *Pass) ownerEstablishedByCallers(fn *model.Function, param string, depth
 			return false
 		}
 		calls++
-		if !p.ownerEstablishedAt(u, c.Args[i], depth) {
+		if !ok(caller, c.Args[i]) {
 			return false
 		}
 	}

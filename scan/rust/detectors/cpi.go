@@ -87,25 +87,9 @@ func (p *Pass) programParam(fn *model.Function, name string, depth int) bool {
 	if idx < 0 || depth > helperDepth {
 		return false
 	}
-	calls := 0
-	for _, site := range p.callSites(fn.Name) {
-		caller, c := site.caller, site.call
-		if !p.inCrate(caller, c) {
-			continue
-		}
-		i := idx
-		if c.Method != "" && hasSelf(fn) {
-			i--
-		}
-		if i < 0 || i >= len(c.Args) {
-			return false
-		}
-		calls++
-		if !p.passesProgram(caller, c.Args[i], depth) {
-			return false
-		}
-	}
-	return calls > 0
+	return p.everyCallerPasses(fn, idx, nil, func(caller *model.Function, arg ast.Expr) bool {
+		return p.passesProgram(caller, arg, depth)
+	})
 }
 
 // inCrate reports a call that may reach a function of the crate: a

@@ -518,3 +518,18 @@ func (*ExprStmt) stmtNode()  {}
 func (*ItemStmt) stmtNode()  {}
 func (*EmptyStmt) stmtNode() {}
 func (*BadStmt) stmtNode()   {}
+
+// Unref returns x without the borrows and parentheses around it: &(&x) is x. Seeds, program
+// ids and account arguments are written behind any number of them.
+func Unref(x Expr) Expr {
+	for {
+		switch e := x.(type) {
+		case *RefExpr:
+			x = e.X
+		case *ParenExpr:
+			x = e.X
+		default:
+			return x
+		}
+	}
+}

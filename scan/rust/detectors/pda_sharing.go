@@ -165,13 +165,13 @@ func innermostSeeds(x ast.Expr, env map[string]ast.Expr) *ast.ArrayExpr {
 			x = env[e.Path.String()]
 		case *ast.ArrayExpr:
 			if len(e.Elems) == 1 && e.Len == nil {
-				inner := unwrapSeed(e.Elems[0], env)
+				inner := ast.Unref(e.Elems[0])
 				if _, ok := inner.(*ast.ArrayExpr); ok {
 					x = e.Elems[0]
 					continue
 				}
 				if pe, ok := e.Elems[0].(*ast.PathExpr); ok && len(pe.Path.Segments) == 1 {
-					if _, ok := unwrapSeed(env[pe.Path.String()], env).(*ast.ArrayExpr); ok {
+					if _, ok := ast.Unref(env[pe.Path.String()]).(*ast.ArrayExpr); ok {
 						x = e.Elems[0]
 						continue
 					}
@@ -180,20 +180,6 @@ func innermostSeeds(x ast.Expr, env map[string]ast.Expr) *ast.ArrayExpr {
 			return e
 		default:
 			return nil
-		}
-	}
-	return nil
-}
-
-func unwrapSeed(x ast.Expr, env map[string]ast.Expr) ast.Expr {
-	for x != nil {
-		switch e := x.(type) {
-		case *ast.RefExpr:
-			x = e.X
-		case *ast.ParenExpr:
-			x = e.X
-		default:
-			return x
 		}
 	}
 	return nil

@@ -6,7 +6,6 @@ import (
 	"io"
 	"sort"
 	"strings"
-	"unicode/utf8"
 )
 
 // Excerpt returns source lines [from, to] of a file for display, or nil when unknown.
@@ -15,12 +14,21 @@ type Excerpt func(path string, from, to int) []string
 // MaxMarkdownChars is the most a GitHub comment holds; the Markdown report stays under it.
 const MaxMarkdownChars = 65536
 
+// MinMarkdownBytes is the smallest limit WriteMarkdown accepts: room for the title, the counts
+// by severity and the closing note.
+const MinMarkdownBytes = 2048
+
 // markdownTrailerRoom is kept for the note that counts the findings not shown.
 const markdownTrailerRoom = 600
 
 // WriteMarkdown writes the report as Markdown, for pull-request comments and CI summaries: at
-// most MaxMarkdownChars characters, most severe findings first, the rest counted by severity.
-func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt) error {
+// most maxBytes bytes (0: MaxMarkdownChars, the size of a GitHub comment; a byte limit is also a
+// character limit), a summary of the counts by severity first, then the most severe findings;
+// the findings that do not fit are counted by severity in a closing note.
+func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt, maxBytes int) error {
+	if maxBytes <= 0 {
+		maxBytes = MaxMarkdownChars
+	}
 	s := r.MultiFileScanSummary
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Vigil scan report\n\n")
@@ -61,7 +69,7 @@ func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt) error {
 	sort.SliceStable(groups, func(i, j int) bool {
 		return SeverityRank(groupSeverity(groups[i])) < SeverityRank(groupSeverity(groups[j]))
 	})
-	budget := MaxMarkdownChars - markdownTrailerRoom - utf8.RuneCountInString(b.String())
+	budget := maxBytes - markdownTrailerRoom - len(b.String())
 	left := map[string]int{}
 	for _, g := range groups {
 		t := g.TemplateDetails
@@ -71,11 +79,11 @@ func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt) error {
 		var gb strings.Builder
 		fmt.Fprintf(&gb, "## %s `%s` (%s, %d)\n\n", t.IssueName, t.IssueID, t.IssueSeverity, g.NoOfFindings)
 		remediation := fmt.Sprintf("\n**Remediation.** %s\n\n", htmlToMarkdown(t.IssueRemediation))
-		room := budget - utf8.RuneCountInString(gb.String()+remediation)
+		room := budget - len(gb.String()+remediation)
 		shown := 0
 		for _, f := range g.MetricWiseAggregatedFindings {
 			item := markdownFinding(g, f, excerpt)
-			if n := utf8.RuneCountInString(item); n <= room && len(left) == 0 {
+			if n := len(item); n <= room && len(left) == 0 {
 				gb.WriteString(item)
 				room -= n
 				shown++
@@ -86,7 +94,7 @@ func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt) error {
 		if shown > 0 {
 			gb.WriteString(remediation)
 			b.WriteString(gb.String())
-			budget -= utf8.RuneCountInString(gb.String())
+			budget -= len(gb.String())
 		}
 	}
 	if len(left) > 0 {
@@ -98,9 +106,9 @@ func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt) error {
 				total += n
 			}
 		}
-		fmt.Fprintf(&b, "---\n\n**%d more findings not shown** (%s): this Markdown is kept under %d characters, "+
-			"the size of a GitHub comment, with the most severe first. The JSON, SARIF or HTML report lists them all.\n",
-			total, strings.Join(parts, ", "), MaxMarkdownChars)
+		fmt.Fprintf(&b, "---\n\n**%d more findings not shown** (%s): this Markdown is kept under %d bytes "+
+			"(a GitHub comment holds %d characters), with the most severe first. The JSON, SARIF or HTML report lists them all.\n",
+			total, strings.Join(parts, ", "), maxBytes, MaxMarkdownChars)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

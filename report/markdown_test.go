@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,7 +18,7 @@ func TestMarkdownFitsAComment(t *testing.T) {
 		return strings.Split(strings.Repeat("uint256 ü = balances[msg.sender] * price / 1e18; // ...\n", to-from+1), "\n")[:to-from+1]
 	}
 	var buf bytes.Buffer
-	if err := WriteMarkdown(&buf, r, excerpt); err != nil {
+	if err := WriteMarkdown(&buf, r, excerpt, 0); err != nil {
 		t.Fatal(err)
 	}
 	md := buf.String()
@@ -38,10 +39,32 @@ func TestMarkdownFitsAComment(t *testing.T) {
 	}
 
 	buf.Reset()
-	if err := WriteMarkdown(&buf, sampleReport(2), excerpt); err != nil {
+	if err := WriteMarkdown(&buf, sampleReport(2), excerpt, 0); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(buf.String(), "not shown") || strings.Count(buf.String(), "\n- **") != 8 {
 		t.Errorf("a small report was cut:\n%s", buf.String())
+	}
+}
+
+// --max-bytes bounds the Markdown in bytes (non-ASCII excerpts count for their bytes), keeps
+// the summary and says what was cut.
+func TestMarkdownMaxBytes(t *testing.T) {
+	excerpt := func(path string, from, to int) []string { return []string{"uint256 ü = 1; // ünïcödé"} }
+	for _, max := range []int{MinMarkdownBytes, 5000, 60000} {
+		r := sampleReport(300)
+		r.MultiFileScanSummary = Summarize(r.MultiFileScanDetails, 1, 1200, 0)
+		var buf bytes.Buffer
+		if err := WriteMarkdown(&buf, r, excerpt, max); err != nil {
+			t.Fatal(err)
+		}
+		md := buf.String()
+		if len(md) > max {
+			t.Errorf("max %d: %d bytes", max, len(md))
+		}
+		if !strings.Contains(md, "| critical |") || !strings.Contains(md, "more findings not shown") ||
+			!strings.Contains(md, fmt.Sprintf("kept under %d bytes", max)) {
+			t.Errorf("max %d: summary or note missing:\n%s", max, md)
+		}
 	}
 }

@@ -18,7 +18,7 @@ func newReportCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "report FILE.json",
 		Aliases: []string{"render"},
-		Short:   "Render a saved JSON report as table, SARIF, Markdown, HTML, PDF or JSON",
+		Short:   "Render a saved JSON report as table, SARIF, GitHub annotations, Markdown, HTML, PDF or JSON",
 		Long: `Render a report saved by vigil scan --format json in another format, without scanning again.
 
 Code excerpts and SARIF paths from the repository root need the scanned sources: give the
@@ -29,7 +29,11 @@ project's folder with --source.`,
 			format, _ := f.GetString("format")
 			output, _ := f.GetString("output")
 			srcDir, _ := f.GetString("source")
+			maxBytes, _ := f.GetInt("max-bytes")
 			format = strings.ToLower(format)
+			if err := checkFormat(format, maxBytes); err != nil {
+				return err
+			}
 			rep, err := readReport(args[0])
 			if err != nil {
 				return &exitError{code: exitUsage, msg: err.Error()}
@@ -50,10 +54,12 @@ project's folder with --source.`,
 				defer file.Close()
 				out = file
 			}
-			return render(out, format, rep, source, srcDir, output == "" && isTerminal(out) && os.Getenv("NO_COLOR") == "")
+			return render(out, format, rep, source, renderOptions{location: srcDir, maxBytes: maxBytes,
+				color: output == "" && isTerminal(out) && os.Getenv("NO_COLOR") == ""})
 		},
 	}
-	cmd.Flags().String("format", "table", "output format: table, sarif, markdown, pdf, html, json")
+	cmd.Flags().String("format", "table", "output format: table, sarif, github (workflow annotations), markdown, pdf, html, json")
+	cmd.Flags().Int("max-bytes", 0, "--format markdown: at most this many bytes, the most severe findings first (default: 65536, a GitHub comment)")
 	cmd.Flags().StringP("output", "o", "", "write the report to this file instead of standard output")
 	cmd.Flags().String("source", "", "the scanned project's folder, for code excerpts and SARIF paths")
 	return cmd

@@ -55,3 +55,21 @@ func TestReportRendersSavedJSON(t *testing.T) {
 		t.Errorf("a non-report: exit %d %s", res.code, res.stderr)
 	}
 }
+
+// --format github prints workflow annotations for a scan, and --max-bytes bounds the Markdown;
+// a --max-bytes too small for the summary is a usage error.
+func TestGitHubFormatAndMaxBytes(t *testing.T) {
+	vault := filepath.Join(repoRoot, "testdata/contracts/Vault.sol")
+	res := vigil(t, "scan", "file", vault, "--format", "github")
+	if res.code != 0 || !strings.Contains(res.stdout, "::error file=") || !strings.Contains(res.stdout, "title=") ||
+		!strings.HasSuffix(res.stdout, "\n") || !strings.Contains(res.stdout, "::notice title=Vigil scan::Vigil: ") {
+		t.Errorf("exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	res = vigil(t, "scan", "file", vault, "--format", "markdown", "--max-bytes", "3000")
+	if res.code != 0 || len(res.stdout) > 3000 || !strings.Contains(res.stdout, "| Severity | Count |") {
+		t.Errorf("exit %d, %d bytes\n%s%s", res.code, len(res.stdout), res.stdout, res.stderr)
+	}
+	if res := vigil(t, "scan", "file", vault, "--format", "markdown", "--max-bytes", "100"); res.code != exitUsage {
+		t.Errorf("--max-bytes 100: exit %d", res.code)
+	}
+}

@@ -96,7 +96,8 @@ func isSolanaMint(target string) bool {
 
 func addScanFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.String("format", "json", "output format: json, table, sarif, markdown, pdf, html")
+	f.String("format", "json", "output format: json, table, sarif, github (workflow annotations), markdown, pdf, html")
+	f.Int("max-bytes", 0, "--format markdown: at most this many bytes, the most severe findings first (default: 65536, a GitHub comment)")
 	f.StringP("output", "o", "", "write the report to this file instead of standard output")
 	f.String("fail-on", "none", "exit 1 when a finding is at or above this severity: critical, high, medium, low, none (and 3 when the scan is incomplete)")
 	f.String("min-severity", "", "leave findings below this severity out of the report (critical, high, medium, low, informational, gas)")
@@ -117,14 +118,11 @@ func addScanFlags(cmd *cobra.Command) {
 func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files []string) error {
 	stderr := cmd.ErrOrStderr()
 	format := strings.ToLower(v.GetString("format"))
-	switch format {
-	case "json", "table", "sarif", "markdown", "html":
-	case "pdf":
-		if v.GetString("output") == "" && isTerminal(cmd.OutOrStdout()) {
-			return usageError("--format pdf writes a binary file: give --output FILE")
-		}
-	default:
-		return usageError("--format must be json, table, sarif, markdown, pdf or html, not %q", format)
+	if err := checkFormat(format, v.GetInt("max_bytes")); err != nil {
+		return err
+	}
+	if format == "pdf" && v.GetString("output") == "" && isTerminal(cmd.OutOrStdout()) {
+		return usageError("--format pdf writes a binary file: give --output FILE")
 	}
 	if err := checkFailOn(v); err != nil {
 		return err
@@ -270,7 +268,8 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result, location 
 		defer f.Close()
 		out = f
 	}
-	err := render(out, format, rep, res.Source, location, out == stdout && isTerminal(stdout) && os.Getenv("NO_COLOR") == "")
+	err := render(out, format, rep, res.Source, renderOptions{location: location, maxBytes: v.GetInt("max_bytes"),
+		color: out == stdout && isTerminal(stdout) && os.Getenv("NO_COLOR") == ""})
 	if err != nil {
 		return err
 	}

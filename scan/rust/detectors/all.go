@@ -16,6 +16,7 @@ var All = []*Analyzer{
 	ImproperInstructionIntrospection,
 	Token2022UncheckedTransfer,
 	StaleAfterCPI,
+	UnvalidatedRemainingAccounts,
 	UncheckedArithmetic,
 	DivisionBeforeMultiplication,
 	PanicInHandler,

@@ -17,6 +17,7 @@ var All = []*Analyzer{
 	Token2022UncheckedTransfer,
 	StaleAfterCPI,
 	UnvalidatedRemainingAccounts,
+	UncheckedOraclePrice,
 	UncheckedArithmetic,
 	DivisionBeforeMultiplication,
 	PanicInHandler,

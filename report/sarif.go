@@ -20,8 +20,9 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool               sarifTool                `json:"tool"`
-	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
+	Tool                     sarifTool                `json:"tool"`
+	VersionControlProvenance []sarifVersionControl    `json:"versionControlProvenance,omitempty"`
+	OriginalURIBaseIDs       map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
 	Invocations        []sarifInvocation        `json:"invocations"`
 	Results            []sarifResult            `json:"results"`
 }
@@ -93,6 +94,7 @@ type sarifRule struct {
 	Name                 string            `json:"name"`
 	ShortDescription     sarifText         `json:"shortDescription"`
 	FullDescription      sarifText         `json:"fullDescription"`
+	HelpURI              string            `json:"helpUri"`
 	Help                 sarifHelp         `json:"help"`
 	DefaultConfiguration sarifConfig       `json:"defaultConfiguration"`
 	Properties           sarifRuleProperty `json:"properties"`
@@ -137,7 +139,7 @@ type sarifPhysical struct {
 }
 
 type sarifArtifact struct {
-	URI       string `json:"uri"`
+	URI       string `json:"uri,omitempty"`
 	URIBaseID string `json:"uriBaseId,omitempty"`
 }
 
@@ -199,6 +201,7 @@ func WriteSARIF(w io.Writer, r *ScanReport, o SARIFOptions) error {
 	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{
 		Name: "Vigil", InformationURI: "https://github.com/vigil-sec/vigil", Version: o.ToolVersion, Rules: []sarifRule{},
 	}}, Invocations: sarifInvocations(r, o.RootPrefix), Results: []sarifResult{}}
+	run.VersionControlProvenance = versionControl(r)
 	if o.RootURI != "" {
 		run.OriginalURIBaseIDs = map[string]sarifArtifact{"%SRCROOT%": {URI: o.RootURI}}
 	}
@@ -226,6 +229,7 @@ func WriteSARIF(w io.Writer, r *ScanReport, o SARIFOptions) error {
 				Name:                 ruleName(t.IssueName),
 				ShortDescription:     sarifText{Text: t.IssueName},
 				FullDescription:      sarifText{Text: stripHTML(t.StaticIssueDescription)},
+				HelpURI:              RuleHelpURI(t),
 				Help:                 sarifHelp{Text: stripHTML(t.StaticIssueDescription + " " + t.IssueRemediation), Markdown: help},
 				DefaultConfiguration: sarifConfig{Level: sarifLevel(t.IssueSeverity)},
 				Properties: sarifRuleProperty{Tags: tags, Precision: precision(t.IssueConfidence),

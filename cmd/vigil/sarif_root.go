@@ -45,17 +45,22 @@ func sarifOptions(location string) report.SARIFOptions {
 }
 
 // toolVersion is the release version set by the build's ldflags, else the main module's
-// version or VCS revision recorded by the Go toolchain (go install, go build in a checkout).
+// version or VCS revision recorded by the Go toolchain (go install, go build in a checkout),
+// else devVersion.
 func toolVersion() string {
 	if version != "dev" {
 		return version
 	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return version
+		return devVersion
 	}
 	return versionFrom(bi)
 }
+
+// devVersion is a build's version when nothing better is known (go build -buildvcs=false): it
+// starts with a number, as SARIF consumers compare versions (Sarif.Multitool warns on "dev").
+const devVersion = "0.0.0-dev"
 
 func versionFrom(bi *debug.BuildInfo) string {
 	if v := bi.Main.Version; v != "" && v != "(devel)" {
@@ -71,7 +76,7 @@ func versionFrom(bi *debug.BuildInfo) string {
 		}
 	}
 	if rev == "" {
-		return version
+		return devVersion
 	}
 	if len(rev) > 12 {
 		rev = rev[:12]

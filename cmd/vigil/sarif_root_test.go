@@ -97,7 +97,7 @@ func TestVersionFromBuildInfo(t *testing.T) {
 	}{
 		{debug.BuildInfo{Main: debug.Module{Version: "v1.4.0"}}, "v1.4.0"}, // go install ...@v1.4.0
 		{debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: rev}, "0.0.0-dev+0123456789ab-dirty"},
-		{debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "dev"}, // built with -buildvcs=false
+		{debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "0.0.0-dev"}, // built with -buildvcs=false
 	} {
 		if got := versionFrom(&tt.bi); got != tt.want {
 			t.Errorf("versionFrom(%+v) = %q, want %q", tt.bi.Main, got, tt.want)

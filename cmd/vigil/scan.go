@@ -207,6 +207,7 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	if files != nil {
 		location = ""
 	}
+	setProvenance(res.Report, ws, location)
 	return writeReport(cmd, v, res, location)
 }
 

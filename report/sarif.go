@@ -23,8 +23,8 @@ type sarifRun struct {
 	Tool                     sarifTool                `json:"tool"`
 	VersionControlProvenance []sarifVersionControl    `json:"versionControlProvenance,omitempty"`
 	OriginalURIBaseIDs       map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
-	Invocations        []sarifInvocation        `json:"invocations"`
-	Results            []sarifResult            `json:"results"`
+	Invocations              []sarifInvocation        `json:"invocations"`
+	Results                  []sarifResult            `json:"results"`
 }
 
 // sarifInvocation says whether the scan analysed everything: an incomplete scan is

@@ -144,11 +144,7 @@ func (p *Pass) Functions() []*sema.Function {
 	if p.Contract != nil {
 		all = append(append(all, p.Contract.Functions...), p.Contract.Modifiers...)
 	} else {
-		for _, f := range p.Program.Free {
-			if f.File == p.File {
-				all = append(all, f)
-			}
-		}
+		all = append(all, p.Program.FreeIn(p.File)...)
 	}
 	out := all[:0]
 	for _, f := range all {

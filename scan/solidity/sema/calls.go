@@ -281,13 +281,8 @@ func (p *Program) usingFor(fn *Function, name string, t Type) *Function {
 	} else {
 		file = fn.File
 	}
-	for _, f := range p.Files {
-		for _, d := range f.AST.Decls {
-			if u, ok := d.(*ast.UsingDecl); ok {
-				usings = append(usings, u)
-			}
-		}
-	}
+	// File-level directives bind everywhere; only those that can bind name are looked at.
+	usings = append(usings, p.idx.fileUsingsFor[name]...)
 	var cands []*Function
 	for _, u := range usings {
 		if u.Library != nil {
@@ -310,11 +305,7 @@ func (p *Program) usingFor(fn *Function, name string, t Type) *Function {
 				}
 				continue
 			}
-			for _, f := range p.Free {
-				if f.Name == name {
-					cands = append(cands, f)
-				}
-			}
+			cands = append(cands, p.idx.freeByName[name]...)
 		}
 	}
 	if len(cands) == 0 {

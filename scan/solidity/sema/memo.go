@@ -27,7 +27,11 @@ func (f *File) memoTable() *memo        { return &f.memo }
 // packages never share a key by accident. compute must not ask for the same key of the same
 // holder again.
 func Memo[T any](h Memoized, key any, compute func() T) T {
-	e, _ := h.memoTable().m.LoadOrStore(key, &memoEntry{})
+	m := &h.memoTable().m
+	e, ok := m.Load(key)
+	if !ok {
+		e, _ = m.LoadOrStore(key, &memoEntry{}) // a new entry only on the first request
+	}
 	me := e.(*memoEntry)
 	me.once.Do(func() { me.v = compute() })
 	return me.v.(T)

@@ -56,6 +56,7 @@ type Program struct {
 	funcInfo  map[*Function]*FuncInfo
 	trees     inspect.Cache // flattened trees shared by the detectors (Inspector)
 	budget    Budget
+	idx       index // lookup tables by name and path
 }
 
 type fileDecl struct {
@@ -93,12 +94,15 @@ func LoadBudget(sources []SourceFile, remappings []Remapping, budget Budget) *Pr
 		p.Files = append(p.Files, file)
 		p.byPath[s.Path] = file
 	}
+	p.indexPaths()
+	p.idx.declared = map[declKey]*Contract{}
 	for _, f := range p.Files {
 		p.declareFile(f)
 	}
 	for _, f := range p.Files {
 		p.resolveImports(f, remappings)
 	}
+	p.idx.lookups = map[*File]map[string]*Contract{} // imports known: lookups may be cached
 	for _, c := range p.Contracts {
 		p.resolveBases(c)
 	}
@@ -114,6 +118,7 @@ func LoadBudget(sources []SourceFile, remappings []Remapping, budget Budget) *Pr
 	for _, f := range p.Files {
 		p.buildFreeFunctions(f)
 	}
+	p.indexDecls()
 	p.analyzeFunctions()
 	p.checkFunctionBudgets()
 	return p
@@ -153,6 +158,9 @@ func (p *Program) declareFile(f *File) {
 			f.Contracts = append(f.Contracts, c)
 			p.Contracts = append(p.Contracts, c)
 			p.byName[c.Name] = append(p.byName[c.Name], c)
+			if k := (declKey{f, c.Name}); p.idx.declared[k] == nil {
+				p.idx.declared[k] = c
+			}
 		case *ast.StructDecl:
 			p.fileTypes[d.Name.Name] = append(p.fileTypes[d.Name.Name], fileDecl{f, d})
 		case *ast.EnumDecl:
@@ -211,13 +219,7 @@ func (p *Program) findImport(from, target string, remappings []Remapping) *File 
 		}
 	}
 	// Last resort: a file whose path ends with the import path, then with its base name.
-	clean := strings.TrimLeft(path.Clean(target), "./")
-	for _, f := range p.Files {
-		if strings.HasSuffix(f.Path, "/"+clean) || f.Path == clean {
-			return f
-		}
-	}
-	return nil
+	return p.fileEndingWith(strings.TrimLeft(path.Clean(target), "./"))
 }
 
 func unquote(s string) string {
@@ -238,24 +240,35 @@ func (p *Program) LookupContract(name string, from *File) *Contract {
 		return cands[0]
 	}
 	if from != nil {
-		seen := map[*File]bool{}
-		queue := []*File{from}
-		for len(queue) > 0 {
-			f := queue[0]
-			queue = queue[1:]
-			if seen[f] {
-				continue
-			}
-			seen[f] = true
-			for _, c := range cands {
-				if c.File == f {
-					return c
-				}
-			}
-			queue = append(queue, f.Imports...)
+		if c, ok := p.cachedLookup(name, from); ok {
+			return c
 		}
+		c := p.lookupFrom(name, from)
+		p.cacheLookup(name, from, c)
+		return c
 	}
 	return cands[0]
+}
+
+// lookupFrom returns the contract named name declared in from or in the files it imports,
+// breadth first (the first so declared in a file, when a file declares two); else the first
+// declared anywhere.
+func (p *Program) lookupFrom(name string, from *File) *Contract {
+	seen := map[*File]bool{}
+	queue := []*File{from}
+	for len(queue) > 0 {
+		f := queue[0]
+		queue = queue[1:]
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		if c := p.idx.declared[declKey{f, name}]; c != nil {
+			return c
+		}
+		queue = append(queue, f.Imports...)
+	}
+	return p.byName[name][0]
 }
 
 func (p *Program) resolveBases(c *Contract) {

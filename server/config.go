@@ -23,6 +23,9 @@ type Config struct {
 	Listen string `mapstructure:"listen"`
 	// DataDir holds the database, uploads and temporary workspaces. Required.
 	DataDir string `mapstructure:"data_dir"`
+	// Database names the database: a postgres:// URL of a PostgreSQL server shared by every
+	// process of a deployment, or empty for the SQLite file in DataDir (the default).
+	Database string `mapstructure:"database"`
 	// PublicURL is the base of the URLs Vigil hands out (pre-signed uploads, webhook links),
 	// as clients reach the server: scheme, host and optional path, no query. Default
 	// http://<Listen>.

@@ -82,7 +82,7 @@ func New(cfg Config, engine Engine) (*Server, error) {
 		return nil, err
 	}
 	s.uploadKey = key
-	st, err := store.Open(context.Background(), cfg.DataDir)
+	st, err := store.OpenDatabase(context.Background(), cfg.Database, cfg.DataDir)
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/workspace/gittest"
+	"github.com/vigil-sec/vigil/server/store/pgtest"
 )
 
 // These tests drive the vigil binary as a user would: built once, run as a process.
@@ -34,6 +35,7 @@ func TestMain(m *testing.M) {
 		panic("building vigil: " + err.Error())
 	}
 	code := m.Run()
+	pgtest.Stop()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -21,10 +21,11 @@ func newKeysCommand(v *viper.Viper) *cobra.Command {
 		Short: "Create, list and revoke API keys of the private HTTP API",
 		Long: `API keys authenticate clients of "vigil serve": "Authorization: Bearer <key>" on /private/...
 and "Authorization: Token <key>" on /api-tag-webhook/. Each key belongs to a client; a
-client sees only its own projects and scans. Keys are stored as SHA-256 hashes in the data
-folder's database: a key is shown once, when created, and cannot be shown again.`,
+client sees only its own projects and scans. Keys are stored as SHA-256 hashes in the
+configured database (--database / VIGIL_DATABASE, else the data folder's SQLite file): a key is shown once, when created, and cannot be shown again.`,
 	}
 	cmd.PersistentFlags().String("data-dir", "vigil-data", "data folder of the server (VIGIL_DATA_DIR)")
+	cmd.PersistentFlags().String("database", "", "postgres:// URL of the server's database (VIGIL_DATABASE; default: the SQLite file in the data folder)")
 
 	create := &cobra.Command{
 		Use:   "create --name NAME [--client ID]",
@@ -112,14 +113,15 @@ folder's database: a key is shown once, when created, and cannot be shown again.
 	return cmd
 }
 
-// withStore opens the data folder's database for one command. It works beside a running
-// server: SQLite in WAL mode lets both in, writes wait for each other.
+// withStore opens the configured database for one command: PostgreSQL when --database (or
+// VIGIL_DATABASE) is a postgres:// URL, else the data folder's SQLite file. It works beside
+// running servers: SQLite in WAL mode lets both in, writes wait for each other.
 func withStore(cmd *cobra.Command, v *viper.Viper, fn func(context.Context, store.Store) error) error {
 	ctx := cmd.Context()
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	st, err := store.Open(ctx, v.GetString("data_dir"))
+	st, err := store.OpenDatabase(ctx, v.GetString("database"), v.GetString("data_dir"))
 	if err != nil {
 		return usageError("%v", err)
 	}

@@ -45,7 +45,7 @@ reports and temporary workspaces in the data folder):
   operations       /healthz, /metrics, /openapi.json
 
 Every flag is also a VIGIL_* environment variable and a key of vigil.yaml (dashes become
-underscores): VIGIL_LISTEN, VIGIL_DATA_DIR, VIGIL_PUBLIC_URL, VIGIL_ALLOW_PRIVATE_NETWORKS,
+underscores): VIGIL_LISTEN, VIGIL_DATA_DIR, VIGIL_DATABASE, VIGIL_PUBLIC_URL, VIGIL_ALLOW_PRIVATE_NETWORKS,
 VIGIL_WORKERS, VIGIL_SCAN_WAIT, ... Workspace limits are read from the "limits" section of
 vigil.yaml (max_file_bytes, max_archive_bytes, git_timeout, ...).
 
@@ -61,6 +61,7 @@ to resume at the next start.`,
 	f := cmd.Flags()
 	f.String("listen", "127.0.0.1:8080", "address:port to listen on")
 	f.String("data-dir", "vigil-data", "folder for the database, uploads and temporary workspaces")
+	f.String("database", "", "a postgres:// URL of the database shared by every process (default: the SQLite file in the data folder)")
 	f.String("public-url", "", "base URL clients reach this server at (default http://<listen>)")
 	f.Bool("allow-private-networks", false, "let git URLs and webhook endpoints point at loopback and private networks")
 	f.Int("workers", 2, "scans run at once")
@@ -109,6 +110,7 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 		Version:              version,
 		Listen:               v.GetString("listen"),
 		DataDir:              v.GetString("data_dir"),
+		Database:             v.GetString("database"),
 		PublicURL:            v.GetString("public_url"),
 		AllowPrivateNetworks: v.GetBool("allow_private_networks"),
 		Workers:              v.GetInt("workers"),

@@ -12,8 +12,16 @@ import (
 	"time"
 )
 
-//go:embed migrations/*.sql
+// Each engine has its own numbered migrations: migrations/ for SQLite, migrations_postgres/
+// for PostgreSQL. A schema change adds a file to both.
+//
+//go:embed migrations/*.sql migrations_postgres/*.sql
 var migrationFiles embed.FS
+
+const (
+	sqliteMigrations   = "migrations"
+	postgresMigrations = "migrations_postgres"
+)
 
 // migration is one numbered schema step, named NNNN_what.sql.
 type migration struct {
@@ -22,14 +30,15 @@ type migration struct {
 	sql     string
 }
 
-func loadMigrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+// loadMigrations reads the numbered migrations of one engine's folder, in order.
+func loadMigrations(dir string) ([]migration, error) {
+	names, err := fs.Glob(migrationFiles, dir+"/*.sql")
 	if err != nil {
 		return nil, err
 	}
 	var out []migration
 	for _, n := range names {
-		base := strings.TrimPrefix(n, "migrations/")
+		base := strings.TrimPrefix(n, dir+"/")
 		num, _, ok := strings.Cut(base, "_")
 		v, err := strconv.Atoi(num)
 		if !ok || err != nil || v <= 0 {
@@ -54,7 +63,7 @@ func loadMigrations() ([]migration, error) {
 // own transaction. A database newer than this binary (a version it does not know) is refused
 // rather than used with a schema the code does not understand.
 func migrate(ctx context.Context, db *sql.DB) error {
-	ms, err := loadMigrations()
+	ms, err := loadMigrations(sqliteMigrations)
 	if err != nil {
 		return err
 	}
@@ -71,9 +80,8 @@ func apply(ctx context.Context, db *sql.DB, ms []migration) error {
 	if err := db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
 		return fmt.Errorf("store: reading schema version: %w", err)
 	}
-	if len(ms) > 0 && current > ms[len(ms)-1].version {
-		return fmt.Errorf("store: database schema version %d is newer than this Vigil knows (%d); upgrade Vigil",
-			current, ms[len(ms)-1].version)
+	if err := checkNotNewer(current, ms); err != nil {
+		return err
 	}
 	for _, m := range ms {
 		if m.version <= current {
@@ -95,6 +103,15 @@ func apply(ctx context.Context, db *sql.DB, ms []migration) error {
 		if err := tx.Commit(); err != nil {
 			return fmt.Errorf("store: migration %s: %w", m.name, err)
 		}
+	}
+	return nil
+}
+
+// checkNotNewer refuses a database whose schema is newer than the last migration known.
+func checkNotNewer(current int, ms []migration) error {
+	if len(ms) > 0 && current > ms[len(ms)-1].version {
+		return fmt.Errorf("store: database schema version %d is newer than this Vigil knows (%d); upgrade Vigil",
+			current, ms[len(ms)-1].version)
 	}
 	return nil
 }

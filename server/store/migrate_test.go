@@ -18,7 +18,7 @@ func TestTriageMigrationBackfills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := loadMigrations()
+	ms, err := loadMigrations(sqliteMigrations)
 	if err != nil || len(ms) < 2 || ms[0].version != 1 || ms[1].version != 2 {
 		t.Fatalf("migrations: %v %v", ms, err)
 	}

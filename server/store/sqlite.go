@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver (pure Go, no cgo)
 )
@@ -81,20 +80,6 @@ func Open(ctx context.Context, dataDir string) (*SQLite, error) {
 
 // Close closes the database.
 func (s *SQLite) Close() error { return errors.Join(s.db.Close(), s.w.Close()) }
-
-func micros(t time.Time) any {
-	if t.IsZero() {
-		return nil
-	}
-	return t.UnixMicro()
-}
-
-func fromMicros(n sql.NullInt64) time.Time {
-	if !n.Valid {
-		return time.Time{}
-	}
-	return time.UnixMicro(n.Int64).UTC()
-}
 
 func notFound(err error) error {
 	if errors.Is(err, sql.ErrNoRows) {

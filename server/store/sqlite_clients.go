@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"time"
 )
 
@@ -19,10 +18,7 @@ func (s *SQLite) CreateClient(ctx context.Context, name string) (Client, error) 
 
 // GetClient reads a client.
 func (s *SQLite) GetClient(ctx context.Context, id int64) (Client, error) {
-	var c Client
-	var created sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT id, name, created_at FROM clients WHERE id = ?`, id).Scan(&c.ID, &c.Name, &created)
-	c.CreatedAt = fromMicros(created)
+	c, err := scanClient(s.db.QueryRowContext(ctx, `SELECT id, name, created_at FROM clients WHERE id = ?`, id))
 	return c, notFound(err)
 }
 
@@ -40,16 +36,6 @@ func (s *SQLite) CreateKey(ctx context.Context, k Key) (Key, error) {
 		return Key{}, err
 	}
 	k.ID, err = res.LastInsertId()
-	return k, err
-}
-
-const keyColumns = `id, client_id, name, prefix, hash, created_at, revoked_at`
-
-func scanKey(row interface{ Scan(...any) error }) (Key, error) {
-	var k Key
-	var created, revoked sql.NullInt64
-	err := row.Scan(&k.ID, &k.ClientID, &k.Name, &k.Prefix, &k.Hash, &created, &revoked)
-	k.CreatedAt, k.RevokedAt = fromMicros(created), fromMicros(revoked)
 	return k, err
 }
 

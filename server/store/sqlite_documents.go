@@ -20,22 +20,16 @@ func (s *SQLite) PutDocument(ctx context.Context, d Document) error {
 
 // GetDocument reads a document of a kind by id.
 func (s *SQLite) GetDocument(ctx context.Context, kind, id string) (Document, error) {
-	d := Document{Kind: kind, ID: id}
-	var created, updated sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT client_id, created_at, updated_at, data FROM documents WHERE kind = ? AND id = ?`, kind, id).
-		Scan(&d.ClientID, &created, &updated, &d.Data)
-	d.CreatedAt, d.UpdatedAt = fromMicros(created), fromMicros(updated)
+	d, err := scanDocument(kind, id, s.db.QueryRowContext(ctx, `SELECT client_id, created_at, updated_at, data FROM documents
+		WHERE kind = ? AND id = ?`, kind, id))
 	return d, notFound(err)
 }
 
 // EnsureClient returns the client with this name, creating it the first time. It is for the
 // clients the server names itself; users' clients are made by `vigil keys create`.
 func (s *SQLite) EnsureClient(ctx context.Context, name string) (Client, error) {
-	var c Client
-	var created sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT id, name, created_at FROM clients WHERE name = ? ORDER BY id LIMIT 1`, name).Scan(&c.ID, &c.Name, &created)
+	c, err := scanClient(s.db.QueryRowContext(ctx, `SELECT id, name, created_at FROM clients WHERE name = ? ORDER BY id LIMIT 1`, name))
 	if err == nil {
-		c.CreatedAt = fromMicros(created)
 		return c, nil
 	}
 	if err != sql.ErrNoRows {

@@ -2,20 +2,11 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"strings"
 	"time"
 )
-
-// NewID returns a random 24-hex-digit identifier (96 bits), the shape of project and scan ids.
-func NewID() string {
-	var b [12]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
 
 // EnsureProject finds the client's project by source key or creates it with the next
 // sequence id; name, URL and branch are updated to the latest scan's.
@@ -52,12 +43,7 @@ func (s *SQLite) EnsureProject(ctx context.Context, p Project) (Project, error) 
 
 // GetProject reads one of the client's projects.
 func (s *SQLite) GetProject(ctx context.Context, clientID int64, id string) (Project, error) {
-	var p Project
-	var created sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT id, client_id, sequence_id, source_key, name, url, branch, created_at
-		FROM projects WHERE id = ? AND client_id = ?`, id, clientID).
-		Scan(&p.ID, &p.ClientID, &p.SequenceID, &p.SourceKey, &p.Name, &p.URL, &p.Branch, &created)
-	p.CreatedAt = fromMicros(created)
+	p, err := scanProject(s.db.QueryRowContext(ctx, `SELECT `+projectColumns+` FROM projects WHERE id = ? AND client_id = ?`, id, clientID))
 	return p, notFound(err)
 }
 
@@ -68,25 +54,6 @@ func (s *SQLite) CreateScan(ctx context.Context, sc Scan) error {
 		sc.ID, sc.ClientID, sc.ProjectID, sc.ScanType, sc.Source, sc.Status, sc.ErrMsg, sc.ReportingStatus,
 		string(sc.Request), sc.Attempts, sc.CreatedAt.UnixMicro())
 	return err
-}
-
-const scanColumns = `id, client_id, project_id, scan_type, source, status, err_msg, reporting_status, request,
-	attempts, created_at, started_at, finished_at, report, report_id, reporting_err_msg, running, crashes`
-
-func scanScan(row interface{ Scan(...any) error }) (Scan, error) {
-	var sc Scan
-	var req string
-	var rep sql.NullString
-	var created, started, finished sql.NullInt64
-	err := row.Scan(&sc.ID, &sc.ClientID, &sc.ProjectID, &sc.ScanType, &sc.Source, &sc.Status, &sc.ErrMsg,
-		&sc.ReportingStatus, &req, &sc.Attempts, &created, &started, &finished, &rep, &sc.ReportID, &sc.ReportingErrMsg,
-		&sc.Running, &sc.Crashes)
-	sc.Request = []byte(req)
-	if rep.Valid {
-		sc.Report = []byte(rep.String)
-	}
-	sc.CreatedAt, sc.StartedAt, sc.FinishedAt = fromMicros(created), fromMicros(started), fromMicros(finished)
-	return sc, err
 }
 
 // GetScan reads one of the client's scans.

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"time"
 )
 
@@ -12,16 +11,6 @@ func (s *SQLite) CreateUpload(ctx context.Context, u Upload) error {
 		VALUES (?, ?, ?, -1, ?, ?)`, u.ObjectKey, u.ClientID, u.FileName, u.CreatedAt.UnixMicro(), u.ExpiresAt.UnixMicro())
 	return err
 }
-
-func scanUpload(row interface{ Scan(...any) error }) (Upload, error) {
-	var u Upload
-	var created, expires, uploaded sql.NullInt64
-	err := row.Scan(&u.ObjectKey, &u.ClientID, &u.FileName, &u.Size, &created, &expires, &uploaded)
-	u.CreatedAt, u.ExpiresAt, u.UploadedAt = fromMicros(created), fromMicros(expires), fromMicros(uploaded)
-	return u, err
-}
-
-const uploadColumns = `object_key, client_id, file_name, size, created_at, expires_at, uploaded_at`
 
 // GetUpload reads an upload slot.
 func (s *SQLite) GetUpload(ctx context.Context, objectKey string) (Upload, error) {

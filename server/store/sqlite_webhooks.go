@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"time"
 )
@@ -21,19 +20,8 @@ func (s *SQLite) SetEndpoint(ctx context.Context, e Endpoint) error {
 
 // GetEndpoint reads the client's webhook endpoint.
 func (s *SQLite) GetEndpoint(ctx context.Context, clientID int64) (Endpoint, error) {
-	var e Endpoint
-	var h string
-	var updated sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT client_id, url, headers, secret, updated_at FROM webhook_endpoints WHERE client_id = ?`,
-		clientID).Scan(&e.ClientID, &e.URL, &h, &e.Secret, &updated)
-	if err != nil {
-		return Endpoint{}, notFound(err)
-	}
-	e.UpdatedAt = fromMicros(updated)
-	if err := json.Unmarshal([]byte(h), &e.Headers); err != nil {
-		return Endpoint{}, err
-	}
-	return e, nil
+	e, err := scanEndpoint(s.db.QueryRowContext(ctx, `SELECT `+endpointColumns+` FROM webhook_endpoints WHERE client_id = ?`, clientID))
+	return e, notFound(err)
 }
 
 // EnqueueDelivery adds a pending delivery unless one exists for the same scan and event.
@@ -42,18 +30,6 @@ func (s *SQLite) EnqueueDelivery(ctx context.Context, d Delivery) error {
 		next_attempt_at, last_error, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, '', ?) ON CONFLICT(scan_id, event_type) DO NOTHING`,
 		d.ID, d.ClientID, d.EventType, d.ScanID, string(d.Body), DeliveryPending, d.NextAttemptAt.UnixMicro(), d.CreatedAt.UnixMicro())
 	return err
-}
-
-const deliveryColumns = `id, client_id, event_type, scan_id, body, status, attempts, next_attempt_at, last_error, created_at`
-
-func scanDelivery(row interface{ Scan(...any) error }) (Delivery, error) {
-	var d Delivery
-	var body string
-	var next, created sql.NullInt64
-	err := row.Scan(&d.ID, &d.ClientID, &d.EventType, &d.ScanID, &body, &d.Status, &d.Attempts, &next, &d.LastError, &created)
-	d.Body = []byte(body)
-	d.NextAttemptAt, d.CreatedAt = fromMicros(next), fromMicros(created)
-	return d, err
 }
 
 // DueDeliveries lists pending deliveries whose next attempt is due.

@@ -3,13 +3,38 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/vigil-sec/vigil/server/store/pgtest"
 )
 
-func openTest(t *testing.T, dir string) *SQLite {
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// engines are the two Store implementations; every test of the suite runs against both. A
+// PostgreSQL test skips (or fails under CI) when no PostgreSQL is installed.
+var engines = []struct {
+	name string
+	// database is the setting naming a fresh database (dataDir holds SQLite's file).
+	database func(t *testing.T) string
+}{
+	{"sqlite", func(t *testing.T) string { return "" }},
+	{"postgres", func(t *testing.T) string { return pgtest.URL(t) }},
+}
+
+// forEachEngine runs fn against a fresh store of each engine.
+func forEachEngine(t *testing.T, fn func(t *testing.T, s Store)) {
+	for _, e := range engines {
+		t.Run(e.name, func(t *testing.T) {
+			fn(t, openTest(t, e.database(t), t.TempDir()))
+		})
+	}
+}
+
+func openTest(t *testing.T, database, dir string) Store {
 	t.Helper()
-	s, err := Open(context.Background(), dir)
+	s, err := OpenDatabase(context.Background(), database, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -17,35 +42,105 @@ func openTest(t *testing.T, dir string) *SQLite {
 	return s
 }
 
-func TestMigrationsRecordedAndIdempotent(t *testing.T) {
-	dir := t.TempDir()
-	s := openTest(t, dir)
-	var n, wal int
-	if err := s.db.QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil || n < 1 {
-		t.Fatalf("schema_migrations: %d, %v", n, err)
+// execRaw runs SQL on a store's database, below the Store interface.
+func execRaw(t *testing.T, s Store, q string) {
+	t.Helper()
+	var err error
+	switch s := s.(type) {
+	case *SQLite:
+		_, err = s.w.Exec(q)
+	case *Postgres:
+		_, err = s.pool.Exec(context.Background(), q)
 	}
-	var mode string
-	s.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode)
-	if mode != "wal" {
-		t.Errorf("journal_mode %q, want wal", mode)
-	}
-	s.Close()
-	s2 := openTest(t, dir) // reopening applies nothing twice
-	s2.db.QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&wal)
-	if wal != n {
-		t.Errorf("migrations %d after reopen, want %d", wal, n)
-	}
-	// A database from a newer Vigil is refused.
-	s2.w.Exec(`INSERT INTO schema_migrations(version, name, applied_at) VALUES (9999, 'future', 0)`)
-	s2.Close()
-	if _, err := Open(context.Background(), dir); err == nil {
-		t.Fatal("opened a database with a newer schema")
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
 	}
 }
 
-func TestKeysAndIsolation(t *testing.T) {
+func countMigrations(t *testing.T, s Store) int {
+	t.Helper()
+	var n int
+	var err error
+	const q = `SELECT COUNT(*) FROM schema_migrations`
+	switch s := s.(type) {
+	case *SQLite:
+		err = s.db.QueryRow(q).Scan(&n)
+	case *Postgres:
+		err = s.pool.QueryRow(context.Background(), q).Scan(&n)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestMigrationsRecordedAndIdempotent(t *testing.T) {
+	for _, e := range engines {
+		t.Run(e.name, func(t *testing.T) {
+			database, dir := e.database(t), t.TempDir()
+			s := openTest(t, database, dir)
+			n := countMigrations(t, s)
+			if n < 1 {
+				t.Fatalf("schema_migrations: %d", n)
+			}
+			if sl, ok := s.(*SQLite); ok {
+				var mode string
+				sl.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode)
+				if mode != "wal" {
+					t.Errorf("journal_mode %q, want wal", mode)
+				}
+			}
+			s.Close()
+			s2 := openTest(t, database, dir) // reopening applies nothing twice
+			if again := countMigrations(t, s2); again != n {
+				t.Errorf("migrations %d after reopen, want %d", again, n)
+			}
+			// A database from a newer Vigil is refused.
+			execRaw(t, s2, `INSERT INTO schema_migrations(version, name, applied_at) VALUES (9999, 'future', 0)`)
+			s2.Close()
+			if s3, err := OpenDatabase(context.Background(), database, dir); err == nil {
+				s3.Close()
+				t.Fatal("opened a database with a newer schema")
+			}
+		})
+	}
+}
+
+// Processes started together migrate one database once.
+func TestConcurrentOpensMigrateOnce(t *testing.T) {
+	for _, e := range engines {
+		t.Run(e.name, func(t *testing.T) {
+			database, dir := e.database(t), t.TempDir()
+			errs := make(chan error, 4)
+			for range 4 {
+				go func() {
+					s, err := OpenDatabase(context.Background(), database, dir)
+					if err == nil {
+						s.Close()
+					}
+					errs <- err
+				}()
+			}
+			for range 4 {
+				if err := <-errs; err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func TestOpenDatabaseRefusesOtherSchemes(t *testing.T) {
+	_, err := OpenDatabase(context.Background(), "mysql://u:secret@h/db", t.TempDir())
+	if err == nil || strings.Contains(err.Error(), "secret") || !strings.Contains(err.Error(), "VIGIL_DATABASE") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestKeysAndIsolation(t *testing.T) { forEachEngine(t, testKeysAndIsolation) }
+
+func testKeysAndIsolation(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := openTest(t, t.TempDir())
 	a, _ := s.CreateClient(ctx, "a")
 	b, _ := s.CreateClient(ctx, "b")
 	if _, err := s.CreateKey(ctx, Key{ClientID: 99, Name: "x", Hash: []byte("h0")}); !errors.Is(err, ErrNotFound) {
@@ -93,9 +188,10 @@ func TestKeysAndIsolation(t *testing.T) {
 	}
 }
 
-func TestScanLifecycleAndTriage(t *testing.T) {
+func TestScanLifecycleAndTriage(t *testing.T) { forEachEngine(t, testScanLifecycleAndTriage) }
+
+func testScanLifecycleAndTriage(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := openTest(t, t.TempDir())
 	c, _ := s.CreateClient(ctx, "c")
 	p, _ := s.EnsureProject(ctx, Project{ClientID: c.ID, SourceKey: "k", Name: "n"})
 	newScan := func() string {
@@ -145,9 +241,10 @@ func TestScanLifecycleAndTriage(t *testing.T) {
 	}
 }
 
-func TestUploadsAndDeliveries(t *testing.T) {
+func TestUploadsAndDeliveries(t *testing.T) { forEachEngine(t, testUploadsAndDeliveries) }
+
+func testUploadsAndDeliveries(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := openTest(t, t.TempDir())
 	c, _ := s.CreateClient(ctx, "c")
 	now := time.Now()
 	u := Upload{ObjectKey: "k1", ClientID: c.ID, FileName: "a.sol", CreatedAt: now, ExpiresAt: now.Add(time.Minute)}
@@ -194,8 +291,9 @@ func TestUploadsAndDeliveries(t *testing.T) {
 	}
 }
 
-func TestDocumentsAndEnsureClient(t *testing.T) {
-	st := openTest(t, t.TempDir())
+func TestDocumentsAndEnsureClient(t *testing.T) { forEachEngine(t, testDocumentsAndEnsureClient) }
+
+func testDocumentsAndEnsureClient(t *testing.T, st Store) {
 	ctx := context.Background()
 	if _, err := st.GetDocument(ctx, "token_scan", "x"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("missing document: %v", err)

@@ -1,0 +1,209 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// EnsureProject finds the client's project by source key or creates it with the next
+// sequence id. Locking the client's row serialises the creations of one client's projects
+// across processes, so two never take the same sequence id.
+func (s *Postgres) EnsureProject(ctx context.Context, p Project) (Project, error) {
+	var out Project
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT id FROM clients WHERE id = $1 FOR UPDATE`, p.ClientID); err != nil {
+			return err
+		}
+		var created *int64
+		err := tx.QueryRow(ctx, `SELECT id, sequence_id, created_at FROM projects WHERE client_id = $1 AND source_key = $2`,
+			p.ClientID, p.SourceKey).Scan(&out.ID, &out.SequenceID, &created)
+		switch {
+		case err == nil:
+			if created != nil {
+				out.CreatedAt = time.UnixMicro(*created).UTC()
+			}
+			_, err = tx.Exec(ctx, `UPDATE projects SET name = $1, url = $2, branch = $3 WHERE id = $4`, p.Name, p.URL, p.Branch, out.ID)
+			return err
+		case err != pgx.ErrNoRows:
+			return err
+		}
+		if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(sequence_id), 0) + 1 FROM projects WHERE client_id = $1`,
+			p.ClientID).Scan(&out.SequenceID); err != nil {
+			return err
+		}
+		out.ID = NewID()
+		out.CreatedAt = time.Now().UTC()
+		_, err = tx.Exec(ctx, `INSERT INTO projects(id, client_id, sequence_id, source_key, name, url, branch, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, out.ID, p.ClientID, out.SequenceID, p.SourceKey, p.Name, p.URL, p.Branch,
+			out.CreatedAt.UnixMicro())
+		return err
+	})
+	if err != nil {
+		return Project{}, err
+	}
+	out.ClientID, out.SourceKey, out.Name, out.URL, out.Branch = p.ClientID, p.SourceKey, p.Name, p.URL, p.Branch
+	return out, nil
+}
+
+// GetProject reads one of the client's projects.
+func (s *Postgres) GetProject(ctx context.Context, clientID int64, id string) (Project, error) {
+	p, err := scanProject(s.pool.QueryRow(ctx, `SELECT `+projectColumns+` FROM projects WHERE id = $1 AND client_id = $2`, id, clientID))
+	return p, pgNotFound(err)
+}
+
+// CreateScan records a new scan.
+func (s *Postgres) CreateScan(ctx context.Context, sc Scan) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO scans(id, client_id, project_id, scan_type, source, status, err_msg,
+		reporting_status, request, attempts, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+		sc.ID, sc.ClientID, sc.ProjectID, sc.ScanType, sc.Source, sc.Status, sc.ErrMsg, sc.ReportingStatus,
+		string(sc.Request), sc.Attempts, sc.CreatedAt.UnixMicro())
+	return err
+}
+
+// GetScan reads one of the client's scans.
+func (s *Postgres) GetScan(ctx context.Context, clientID int64, id string) (Scan, error) {
+	sc, err := scanScan(s.pool.QueryRow(ctx, `SELECT `+scanColumns+` FROM scans WHERE id = $1 AND client_id = $2`, id, clientID))
+	return sc, pgNotFound(err)
+}
+
+// GetScanAny reads a scan of any client.
+func (s *Postgres) GetScanAny(ctx context.Context, id string) (Scan, error) {
+	sc, err := scanScan(s.pool.QueryRow(ctx, `SELECT `+scanColumns+` FROM scans WHERE id = $1`, id))
+	return sc, pgNotFound(err)
+}
+
+// StartScan marks the scan running and counts one more attempt.
+func (s *Postgres) StartScan(ctx context.Context, id string, at time.Time) (int, error) {
+	var attempts int
+	err := s.pool.QueryRow(ctx, `UPDATE scans SET status = 'scan_in_progress', attempts = attempts + 1, started_at = $1, running = true
+		WHERE id = $2 AND status IN ('queued', 'scan_in_progress') RETURNING attempts`, at.UnixMicro(), id).Scan(&attempts)
+	return attempts, pgNotFound(err)
+}
+
+// FinishScan records a scan's outcome with its findings in one transaction.
+func (s *Postgres) FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var projectID string
+		if err := tx.QueryRow(ctx, `SELECT project_id FROM scans WHERE id = $1 FOR UPDATE`, id).Scan(&projectID); err != nil {
+			return pgNotFound(err)
+		}
+		var rep *string
+		if report != nil {
+			r := string(report)
+			rep = &r
+		}
+		b := &pgx.Batch{}
+		b.Queue(`UPDATE scans SET status = $1, err_msg = $2, report = $3, finished_at = $4, running = false WHERE id = $5`,
+			status, errMsg, rep, at.UnixMicro(), id)
+		b.Queue(`DELETE FROM findings WHERE scan_id = $1`, id)
+		for _, f := range findings {
+			b.Queue(`INSERT INTO findings(scan_id, project_id, bug_hash, bug_id, status) VALUES ($1, $2, $3, $4, $5)
+				ON CONFLICT (scan_id, bug_hash) DO UPDATE SET bug_id = excluded.bug_id, status = excluded.status`,
+				id, projectID, f.BugHash, f.BugID, f.Status)
+			// A hash new to the project starts its triage; a known one keeps its id and status.
+			b.Queue(`INSERT INTO bug_triage(project_id, bug_hash, bug_id, status, updated_at) VALUES ($1, $2, $3, $4, $5)
+				ON CONFLICT (project_id, bug_hash) DO NOTHING`, projectID, f.BugHash, f.BugID, f.Status, at.UnixMicro())
+		}
+		return tx.SendBatch(ctx, b).Close()
+	})
+}
+
+// InterruptScan records that an attempt ended without an outcome because the process is
+// stopping gracefully.
+func (s *Postgres) InterruptScan(ctx context.Context, id string) error {
+	_, err := s.pool.Exec(ctx, `UPDATE scans SET running = false WHERE id = $1`, id)
+	return err
+}
+
+// RecordCrash counts a process death during the scan's attempt and clears its running mark.
+func (s *Postgres) RecordCrash(ctx context.Context, id string) (int, error) {
+	var crashes int
+	err := s.pool.QueryRow(ctx, `UPDATE scans SET running = false, crashes = crashes + 1 WHERE id = $1 RETURNING crashes`, id).Scan(&crashes)
+	return crashes, pgNotFound(err)
+}
+
+// UnfinishedScans lists queued and running scans, oldest first.
+func (s *Postgres) UnfinishedScans(ctx context.Context) ([]Scan, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+scanColumns+` FROM scans WHERE status IN ('queued', 'scan_in_progress') ORDER BY created_at, id`)
+	return collect(rows, err, scanScan)
+}
+
+// PriorTriage returns the bug id and status the project has for each known hash.
+func (s *Postgres) PriorTriage(ctx context.Context, projectID string, hashes []string) (map[string]Triage, error) {
+	out := make(map[string]Triage, len(hashes))
+	rows, err := s.pool.Query(ctx, `SELECT bug_hash, bug_id, status FROM bug_triage WHERE project_id = $1 AND bug_hash = ANY($2)`,
+		projectID, hashes)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var h string
+		var t Triage
+		if err := rows.Scan(&h, &t.BugID, &t.Status); err != nil {
+			return nil, err
+		}
+		out[h] = t
+	}
+	return out, rows.Err()
+}
+
+// NextBugNumbers reserves n numbers from the project's bug counter.
+func (s *Postgres) NextBugNumbers(ctx context.Context, projectID string, n int) (int64, error) {
+	var last int64
+	err := s.pool.QueryRow(ctx, `UPDATE projects SET bug_counter = bug_counter + $1 WHERE id = $2 RETURNING bug_counter`,
+		n, projectID).Scan(&last)
+	if err != nil {
+		return 0, pgNotFound(err)
+	}
+	return last - int64(n) + 1, nil
+}
+
+// ScanFindings returns the findings of a scan keyed by bug hash, with the project's current
+// triage.
+func (s *Postgres) ScanFindings(ctx context.Context, scanID string) (map[string]Finding, error) {
+	rows, err := s.pool.Query(ctx, `SELECT f.bug_hash, COALESCE(t.bug_id, f.bug_id), COALESCE(t.status, f.status)
+		FROM findings f LEFT JOIN bug_triage t ON t.project_id = f.project_id AND t.bug_hash = f.bug_hash
+		WHERE f.scan_id = $1`, scanID)
+	fs, err := collect(rows, err, scanFinding)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]Finding, len(fs))
+	for _, f := range fs {
+		out[f.BugHash] = f
+	}
+	return out, nil
+}
+
+// SetBugStatus sets the project's triage status of a bug hash.
+func (s *Postgres) SetBugStatus(ctx context.Context, clientID int64, projectID, bugHash, status string) error {
+	if _, err := s.GetProject(ctx, clientID, projectID); err != nil {
+		return err
+	}
+	tag, err := s.pool.Exec(ctx, `UPDATE bug_triage SET status = $1, updated_at = $2 WHERE project_id = $3 AND bug_hash = $4`,
+		status, time.Now().UnixMicro(), projectID, bugHash)
+	if err != nil {
+		return err
+	}
+	return affected(tag.RowsAffected())
+}
+
+// SetReporting records the state of a scan's downloadable report.
+func (s *Postgres) SetReporting(ctx context.Context, scanID, status, errMsg, reportID string) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE scans SET reporting_status = $1, reporting_err_msg = $2,
+		report_id = CASE WHEN $3::text = '' THEN report_id ELSE $3::text END WHERE id = $4`, status, errMsg, reportID, scanID)
+	if err != nil {
+		return err
+	}
+	return affected(tag.RowsAffected())
+}
+
+// ProjectScans lists the client's scans of a project, newest first, at most limit.
+func (s *Postgres) ProjectScans(ctx context.Context, clientID int64, projectID string, limit int) ([]Scan, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+scanColumns+` FROM scans WHERE client_id = $1 AND project_id = $2
+		ORDER BY created_at DESC, id DESC LIMIT $3`, clientID, projectID, limit)
+	return collect(rows, err, scanScan)
+}

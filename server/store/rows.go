@@ -1,0 +1,134 @@
+package store
+
+import (
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+)
+
+// Row readers shared by both engines: their schemas have the same columns, with times in Unix
+// microseconds, so one reader per table serves SQLite's *sql.Row and pgx's rows alike.
+
+type row interface{ Scan(...any) error }
+
+// NewID returns a random 24-hex-digit identifier (96 bits), the shape of project and scan ids.
+func NewID() string {
+	var b [12]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+const scanColumns = `id, client_id, project_id, scan_type, source, status, err_msg, reporting_status, request,
+	attempts, created_at, started_at, finished_at, report, report_id, reporting_err_msg, running, crashes`
+
+func scanScan(r row) (Scan, error) {
+	var sc Scan
+	var req string
+	var rep sql.NullString
+	var created, started, finished sql.NullInt64
+	err := r.Scan(&sc.ID, &sc.ClientID, &sc.ProjectID, &sc.ScanType, &sc.Source, &sc.Status, &sc.ErrMsg,
+		&sc.ReportingStatus, &req, &sc.Attempts, &created, &started, &finished, &rep, &sc.ReportID, &sc.ReportingErrMsg,
+		&sc.Running, &sc.Crashes)
+	sc.Request = []byte(req)
+	if rep.Valid {
+		sc.Report = []byte(rep.String)
+	}
+	sc.CreatedAt, sc.StartedAt, sc.FinishedAt = fromMicros(created), fromMicros(started), fromMicros(finished)
+	return sc, err
+}
+
+const keyColumns = `id, client_id, name, prefix, hash, created_at, revoked_at`
+
+func scanKey(r row) (Key, error) {
+	var k Key
+	var created, revoked sql.NullInt64
+	err := r.Scan(&k.ID, &k.ClientID, &k.Name, &k.Prefix, &k.Hash, &created, &revoked)
+	k.CreatedAt, k.RevokedAt = fromMicros(created), fromMicros(revoked)
+	return k, err
+}
+
+func scanUpload(r row) (Upload, error) {
+	var u Upload
+	var created, expires, uploaded sql.NullInt64
+	err := r.Scan(&u.ObjectKey, &u.ClientID, &u.FileName, &u.Size, &created, &expires, &uploaded)
+	u.CreatedAt, u.ExpiresAt, u.UploadedAt = fromMicros(created), fromMicros(expires), fromMicros(uploaded)
+	return u, err
+}
+
+const uploadColumns = `object_key, client_id, file_name, size, created_at, expires_at, uploaded_at`
+
+const deliveryColumns = `id, client_id, event_type, scan_id, body, status, attempts, next_attempt_at, last_error, created_at`
+
+func scanDelivery(r row) (Delivery, error) {
+	var d Delivery
+	var body string
+	var next, created sql.NullInt64
+	err := r.Scan(&d.ID, &d.ClientID, &d.EventType, &d.ScanID, &body, &d.Status, &d.Attempts, &next, &d.LastError, &created)
+	d.Body = []byte(body)
+	d.NextAttemptAt, d.CreatedAt = fromMicros(next), fromMicros(created)
+	return d, err
+}
+
+func micros(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.UnixMicro()
+}
+
+func fromMicros(n sql.NullInt64) time.Time {
+	if !n.Valid {
+		return time.Time{}
+	}
+	return time.UnixMicro(n.Int64).UTC()
+}
+
+func scanClient(r row) (Client, error) {
+	var c Client
+	var created sql.NullInt64
+	err := r.Scan(&c.ID, &c.Name, &created)
+	c.CreatedAt = fromMicros(created)
+	return c, err
+}
+
+func scanDocument(kind, id string, r row) (Document, error) {
+	d := Document{Kind: kind, ID: id}
+	var created, updated sql.NullInt64
+	err := r.Scan(&d.ClientID, &created, &updated, &d.Data)
+	d.CreatedAt, d.UpdatedAt = fromMicros(created), fromMicros(updated)
+	return d, err
+}
+
+const endpointColumns = `client_id, url, headers, secret, updated_at`
+
+func scanEndpoint(r row) (Endpoint, error) {
+	var e Endpoint
+	var h string
+	var updated sql.NullInt64
+	if err := r.Scan(&e.ClientID, &e.URL, &h, &e.Secret, &updated); err != nil {
+		return Endpoint{}, err
+	}
+	e.UpdatedAt = fromMicros(updated)
+	if err := json.Unmarshal([]byte(h), &e.Headers); err != nil {
+		return Endpoint{}, err
+	}
+	return e, nil
+}
+
+const projectColumns = `id, client_id, sequence_id, source_key, name, url, branch, created_at`
+
+func scanProject(r row) (Project, error) {
+	var p Project
+	var created sql.NullInt64
+	err := r.Scan(&p.ID, &p.ClientID, &p.SequenceID, &p.SourceKey, &p.Name, &p.URL, &p.Branch, &created)
+	p.CreatedAt = fromMicros(created)
+	return p, err
+}
+
+func scanFinding(r row) (Finding, error) {
+	var f Finding
+	err := r.Scan(&f.BugHash, &f.BugID, &f.Status)
+	return f, err
+}

@@ -59,9 +59,7 @@ func loadMigrations(dir string) ([]migration, error) {
 	return out, nil
 }
 
-// migrate applies the migrations not yet recorded in schema_migrations, in order, each in its
-// own transaction. A database newer than this binary (a version it does not know) is refused
-// rather than used with a schema the code does not understand.
+// migrate applies the SQLite migrations not yet recorded in schema_migrations.
 func migrate(ctx context.Context, db *sql.DB) error {
 	ms, err := loadMigrations(sqliteMigrations)
 	if err != nil {
@@ -80,38 +78,39 @@ func apply(ctx context.Context, db *sql.DB, ms []migration) error {
 	if err := db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
 		return fmt.Errorf("store: reading schema version: %w", err)
 	}
-	if err := checkNotNewer(current, ms); err != nil {
-		return err
-	}
-	for _, m := range ms {
-		if m.version <= current {
-			continue
-		}
+	return upgrade(current, ms, func(m migration) error {
 		tx, err := db.BeginTx(ctx, nil)
 		if err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 			tx.Rollback()
-			return fmt.Errorf("store: migration %s: %w", m.name, err)
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)`,
 			m.version, m.name, time.Now().UnixMicro()); err != nil {
 			tx.Rollback()
-			return fmt.Errorf("store: recording migration %s: %w", m.name, err)
+			return err
 		}
-		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("store: migration %s: %w", m.name, err)
-		}
-	}
-	return nil
+		return tx.Commit()
+	})
 }
 
-// checkNotNewer refuses a database whose schema is newer than the last migration known.
-func checkNotNewer(current int, ms []migration) error {
+// upgrade applies, in order, the migrations of ms newer than the database's current version,
+// each by applyOne (in its own transaction). A database newer than this binary (a version it
+// does not know) is refused rather than used with a schema the code does not understand.
+func upgrade(current int, ms []migration, applyOne func(migration) error) error {
 	if len(ms) > 0 && current > ms[len(ms)-1].version {
 		return fmt.Errorf("store: database schema version %d is newer than this Vigil knows (%d); upgrade Vigil",
 			current, ms[len(ms)-1].version)
+	}
+	for _, m := range ms {
+		if m.version <= current {
+			continue
+		}
+		if err := applyOne(m); err != nil {
+			return fmt.Errorf("store: migration %s: %w", m.name, err)
+		}
 	}
 	return nil
 }

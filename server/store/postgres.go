@@ -76,14 +76,8 @@ func migratePostgres(ctx context.Context, pool *pgxpool.Pool) error {
 	if err := conn.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
 		return fmt.Errorf("store: reading schema version: %w", err)
 	}
-	if err := checkNotNewer(current, ms); err != nil {
-		return err
-	}
-	for _, m := range ms {
-		if m.version <= current {
-			continue
-		}
-		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+	return upgrade(current, ms, func(m migration) error {
+		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, m.sql); err != nil {
 				return err
 			}
@@ -91,11 +85,7 @@ func migratePostgres(ctx context.Context, pool *pgxpool.Pool) error {
 				m.version, m.name, time.Now().UnixMicro())
 			return err
 		})
-		if err != nil {
-			return fmt.Errorf("store: migration %s: %w", m.name, err)
-		}
-	}
-	return nil
+	})
 }
 
 // pgNotFound maps pgx's no-rows error to ErrNotFound.
@@ -106,21 +96,13 @@ func pgNotFound(err error) error {
 	return err
 }
 
-// collect reads every row with read.
+// collect reads every row of a pgx query with read.
 func collect[T any](rows pgx.Rows, err error, read func(row) (T, error)) ([]T, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []T
-	for rows.Next() {
-		v, err := read(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return readAll(rows, read)
 }
 
 // affected answers ErrNotFound when a write touched no row.

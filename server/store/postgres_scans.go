@@ -167,15 +167,7 @@ func (s *Postgres) ScanFindings(ctx context.Context, scanID string) (map[string]
 	rows, err := s.pool.Query(ctx, `SELECT f.bug_hash, COALESCE(t.bug_id, f.bug_id), COALESCE(t.status, f.status)
 		FROM findings f LEFT JOIN bug_triage t ON t.project_id = f.project_id AND t.bug_hash = f.bug_hash
 		WHERE f.scan_id = $1`, scanID)
-	fs, err := collect(rows, err, scanFinding)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]Finding, len(fs))
-	for _, f := range fs {
-		out[f.BugHash] = f
-	}
-	return out, nil
+	return byHash(collect(rows, err, scanFinding))
 }
 
 // SetBugStatus sets the project's triage status of a bug hash.

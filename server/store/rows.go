@@ -13,6 +13,23 @@ import (
 
 type row interface{ Scan(...any) error }
 
+// readAll reads the rows of a query (*sql.Rows or pgx.Rows; the caller closes them) with read.
+func readAll[T any](rows interface {
+	row
+	Next() bool
+	Err() error
+}, read func(row) (T, error)) ([]T, error) {
+	var out []T
+	for rows.Next() {
+		v, err := read(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
 // NewID returns a random 24-hex-digit identifier (96 bits), the shape of project and scan ids.
 func NewID() string {
 	var b [12]byte
@@ -131,4 +148,16 @@ func scanFinding(r row) (Finding, error) {
 	var f Finding
 	err := r.Scan(&f.BugHash, &f.BugID, &f.Status)
 	return f, err
+}
+
+// byHash keys findings by bug hash.
+func byHash(fs []Finding, err error) (map[string]Finding, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]Finding, len(fs))
+	for _, f := range fs {
+		out[f.BugHash] = f
+	}
+	return out, nil
 }

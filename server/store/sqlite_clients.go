@@ -52,15 +52,7 @@ func (s *SQLite) ListKeys(ctx context.Context) ([]Key, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Key
-	for rows.Next() {
-		k, err := scanKey(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, k)
-	}
-	return out, rows.Err()
+	return readAll(rows, scanKey)
 }
 
 // RevokeKey revokes a key; revoking twice keeps the first time.

@@ -140,15 +140,7 @@ func (s *SQLite) UnfinishedScans(ctx context.Context) ([]Scan, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Scan
-	for rows.Next() {
-		sc, err := scanScan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sc)
-	}
-	return out, rows.Err()
+	return readAll(rows, scanScan)
 }
 
 // PriorTriage returns the bug id and status the project has for each known hash.
@@ -205,15 +197,7 @@ func (s *SQLite) ScanFindings(ctx context.Context, scanID string) (map[string]Fi
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[string]Finding{}
-	for rows.Next() {
-		var f Finding
-		if err := rows.Scan(&f.BugHash, &f.BugID, &f.Status); err != nil {
-			return nil, err
-		}
-		out[f.BugHash] = f
-	}
-	return out, rows.Err()
+	return byHash(readAll(rows, scanFinding))
 }
 
 // SetBugStatus sets the project's triage status of a bug hash: every scan of the project shows
@@ -254,13 +238,5 @@ func (s *SQLite) ProjectScans(ctx context.Context, clientID int64, projectID str
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Scan
-	for rows.Next() {
-		sc, err := scanScan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sc)
-	}
-	return out, rows.Err()
+	return readAll(rows, scanScan)
 }

@@ -42,15 +42,7 @@ func (s *SQLite) ExpiredUploads(ctx context.Context, before time.Time, limit int
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Upload
-	for rows.Next() {
-		u, err := scanUpload(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
+	return readAll(rows, scanUpload)
 }
 
 // DeleteUpload forgets an upload slot.

@@ -40,15 +40,7 @@ func (s *SQLite) DueDeliveries(ctx context.Context, now time.Time, limit int) ([
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Delivery
-	for rows.Next() {
-		d, err := scanDelivery(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
+	return readAll(rows, scanDelivery)
 }
 
 // UpdateDelivery records the outcome of an attempt.

@@ -79,8 +79,14 @@ func apply(ctx context.Context, db *sql.DB, ms []migration) error {
 		return fmt.Errorf("store: reading schema version: %w", err)
 	}
 	return upgrade(current, ms, func(m migration) error {
-		tx, err := db.BeginTx(ctx, nil)
+		tx, err := db.BeginTx(ctx, nil) // immediate: holds the write lock from here
 		if err != nil {
+			return err
+		}
+		// Another process opening the same file may have applied it since we read the version.
+		var done int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&done); err != nil || done > 0 {
+			tx.Rollback()
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, m.sql); err != nil {

@@ -20,6 +20,7 @@ var All = []*Analyzer{
 	UncheckedOraclePrice,
 	UncheckedArithmetic,
 	DivisionBeforeMultiplication,
+	DivisionByZero,
 	PanicInHandler,
 	CheckNote,
 	UnsafeCode,

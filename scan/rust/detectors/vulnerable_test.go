@@ -68,15 +68,21 @@ func TestVulnerableFragments(t *testing.T) {
 	t.Logf("crytic fragments: insecure flagged with their class %d/%d, secure flagged %d/%d", insecureHit, insecure, secureHit, secure)
 }
 
-// TestVulnerableTrident scans the Trident example programs; the one whose
+// TestVulnerableTrident scans the Trident example programs; those whose
 // bug has a Solana class (unauthorized-access-2: the escrow's stored
-// receiver is never matched) must be reported with it.
+// receiver is never matched; unchecked-arithmetic-0: division by an
+// unchecked argument) must be reported with it.
 func TestVulnerableTrident(t *testing.T) {
 	dirs, _ := filepath.Glob(filepath.Join(vulnerableCorpus, "trident-fuzz-examples/examples/fuzz-tests/*"))
 	if len(dirs) == 0 {
 		t.Skip("solana-vulnerable corpus not found")
 	}
-	want := map[string]string{"unauthorized-access-2": "SOLANA_ACCOUNT_DATA_MATCHING"}
+	want := map[string]string{
+		"unauthorized-access-2": "SOLANA_ACCOUNT_DATA_MATCHING",
+		// buggy_math_function divides by MAGIC_NUMBER - input2, an
+		// instruction argument nothing bounds.
+		"unchecked-arithmetic-0": "SOLANA_DIVISION_BY_ZERO",
+	}
 	for _, d := range dirs {
 		ws, err := model.LoadWorkspace(d, model.Limits{})
 		if err != nil {

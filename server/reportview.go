@@ -49,6 +49,9 @@ func (s *Server) reportOf(ctx context.Context, sc store.Scan, p store.Project) (
 		}
 	}
 	fillHeader(rep, sc, p, req)
+	if err := s.dash.applyComments(ctx, rep); err != nil { // triage comments made in the dashboard
+		return nil, err
+	}
 	return rep, nil
 }
 

@@ -63,6 +63,9 @@ func (s *Server) enqueue(ctx context.Context, p store.Project, source string, re
 	if err := s.store.CreateScan(ctx, sc); err != nil {
 		return store.Scan{}, err
 	}
+	if err := s.dash.listProject(ctx, p); err != nil { // the dashboard lists every scanned project
+		s.log.ErrorContext(ctx, "listing project for the dashboard", "project_id", p.ID, "err", err)
+	}
 	if err := s.runner.Submit(sc.ID); err != nil {
 		refusal := errQueueFull
 		if errors.Is(err, jobs.ErrStopped) {

@@ -29,6 +29,7 @@ func (s *Server) MountTokenAPI(scanner tokenapi.Scanner, cfg tokenapi.Config) {
 		cfg.Logger = s.log
 	}
 	h := tokenapi.New(scanner, tokenStore{s.store}, keyChecker{s.store}, cfg)
+	s.dash.tokens = scanner // the dashboard's token-scan form
 	h.Register(s.mux)
 }
 

@@ -39,6 +39,7 @@ type Server struct {
 	policy        netguard.Policy
 	publicURL     *url.URL
 	uploadKey     []byte
+	dash          *dashboard // the web pages' backend (dashboard.go)
 	blobDir       string
 	tmpDir        string
 
@@ -251,6 +252,7 @@ func (s *Server) routes() {
 	})
 	s.mux.Handle("GET /metrics", s.metrics.handler())
 	s.mux.HandleFunc("GET /openapi.json", serveOpenAPI)
+	s.mountDashboard() // the web pages at /, /login, /projects/..., /scans/...
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		errorBody(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+truncate(r.URL.Path, 200))
 	})

@@ -42,6 +42,8 @@ reports and temporary workspaces in the data folder):
                    /app/api-get-solana-scan-details/ (VIGIL_SOLANA_RPC_URL);
                    WebSocket /app/ws and /app/api-get-rust-details/ (VIGIL_TURNSTILE_SECRET,
                    VIGIL_TURNSTILE_VERIFY_URL; limits in the repo_api section)
+  dashboard        web pages at / (sign in at /login with an API key): projects, scans at
+                   /scans/{scan_id} with live progress, triage, report downloads
   operations       /healthz, /metrics, /openapi.json
 
 Every flag is also a VIGIL_* environment variable and a key of vigil.yaml (dashes become

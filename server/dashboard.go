@@ -1,0 +1,411 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/report/html"
+	"github.com/vigil-sec/vigil/report/pdf"
+	"github.com/vigil-sec/vigil/scan"
+	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/scan/onchain/solana"
+	"github.com/vigil-sec/vigil/server/store"
+	"github.com/vigil-sec/vigil/server/tokenapi"
+	"github.com/vigil-sec/vigil/server/web"
+)
+
+// The dashboard (package web) is mounted beside the API. This file is its Backend: it starts
+// scans through the same enqueue as the API, renders reports as the downloads do, and keeps
+// two documents of its own in the store, since the Store interface has no project listing and
+// no triage comments: the client's project list ("dashboard_projects", by client id) and each
+// project's triage notes ("triage_notes", by project id).
+
+const (
+	docProjects    = "dashboard_projects"
+	docTriageNotes = "triage_notes"
+)
+
+// dashboard implements web.Backend over the server.
+type dashboard struct {
+	s      *Server
+	mu     sync.Mutex // serialises the read-modify-write of the dashboard's documents
+	tokens tokenapi.Scanner
+}
+
+// mountDashboard serves the pages at / (see package web).
+func (s *Server) mountDashboard() {
+	s.dash = &dashboard{s: s}
+	h, err := web.New(web.Config{
+		Store: s.store, Backend: s.dash, Log: s.log, Version: s.cfg.Version, Stopping: s.stopping,
+		HTTPSPublicURL: s.publicURL != nil && s.publicURL.Scheme == "https",
+		MaxUploadBytes: s.cfg.Limits.MaxArchiveBytes,
+	})
+	if err != nil {
+		panic(err) // the templates are embedded: this fails in every test, never only in production
+	}
+	h.Register(s.mux)
+}
+
+// projectList is the dashboard_projects document: the client's project ids, newest first.
+type projectList struct {
+	IDs []string `json:"ids"`
+}
+
+func (d *dashboard) loadList(ctx context.Context, clientID int64) (projectList, error) {
+	var l projectList
+	doc, err := d.s.store.GetDocument(ctx, docProjects, strconv.FormatInt(clientID, 10))
+	if errors.Is(err, store.ErrNotFound) {
+		return l, nil
+	}
+	if err != nil {
+		return l, err
+	}
+	return l, json.Unmarshal(doc.Data, &l)
+}
+
+func (d *dashboard) saveList(ctx context.Context, clientID int64, l projectList) error {
+	data, err := json.Marshal(l)
+	if err != nil {
+		return err
+	}
+	return d.s.store.PutDocument(ctx, store.Document{Kind: docProjects, ID: strconv.FormatInt(clientID, 10), ClientID: clientID, Data: data})
+}
+
+// listProject puts a project at the top of its client's list (every enqueue calls it, so
+// projects scanned through the API show too).
+func (d *dashboard) listProject(ctx context.Context, p store.Project) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l, err := d.loadList(ctx, p.ClientID)
+	if err != nil {
+		return err
+	}
+	if len(l.IDs) > 0 && l.IDs[0] == p.ID {
+		return nil
+	}
+	l.IDs = append([]string{p.ID}, slices.DeleteFunc(l.IDs, func(id string) bool { return id == p.ID })...)
+	return d.saveList(ctx, p.ClientID, l)
+}
+
+func (d *dashboard) Projects(ctx context.Context, clientID int64) ([]store.Project, error) {
+	l, err := d.loadList(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	var out []store.Project
+	for _, id := range l.IDs {
+		p, err := d.s.store.GetProject(ctx, clientID, id)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// DeleteProject takes the project off the client's list. Its scans stay in the store (the
+// Store interface deletes no scans) and the API still answers them; a new scan of the same
+// repository lists the project again.
+func (d *dashboard) DeleteProject(ctx context.Context, clientID int64, projectID string) error {
+	if _, err := d.s.store.GetProject(ctx, clientID, projectID); err != nil {
+		return err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l, err := d.loadList(ctx, clientID)
+	if err != nil {
+		return err
+	}
+	l.IDs = slices.DeleteFunc(l.IDs, func(id string) bool { return id == projectID })
+	return d.saveList(ctx, clientID, l)
+}
+
+// queued maps enqueue's refusals to the dashboard's errors.
+func queued(sc store.Scan, err error) (string, error) {
+	if errors.Is(err, errQueueFull) || errors.Is(err, errStopping) {
+		return "", fmt.Errorf("%w (%v)", web.ErrBusy, err)
+	}
+	return sc.ID, err
+}
+
+func (d *dashboard) AddProject(ctx context.Context, clientID int64, rawURL, branch string) (string, error) {
+	if len(rawURL) > maxURLLen || len(branch) > maxNameLen {
+		return "", fmt.Errorf("%w: the URL or branch is too long", web.ErrInput)
+	}
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	u, err := d.s.policy.CheckURL(cctx, rawURL)
+	cancel()
+	if err != nil {
+		return "", fmt.Errorf("%w: %s", web.ErrInput, strings.TrimPrefix(err.Error(), "netguard: "))
+	}
+	p, err := d.s.store.EnsureProject(ctx, store.Project{ClientID: clientID, SourceKey: sourceKey(u), Name: repoName(u),
+		URL: netguard.Redact(u), Branch: branch})
+	if err != nil {
+		return "", err
+	}
+	return queued(d.s.enqueue(ctx, p, sourceGit, scanRequest{URL: rawURL, Branch: branch}))
+}
+
+// Rescan runs the project's latest request again (the repository's branch tip, the same
+// uploads, the same contract).
+func (d *dashboard) Rescan(ctx context.Context, clientID int64, projectID string) (string, error) {
+	p, err := d.s.store.GetProject(ctx, clientID, projectID)
+	if err != nil {
+		return "", err
+	}
+	scans, err := d.s.store.ProjectScans(ctx, clientID, projectID, 1)
+	if err != nil {
+		return "", err
+	}
+	if len(scans) == 0 {
+		return "", fmt.Errorf("%w: the project has no scan to repeat", web.ErrInput)
+	}
+	var req scanRequest
+	if err := json.Unmarshal(scans[0].Request, &req); err != nil {
+		return "", err
+	}
+	req.Rescan, req.Commit = true, ""
+	return queued(d.s.enqueue(ctx, p, scans[0].Source, req))
+}
+
+// AddUpload stores the files as uploads of the client (as if PUT to pre-signed URLs) and
+// queues a file scan of them.
+func (d *dashboard) AddUpload(ctx context.Context, clientID int64, name string, files []web.Upload) (string, error) {
+	if len(files) > maxFileURLs {
+		return "", fmt.Errorf("%w: at most %d files", web.ErrInput, maxFileURLs)
+	}
+	var req scanRequest
+	seen := map[string]bool{}
+	for _, f := range files {
+		base := path.Base(strings.ReplaceAll(f.Name, `\`, "/"))
+		ext := strings.ToLower(path.Ext(base))
+		switch {
+		case ext != ".sol" && ext != ".zip" || base == ext:
+			return "", fmt.Errorf("%w: %s: only .sol and .zip files can be scanned", web.ErrInput, base)
+		case ext == ".zip" && len(files) > 1:
+			return "", fmt.Errorf("%w: a .zip archive must be the only file of a scan", web.ErrInput)
+		case seen[base]:
+			return "", fmt.Errorf("%w: %s is there twice", web.ErrInput, base)
+		}
+		seen[base] = true
+		key, err := d.storeUpload(ctx, clientID, base, ext, f.Data)
+		if err != nil {
+			return "", err
+		}
+		req.Uploads = append(req.Uploads, key)
+		req.FileURLs = append(req.FileURLs, d.s.cfg.PublicURL+uploadPath+key)
+		if name == "" {
+			name = base
+		}
+	}
+	if len(name) > maxNameLen {
+		return "", fmt.Errorf("%w: the project name is too long", web.ErrInput)
+	}
+	p, err := d.s.store.EnsureProject(ctx, store.Project{ClientID: clientID, SourceKey: "upload:" + name, Name: name})
+	if err != nil {
+		return "", err
+	}
+	return queued(d.s.enqueue(ctx, p, sourceUpload, req))
+}
+
+// storeUpload writes one uploaded file where handleUpload would, with its size limit.
+func (d *dashboard) storeUpload(ctx context.Context, clientID int64, name, ext string, data io.Reader) (string, error) {
+	limit := d.s.cfg.Limits.MaxFileBytes
+	if ext == ".zip" {
+		limit = d.s.cfg.Limits.MaxArchiveBytes
+	}
+	now := time.Now().UTC()
+	u := store.Upload{ObjectKey: store.NewID(), ClientID: clientID, FileName: name, CreatedAt: now, ExpiresAt: now.Add(d.s.cfg.UploadExpiry)}
+	if err := d.s.store.CreateUpload(ctx, u); err != nil {
+		return "", err
+	}
+	body, err := io.ReadAll(io.LimitReader(data, limit+1))
+	if err != nil {
+		return "", err
+	}
+	if int64(len(body)) > limit {
+		return "", fmt.Errorf("%w: %s is larger than %d bytes", web.ErrInput, name, limit)
+	}
+	if err := writeFileAtomic(d.s.blobPath(u.ObjectKey), body); err != nil {
+		return "", err
+	}
+	return u.ObjectKey, d.s.store.MarkUploaded(ctx, u.ObjectKey, int64(len(body)), time.Now().UTC())
+}
+
+func (d *dashboard) Report(ctx context.Context, clientID int64, scanID string) (*report.ScanReport, error) {
+	return d.s.loadReport(ctx, clientID, scanID)
+}
+
+func (d *dashboard) Source(ctx context.Context, clientID int64, scanID string) func(string) []string {
+	if _, err := d.s.store.GetScan(ctx, clientID, scanID); err != nil {
+		return nil
+	}
+	return d.s.excerptSource(ctx, scanID)
+}
+
+func (d *dashboard) WriteReport(ctx context.Context, w io.Writer, clientID int64, scanID, format string) error {
+	rep, err := d.s.loadReport(ctx, clientID, scanID)
+	if err != nil {
+		return err
+	}
+	src := d.s.excerptSource(ctx, scanID)
+	in := pdf.Input{Report: rep, Source: src, History: d.s.history(ctx, clientID, rep), Generated: time.Now(), ToolVersion: d.s.cfg.Version}
+	switch format {
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(report.Envelope{ScanReport: rep})
+	case "sarif":
+		return report.WriteSARIF(w, rep, report.SARIFOptions{ToolVersion: d.s.cfg.Version})
+	case "markdown":
+		return report.WriteMarkdown(w, rep, excerptOf(src), 32<<20) // a file, not a comment: no comment-size cut
+	case "html":
+		return html.Write(w, html.Input(in))
+	case "pdf":
+		return pdf.Write(w, in)
+	}
+	return fmt.Errorf("%w: unknown report format %q", web.ErrInput, format)
+}
+
+// excerptOf adapts a line source to the Markdown writer's excerpts.
+func excerptOf(src func(string) []string) report.Excerpt {
+	if src == nil {
+		return nil
+	}
+	return func(path string, from, to int) []string {
+		lines := src(path)
+		if from < 1 || from > len(lines) {
+			return nil
+		}
+		return lines[from-1 : min(to, len(lines))]
+	}
+}
+
+func (d *dashboard) Notes(ctx context.Context, clientID int64, projectID string) (map[string]web.Note, error) {
+	if _, err := d.s.store.GetProject(ctx, clientID, projectID); err != nil {
+		return nil, err
+	}
+	return d.notes(ctx, projectID)
+}
+
+func (d *dashboard) notes(ctx context.Context, projectID string) (map[string]web.Note, error) {
+	notes := map[string]web.Note{}
+	doc, err := d.s.store.GetDocument(ctx, docTriageNotes, projectID)
+	if errors.Is(err, store.ErrNotFound) {
+		return notes, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return notes, json.Unmarshal(doc.Data, &notes)
+}
+
+// Triage sets the bug hash's status for the project (the store carries it to later scans) and
+// records the comment and the decision in the project's notes.
+func (d *dashboard) Triage(ctx context.Context, clientID int64, projectID, bugHash, status, comment, by string) error {
+	if err := d.s.store.SetBugStatus(ctx, clientID, projectID, bugHash, status); err != nil {
+		return err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	notes, err := d.notes(ctx, projectID)
+	if err != nil {
+		return err
+	}
+	n := notes[bugHash]
+	n.Status, n.Comment = status, comment
+	n.History = append(n.History, web.NoteHistory{At: report.Timestamp(time.Now()), Status: status, Comment: comment, By: by})
+	if len(n.History) > 50 {
+		n.History = n.History[len(n.History)-50:]
+	}
+	notes[bugHash] = n
+	data, err := json.Marshal(notes)
+	if err != nil {
+		return err
+	}
+	return d.s.store.PutDocument(ctx, store.Document{Kind: docTriageNotes, ID: projectID, ClientID: clientID, Data: data})
+}
+
+// applyComments fills the findings' comment from the project's triage notes, so the JSON and
+// the reports carry what the dashboard recorded.
+func (d *dashboard) applyComments(ctx context.Context, rep *report.ScanReport) error {
+	notes, err := d.notes(ctx, rep.ProjectID)
+	if err != nil || len(notes) == 0 {
+		return err
+	}
+	for _, g := range rep.MultiFileScanDetails {
+		for _, f := range g.MetricWiseAggregatedFindings {
+			if n, ok := notes[f.BugHash]; ok && n.Comment != "" {
+				f.Comment = n.Comment
+			}
+		}
+	}
+	return nil
+}
+
+func (d *dashboard) BlockScan(ctx context.Context, clientID int64, address, platform, chain string) (string, error) {
+	be, ok := d.s.engine.(BlockEngine)
+	if !ok {
+		return "", fmt.Errorf("block scans are %w", web.ErrUnavailable)
+	}
+	target := scan.BlockTarget{Address: address, Platform: platform, Chain: chain}
+	addr, pf, ch, err := target.Resolve(be.Catalogue())
+	if err != nil {
+		return "", fmt.Errorf("%w: %s", web.ErrInput, strings.TrimPrefix(err.Error(), scan.ErrInput.Error()+": "))
+	}
+	p, err := d.s.store.EnsureProject(ctx, store.Project{ClientID: clientID,
+		SourceKey: "block:" + pf.Name + ":" + ch.Name + ":" + strings.ToLower(addr), Name: addr, URL: ch.ContractURL(addr)})
+	if err != nil {
+		return "", err
+	}
+	return queued(d.s.enqueue(ctx, p, sourceBlock, scanRequest{Address: addr, Platform: pf.Name, Chain: ch.Name}))
+}
+
+func (d *dashboard) TokenScan(ctx context.Context, clientID int64, mint string) (string, error) {
+	if d.tokens == nil {
+		return "", fmt.Errorf("token scans are %w", web.ErrUnavailable)
+	}
+	if ok, err := d.tokens.Validate(ctx, mint); err != nil || !ok {
+		if err == nil {
+			err = errors.New("not a token mint")
+		}
+		return "", fmt.Errorf("%w: %s: %v", web.ErrInput, mint, err)
+	}
+	rep, err := d.tokens.Scan(ctx, mint, clientID)
+	if err != nil {
+		return "", fmt.Errorf("%w: the token could not be scanned: %v", web.ErrInput, err)
+	}
+	if err := (tokenStore{d.s.store}).SaveTokenScan(ctx, rep); err != nil {
+		return "", err
+	}
+	return rep.ScanID, nil
+}
+
+func (d *dashboard) TokenReport(ctx context.Context, clientID int64, scanID string) (*solana.Report, error) {
+	doc, err := d.s.store.GetDocument(ctx, docTokenScan, scanID)
+	if err != nil {
+		return nil, err
+	}
+	if doc.ClientID != clientID {
+		return nil, store.ErrNotFound
+	}
+	var r solana.Report
+	if err := json.NewDecoder(bytes.NewReader(doc.Data)).Decode(&r); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}

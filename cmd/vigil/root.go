@@ -28,6 +28,7 @@ func newRootCommand() *cobra.Command {
 		newParseCommand(v),
 		newScanCommand(v),
 		newReportCommand(),
+		newGraphCommand(v),
 		newDetectorsCommand(v),
 		newServeCommand(v),
 		newKeysCommand(v),

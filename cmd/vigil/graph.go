@@ -1,0 +1,117 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
+
+	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/scan/solidity/graph"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/workspace"
+)
+
+// newGraphCommand prints a Solidity project's inheritance or call graph, the first pictures an
+// auditor draws (Slither's inheritance-graph and call-graph printers).
+func newGraphCommand(v *viper.Viper) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "graph inheritance|calls TARGET",
+		Short: "Print the contract inheritance graph or the function call graph (DOT or Mermaid)",
+		Long: `Print a graph of a Solidity project: TARGET is a folder, .sol file, .zip archive or git URL.
+
+  inheritance  contracts, interfaces and libraries, with an arrow from each to its direct bases
+  calls        functions and modifiers grouped by contract, with an arrow to each function a body
+               calls (solid: internal, dashed: external, dotted: library) and each modifier used
+
+Dependencies (lib/, node_modules/) and test or script code are read so that names resolve, and
+drawn only where the project's code reaches them (grey), unless --include-deps or --include-tests.
+Render DOT with Graphviz (vigil graph calls . | dot -Tsvg > calls.svg); GitHub renders Mermaid in
+Markdown inside a mermaid code block.`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			kind, format := args[0], strings.ToLower(v.GetString("format"))
+			if kind != "inheritance" && kind != "calls" {
+				return usageError("vigil graph: the graph is inheritance or calls, not %q", kind)
+			}
+			if format != "dot" && format != "mermaid" {
+				return usageError("--format must be dot or mermaid, not %q", format)
+			}
+			prog, err := loadGraphProgram(cmd, v, args[1])
+			if err != nil {
+				return err
+			}
+			g := graph.Calls(prog)
+			if kind == "inheritance" {
+				g = graph.Inheritance(prog)
+			}
+			out := cmd.OutOrStdout()
+			if path := v.GetString("output"); path != "" {
+				f, err := os.Create(path)
+				if err != nil {
+					return &exitError{code: exitUsage, msg: err.Error()}
+				}
+				defer f.Close()
+				out = f
+			}
+			if format == "mermaid" {
+				return g.WriteMermaid(out)
+			}
+			return g.WriteDOT(out)
+		},
+	}
+	f := cmd.Flags()
+	f.String("format", "dot", "dot (Graphviz) or mermaid")
+	f.StringP("output", "o", "", "write the graph to this file instead of standard output")
+	f.Bool("include-deps", false, "draw the contracts of dependencies (lib/, node_modules/) too")
+	f.Bool("include-tests", false, "draw the contracts of test and script code too")
+	f.StringSlice("skip", nil, "paths, folders or globs to leave out (repeatable)")
+	f.Bool("allow-private-networks", false, "allow git URLs on loopback and private networks")
+	f.String("branch", "", "git branch or tag")
+	f.String("commit", "", "git commit")
+	return cmd
+}
+
+// loadGraphProgram opens the target as a scan does (its vigil.yaml's exclude list applies) and
+// loads the semantic model of its Solidity files.
+func loadGraphProgram(cmd *cobra.Command, v *viper.Viper, location string) (*sema.Program, error) {
+	if err := mergeProjectConfig(v, location); err != nil {
+		return nil, err
+	}
+	ws, err := workspace.Open(cmd.Context(), workspace.Target{Location: location, Branch: v.GetString("branch"), Commit: v.GetString("commit")},
+		workspace.Options{Skip: listOf(v, "skip", "exclude"), Network: netguard.Policy{AllowPrivate: v.GetBool("allow_private_networks")}})
+	if err != nil {
+		if errors.Is(err, workspace.ErrInput) || errors.Is(err, os.ErrNotExist) {
+			return nil, &exitError{code: exitUsage, msg: err.Error()}
+		}
+		return nil, err
+	}
+	defer ws.Close()
+	var srcs []sema.SourceFile
+	for _, f := range ws.Files {
+		if f.Lang != workspace.Solidity {
+			continue
+		}
+		data, err := ws.ReadFile(f.Path)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
+		}
+		context := f.Dependency && !v.GetBool("include_deps") || f.Test && !v.GetBool("include_tests")
+		srcs = append(srcs, sema.SourceFile{Path: f.Path, Src: data, Dependency: context})
+	}
+	if len(srcs) == 0 {
+		return nil, &exitError{code: exitUsage, msg: "no Solidity files in " + netguard.RedactString(location)}
+	}
+	var remaps []sema.Remapping
+	for _, r := range ws.Remappings {
+		remaps = append(remaps, sema.Remapping{Prefix: r.Prefix, Target: r.Target})
+	}
+	prog := sema.Load(srcs, remaps)
+	for _, d := range prog.Diagnostics {
+		fmt.Fprintf(cmd.ErrOrStderr(), "vigil graph: %s\n", d)
+	}
+	return prog, nil
+}

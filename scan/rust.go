@@ -12,6 +12,7 @@ import (
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/rust/detectors"
 	"github.com/vigil-sec/vigil/scan/rust/model"
+	"github.com/vigil-sec/vigil/scan/source"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
@@ -21,6 +22,7 @@ type rustResult struct {
 	files, lines int
 	diags        []string
 	gaps         []report.Gap
+	source       map[string][]string // the lines of the files with findings, for excerpts
 }
 
 // scanRust runs the Rust detectors on the workspace's Rust files (dependencies only when asked
@@ -52,17 +54,34 @@ func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
 	if err != nil {
 		out.diags = append(out.diags, "rust: "+err.Error())
 	}
+	// Lines of the files with findings only, split once per file: the model already holds the
+	// sources it parsed, and reading every Rust file again doubled the scan's memory.
+	loaded := map[string][]byte{}
+	for _, c := range res.Workspace.Crates {
+		for _, f := range c.Files {
+			loaded[f.Path] = f.Src
+		}
+	}
+	out.source = map[string][]string{}
 	for _, f := range res.Findings {
 		r := record{tmpl: &f.Analyzer.Template, severity: f.Severity, confidence: f.Confidence, file: f.File, line: f.Line, end: f.EndLine,
 			function: f.Function, details: f.Details}
 		if r.end < r.line {
 			r.end = r.line
 		}
-		if src, err := ws.ReadFile(f.File); err == nil {
-			ls := strings.Split(string(src), "\n")
-			if r.line >= 1 && r.end <= len(ls) {
-				r.code = strings.Join(strings.Fields(strings.Join(ls[r.line-1:r.end], " ")), " ")
+		ls, ok := out.source[f.File]
+		if !ok {
+			src, found := loaded[f.File]
+			if !found {
+				src, _ = ws.ReadFile(f.File) // Cargo.toml and Cargo.lock
 			}
+			if src != nil {
+				ls = source.SplitLines(string(src))
+			}
+			out.source[f.File] = ls
+		}
+		if r.line >= 1 && r.end <= len(ls) {
+			r.code = strings.Join(strings.Fields(strings.Join(ls[r.line-1:r.end], " ")), " ")
 		}
 		out.records = append(out.records, r)
 	}
@@ -162,19 +181,6 @@ func rustGaps(ws *workspace.Workspace, res *detectors.Result, allow func(string)
 		}
 	}
 	return gaps
-}
-
-// rustLines returns the lines of the workspace's Rust files, for excerpts.
-func rustLines(ws *workspace.Workspace) map[string][]string {
-	out := map[string][]string{}
-	for _, f := range ws.Files {
-		if f.Lang == workspace.Rust {
-			if src, err := ws.ReadFile(f.Path); err == nil {
-				out[f.Path] = strings.Split(string(src), "\n")
-			}
-		}
-	}
-	return out
 }
 
 // rustAllowed lets through the workspace's Rust sources (not dependencies unless asked for)

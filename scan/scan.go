@@ -352,7 +352,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 			diagnostics = append(diagnostics, rr.diags...)
 			gaps = append(gaps, rr.gaps...)
 		}
-		for p, l := range rustLines(ws) {
+		for p, l := range rr.source {
 			lines[p] = l
 		}
 	}

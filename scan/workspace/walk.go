@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/vigil-sec/vigil/scan/source"
 )
 
 // maxProjectFileBytes bounds the project files read for remappings; real ones are a few KB.
@@ -236,7 +237,7 @@ func readLimited(root *os.Root, rel string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	data, err := source.ReadAtMost(f, max)
 	if err != nil {
 		return nil, err
 	}

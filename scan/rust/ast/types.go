@@ -27,7 +27,15 @@ func (x *Path) String() string {
 	if x == nil {
 		return ""
 	}
+	if !x.Global && len(x.Segments) == 1 {
+		return x.Segments[0].Name.Name // most paths: no new string
+	}
 	var b strings.Builder
+	n := 2 * len(x.Segments)
+	for _, s := range x.Segments {
+		n += len(s.Name.Name)
+	}
+	b.Grow(n)
 	if x.Global {
 		b.WriteString("::")
 	}

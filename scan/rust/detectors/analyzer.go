@@ -2,8 +2,10 @@ package detectors
 
 import (
 	"path"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/advisory"
@@ -194,14 +196,41 @@ func (p *Pass) ReportLine(file string, line int, details map[string]string) {
 // returns the findings sorted by file, line and id, without those that
 // vigil-disable comments silence.
 func Run(ws *model.Workspace, analyzers []*Analyzer, cfg Config) []Finding {
+	return run(ws, analyzers, cfg, false)
+}
+
+// run is Run; with stream set, each crate's sources are parsed (Crate.Parse) before and its
+// syntax trees released after the analysis.
+func run(ws *model.Workspace, analyzers []*Analyzer, cfg Config, stream bool) []Finding {
+	// Crates are analysed on every core, each into its own list; the lists are joined in
+	// crate order and sorted, so the output does not depend on scheduling.
+	perCrate := make([][]Finding, len(ws.Crates))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(ws.Crates)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				c := ws.Crates[i]
+				if stream {
+					c.Parse()
+				}
+				perCrate[i] = runCrate(ws, c, analyzers, cfg)
+				if stream {
+					c.Release()
+				}
+			}
+		}()
+	}
+	for i := range ws.Crates {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	var out []Finding
-	for _, c := range ws.Crates {
-		prog := model.AnalyzeCrate(ws.Fset, c)
-		cache := &crateCache{}
-		for _, a := range analyzers {
-			pass := &Pass{Analyzer: a, Fset: ws.Fset, Crate: c, Program: prog, Config: cfg, findings: &out, cache: cache}
-			a.Run(pass)
-		}
+	for _, fs := range perCrate {
+		out = append(out, fs...)
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -214,6 +243,18 @@ func Run(ws *model.Workspace, analyzers []*Analyzer, cfg Config) []Finding {
 		return a.Analyzer.ID < b.Analyzer.ID
 	})
 	return suppress(ws, dedupe(out))
+}
+
+// runCrate models one crate and runs the analyzers on it.
+func runCrate(ws *model.Workspace, c *model.Crate, analyzers []*Analyzer, cfg Config) []Finding {
+	var out []Finding
+	prog := model.AnalyzeCrate(ws.Fset, c)
+	cache := &crateCache{}
+	for _, a := range analyzers {
+		pass := &Pass{Analyzer: a, Fset: ws.Fset, Crate: c, Program: prog, Config: cfg, findings: &out, cache: cache}
+		a.Run(pass)
+	}
+	return out
 }
 
 // dedupe keeps one finding per analyzer and line.

@@ -8,6 +8,7 @@ import (
 
 // Result is the outcome of scanning one folder of Rust code.
 type Result struct {
+	// Workspace is what was loaded; its files keep their sources, not their syntax trees.
 	Workspace *model.Workspace
 	Findings  []Finding
 	// Files and Lines count the Rust sources analysed (for the summary's
@@ -18,11 +19,13 @@ type Result struct {
 // Scan loads the Rust workspace in fsys and runs every detector. A limit
 // error from loading still returns what was loaded with the error.
 func Scan(fsys fs.FS, lim model.Limits, cfg Config) (*Result, error) {
-	ws, err := model.LoadWorkspaceFS(fsys, lim)
+	// Each crate is parsed just before it is analysed and its trees released right after:
+	// a large workspace holds the sources of every crate but the syntax of one or two.
+	ws, err := model.LoadSourcesFS(fsys, lim)
 	if ws == nil {
 		return nil, err
 	}
-	res := &Result{Workspace: ws, Findings: Run(ws, All, cfg)}
+	res := &Result{Workspace: ws, Findings: run(ws, All, cfg, true)}
 	for _, c := range ws.Crates {
 		for _, f := range c.Files {
 			res.Files++

@@ -1,7 +1,7 @@
 package detectors
 
 import (
-	"strings"
+	"bytes"
 
 	"github.com/vigil-sec/vigil/scan/detect"
 
@@ -38,7 +38,7 @@ func suppress(ws *model.Workspace, in []Finding) []Finding {
 	byFile := map[string]*detect.Suppressions{}
 	for _, c := range ws.Crates {
 		for _, f := range c.Files {
-			if strings.Contains(string(f.Src), suppressPrefix) {
+			if bytes.Contains(f.Src, []byte(suppressPrefix)) {
 				byFile[f.Path] = parseSuppressions(f.Src)
 			}
 		}

@@ -3,7 +3,6 @@ package model
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -12,10 +11,10 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/rust/ast"
-	"github.com/vigil-sec/vigil/scan/rust/parser"
 	"github.com/vigil-sec/vigil/scan/rust/scanner"
 	"github.com/vigil-sec/vigil/scan/rust/semver"
 	"github.com/vigil-sec/vigil/scan/rust/token"
+	"github.com/vigil-sec/vigil/scan/source"
 )
 
 // Limits bound what LoadWorkspace reads from an untrusted folder.
@@ -62,6 +61,8 @@ type Crate struct {
 	// Root is the manifest whose profiles apply (the workspace root, or the
 	// crate's own manifest).
 	Root *Manifest
+	// pending holds the sources read by LoadSourcesFS and not parsed yet (see Parse).
+	pending []parseJob
 }
 
 // File is one parsed source file.
@@ -196,6 +197,24 @@ func LoadWorkspace(dir string, lim Limits) (*Workspace, error) {
 
 // LoadWorkspaceFS is LoadWorkspace over any file system.
 func LoadWorkspaceFS(fsys fs.FS, lim Limits) (*Workspace, error) {
+	ws, err := LoadSourcesFS(fsys, lim)
+	if ws == nil {
+		return nil, err
+	}
+	var jobs []parseJob
+	for _, c := range ws.Crates {
+		jobs = append(jobs, c.pending...)
+		c.pending = nil
+	}
+	parseAll(jobs)
+	return ws, err
+}
+
+// LoadSourcesFS reads what LoadWorkspaceFS reads (manifests, lock files, the crates' sources,
+// within the limits) but leaves each crate's sources unparsed until its Parse is called, so
+// that a caller analysing one crate at a time holds one crate's syntax trees at a time.
+// Positions are the same as LoadWorkspaceFS's: files are added to the file set here.
+func LoadSourcesFS(fsys fs.FS, lim Limits) (*Workspace, error) {
 	lim = lim.withDefaults()
 	ws := &Workspace{Fset: token.NewFileSet()}
 	var manifests []string
@@ -273,6 +292,7 @@ func LoadWorkspaceFS(fsys fs.FS, lim Limits) (*Workspace, error) {
 				c.Lock = l
 			}
 		}
+		ws.Crates = append(ws.Crates, c)
 		srcs, err := crateSources(fsys, dir, crateDirs)
 		if err != nil {
 			return nil, err
@@ -300,17 +320,8 @@ func LoadWorkspaceFS(fsys fs.FS, lim Limits) (*Workspace, error) {
 			}
 			files++
 			total += int64(len(src))
-			f, perr := parser.ParseFile(ws.Fset, sp, src, 0)
-			var el scanner.ErrorList
-			if errors.As(perr, &el) {
-				c.Errors = append(c.Errors, el...)
-			}
-			if f == nil {
-				continue
-			}
-			c.Files = append(c.Files, &File{Path: sp, Module: modulePath(dir, sp), AST: f, Src: src})
+			c.pending = append(c.pending, parseJob{crate: c, path: sp, src: src, file: ws.Fset.AddFile(sp, len(src))})
 		}
-		ws.Crates = append(ws.Crates, c)
 	}
 	return ws, nil
 }
@@ -321,7 +332,7 @@ func readLimited(fsys fs.FS, name string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	buf, err := io.ReadAll(io.LimitReader(f, max+1))
+	buf, err := source.ReadAtMost(f, max)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}

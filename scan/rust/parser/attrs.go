@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/rust/ast"
@@ -111,7 +112,7 @@ func (p *parser) attrArgs() *ast.TokenTree {
 		start := p.i
 		from := p.tok.Pos
 		p.skipTo(token.RBRACK, token.RPAREN)
-		return &ast.TokenTree{Open: from, Delim: ast.NoDelim, Tokens: p.toks[start:p.i:p.i], Close: p.prevEnd()}
+		return &ast.TokenTree{Open: from, Delim: ast.NoDelim, Tokens: retain(p.toks[start:p.i]), Close: p.prevEnd()}
 	}
 	return nil
 }
@@ -190,7 +191,7 @@ func (p *parser) tokenTree() *ast.TokenTree {
 			break
 		}
 	}
-	tt.Tokens = p.toks[p.i+1 : j : j]
+	tt.Tokens = retain(p.toks[p.i+1 : j])
 	if len(stack) > 0 {
 		p.error(open.Pos, "unclosed delimiter '"+open.Lit+"'")
 		tt.Close = p.toks[j].Pos // EOF
@@ -244,4 +245,13 @@ func (p *parser) visibility() *ast.Visibility {
 	}
 	v.EndPos = p.prevEnd()
 	return v
+}
+
+// retain copies the tokens a tree keeps: a sub-slice of the file's token array would keep the
+// whole array (32 bytes for every token of the file) alive as long as the AST.
+func retain(toks []token.Token) []token.Token {
+	if len(toks) == 0 {
+		return nil
+	}
+	return slices.Clone(toks)
 }

@@ -30,13 +30,23 @@ func ParseFile(fset *token.FileSet, filename string, src any, mode Mode) (f *ast
 	if err != nil {
 		return nil, err
 	}
-	file := fset.AddFile(filename, len(text))
+	return ParseSource(fset.AddFile(filename, len(text)), text, mode)
+}
+
+// ParseSource parses src as the contents of file, already added to its FileSet with
+// len(src) as its size. Adding files is the one step that must be serial (positions are
+// handed out in order); ParseSource itself may run on several files at once.
+func ParseSource(file *token.File, src []byte, mode Mode) (f *ast.File, err error) {
+	if file.Size() != len(src) {
+		return nil, fmt.Errorf("%s: source has %d bytes, file was added with %d", file.Name(), len(src), file.Size())
+	}
+	text := src
 	var p parser
 	var errs scanner.ErrorList
 	toks := scanner.Tokenize(file, text, errs.Add, 0)
 	p.errors = errs
 	p.init(file, toks, mode)
-	f = &ast.File{Name: filename, Start: file.Pos(0), Stop: file.Pos(len(text))}
+	f = &ast.File{Name: file.Name(), Start: file.Pos(0), Stop: file.Pos(len(text))}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {

@@ -15,6 +15,7 @@ var All = []*Analyzer{
 	UncheckedSysvar,
 	ImproperInstructionIntrospection,
 	Token2022UncheckedTransfer,
+	Token2022FeeIgnored,
 	StaleAfterCPI,
 	UnvalidatedRemainingAccounts,
 	UncheckedOraclePrice,

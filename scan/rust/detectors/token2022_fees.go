@@ -1,0 +1,215 @@
+package detectors
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
+	"github.com/vigil-sec/vigil/scan/rust/token"
+)
+
+// Token2022FeeIgnored reports a deposit of tokens that may carry a
+// Token-2022 transfer fee, after which the handler credits the amount it
+// asked to move: the vault received amount minus the fee, the books say
+// amount, and the difference is paid by the other depositors.
+var Token2022FeeIgnored = &Analyzer{
+	Template: template(detect.Template{
+		ID:         "SOLANA_TOKEN_2022_TRANSFER_FEE_IGNORED",
+		Name:       "Token-2022 transfer fee ignored in accounting",
+		Severity:   detect.Medium,
+		Confidence: detect.ConfidenceMedium,
+		Description: "<p><code>${function_name}</code> accepts Token-2022 mints, moves <code>${amount}</code> " +
+			"tokens into the program with <code>transfer_checked</code> and then credits <code>${amount}</code>. " +
+			"A mint with the transfer-fee extension delivers <code>${amount}</code> minus the fee, so the " +
+			"program records more than it holds and the last users to withdraw cannot.</p>",
+		Remediation: "<p>Credit what arrived: compute the fee from the mint's <code>TransferFeeConfig</code> " +
+			"(<code>calculate_epoch_fee</code>) and subtract it, or <code>reload()</code> the vault and credit " +
+			"the balance difference. Otherwise refuse mints with a transfer fee when the pool or vault is created.</p>",
+		DescriptionKeys: []string{"function_name", "amount"},
+		DetectionLogic: "Anchor handlers whose Accounts struct admits Token-2022 (Interface<TokenInterface>, " +
+			"InterfaceAccount<..>, Program<Token2022>) and whose code (with delegates and the crate helpers it calls) " +
+			"makes an unsigned transfer_checked CPI (a user's deposit) of a named amount, then adds that same name to " +
+			"account state (+=, checked_add, saturating_add) — unless the code mentions transfer fees (transfer_fee, " +
+			"TransferFeeConfig, epoch_fee), reloads a token account to read its balance, or the mint is pinned by an " +
+			"address constraint.",
+		CWE:   []string{"CWE-682"},
+		Class: "token",
+	}),
+	Run: func(p *Pass) {
+		for _, ap := range p.Program.Anchor {
+			for _, h := range ap.Handlers {
+				if h.Accounts == nil || !admitsToken2022(h.Accounts) || pinnedMint(h.Accounts) {
+					continue
+				}
+				code := h.Code()
+				amounts := map[string]bool{}
+				aware := false
+				for _, fn := range code {
+					for _, n := range p.depositAmounts(fn, 0) {
+						amounts[n] = true
+					}
+					aware = aware || p.feeAware(fn, 0)
+				}
+				if len(amounts) == 0 || aware {
+					continue
+				}
+				for _, fn := range code {
+					if c, name := creditOf(fn.Decl.Body, amounts); c != nil {
+						p.Report(c, h.Func, map[string]string{"amount": name})
+						break
+					}
+				}
+			}
+		}
+	},
+}
+
+// admitsToken2022 reports an Accounts struct through which Token-2022
+// mints or token accounts can reach the handler.
+func admitsToken2022(as *model.AccountsStruct) bool {
+	for _, f := range as.Fields {
+		switch {
+		case f.Type.Kind == model.KindInterface, f.Type.Kind == model.KindInterfaceAccount:
+			return true
+		case f.Type.Kind == model.KindProgram && f.Type.Inner == "Token2022":
+			return true
+		}
+	}
+	return false
+}
+
+// pinnedMint reports a mint field fixed by an address constraint: the
+// program then knows the mint and its extensions.
+func pinnedMint(as *model.AccountsStruct) bool {
+	for _, f := range as.Fields {
+		if f.Type.Inner == "Mint" && f.Constraints.Address != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// depositAmounts returns the names of the amounts fn moves with an
+// unsigned transfer_checked CPI (one the user's signature authorizes),
+// directly or through a crate helper given the name.
+func (p *Pass) depositAmounts(fn *model.Function, depth int) []string {
+	var out []string
+	for _, c := range model.Calls(fn.Decl.Body) {
+		if c.Macro {
+			continue
+		}
+		if c.Name() == "transfer_checked" && len(c.Args) >= 2 {
+			if unsignedCPI(c.Args[0], fn.Decl.Body) {
+				if name := model.ExprPath(c.Args[1]); name != "" && !strings.Contains(name, ".") {
+					out = append(out, name)
+				}
+			}
+			continue
+		}
+		if depth >= helperDepth {
+			continue
+		}
+		for _, callee := range p.Program.FunctionsNamed(c.Name()) {
+			if callee == fn || !p.inCrate(fn, c) {
+				continue
+			}
+			inner := p.depositAmounts(callee, depth+1)
+			for i, a := range c.Args {
+				idx := i
+				if c.Method != "" && hasSelf(callee) {
+					idx++
+				}
+				name := model.ExprPath(a)
+				if name != "" && !strings.Contains(name, ".") && slices.Contains(inner, paramName(callee, idx)) && paramName(callee, idx) != "" {
+					out = append(out, name)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// unsignedCPI reports a CPI context built with CpiContext::new (followed
+// through a local), not new_with_signer or .with_signer: the transfer's
+// authority is a signer of the transaction, so tokens come in.
+func unsignedCPI(x ast.Expr, body ast.Node) bool {
+	if pe, ok := x.(*ast.PathExpr); ok && len(pe.Path.Segments) == 1 {
+		if init, ok := lets(body)[pe.Path.Segments[0].Name.Name]; ok {
+			x = init
+		}
+	}
+	signed, built := false, false
+	for _, c := range model.Calls(x) {
+		switch {
+		case c.Kind == model.CallCpiContextNew:
+			built = true
+		case c.Kind == model.CallCpiContextNewWithSigner, c.Method == "with_signer":
+			signed = true
+		}
+	}
+	return built && !signed
+}
+
+// feeAware reports code (or a crate helper it calls) that deals with
+// transfer fees or measures what arrived by reloading a token account.
+func (p *Pass) feeAware(fn *model.Function, depth int) bool {
+	if mentionsIdent(fn.Decl.Body, "transfer_fee", "transferfee", "epoch_fee", "reload") {
+		return true
+	}
+	if depth >= helperDepth {
+		return false
+	}
+	for _, c := range model.Calls(fn.Decl.Body) {
+		if c.Macro || !p.inCrate(fn, c) {
+			continue
+		}
+		for _, callee := range p.Program.FunctionsNamed(c.Name()) {
+			if callee != fn && p.feeAware(callee, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// creditOf returns the first addition of one of names to other state
+// (x += amount, x.checked_add(amount), x.saturating_add(amount)).
+func creditOf(body ast.Node, names map[string]bool) (ast.Node, string) {
+	var node ast.Node
+	name := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		if node != nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.AssignExpr:
+			if x.Op == token.PLUS_EQ && names[model.ExprPath(x.Y)] {
+				node, name = x, model.ExprPath(x.Y)
+			}
+		case *ast.MethodCallExpr:
+			if (x.Name.Name == "checked_add" || x.Name.Name == "saturating_add") && len(x.Args) == 1 && names[model.ExprPath(x.Args[0])] {
+				node, name = x, model.ExprPath(x.Args[0])
+			}
+		}
+		return node == nil
+	})
+	return node, name
+}
+
+// mentionsIdent reports an identifier in n (a name, method, field or type)
+// whose lower-case spelling contains one of parts; comments do not count.
+func mentionsIdent(n ast.Node, parts ...string) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok {
+			name := strings.ToLower(id.Name)
+			for _, part := range parts {
+				found = found || strings.Contains(name, part)
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/vigil-sec/vigil/scan/workspace"
+	"github.com/vigil-sec/vigil/server/blob"
 )
 
 // Config configures the server. Keys in vigil.yaml are the mapstructure names (under a
@@ -58,6 +59,15 @@ type Config struct {
 	// MaxUploadBytesPerClient bounds the bytes of a client's kept uploads; an upload past it
 	// gets 413. Default 2 GiB.
 	MaxUploadBytesPerClient int64 `mapstructure:"max_upload_bytes_per_client"`
+	// BlobStore is where uploads, generated reports and the key of the server's signed links
+	// are kept: an s3://bucket/prefix URL of any S3-compatible store shared by every process
+	// of a deployment (credentials, region and endpoint from AWS_ACCESS_KEY_ID,
+	// AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL; path-style addressing with a custom
+	// endpoint), or empty for the data folder (the default). With S3, pre-signed upload URLs
+	// are the store's own: clients put files into the bucket directly.
+	BlobStore string `mapstructure:"blob_store"`
+	// Blobs, when set, is an open blob store used instead of BlobStore (tests, embedding).
+	Blobs blob.Store `mapstructure:"-"`
 	// MaxBodyBytes bounds JSON request bodies. Default 1 MiB.
 	MaxBodyBytes int64 `mapstructure:"max_body_bytes"`
 	// Limits bound workspaces (uploads, archives, clones); see workspace.Limits. The upload

@@ -207,7 +207,7 @@ func (d *dashboard) AddUpload(ctx context.Context, clientID int64, name string, 
 			return "", err
 		}
 		req.Uploads = append(req.Uploads, key)
-		req.FileURLs = append(req.FileURLs, d.s.cfg.PublicURL+uploadPath+key)
+		req.FileURLs = append(req.FileURLs, d.s.uploadURL(key))
 		if name == "" {
 			name = base
 		}
@@ -233,17 +233,14 @@ func (d *dashboard) storeUpload(ctx context.Context, clientID int64, name, ext s
 	if err := d.s.store.CreateUpload(ctx, u); err != nil {
 		return "", err
 	}
-	body, err := io.ReadAll(io.LimitReader(data, limit+1))
-	if err != nil {
-		return "", err
-	}
-	if int64(len(body)) > limit {
+	body := &countedReader{r: &cappedReader{r: data, left: limit}}
+	err := d.s.blobs.Create(ctx, uploadBlob(u.ObjectKey), body)
+	if errors.Is(err, errTooLarge) {
 		return "", fmt.Errorf("%w: %s is larger than %d bytes", web.ErrInput, name, limit)
-	}
-	if err := writeFileAtomic(d.s.blobPath(u.ObjectKey), body); err != nil {
+	} else if err != nil {
 		return "", err
 	}
-	return u.ObjectKey, d.s.store.MarkUploaded(ctx, u.ObjectKey, int64(len(body)), time.Now().UTC())
+	return u.ObjectKey, d.s.store.MarkUploaded(ctx, u.ObjectKey, body.n, time.Now().UTC())
 }
 
 func (d *dashboard) Report(ctx context.Context, clientID int64, scanID string) (*report.ScanReport, error) {

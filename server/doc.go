@@ -12,9 +12,15 @@
 // Layout of the data folder (Config.DataDir):
 //
 //	vigil.db (+ -wal, -shm)  the SQLite store (see package store)
-//	upload.key               the HMAC key of pre-signed upload URLs (created on first start)
+//	upload.key               the HMAC key of the server's signed links (created on first start)
 //	blobs/<object key>       uploaded files
+//	reports/<id>.pdf|.html   generated reports
+//	.staging/                files being written, moved into place once complete
 //	tmp/                     workspaces of running scans; emptied at start
+//
+// With Config.BlobStore s3://bucket/prefix, upload.key, blobs/ and reports/ are objects under
+// the prefix instead (package blob), shared by every process of a deployment, and pre-signed
+// upload URLs are the object store's own.
 //
 // Decisions the spec leaves open, documented in openapi.json as well:
 //
@@ -28,8 +34,10 @@
 //     project_id and project_sequence_id, and findings keep bug_id and bug_status by bug_hash.
 //     File scans have scan_type "project", as SPEC 4.3 says of file-upload scans.
 //   - Uploads: GET api-get-presigned-url answers PUT {public_url}/uploads/<key>?expires=&
-//     signature=; file_urls are those URLs (query optional). Files are kept
-//     Config.UploadRetention after the URL expires.
+//     signature=, or with an S3 blob store the store's own pre-signed PUT of the object; file_urls
+//     are those URLs (query optional). A file put into S3 directly is checked (size limits,
+//     quota) when a file scan first names it. Files are kept Config.UploadRetention after the
+//     URL expires.
 //   - Webhooks: scan.completed and scan.failed events, signed per Standard Webhooks with the
 //     endpoint's whsec_ secret returned by api-tag-webhook (see package webhook).
 //

@@ -41,15 +41,19 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		u, err := s.store.GetUpload(ctx, key)
+		if err == nil && u.ClientID == client {
+			u, err = s.completeUpload(ctx, u)
+		}
+		var refused errUpload
 		switch {
 		case errors.Is(err, store.ErrNotFound) || (err == nil && u.ClientID != client):
 			errorBody(w, http.StatusBadRequest, field+": no such upload")
 			return
+		case errors.As(err, &refused):
+			errorBody(w, http.StatusBadRequest, field+": "+refused.msg)
+			return
 		case err != nil:
 			s.internal(w, r, "reading upload", err)
-			return
-		case u.UploadedAt.IsZero():
-			errorBody(w, http.StatusBadRequest, field+": nothing was uploaded to this URL yet")
 			return
 		case seen[key]:
 			errorBody(w, http.StatusBadRequest, field+": given twice")
@@ -65,7 +69,7 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 		req.Uploads = append(req.Uploads, key)
 		// The report lists the URL without its signature: it names the file, not the right
 		// to write it.
-		req.FileURLs = append(req.FileURLs, s.cfg.PublicURL+uploadPath+key)
+		req.FileURLs = append(req.FileURLs, s.uploadURL(key))
 		names = append(names, u.FileName)
 	}
 	if name == "" {
@@ -79,11 +83,22 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 	s.startScan(w, r, p, sourceUpload, req)
 }
 
-// uploadKeyOf returns the object key of a URL under {public_url}/uploads/, with or without its
-// query (clients may strip the signature once the file is up).
+// uploadKeyOf returns the object key of an upload URL this server issued, with or without its
+// query (clients may strip the signature once the file is up): under {public_url}/uploads/, or
+// the blob store's own address of the upload when the store signs upload URLs.
 func (s *Server) uploadKeyOf(raw string) (string, bool) {
 	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || !strings.EqualFold(u.Scheme, s.publicURL.Scheme) || !strings.EqualFold(u.Host, s.publicURL.Host) {
+	if err != nil {
+		return "", false
+	}
+	if base := s.blobs.URL(uploadBlob("")); base != "" {
+		if b, err := url.Parse(base); err == nil && sameOrigin(u, b) {
+			if key, ok := strings.CutPrefix(u.EscapedPath(), b.EscapedPath()); ok && validKey(key) {
+				return key, true
+			}
+		}
+	}
+	if !sameOrigin(u, s.publicURL) {
 		return "", false
 	}
 	key, ok := strings.CutPrefix(u.Path, s.publicURL.Path+uploadPath)
@@ -91,4 +106,16 @@ func (s *Server) uploadKeyOf(raw string) (string, bool) {
 		return "", false
 	}
 	return key, true
+}
+
+func sameOrigin(a, b *url.URL) bool {
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Host, b.Host)
+}
+
+// uploadURL names an upload in reports: its URL without the signature, as it was issued.
+func (s *Server) uploadURL(key string) string {
+	if u := s.blobs.URL(uploadBlob(key)); u != "" {
+		return u
+	}
+	return s.cfg.PublicURL + uploadPath + key
 }

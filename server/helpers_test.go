@@ -22,6 +22,8 @@ import (
 	"github.com/vigil-sec/vigil/scan/workspace/gittest"
 	"github.com/vigil-sec/vigil/server"
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/blob"
+	"github.com/vigil-sec/vigil/server/blob/s3test"
 )
 
 // fakeEngine is a test double of the scanning engine: it reports one finding per line that
@@ -141,6 +143,20 @@ type apiServer struct {
 	*server.Server
 	URL  string
 	http *httptest.Server
+	// uploads is where upload URLs point: the server's /uploads/, or the S3 store's folder of
+	// uploads when the store signs them.
+	uploads string
+	blobs   blob.Store // the blob store given in Config.Blobs, if any
+}
+
+// blobStores runs a test twice: on the default blob store (the data folder) and on a real
+// S3-compatible server (versitygw), whose Config tweak it passes.
+func blobStores(t *testing.T, run func(t *testing.T, blobs func(*server.Config))) {
+	t.Run("local", func(t *testing.T) { run(t, func(*server.Config) {}) })
+	t.Run("s3", func(t *testing.T) {
+		st := s3test.Start(t).NewStore(t, "vigil")
+		run(t, func(c *server.Config) { c.Blobs = st })
+	})
 }
 
 func startServer(t *testing.T, dataDir string, eng server.Engine, tweak func(*server.Config)) *apiServer {
@@ -160,7 +176,10 @@ func startServer(t *testing.T, dataDir string, eng server.Engine, tweak func(*se
 	}
 	ts.Config.Handler = srv.Handler()
 	ts.Start()
-	a := &apiServer{Server: srv, URL: ts.URL, http: ts}
+	a := &apiServer{Server: srv, URL: ts.URL, http: ts, uploads: ts.URL + "/uploads/", blobs: cfg.Blobs}
+	if cfg.Blobs != nil && cfg.Blobs.URL("blobs/") != "" {
+		a.uploads = cfg.Blobs.URL("blobs/")
+	}
 	t.Cleanup(a.stop)
 	return a
 }

@@ -2,19 +2,17 @@ package server
 
 import (
 	"context"
-	"errors"
-	"io/fs"
-	"os"
 	"time"
 )
 
 // janitor removes uploaded files once their retention is over, so uploads cannot fill the
-// disk, every few minutes until ctx ends.
+// disk or the bucket, every few minutes until ctx ends. Files put straight into an object
+// store are removed the same way, whether or not a scan ever used them.
 func (s *Server) janitor(ctx context.Context) {
 	t := time.NewTicker(5 * time.Minute)
 	defer t.Stop()
 	for {
-		s.sweepUploads(ctx)
+		s.sweepUploads(ctx, time.Now())
 		select {
 		case <-ctx.Done():
 			return
@@ -23,18 +21,18 @@ func (s *Server) janitor(ctx context.Context) {
 	}
 }
 
-func (s *Server) sweepUploads(ctx context.Context) {
+// sweepUploads removes the files and records of uploads whose retention ended before now.
+func (s *Server) sweepUploads(ctx context.Context, now time.Time) {
 	for ctx.Err() == nil {
-		old, err := s.store.ExpiredUploads(ctx, time.Now().Add(-s.cfg.UploadRetention), 100)
+		old, err := s.store.ExpiredUploads(ctx, now.Add(-s.cfg.UploadRetention), 100)
 		if err != nil || len(old) == 0 {
 			return
 		}
 		for _, u := range old {
-			if err := os.Remove(s.blobPath(u.ObjectKey)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			if err := s.blobs.Delete(ctx, uploadBlob(u.ObjectKey)); err != nil {
 				s.log.Warn("janitor: removing upload", "key", u.ObjectKey, "err", err)
 				return
 			}
-			os.Remove(s.blobPath(u.ObjectKey) + ".part")
 			if err := s.store.DeleteUpload(ctx, u.ObjectKey); err != nil {
 				return
 			}

@@ -9,10 +9,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -23,6 +22,7 @@ import (
 	"github.com/vigil-sec/vigil/report/html"
 	"github.com/vigil-sec/vigil/report/pdf"
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -31,7 +31,8 @@ import (
 // reporting_status moves from not_generated to generating_report to report_generated (or
 // report_failed, with reporting_status_err_msg). The spec does not show how the file is fetched:
 // POST /private/api-get-report/ {scan_id, format: "pdf"|"html"} answers a short-lived signed URL
-// of GET /reports/{report_id}.{pdf|html}. Reports are kept in the data folder under reports/.
+// of GET /reports/{report_id}.{pdf|html}, which any API process serves from the blob store
+// (reports/<report_id>.<format>).
 
 const (
 	reportPath        = "/reports/"
@@ -41,8 +42,6 @@ const (
 )
 
 var reportFileRe = regexp.MustCompile(`^[0-9a-f]{24}\.(pdf|html)$`)
-
-func (s *Server) reportDir() string { return filepath.Join(s.cfg.DataDir, "reports") }
 
 // saveExcerpts keeps the code around a scan's findings for later reports.
 func (s *Server) saveExcerpts(ctx context.Context, sc store.Scan, rep *report.ScanReport) {
@@ -124,12 +123,10 @@ func (s *Server) generateReport(ctx context.Context, clientID int64, scanID stri
 		return fail(err)
 	}
 	id := store.NewID()
-	if err := os.MkdirAll(s.reportDir(), 0o700); err != nil {
-		return fail(err)
-	}
-	for ext, data := range map[string][]byte{"pdf": pdfBuf.Bytes(), "html": htmlBuf.Bytes()} {
-		if err := writeFileAtomic(filepath.Join(s.reportDir(), id+"."+ext), data); err != nil {
-			return fail(err)
+	for ext, data := range map[string]*bytes.Buffer{"pdf": &pdfBuf, "html": &htmlBuf} {
+		if err := s.blobs.Put(ctx, reportBlob(id+"."+ext), data); err != nil {
+			s.log.Error("storing report", "scan_id", scanID, "err", err)
+			return fail(errors.New("the report could not be stored; try again"))
 		}
 	}
 	if err := s.store.SetReporting(ctx, scanID, report.ReportGenerated, "", id); err != nil {
@@ -250,9 +247,12 @@ func (s *Server) handleDownloadReport(w http.ResponseWriter, r *http.Request) {
 		errorBody(w, http.StatusForbidden, "the download link is invalid or expired")
 		return
 	}
-	f, err := os.Open(filepath.Join(s.reportDir(), file))
-	if err != nil {
+	f, info, err := s.blobs.Open(r.Context(), reportBlob(file))
+	if errors.Is(err, blob.ErrNotFound) {
 		errorBody(w, http.StatusNotFound, "no such report")
+		return
+	} else if err != nil {
+		s.internal(w, r, "reading report", err)
 		return
 	}
 	defer f.Close()
@@ -265,7 +265,14 @@ func (s *Server) handleDownloadReport(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", ctype)
 	w.Header().Set("Content-Disposition", `attachment; filename="vigil-report-`+file+`"`)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	http.ServeContent(w, r, file, time.Time{}, f)
+	if rs, ok := f.(io.ReadSeeker); ok { // a local file: ranges and conditional requests too
+		http.ServeContent(w, r, file, time.Time{}, rs)
+		return
+	}
+	w.Header().Set("Content-Length", strconv.FormatInt(info.Size, 10))
+	if r.Method != http.MethodHead {
+		io.Copy(w, f)
+	}
 }
 
 // GenerateRepoReport generates (synchronously) the report of a public repository scan, for the
@@ -297,12 +304,4 @@ func (s *Server) RepoReportURL(ctx context.Context, scanID, format string) (stri
 		return "", errors.New("no report for this scan")
 	}
 	return s.reportURL(sc.ReportID + "." + format), nil
-}
-
-func writeFileAtomic(path string, data []byte) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }

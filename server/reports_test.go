@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/server"
 )
@@ -15,8 +16,12 @@ import (
 // TestReportGenerationAndDownload generates the PDF and HTML report of a real scan through the
 // private API and downloads both through signed links.
 func TestReportGenerationAndDownload(t *testing.T) {
+	blobStores(t, testReportGenerationAndDownload)
+}
+
+func testReportGenerationAndDownload(t *testing.T, blobs func(*server.Config)) {
 	repo := newGitRepo(t, map[string]string{"contracts/Wallet.sol": vulnerable})
-	a := startServer(t, t.TempDir(), server.ScanEngine(scan.Options{}), nil)
+	a := startServer(t, t.TempDir(), server.ScanEngine(scan.Options{}), blobs)
 	key, _ := a.newKey(t, "ci", 0)
 	bearer := "Bearer " + key
 	rep := scanReport(t, call(t, "POST", a.URL+"/private/api-project-scan/", bearer, map[string]any{"project_url": repo.URL, "project_branch": "main"}))
@@ -27,29 +32,7 @@ func TestReportGenerationAndDownload(t *testing.T) {
 	if res := call(t, "POST", a.URL+"/private/api-get-report/", bearer, map[string]any{"scan_id": rep.ScanID}); res.status != 400 {
 		t.Errorf("download before generation: %d", res.status)
 	}
-	res := call(t, "POST", a.URL+"/private/api-generate-report/", bearer, map[string]any{"project_id": rep.ProjectID, "scan_id": rep.ScanID, "scan_type": "project"})
-	if res.status != 200 || res.body["status"] != "started" || res.body["scan_id"] != rep.ScanID {
-		t.Fatalf("generate: %d %s", res.status, res.raw)
-	}
-	// reporting_status moves to report_generated.
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		got := scanReport(t, call(t, "POST", a.URL+"/private/api-get-scan/", bearer, map[string]any{"scan_id": rep.ScanID, "project_id": rep.ProjectID}))
-		if got.ReportingStatus == "report_generated" {
-			break
-		}
-		if got.ReportingStatus != "generating_report" || time.Now().After(deadline) {
-			t.Fatalf("reporting_status %s", got.ReportingStatus)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	for _, format := range []string{"pdf", "html"} {
-		res := call(t, "POST", a.URL+"/private/api-get-report/", bearer, map[string]any{"scan_id": rep.ScanID, "format": format})
-		result, _ := res.body["result"].(map[string]any)
-		link, _ := result["url"].(string)
-		if res.status != 200 || link == "" {
-			t.Fatalf("%s link: %d %s", format, res.status, res.raw)
-		}
+	for format, link := range generateReport(t, a, bearer, rep) {
 		resp, err := http.Get(link)
 		if err != nil {
 			t.Fatal(err)
@@ -82,4 +65,37 @@ func TestReportGenerationAndDownload(t *testing.T) {
 	if res := call(t, "POST", a.URL+"/private/api-generate-report/", bearer, map[string]any{"scan_id": rep.ScanID}); res.status != 400 || !strings.Contains(string(res.raw), "project_id") {
 		t.Errorf("missing project_id: %d %s", res.status, res.raw)
 	}
+}
+
+// generateReport asks for a finished scan's report, waits for reporting_status
+// report_generated, and returns the download links by format (pdf, html).
+func generateReport(t *testing.T, a *apiServer, bearer string, rep *report.ScanReport) map[string]string {
+	t.Helper()
+	res := call(t, "POST", a.URL+"/private/api-generate-report/", bearer, map[string]any{"project_id": rep.ProjectID, "scan_id": rep.ScanID, "scan_type": "project"})
+	if res.status != 200 || res.body["status"] != "started" || res.body["scan_id"] != rep.ScanID {
+		t.Fatalf("generate: %d %s", res.status, res.raw)
+	}
+	// reporting_status moves to report_generated.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		got := scanReport(t, call(t, "POST", a.URL+"/private/api-get-scan/", bearer, map[string]any{"scan_id": rep.ScanID, "project_id": rep.ProjectID}))
+		if got.ReportingStatus == "report_generated" {
+			break
+		}
+		if got.ReportingStatus != "generating_report" || time.Now().After(deadline) {
+			t.Fatalf("reporting_status %s %s", got.ReportingStatus, got.ReportingErrMsg)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	links := map[string]string{}
+	for _, format := range []string{"pdf", "html"} {
+		res := call(t, "POST", a.URL+"/private/api-get-report/", bearer, map[string]any{"scan_id": rep.ScanID, "format": format})
+		result, _ := res.body["result"].(map[string]any)
+		link, _ := result["url"].(string)
+		if res.status != 200 || link == "" {
+			t.Fatalf("%s link: %d %s", format, res.status, res.raw)
+		}
+		links[format] = link
+	}
+	return links
 }

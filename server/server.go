@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/webhook"
@@ -40,7 +40,7 @@ type Server struct {
 	publicURL     *url.URL
 	uploadKey     []byte
 	dash          *dashboard // the web pages' backend (dashboard.go)
-	blobDir       string
+	blobs         blob.Store
 	tmpDir        string
 
 	// stopping is closed when shutdown begins, so requests waiting for a scan answer at once
@@ -66,19 +66,26 @@ func New(cfg Config, engine Engine) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, engine: engine, log: cfg.Logger, mux: http.NewServeMux(),
-		policy:  netguard.Policy{AllowPrivate: cfg.AllowPrivateNetworks},
-		blobDir: filepath.Join(cfg.DataDir, "blobs"), tmpDir: filepath.Join(cfg.DataDir, "tmp"),
+		policy: netguard.Policy{AllowPrivate: cfg.AllowPrivateNetworks},
+		blobs:  cfg.Blobs, tmpDir: filepath.Join(cfg.DataDir, "tmp"),
 		stopping: make(chan struct{}),
 	}
 	s.publicURL, _ = url.Parse(cfg.PublicURL)
 	// Workspaces left by a process that died mid-scan are garbage: the scans run again.
 	os.RemoveAll(s.tmpDir)
-	for _, d := range []string{cfg.DataDir, s.blobDir, s.tmpDir} {
+	for _, d := range []string{cfg.DataDir, s.tmpDir} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			return nil, fmt.Errorf("server: data folder: %w", err)
 		}
 	}
-	key, err := loadOrCreateKey(filepath.Join(cfg.DataDir, "upload.key"))
+	if s.blobs == nil {
+		blobs, err := blob.Open(context.Background(), cfg.BlobStore, cfg.DataDir)
+		if err != nil {
+			return nil, fmt.Errorf("server: blob_store (VIGIL_BLOB_STORE): %w", err)
+		}
+		s.blobs = blobs
+	}
+	key, err := signingKey(context.Background(), s.blobs)
 	if err != nil {
 		return nil, err
 	}
@@ -109,24 +116,6 @@ func New(cfg Config, engine Engine) (*Server, error) {
 	go func() { defer s.bg.Done(); s.hooks.Run(bgCtx) }()
 	go func() { defer s.bg.Done(); s.janitor(bgCtx) }()
 	return s, nil
-}
-
-// loadOrCreateKey reads the upload signing key, creating a random one on first start. It lives
-// in the data folder so URLs handed out before a restart stay valid after it.
-func loadOrCreateKey(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
-	if err == nil && len(b) >= 32 {
-		return b, nil
-	}
-	if err != nil && !os.IsNotExist(err) {
-		return nil, fmt.Errorf("server: reading %s: %w", path, err)
-	}
-	b = make([]byte, 32)
-	rand.Read(b)
-	if err := os.WriteFile(path, b, 0o600); err != nil {
-		return nil, fmt.Errorf("server: writing %s: %w", path, err)
-	}
-	return b, nil
 }
 
 // Handle mounts another surface (the JSON-RPC server at /rpc, the second host's /app/...

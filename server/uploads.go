@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
@@ -9,15 +10,14 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"path"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -62,7 +62,15 @@ func (s *Server) handlePresign(w http.ResponseWriter, r *http.Request) {
 		failedBody(w, http.StatusInternalServerError, "internal error")
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"status": "success", "result": map[string]string{"url": s.presignedURL(u)}})
+	link, err := s.blobs.PresignPut(r.Context(), uploadBlob(u.ObjectKey), s.cfg.UploadExpiry)
+	if errors.Is(err, blob.ErrNoPresign) {
+		link = s.presignedURL(u)
+	} else if err != nil {
+		s.log.ErrorContext(r.Context(), "signing upload URL", "err", err)
+		failedBody(w, http.StatusInternalServerError, "internal error")
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"status": "success", "result": map[string]string{"url": link}})
 }
 
 func (s *Server) uploadSignature(key string, expires int64) string {
@@ -76,8 +84,6 @@ func (s *Server) presignedURL(u store.Upload) string {
 	q := url.Values{"expires": {strconv.FormatInt(exp, 10)}, "signature": {s.uploadSignature(u.ObjectKey, exp)}}
 	return s.cfg.PublicURL + uploadPath + u.ObjectKey + "?" + q.Encode()
 }
-
-func (s *Server) blobPath(key string) string { return filepath.Join(s.blobDir, key) }
 
 // validKey is the shape of store.NewID: 24 lower-case hex digits. Anything else never touches
 // the file system.
@@ -93,9 +99,10 @@ func validKey(k string) bool {
 	return true
 }
 
-// handleUpload is PUT /uploads/<key>: the body is the file. The size limit (max_file_bytes for
-// .sol, max_archive_bytes for .zip) is enforced while streaming; the file is written beside its
-// final name and renamed only when complete, so a cut connection leaves nothing usable.
+// handleUpload is PUT /uploads/<key>, the upload URL of a store that does not sign its own: the
+// body is the file. The size limit (max_file_bytes for .sol, max_archive_bytes for .zip) is
+// enforced while streaming; the blob store shows the file only once complete, so a cut
+// connection leaves nothing usable.
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("key")
 	exp, err := strconv.ParseInt(r.URL.Query().Get("expires"), 10, 64)
@@ -120,65 +127,40 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		errorBody(w, http.StatusConflict, "a file was already uploaded to this URL; ask for a new one")
 		return
 	}
-	limit := s.cfg.Limits.MaxFileBytes
-	if strings.EqualFold(path.Ext(u.FileName), ".zip") {
-		limit = s.cfg.Limits.MaxArchiveBytes
-	}
-	// The client's byte quota caps this upload too. Two uploads racing may both fit the
-	// remainder and pass it together; the quota bounds disk use, it is not an invoice.
-	_, used, err := s.store.UploadUsage(r.Context(), u.ClientID)
+	limit, err := s.uploadLimit(r.Context(), u)
 	if err != nil {
 		s.internal(w, r, "reading upload usage", err)
 		return
 	}
-	if left := s.cfg.MaxUploadBytesPerClient - used; left < limit {
-		if left <= 0 {
-			errorBody(w, http.StatusRequestEntityTooLarge, "the client's upload quota is used up; uploads are removed after their retention")
-			return
-		}
-		limit = left
+	if limit <= 0 {
+		errorBody(w, http.StatusRequestEntityTooLarge, quotaUsedUp)
+		return
 	}
 	if r.ContentLength > limit {
 		errorBody(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the file is larger than %d bytes", limit))
 		return
 	}
-	final := s.blobPath(key)
-	part := final + ".part"
-	out, err := os.OpenFile(part, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if errors.Is(err, os.ErrExist) {
-		errorBody(w, http.StatusConflict, "an upload to this URL is already in progress")
+	body := &countedReader{r: http.MaxBytesReader(w, r.Body, limit)}
+	// Create, not Put: a racing second upload to this URL cannot replace the first one's file.
+	err = s.blobs.Create(r.Context(), uploadBlob(key), body)
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		errorBody(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the file is larger than %d bytes", limit))
 		return
-	} else if err != nil {
-		s.internal(w, r, "creating upload file", err)
-		return
-	}
-	n, err := io.Copy(out, http.MaxBytesReader(w, r.Body, limit))
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(part)
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			errorBody(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the file is larger than %d bytes", limit))
-			return
-		}
-		errorBody(w, http.StatusBadRequest, "the upload was interrupted")
-		return
-	}
-	// Link, not rename: it fails if the final file exists, so a racing second upload cannot
-	// replace the first one's file.
-	err = os.Link(part, final)
-	os.Remove(part)
-	if errors.Is(err, os.ErrExist) {
+	case errors.Is(err, blob.ErrExists):
 		errorBody(w, http.StatusConflict, "a file was already uploaded to this URL; ask for a new one")
 		return
-	} else if err != nil {
+	case body.err != nil:
+		errorBody(w, http.StatusBadRequest, "the upload was interrupted")
+		return
+	case err != nil:
 		s.internal(w, r, "storing upload", err)
 		return
 	}
+	n := body.n
 	if err := s.store.MarkUploaded(r.Context(), key, n, time.Now().UTC()); err != nil {
-		os.Remove(final)
+		s.blobs.Delete(context.WithoutCancel(r.Context()), uploadBlob(key))
 		if errors.Is(err, store.ErrConflict) {
 			errorBody(w, http.StatusConflict, "a file was already uploaded to this URL; ask for a new one")
 			return
@@ -188,4 +170,106 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	s.metrics.uploadByte.Add(float64(n))
 	writeJSON(w, http.StatusOK, map[string]any{"status": "success", "size": n})
+}
+
+const quotaUsedUp = "the client's upload quota is used up; uploads are removed after their retention"
+
+// uploadLimit is the most bytes the upload's file may have: max_file_bytes for .sol,
+// max_archive_bytes for .zip, and what is left of the client's byte quota. Two uploads racing
+// may both fit the remainder and pass it together; the quota bounds storage, it is not an
+// invoice. Zero or less means the quota is used up.
+func (s *Server) uploadLimit(ctx context.Context, u store.Upload) (int64, error) {
+	limit := s.cfg.Limits.MaxFileBytes
+	if strings.EqualFold(path.Ext(u.FileName), ".zip") {
+		limit = s.cfg.Limits.MaxArchiveBytes
+	}
+	_, used, err := s.store.UploadUsage(ctx, u.ClientID)
+	if err != nil {
+		return 0, err
+	}
+	return min(limit, s.cfg.MaxUploadBytesPerClient-used), nil
+}
+
+// countedReader counts the bytes read and keeps the reader's error, so a failed write can be
+// told apart: the client's connection, or the store.
+type countedReader struct {
+	r   io.Reader
+	n   int64
+	err error
+}
+
+func (c *countedReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if err != nil && err != io.EOF {
+		c.err = err
+	}
+	return n, err
+}
+
+// cappedReader fails with errTooLarge once its reader gives more than left bytes, so that a
+// blob store write stops (and stores nothing) at the limit.
+type cappedReader struct {
+	r    io.Reader
+	left int64
+}
+
+var errTooLarge = errors.New("larger than the limit")
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.left < 0 {
+		return 0, errTooLarge
+	}
+	if int64(len(p)) > c.left+1 {
+		p = p[:c.left+1]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	if c.left < 0 {
+		return n, errTooLarge
+	}
+	return n, err
+}
+
+// errUpload is an upload a file scan cannot use, with the reason for the client.
+type errUpload struct{ msg string }
+
+func (e errUpload) Error() string { return e.msg }
+
+// completeUpload records the file a client put straight into the object store with the
+// store's own pre-signed URL: the server never saw the PUT, so it checks the object now, with
+// the rules its own upload endpoint applies (size limits and quota). An object over them is
+// deleted. An upload recorded already is returned as it is.
+func (s *Server) completeUpload(ctx context.Context, u store.Upload) (store.Upload, error) {
+	if !u.UploadedAt.IsZero() {
+		return u, nil
+	}
+	info, err := s.blobs.Stat(ctx, uploadBlob(u.ObjectKey))
+	if errors.Is(err, blob.ErrNotFound) {
+		return u, errUpload{"nothing was uploaded to this URL yet"}
+	} else if err != nil {
+		return u, err
+	}
+	limit, err := s.uploadLimit(ctx, u)
+	if err != nil {
+		return u, err
+	}
+	if info.Size > limit {
+		if err := s.blobs.Delete(ctx, uploadBlob(u.ObjectKey)); err != nil {
+			return u, err
+		}
+		if limit <= 0 {
+			return u, errUpload{quotaUsedUp}
+		}
+		return u, errUpload{fmt.Sprintf("the uploaded file is larger than %d bytes and was removed", limit)}
+	}
+	at := info.Modified.UTC()
+	if at.IsZero() {
+		at = time.Now().UTC()
+	}
+	if err := s.store.MarkUploaded(ctx, u.ObjectKey, info.Size, at); err != nil && !errors.Is(err, store.ErrConflict) {
+		return u, err
+	}
+	// Recorded now, by this request or a racing one.
+	return s.store.GetUpload(ctx, u.ObjectKey)
 }

@@ -1,0 +1,81 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/vigil-sec/vigil/server/blob"
+	"github.com/vigil-sec/vigil/server/store"
+)
+
+// Where the server's files live in its blob store (Config.BlobStore). The names are the data
+// folder's layout of earlier versions, so an existing folder keeps its uploads, reports and
+// signing key.
+const signingKeyBlob = "upload.key"
+
+func uploadBlob(objectKey string) string { return "blobs/" + objectKey }
+func reportBlob(file string) string      { return "reports/" + file }
+
+// signingKey reads the HMAC key of the links the server signs itself (uploads to a local store,
+// report downloads), creating a random one on first start. It lives in the blob store, so every
+// process of a deployment signs and checks with the same key, and links handed out before a
+// restart stay valid after it. Of processes starting together, the first to create it wins
+// and the others read its key.
+func signingKey(ctx context.Context, blobs blob.Store) ([]byte, error) {
+	for range 3 {
+		key, err := readSigningKey(ctx, blobs)
+		if err == nil || !errors.Is(err, blob.ErrNotFound) {
+			return key, err
+		}
+		key = make([]byte, 32)
+		rand.Read(key)
+		err = blobs.Create(ctx, signingKeyBlob, bytes.NewReader(key))
+		if err == nil {
+			return key, nil
+		} else if !errors.Is(err, blob.ErrExists) {
+			return nil, fmt.Errorf("server: creating the signing key in %s: %w", blobs, err)
+		}
+	}
+	return nil, fmt.Errorf("server: the signing key in %s keeps changing", blobs)
+}
+
+func readSigningKey(ctx context.Context, blobs blob.Store) ([]byte, error) {
+	rc, _, err := blobs.Open(ctx, signingKeyBlob)
+	if err != nil {
+		if errors.Is(err, blob.ErrNotFound) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("server: reading the signing key in %s: %w", blobs, err)
+	}
+	defer rc.Close()
+	key, err := io.ReadAll(io.LimitReader(rc, 4096))
+	if err != nil {
+		return nil, fmt.Errorf("server: reading the signing key in %s: %w", blobs, err)
+	}
+	if len(key) < 32 {
+		return nil, fmt.Errorf("server: the signing key %s in %s is shorter than 32 bytes; remove it to have a new one made", signingKeyBlob, blobs)
+	}
+	return key, nil
+}
+
+// openUpload reads an uploaded file for a scan. The size recorded when the upload completed
+// must still hold: a store's pre-signed URL stays writable until it expires, and a file
+// replaced after its checks is refused rather than scanned unchecked.
+func (s *Server) openUpload(ctx context.Context, u store.Upload) (io.ReadCloser, error) {
+	rc, info, err := s.blobs.Open(ctx, uploadBlob(u.ObjectKey))
+	if errors.Is(err, blob.ErrNotFound) {
+		return nil, fmt.Errorf("the uploaded file %s is no longer available (uploads are kept %s after their URL expires)", u.FileName, s.cfg.UploadRetention)
+	} else if err != nil {
+		s.log.Error("reading an upload", "key", u.ObjectKey, "err", err)
+		return nil, fmt.Errorf("the uploaded file %s could not be read from storage; try again", u.FileName)
+	}
+	if info.Size != u.Size {
+		rc.Close()
+		return nil, fmt.Errorf("the uploaded file %s changed after it was uploaded; upload it again with a new URL", u.FileName)
+	}
+	return rc, nil
+}

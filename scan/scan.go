@@ -50,6 +50,9 @@ type Options struct {
 	RustAdvisories *advisory.DB
 	// Budgets bound the scan's time and memory (zero: unbounded).
 	Budgets Budgets
+	// Workers is how many files, functions or detector runs are analysed at once (0: one
+	// per processor). The report is the same whatever the number.
+	Workers int
 	// Compilers maps a path prefix ("" for every file) to the exact compiler version the files
 	// under it were built with (verified on-chain sources); the longest prefix wins.
 	Compilers map[string]string
@@ -276,7 +279,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		}
 		act.setStage(modelStage(solPaths))
 		var loaded *sema.Program
-		gone, err := abandonable(ctx, "analysing the sources", func() { loaded = sema.Load(srcs, remaps) })
+		gone, err := abandonable(ctx, "analysing the sources", func() { loaded = sema.LoadWith(srcs, remaps, sema.LoadOptions{Budget: sema.DefaultBudget, Workers: opts.Workers}) })
 		if err != nil {
 			return nil, err
 		}
@@ -294,7 +297,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 	if prog != nil {
 		progress(fmt.Sprintf("running %d Solidity detectors", len(analyzers)))
 		act.setStage("the Solidity detectors")
-		res := detect.RunContext(ctx, prog, analyzers, detect.Limits{Task: opts.Budgets.Detector, Track: act.track})
+		res := detect.RunContext(ctx, prog, analyzers, detect.Limits{Task: opts.Budgets.Detector, Track: act.track, Workers: opts.Workers})
 		if budget, cancelled := stopped(); cancelled != nil {
 			return nil, cancelled
 		} else if budget != nil {

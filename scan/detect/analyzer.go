@@ -23,7 +23,8 @@ type Pass struct {
 	Program  *sema.Program
 	Contract *sema.Contract // nil for the file-level pass
 	File     *sema.File     // the file of Contract, or the file of the file-level pass
-	report   func(Finding)
+	findings []Finding      // reported so far
+	task     task           // what the runner asked for
 	ctx      context.Context
 	current  atomic.Pointer[string] // the function Stopped was last told about
 }
@@ -110,7 +111,7 @@ func (p *Pass) Report(f Finding) {
 			f.Details["contract_name"] = p.Contract.Name
 		}
 	}
-	p.report(f)
+	p.findings = append(p.findings, f)
 }
 
 // ReportNode reports a finding covering node n in function fn (which may be nil), with details.

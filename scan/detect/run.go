@@ -7,7 +7,6 @@ import (
 	"runtime/debug"
 	"sort"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
@@ -40,6 +39,9 @@ type Limits struct {
 	// Track, when set, is told when work on a file starts and ends (running true, then
 	// false), so that a memory watchdog can name the file being analysed.
 	Track func(file string, running bool)
+	// Workers is how many tasks run at once (0: one per processor). The result is the same
+	// whatever the number.
+	Workers int
 }
 
 type task struct {
@@ -82,14 +84,25 @@ func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, 
 		mu      sync.Mutex
 		res     Result
 		wg      sync.WaitGroup
-		queue   = make(chan task)
+		queue   = make(chan int)
 		skipped = map[*sema.File]int{} // tasks not run because ctx ended
+		// Each task's findings and diagnostic, kept in task order, so that the result does
+		// not depend on which worker ran which task.
+		found = make([][]Finding, len(tasks))
+		diags = make([]*Diagnostic, len(tasks))
 	)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+	workers := lim.Workers
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for t := range queue {
+			r := newRunner(ctx, prog, lim.Task)
+			defer r.close()
+			for i := range queue {
+				t := tasks[i]
 				if ctx.Err() != nil {
 					mu.Lock()
 					skipped[t.f]++
@@ -99,24 +112,24 @@ func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, 
 				if lim.Track != nil {
 					lim.Track(t.f.Path, true)
 				}
-				findings, diag := runBudgeted(ctx, prog, t, lim.Task)
+				found[i], diags[i] = r.run(t)
 				if lim.Track != nil {
 					lim.Track(t.f.Path, false)
 				}
-				mu.Lock()
-				res.Findings = append(res.Findings, findings...)
-				if diag != nil {
-					res.Diagnostics = append(res.Diagnostics, *diag)
-				}
-				mu.Unlock()
 			}
 		}()
 	}
-	for _, t := range tasks {
-		queue <- t
+	for i := range tasks {
+		queue <- i
 	}
 	close(queue)
 	wg.Wait()
+	for i := range tasks {
+		res.Findings = append(res.Findings, found[i]...)
+		if diags[i] != nil {
+			res.Diagnostics = append(res.Diagnostics, *diags[i])
+		}
+	}
 	for f, n := range skipped {
 		res.Diagnostics = append(res.Diagnostics, Diagnostic{File: f.Path,
 			Msg: fmt.Sprintf("%s: analysis stopped (%v); %d detector runs on this file were not made", f.Path, context.Cause(ctx), n)})
@@ -173,59 +186,6 @@ func dedupe(fs []Finding) []Finding {
 	return out
 }
 
-// abandoned counts detector runs abandoned and still running: they stop at their next poll
-// of the pass's context, or when done (Abandoned).
-var abandoned atomic.Int64
-
-// Abandoned returns how many abandoned detector runs have not returned yet: work a budget
-// gave up on that still takes a processor (a server exports it as a metric).
-func Abandoned() int64 { return abandoned.Load() }
-
-// runBudgeted runs one task in its own goroutine and waits for it, for ctx or for the task
-// budget, whichever ends first. Go cannot stop a goroutine: an abandoned task is told through
-// its pass's context and stops at its next poll (Pass.Stopped); its findings are dropped.
-func runBudgeted(ctx context.Context, prog *sema.Program, t task, budget time.Duration) ([]Finding, *Diagnostic) {
-	tctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	if budget > 0 {
-		var stop context.CancelFunc
-		tctx, stop = context.WithTimeoutCause(tctx, budget, fmt.Errorf("detector %s ran past its budget of %s on %s", t.a.ID, budget, t.where()))
-		defer stop()
-	}
-	pass := &Pass{Analyzer: t.a, Program: prog, Contract: t.c, File: t.f, ctx: tctx}
-	type outcome struct {
-		findings []Finding
-		diag     *Diagnostic
-	}
-	done := make(chan outcome, 1)
-	go func() {
-		f, d := runOne(pass, t)
-		done <- outcome{f, d}
-	}()
-	select {
-	case o := <-done:
-		// A detector told to stop returns early, its work unfinished: only a run that ended
-		// with its context still live is complete.
-		if tctx.Err() == nil {
-			return o.findings, o.diag
-		}
-	case <-tctx.Done():
-	}
-	abandoned.Add(1)
-	go func() { <-done; abandoned.Add(-1) }()
-	fn := pass.function()
-	d := &Diagnostic{Analyzer: t.a.ID, File: t.f.Path, Function: fn}
-	if t.c != nil {
-		d.Contract = t.c.Name
-	}
-	where := t.where()
-	if fn != "" {
-		where += ", function " + fn
-	}
-	d.Msg = fmt.Sprintf("%s: detector %s stopped on %s: %v", t.f.Path, t.a.ID, where, context.Cause(tctx))
-	return nil, d
-}
-
 func runOne(pass *Pass, t task) (findings []Finding, diag *Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -237,7 +197,6 @@ func runOne(pass *Pass, t task) (findings []Finding, diag *Diagnostic) {
 			findings = nil
 		}
 	}()
-	pass.report = func(f Finding) { findings = append(findings, f) }
 	t.a.Run(pass)
-	return findings, nil
+	return pass.findings, nil
 }

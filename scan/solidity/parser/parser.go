@@ -25,8 +25,16 @@ const (
 // never nil: after errors it holds what could be parsed, with Bad* nodes where it could not.
 // The file is added to fset.
 func ParseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, ErrorList) {
+	return ParseFileAt(fset.AddFile(filename, len(src)), src)
+}
+
+// ParseFileAt is ParseFile for a file already added to its file set (with the size of src):
+// files added first, in a fixed order, get the same positions however many are then parsed
+// at once, each in its own goroutine.
+func ParseFileAt(file *token.File, src []byte) (*ast.File, ErrorList) {
 	var p parser
-	p.init(fset, filename, src)
+	p.init(file, src)
+	filename := file.Name()
 	f := &ast.File{Name: filename, FileBase: p.file.Pos(0), FileEnd: p.file.Pos(len(src))}
 	p.parseSourceUnit(f)
 	f.Comments = p.comments
@@ -62,8 +70,8 @@ type parser struct {
 	inYul   int // > 0 inside inline assembly
 }
 
-func (p *parser) init(fset *token.FileSet, filename string, src []byte) {
-	p.file = fset.AddFile(filename, len(src))
+func (p *parser) init(file *token.File, src []byte) {
+	p.file = file
 	p.scanner.Init(p.file, src, func(pos token.Position, msg string) { p.addError(pos, msg) }, scanner.ScanComments)
 	p.next()
 }

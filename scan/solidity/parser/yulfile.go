@@ -9,7 +9,7 @@ import (
 // and data sections. It returns the code blocks found, in order.
 func ParseYul(fset *token.FileSet, filename string, src []byte) ([]*ast.YulBlock, ErrorList) {
 	var p parser
-	p.init(fset, filename, src)
+	p.init(fset.AddFile(filename, len(src)), src)
 	var blocks []*ast.YulBlock
 	p.inYul++
 	if p.tok == token.LBRACE {

@@ -56,6 +56,7 @@ type Program struct {
 	funcInfo  map[*Function]*FuncInfo
 	trees     inspect.Cache // flattened trees shared by the detectors (Inspector)
 	budget    Budget
+	workers   int   // LoadOptions.Workers
 	idx       index // lookup tables by name and path
 }
 
@@ -64,16 +65,30 @@ type fileDecl struct {
 	decl ast.Decl
 }
 
-// Load parses the sources (in parallel is the caller's business: Load is sequential and cheap
-// next to the detectors) and builds the model.
+// Load parses the sources and builds the model, with the default budget, on every processor.
 func Load(sources []SourceFile, remappings []Remapping) *Program {
-	return LoadBudget(sources, remappings, DefaultBudget)
+	return LoadWith(sources, remappings, LoadOptions{Budget: DefaultBudget})
 }
 
 // LoadBudget is Load with the given analysis budget.
 func LoadBudget(sources []SourceFile, remappings []Remapping, budget Budget) *Program {
+	return LoadWith(sources, remappings, LoadOptions{Budget: budget})
+}
+
+// LoadOptions configure LoadWith.
+type LoadOptions struct {
+	Budget Budget
+	// Workers is how many files or functions are analysed at once (0: one per processor).
+	// The model is the same whatever the number.
+	Workers int
+}
+
+// LoadWith parses the sources and builds the model. Files are parsed, and functions resolved,
+// in parallel; positions, diagnostics and every list of the model keep the sources' order.
+func LoadWith(sources []SourceFile, remappings []Remapping, opts LoadOptions) *Program {
 	p := &Program{
-		budget:    budget,
+		budget:    opts.Budget,
+		workers:   opts.Workers,
 		Fset:      token.NewFileSet(),
 		byPath:    map[string]*File{},
 		byName:    map[string][]*Contract{},
@@ -81,19 +96,7 @@ func LoadBudget(sources []SourceFile, remappings []Remapping, budget Budget) *Pr
 		funcInfo:  map[*Function]*FuncInfo{},
 	}
 	sort.Slice(sources, func(i, j int) bool { return sources[i].Path < sources[j].Path })
-	for _, s := range sources {
-		f, errs := parser.ParseFile(p.Fset, s.Path, s.Src)
-		for _, e := range errs {
-			p.Diagnostics = append(p.Diagnostics, Diagnostic{Pos: e.Pos, Msg: "syntax error: " + e.Msg})
-		}
-		file := &File{Path: s.Path, AST: f, Src: s.Src, TokFile: p.Fset.File(f.Pos()), Version: AnyVersion, Dependency: s.Dependency,
-			compiler: s.Compiler}
-		if file.TokFile == nil {
-			file.TokFile = p.Fset.AddFile(s.Path, 0)
-		}
-		p.Files = append(p.Files, file)
-		p.byPath[s.Path] = file
-	}
+	p.parse(sources)
 	p.indexPaths()
 	p.idx.declared = map[declKey]*Contract{}
 	for _, f := range p.Files {
@@ -122,6 +125,29 @@ func LoadBudget(sources []SourceFile, remappings []Remapping, budget Budget) *Pr
 	p.analyzeFunctions()
 	p.checkFunctionBudgets()
 	return p
+}
+
+// parse parses the sources, in parallel, into p.Files; the files take their positions in the
+// sources' order, before any is parsed.
+func (p *Program) parse(sources []SourceFile) {
+	tfs := make([]*token.File, len(sources))
+	for i, s := range sources {
+		tfs[i] = p.Fset.AddFile(s.Path, len(s.Src))
+	}
+	trees := make([]*ast.File, len(sources))
+	errs := make([]parser.ErrorList, len(sources))
+	forEach(p.workers, len(sources), func(i int) {
+		trees[i], errs[i] = parser.ParseFileAt(tfs[i], sources[i].Src)
+	})
+	for i, s := range sources {
+		for _, e := range errs[i] {
+			p.Diagnostics = append(p.Diagnostics, Diagnostic{Pos: e.Pos, Msg: "syntax error: " + e.Msg})
+		}
+		file := &File{Path: s.Path, AST: trees[i], Src: s.Src, TokFile: tfs[i], Version: AnyVersion, Dependency: s.Dependency,
+			compiler: s.Compiler}
+		p.Files = append(p.Files, file)
+		p.byPath[s.Path] = file
+	}
 }
 
 func (p *Program) diag(f *File, pos token.Pos, msg string) {

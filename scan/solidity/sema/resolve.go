@@ -68,41 +68,51 @@ type resolver struct {
 	sc   *scope
 }
 
+// analyzeFunctions builds every function's facts in three passes, each over all functions in
+// parallel: names and types, then calls, graph and state access, then data flow. A pass reads
+// only its own function's facts and the model built before; the facts are stored in order.
 func (p *Program) analyzeFunctions() {
-	for _, fn := range p.Functions() {
-		info := &FuncInfo{Fn: fn, Uses: map[*ast.Ident]Object{}, Types: map[ast.Expr]Type{},
-			CallOf: map[*ast.CallExpr]*Call{}, YulUses: map[*ast.YulIdent]*Var{}, StateWrites: map[*Var][]ast.Node{}, StateReads: map[*Var][]ast.Node{}}
-		p.funcInfo[fn] = info
-		r := &resolver{p: p, fn: fn, info: info, sc: &scope{names: map[string]*Var{}}}
-		for _, v := range append(append([]*Var(nil), fn.Params...), fn.Returns...) {
-			if v.Name != "" {
-				r.sc.names[v.Name] = v
-			}
-		}
-		if fn.Decl != nil {
-			for _, inv := range fn.Decl.Modifiers {
-				for _, a := range inv.Args {
-					r.expr(a)
-				}
-			}
-		}
-		// Pre-0.5 locals are visible in the whole function: declare them all up front.
-		if fn.Body != nil && fn.File.Version.MayBeBelow(Version{0, 5, 0}) {
-			r.hoistLocals(fn.Body)
-		}
-		if fn.Body != nil {
-			r.block(fn.Body)
-		}
+	fns := p.Functions()
+	infos := make([]*FuncInfo, len(fns))
+	forEach(p.workers, len(fns), func(i int) { infos[i] = p.resolveFunction(fns[i]) })
+	for i, fn := range fns {
+		p.funcInfo[fn] = infos[i]
 	}
-	for _, fn := range p.Functions() {
-		info := p.funcInfo[fn]
+	forEach(p.workers, len(fns), func(i int) {
+		info := infos[i]
 		p.classifyCalls(info)
-		info.CFG = buildCFG(p, fn)
+		info.CFG = buildCFG(p, fns[i])
 		p.collectStateAccess(info)
+	})
+	forEach(p.workers, len(fns), func(i int) { infos[i].Flow = p.computeFlow(infos[i]) })
+}
+
+// resolveFunction binds the names of fn's body and modifier arguments, and types its
+// expressions.
+func (p *Program) resolveFunction(fn *Function) *FuncInfo {
+	info := &FuncInfo{Fn: fn, Uses: map[*ast.Ident]Object{}, Types: map[ast.Expr]Type{},
+		CallOf: map[*ast.CallExpr]*Call{}, YulUses: map[*ast.YulIdent]*Var{}, StateWrites: map[*Var][]ast.Node{}, StateReads: map[*Var][]ast.Node{}}
+	r := &resolver{p: p, fn: fn, info: info, sc: &scope{names: map[string]*Var{}}}
+	for _, v := range append(append([]*Var(nil), fn.Params...), fn.Returns...) {
+		if v.Name != "" {
+			r.sc.names[v.Name] = v
+		}
 	}
-	for _, fn := range p.Functions() {
-		p.funcInfo[fn].Flow = p.computeFlow(p.funcInfo[fn])
+	if fn.Decl != nil {
+		for _, inv := range fn.Decl.Modifiers {
+			for _, a := range inv.Args {
+				r.expr(a)
+			}
+		}
 	}
+	// Pre-0.5 locals are visible in the whole function: declare them all up front.
+	if fn.Body != nil && fn.File.Version.MayBeBelow(Version{0, 5, 0}) {
+		r.hoistLocals(fn.Body)
+	}
+	if fn.Body != nil {
+		r.block(fn.Body)
+	}
+	return info
 }
 
 func (r *resolver) hoistLocals(body *ast.BlockStmt) {

@@ -279,7 +279,9 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		}
 		act.setStage(modelStage(solPaths))
 		var loaded *sema.Program
-		gone, err := abandonable(ctx, "analysing the sources", func() { loaded = sema.LoadWith(srcs, remaps, sema.LoadOptions{Budget: sema.DefaultBudget, Workers: opts.Workers}) })
+		gone, err := abandonable(ctx, "analysing the sources", func() {
+			loaded = sema.LoadWith(srcs, remaps, sema.LoadOptions{Budget: sema.DefaultBudget, Workers: opts.Workers})
+		})
 		if err != nil {
 			return nil, err
 		}

@@ -66,6 +66,10 @@ type Config struct {
 	// endpoint), or empty for the data folder (the default). With S3, pre-signed upload URLs
 	// are the store's own: clients put files into the bucket directly.
 	BlobStore string `mapstructure:"blob_store"`
+	// BlobPublicEndpoint is the S3 endpoint as clients reach it, when that is not
+	// AWS_ENDPOINT_URL (a store in a private network behind a proxy that passes the Host
+	// header on): pre-signed upload URLs point there. Empty: AWS_ENDPOINT_URL.
+	BlobPublicEndpoint string `mapstructure:"blob_public_endpoint"`
 	// Blobs, when set, is an open blob store used instead of BlobStore (tests, embedding).
 	Blobs blob.Store `mapstructure:"-"`
 	// MaxBodyBytes bounds JSON request bodies. Default 1 MiB.

@@ -85,6 +85,15 @@ func New(cfg Config, engine Engine) (*Server, error) {
 		}
 		s.blobs = blobs
 	}
+	if cfg.BlobPublicEndpoint != "" {
+		st, ok := s.blobs.(*blob.S3)
+		if !ok {
+			return nil, errors.New("server: blob_public_endpoint (VIGIL_BLOB_PUBLIC_ENDPOINT) needs an s3:// blob_store")
+		}
+		if err := st.SetPublicEndpoint(cfg.BlobPublicEndpoint); err != nil {
+			return nil, fmt.Errorf("server: blob_public_endpoint (VIGIL_BLOB_PUBLIC_ENDPOINT): %w", err)
+		}
+	}
 	key, err := signingKey(context.Background(), s.blobs)
 	if err != nil {
 		return nil, err

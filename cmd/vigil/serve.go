@@ -76,6 +76,7 @@ to resume at the next start.`,
 	f.Duration("upload-retention", 0, "how long uploaded files are kept after their URL expired (default 24h)")
 	f.String("blob-store", "", "where uploads and reports are kept: s3://bucket/prefix of any S3-compatible store, with\n"+
 		"AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION and AWS_ENDPOINT_URL (default: the data folder)")
+	f.String("blob-public-endpoint", "", "the S3 endpoint as clients reach it, if not AWS_ENDPOINT_URL: pre-signed upload URLs point there")
 	f.String("log-format", "json", "log format: json or text")
 	f.String("log-level", "info", "log level: debug, info, warn, error")
 	f.StringSlice("enable", nil, "run only these detector ids")
@@ -134,6 +135,7 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 	}
 	cfg.MaxUploadBytesPerClient = v.GetInt64("max_upload_bytes_per_client")
 	cfg.BlobStore = v.GetString("blob_store")
+	cfg.BlobPublicEndpoint = v.GetString("blob_public_endpoint")
 	if err := v.UnmarshalKey("limits", &cfg.Limits); err != nil {
 		return usageError("config limits: %v", err)
 	}

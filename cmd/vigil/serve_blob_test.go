@@ -56,15 +56,16 @@ func TestServeBlobStoreFromEnvironment(t *testing.T) {
 // the setting and the bucket.
 func TestServeBlobStoreRefused(t *testing.T) {
 	s3 := s3test.Start(t)
-	for store, want := range map[string]string{
-		"gs://bucket/x":         "want s3://bucket/prefix",
-		"s3://missing-bucket/x": "missing-bucket",
+	for _, c := range []struct{ env, want string }{
+		{"VIGIL_BLOB_STORE=gs://bucket/x", "blob_store (VIGIL_BLOB_STORE): blob store \"gs://bucket/x\": want s3://bucket/prefix"},
+		{"VIGIL_BLOB_STORE=s3://missing-bucket/x", "missing-bucket"},
+		{"VIGIL_BLOB_PUBLIC_ENDPOINT=http://s3.example", "blob_public_endpoint (VIGIL_BLOB_PUBLIC_ENDPOINT) needs an s3:// blob_store"},
 	} {
 		cmd := exec.Command(vigilBin, "serve", "--listen", freeAddr(t))
-		cmd.Env = append(append(os.Environ(), s3.Env()...), "VIGIL_DATA_DIR="+t.TempDir(), "VIGIL_BLOB_STORE="+store)
+		cmd.Env = append(append(os.Environ(), s3.Env()...), "VIGIL_DATA_DIR="+t.TempDir(), c.env)
 		out, err := cmd.CombinedOutput()
-		if err == nil || !strings.Contains(string(out), "blob_store (VIGIL_BLOB_STORE)") || !strings.Contains(string(out), want) {
-			t.Errorf("%s: %v\n%s", store, err, out)
+		if err == nil || !strings.Contains(string(out), c.want) {
+			t.Errorf("%s: %v\n%s", c.env, err, out)
 		}
 	}
 }

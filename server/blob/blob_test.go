@@ -8,9 +8,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/blob/s3test"
@@ -299,5 +303,35 @@ func TestOpenNamesTheStore(t *testing.T) {
 	srv := s3test.Start(t)
 	if _, err := blob.OpenS3(ctx, "s3://no-such-bucket/x", srv.Options()...); err == nil || !strings.Contains(err.Error(), "no-such-bucket") {
 		t.Fatalf("missing bucket: %v", err)
+	}
+}
+
+// TestPublicEndpoint: a store Vigil reaches at one address and clients at another (a proxy
+// passing the Host header on, as a load balancer in front of a private S3 server does) signs
+// upload URLs for the clients' address.
+func TestPublicEndpoint(t *testing.T) {
+	srv := s3test.Start(t)
+	st := srv.NewStore(t, "p")
+	target, _ := url.Parse(srv.Endpoint)
+	proxy := httptest.NewServer(httputil.NewSingleHostReverseProxy(target))
+	defer proxy.Close()
+	if err := st.SetPublicEndpoint("ftp://x"); err == nil {
+		t.Fatal("an ftp endpoint was taken")
+	}
+	if err := st.SetPublicEndpoint(proxy.URL); err != nil {
+		t.Fatal(err)
+	}
+	u, err := st.PresignPut(context.Background(), "blobs/k", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(u, proxy.URL+"/") || !strings.HasPrefix(u, st.URL("blobs/k")+"?") {
+		t.Fatalf("presigned %s, object URL %s, proxy %s", u, st.URL("blobs/k"), proxy.URL)
+	}
+	if code := httpPut(t, u, "through the proxy"); code != http.StatusOK {
+		t.Fatalf("PUT through the proxy: %d", code)
+	}
+	if got := read(t, st, "blobs/k"); got != "through the proxy" {
+		t.Fatalf("stored %q", got)
 	}
 }

@@ -32,6 +32,9 @@ type S3 struct {
 	prefix   string // "" or ending in "/"
 	endpoint string // custom endpoint, "" for AWS
 	region   string
+	// public is the endpoint clients reach the store at, when it is not endpoint (see
+	// SetPublicEndpoint); "" when it is.
+	public string
 }
 
 const defaultPartSize = 8 << 20
@@ -85,6 +88,25 @@ func OpenS3(ctx context.Context, location string, opts ...func(*config.LoadOptio
 		return nil, fmt.Errorf("blob store %s: bucket not reachable: %w", st, err)
 	}
 	return st, nil
+}
+
+// SetPublicEndpoint has pre-signed URLs point at endpoint, the store as clients reach it, when
+// that differs from the address Vigil uses (a store in a private network behind a proxy or
+// load balancer). The proxy must pass the Host header on unchanged: it is part of the
+// signature.
+func (s *S3) SetPublicEndpoint(endpoint string) error {
+	u, err := url.Parse(endpoint)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("blob store %s: the public endpoint must be an http(s) URL with a host and no query", s)
+	}
+	s.public = strings.TrimRight(endpoint, "/")
+	s.presign = s3.NewPresignClient(s.client, func(o *s3.PresignOptions) {
+		o.ClientOptions = append(o.ClientOptions, func(o *s3.Options) {
+			o.BaseEndpoint = aws.String(s.public)
+			o.UsePathStyle = true
+		})
+	})
+	return nil
 }
 
 // String names the bucket, prefix and endpoint; never the credentials.
@@ -218,6 +240,9 @@ func (s *S3) PresignPut(ctx context.Context, key string, expiry time.Duration) (
 // URL is the object's address as PresignPut's URLs spell it, without the signature.
 func (s *S3) URL(key string) string {
 	path := (&url.URL{Path: s.prefix + key}).EscapedPath()
+	if s.public != "" {
+		return s.public + "/" + url.PathEscape(s.bucket) + "/" + path
+	}
 	if s.endpoint != "" {
 		return s.endpoint + "/" + url.PathEscape(s.bucket) + "/" + path
 	}

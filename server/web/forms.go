@@ -23,13 +23,7 @@ func (h *Handler) blockScan(w http.ResponseWriter, r *http.Request, s *session) 
 		Platform: strings.TrimSpace(r.PostFormValue("platform")), Chain: strings.TrimSpace(r.PostFormValue("chain"))}
 	id, err := h.cfg.Backend.BlockScan(r.Context(), s.clientID, v.Address, v.Platform, v.Chain)
 	if err != nil {
-		msg, ok := userError(err)
-		if !ok {
-			h.fail(w, r, http.StatusInternalServerError, "internal error", err)
-			return
-		}
-		v.Error = msg
-		h.render(w, r, http.StatusBadRequest, "blockscan", v)
+		h.refused(w, r, "blockscan", err, func(msg string) any { v.Error = msg; return v })
 		return
 	}
 	http.Redirect(w, r, "/scans/"+pathEscape(id), http.StatusSeeOther)
@@ -51,13 +45,7 @@ func (h *Handler) tokenScan(w http.ResponseWriter, r *http.Request, s *session) 
 	v := tokenScanView{Mint: strings.TrimSpace(r.PostFormValue("mint"))}
 	id, err := h.cfg.Backend.TokenScan(r.Context(), s.clientID, v.Mint)
 	if err != nil {
-		msg, ok := userError(err)
-		if !ok {
-			h.fail(w, r, http.StatusInternalServerError, "internal error", err)
-			return
-		}
-		v.Error = msg
-		h.render(w, r, http.StatusBadRequest, "tokenscan", v)
+		h.refused(w, r, "tokenscan", err, func(msg string) any { v.Error = msg; return v })
 		return
 	}
 	http.Redirect(w, r, "/token-scans/"+pathEscape(id), http.StatusSeeOther)
@@ -80,4 +68,15 @@ func (h *Handler) tokenResultPage(w http.ResponseWriter, r *http.Request, s *ses
 		return
 	}
 	h.render(w, r, http.StatusOK, "tokenresult", tokenResultView{Report: rep})
+}
+
+// refused shows a form again with why its scan could not start; with sets the message on the
+// form's data. Errors that are not the user's are a 500.
+func (h *Handler) refused(w http.ResponseWriter, r *http.Request, page string, err error, with func(msg string) any) {
+	msg, ok := userError(err)
+	if !ok {
+		h.fail(w, r, http.StatusInternalServerError, "internal error", err)
+		return
+	}
+	h.render(w, r, http.StatusBadRequest, page, with(msg))
 }

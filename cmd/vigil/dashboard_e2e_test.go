@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+
+	"github.com/vigil-sec/vigil/scan/workspace/gittest"
+)
+
+// TestDashboardInBrowser drives the dashboard of a real `vigil serve` in Debian's chromium
+// (headless, through the DevTools protocol with chromedp): sign in with a fresh key, add a
+// project from a git repository served by the test, follow the live progress to the findings,
+// open a finding, mark it false positive, rescan and see the mark kept, download the PDF.
+// Screenshots of each step go to the test's artifact folder: run with
+// `go test ./cmd/vigil -run DashboardInBrowser -artifacts -outputdir DIR` to keep them (or set
+// VIGIL_E2E_SCREENSHOTS=DIR); the folder is logged. Without chromium the test skips (install
+// it with .ci/services/chromium.sh); under VIGIL_CI=1 it fails instead.
+func TestDashboardInBrowser(t *testing.T) {
+	chrome := findChromium()
+	if chrome == "" {
+		if os.Getenv("VIGIL_CI") == "1" {
+			t.Fatal("chromium is not installed (.ci/services/chromium.sh installs it)")
+		}
+		t.Skip("chromium is not installed; apt-get install chromium (or run .ci/services/chromium.sh)")
+	}
+	shots := os.Getenv("VIGIL_E2E_SCREENSHOTS")
+	if shots == "" {
+		shots = t.ArtifactDir()
+	}
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshots in %s", shots)
+
+	vault, err := os.ReadFile(filepath.Join(repoRoot, "server/web/testdata/Vault.sol"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := gittest.NewServer(t).NewRepo(t, "vault")
+	repo.Commit(t, "initial", map[string]string{"contracts/Vault.sol": string(vault)})
+
+	env := []string{"VIGIL_DATA_DIR=" + t.TempDir(), "VIGIL_ALLOW_PRIVATE_NETWORKS=true", "VIGIL_LOG_FORMAT=text"}
+	keys := exec.Command(vigilBin, "keys", "create", "--name", "reviewer")
+	keys.Env = append(os.Environ(), env...)
+	out, err := keys.CombinedOutput()
+	if err != nil {
+		t.Fatalf("vigil keys create: %v\n%s", err, out)
+	}
+	key := regexp.MustCompile(`vgl_[A-Za-z0-9_-]+`).FindString(string(out))
+	srv := startVigil(t, env)
+
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chrome), chromedp.UserDataDir(t.TempDir()),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancelTab := chromedp.NewContext(actx)
+	defer cancelTab()
+	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	defer cancel()
+
+	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // quality 100 is a PNG
+		if err != nil {
+			t.Fatalf("screenshot after %s: %v", what, err)
+		}
+		name := filepath.Join(shots, strings.ReplaceAll(strings.ToLower(what), " ", "-"))
+		if err := os.WriteFile(name+".png", png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := func(sel string) string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Text(chromedp.Search(sel)))
+		if err != nil {
+			t.Fatalf("reading %s: %v", sel, err)
+		}
+		return s
+	}
+	txFinding := `//details[.//strong[contains(., "tx.origin")]]//ul/li`
+
+	run("01 sign in form", chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.ID("api_key")))
+	run("02 projects", chromedp.SendKeys(chromedp.ID("api_key"), key), chromedp.Submit(chromedp.ID("api_key")),
+		chromedp.WaitVisible(chromedp.ID("url")))
+	run("03 repository entered", chromedp.SendKeys(chromedp.ID("url"), repo.URL), chromedp.SendKeys(chromedp.ID("branch"), "main"),
+		chromedp.Submit(chromedp.ID("url")), chromedp.WaitVisible(chromedp.CSS(`h1`)))
+	// Live progress reloads the page when the scan ends; the findings appear then.
+	run("04 findings", chromedp.WaitVisible(chromedp.ID("findings")))
+	first := text(txFinding)
+	if !strings.Contains(first, "Open") {
+		t.Fatalf("the new finding is not open: %q", first)
+	}
+	run("05 finding", chromedp.Click(chromedp.Search(txFinding+`/a`)), chromedp.WaitVisible(chromedp.ID("triage")))
+	if code := text(`//pre[contains(@class, "chroma")]//span[contains(@class, "hit")]`); !strings.Contains(code, "tx.origin") {
+		t.Fatalf("the highlighted line is not the finding's: %q", code)
+	}
+	run("06 marked false positive", chromedp.Click(chromedp.CSS(`input[name=status][value=false_positive]`)),
+		chromedp.SendKeys(chromedp.ID("comment"), "owner is a multisig"),
+		chromedp.Click(chromedp.CSS(`#triage button[type=submit]`)), chromedp.WaitVisible(chromedp.CSS(`#triage .ok`)))
+
+	run("07 rescan started", chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.CSS(`.project`)),
+		chromedp.Click(chromedp.Search(`//form[contains(@action, "/rescan")]/button`)), chromedp.WaitVisible(chromedp.CSS(`h1`)))
+	run("08 rescan findings", chromedp.WaitVisible(chromedp.ID("findings")))
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept := text(txFinding); !strings.Contains(kept, "False positive") || !strings.Contains(kept, "owner is a multisig") {
+		t.Fatalf("the rescan (%s) lost the mark: %q", loc, kept)
+	}
+	run("09 finding after rescan", chromedp.Click(chromedp.Search(txFinding+`/a`)), chromedp.WaitVisible(chromedp.ID("triage")))
+	checked, err := chromedp.Run(ctx, chromedp.JavascriptAttribute[bool](chromedp.CSS(`input[value=false_positive]`), "checked"))
+	if err != nil || !checked {
+		t.Fatalf("false positive is not the checked decision after the rescan (%v)", err)
+	}
+
+	// The PDF, downloaded by the browser from the scan page.
+	downloads := t.TempDir()
+	progress := chromedp.Events(ctx, browser.DownloadProgress)
+	run("10 pdf downloaded", chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")),
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			events := true
+			_, err := chromedp.Call(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+				Behavior: browser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: downloads, EventsEnabled: &events})
+			return err
+		}),
+		chromedp.Click(chromedp.CSS(`a[href$="/report/pdf"]`)))
+	for ev, err := range progress {
+		if err != nil {
+			t.Fatalf("the PDF download did not complete: %v", err)
+		}
+		if ev.State != browser.DownloadProgressStateCompleted {
+			continue
+		}
+		pdf, err := os.ReadFile(filepath.Join(downloads, ev.GUID))
+		if err != nil || !strings.HasPrefix(string(pdf), "%PDF-") {
+			t.Fatalf("downloaded PDF: %v %.20q", err, pdf)
+		}
+		os.WriteFile(filepath.Join(shots, "report.pdf"), pdf, 0o644)
+		break
+	}
+
+	// The same scan page on a phone-sized screen.
+	run("11 phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")))
+}
+
+// findChromium returns the browser to drive: $VIGIL_CHROMIUM, else Debian's chromium.
+func findChromium() string {
+	if p := os.Getenv("VIGIL_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}

@@ -74,8 +74,8 @@ func (g Gap) String() string {
 
 // FileSize is a file in scope and its line count.
 type FileSize struct {
-	Path  string
-	Lines int
+	Path  string `json:"path"`
+	Lines int    `json:"lines"`
 }
 
 // NewCoverage computes the coverage of files given the gaps found. Gaps naming files outside

@@ -75,6 +75,8 @@ type ScanReport struct {
 	Diagnostics          []string `json:"diagnostics,omitempty"`
 	// Coverage is how much of the code was fully analysed (nil in reports of older Vigils).
 	Coverage *Coverage `json:"coverage,omitempty"`
+	// Scope is what the scan covered: files, detectors, Vigil version (nil in older reports).
+	Scope *Scope `json:"scope,omitempty"`
 	Block    *Block    `json:"-"`
 	// Excerpts holds the source lines around each finding (path -> line -> text), kept so that
 	// a downloadable report can show code after the workspace is gone. Not part of the JSON.

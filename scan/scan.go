@@ -171,7 +171,8 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 	if err != nil {
 		return nil, err
 	}
-	analyzers = append(analyzers, testAnalyzers...)
+	chosen := analyzers // what the report's scope names
+	analyzers = append(analyzers[:len(analyzers):len(analyzers)], testAnalyzers...)
 	// Detector ids are case-insensitive (configuration keys arrive in lower case).
 	overrides := map[string]string{}
 	for id, sev := range opts.Severity {
@@ -396,6 +397,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 	}
 	rep.MultiFileScanSummary = report.Summarize(rep.MultiFileScanDetails, analysedFiles, analysedLines, time.Since(start))
 	rep.ApplyCoverage(report.NewCoverage(inScope, inScopeGaps(gaps, inScope, budgetErr)))
+	rep.Scope = scope(inScope, chosen, len(srcs) > 0, hasRust, opts)
 	if warning := rep.Warning(); warning != "" {
 		rep.Diagnostics = append(rep.Diagnostics, warning)
 	}

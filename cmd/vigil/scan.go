@@ -208,6 +208,9 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 		location = ""
 	}
 	setProvenance(res.Report, ws, location)
+	if res.Report.Scope != nil {
+		res.Report.Scope.ToolVersion = toolVersion()
+	}
 	return writeReport(cmd, v, res, location)
 }
 

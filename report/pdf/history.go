@@ -6,18 +6,15 @@ import (
 	"github.com/vigil-sec/vigil/report/pdf/document"
 )
 
-// historySection lists the project's scans, oldest first, with a score line when there are
-// several.
+// hasHistory reports whether there are earlier scans to show: a first scan gets no history
+// page (it would hold one row).
+func (w *writer) hasHistory() bool { return len(w.doc.History) > 1 }
+
+// historySection lists the project's scans, oldest first, with a score line.
 func (w *writer) historySection() {
 	w.section("history", "Scan history")
-	f := w.f
 	hs := w.doc.History
-	if len(hs) <= 1 {
-		w.para("This is the first recorded scan of this project.", bodySize, "", muted)
-		f.Ln(2)
-	} else {
-		w.scoreHistoryChart(hs)
-	}
+	w.scoreHistoryChart(hs)
 	cols := []column{{"Date", 26, "L"}, {"Scan", contentW - 140, "L"}, {"Commit", 22, "L"}, {"Score", 13, "R"},
 		{"Rating", 13, "L"}, {"Issues", 12, "R"}, {"Crit.", 9, "R"}, {"High", 9, "R"}, {"Med.", 9, "R"},
 		{"Low", 9, "R"}, {"Info", 9, "R"}, {"Gas", 9, "R"}}

@@ -208,10 +208,47 @@ func TestEmptyScan(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := flat(pdfText(t, buf.Bytes()))
-	for _, want := range []string{"No issues were found", "Security score 100.00 out of 100 (Great", "first recorded scan"} {
+	for _, want := range []string{"No issues were found", "Security score 100.00 out of 100 (Great", "Scope",
+		"Detectors run not recorded in this report"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("PDF text lacks %q", want)
 		}
+	}
+	if strings.Contains(text, "Scan history") {
+		t.Error("a first scan has a Scan history page")
+	}
+}
+
+// TestScopePage: the scope page states the commit, branch, files and lines, Vigil's version
+// and the detectors run; the history page appears once there are earlier scans.
+func TestScopePage(t *testing.T) {
+	r := syntheticReport(3)
+	r.ProjectURL, r.ProjectBranch, r.ProjectCommit = "https://github.com/example/vault", "release/2.0", "0123456789abcdef0123456789abcdef01234567"
+	r.Scope = &report.Scope{Files: []report.FileSize{{Path: "src/Vault.sol", Lines: 120}, {Path: "src/Token.sol", Lines: 80}},
+		Detectors: []string{"REENTRANCY_ETH", "UNCHECKED_TRANSFER"}, ToolVersion: "1.4.0"}
+	var buf bytes.Buffer
+	if err := pdf.Write(&buf, pdf.Input{Report: r, Generated: generated, ToolVersion: "9.9.9"}); err != nil {
+		t.Fatal(err)
+	}
+	text := flat(pdfText(t, buf.Bytes()))
+	for _, want := range []string{"Branch release/2.0", "Commit 0123456789abcdef0123456789abcdef01234567",
+		"Files in scope 2 files, 200 lines", "src/Vault.sol 120", "src/Token.sol 80", "Vigil version 1.4.0",
+		"Detectors run 2 detectors", "REENTRANCY_ETH, UNCHECKED_TRANSFER"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("scope page lacks %q", want)
+		}
+	}
+	if strings.Contains(text, "Scan history") {
+		t.Error("a first scan has a Scan history page")
+	}
+
+	buf.Reset()
+	earlier := pdf.HistoryEntry{ScanID: "earlier", Time: generated.Add(-48 * time.Hour), ScoreV2: "70.00", Issues: 9}
+	if err := pdf.Write(&buf, pdf.Input{Report: r, Generated: generated, History: []pdf.HistoryEntry{earlier}}); err != nil {
+		t.Fatal(err)
+	}
+	if text := flat(pdfText(t, buf.Bytes())); !strings.Contains(text, "Scan history") || !strings.Contains(text, "earlier") {
+		t.Error("the history of two scans is not shown")
 	}
 }
 

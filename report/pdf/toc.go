@@ -18,6 +18,7 @@ func (w *writer) plan() {
 		w.tocByID[id] = len(w.toc)
 		w.toc = append(w.toc, tocEntry{id: id, title: title, level: level, link: w.f.AddLink()})
 	}
+	add("scope", "Scope", 0)
 	add("classification", "Severity classification", 0)
 	add("summary", "Executive summary", 0)
 	add("table", "Findings summary", 0)
@@ -25,7 +26,9 @@ func (w *writer) plan() {
 	for _, g := range w.doc.Groups {
 		add(g.Anchor, g.Name, 1)
 	}
-	add("history", "Scan history", 0)
+	if w.hasHistory() {
+		add("history", "Scan history", 0)
+	}
 	add("methodology", "Methodology", 0)
 	add("disclaimer", "Disclaimer", 0)
 }

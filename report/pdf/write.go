@@ -61,10 +61,13 @@ func Render(w io.Writer, doc *document.Document) (err error) {
 func (w *writer) render() {
 	w.cover()
 	w.contents()
+	w.scopeSection()
 	w.classificationSection()
 	w.summarySection()
 	w.tableSection()
 	w.groupSections()
-	w.historySection()
+	if w.hasHistory() {
+		w.historySection()
+	}
 	w.closingSections()
 }

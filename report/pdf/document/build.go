@@ -38,6 +38,7 @@ func Build(in Input) (*Document, error) {
 		ToolVersion:    Visible(in.ToolVersion),
 	}
 	d.Subject, d.Source = cover(r)
+	d.Scope = scope(r, d.Source, d.ScanTime, Visible(in.ToolVersion))
 	d.Summary = summary(r)
 	for _, s := range r.Diagnostics {
 		d.Diagnostics = append(d.Diagnostics, Visible(s))

@@ -12,6 +12,7 @@ type Document struct {
 	ScanTime  string // scan_init_time, formatted for people
 	Generated time.Time
 
+	Scope          Scope
 	Classification []Class
 	Summary        Summary
 	Rows           []Row // findings summary table

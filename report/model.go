@@ -77,7 +77,7 @@ type ScanReport struct {
 	Coverage *Coverage `json:"coverage,omitempty"`
 	// Scope is what the scan covered: files, detectors, Vigil version (nil in older reports).
 	Scope *Scope `json:"scope,omitempty"`
-	Block    *Block    `json:"-"`
+	Block *Block `json:"-"`
 	// Excerpts holds the source lines around each finding (path -> line -> text), kept so that
 	// a downloadable report can show code after the workspace is gone. Not part of the JSON.
 	Excerpts     map[string]map[int]string `json:"-"`

@@ -16,6 +16,7 @@ var All = []*Analyzer{
 	ImproperInstructionIntrospection,
 	Token2022UncheckedTransfer,
 	Token2022FeeIgnored,
+	Token2022MintExtensions,
 	StaleAfterCPI,
 	UnvalidatedRemainingAccounts,
 	UncheckedOraclePrice,

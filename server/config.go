@@ -35,7 +35,11 @@ type Config struct {
 	// addresses (tests, local use). Default false.
 	AllowPrivateNetworks bool `mapstructure:"allow_private_networks"`
 
-	// Workers is the number of scans run at once. Default 2.
+	// Role is what this process does: RoleAll (default) serves the API and runs scans,
+	// RoleAPI only serves (its scans run on workers sharing the database), RoleWorker only runs
+	// scans (and serves /healthz and /metrics).
+	Role string `mapstructure:"role"`
+	// Workers is the number of scans run at once by this process. Default 2.
 	Workers int `mapstructure:"workers"`
 	// QueueLimit is the most scans waiting for a worker; more get 503. Default 1000.
 	QueueLimit int `mapstructure:"queue_limit"`
@@ -44,6 +48,9 @@ type Config struct {
 	ScanWait time.Duration `mapstructure:"scan_wait"`
 	// ScanTimeout bounds one scan attempt (clone and analysis). Default 10 min.
 	ScanTimeout time.Duration `mapstructure:"scan_timeout"`
+	// StuckAfter is how long past ScanTimeout a running scan's worker is taken for dead (killed,
+	// hung, cut off): its job is then rescued and run again by a live worker. Default 1 min.
+	StuckAfter time.Duration `mapstructure:"stuck_after"`
 	// MaxAttempts is how many times a scan interrupted by a stopping server is started before
 	// it ends as scan_failed. Default 3.
 	MaxAttempts int `mapstructure:"max_attempts"`
@@ -93,8 +100,18 @@ type Config struct {
 	Logger *slog.Logger `mapstructure:"-"`
 }
 
+// Roles of a process.
+const (
+	RoleAll    = "all"
+	RoleAPI    = "api"
+	RoleWorker = "worker"
+)
+
 // withDefaults fills zero fields.
 func (c Config) withDefaults() Config {
+	if c.Role == "" {
+		c.Role = RoleAll
+	}
 	if c.Listen == "" {
 		c.Listen = "127.0.0.1:8080"
 	}
@@ -122,6 +139,7 @@ func (c Config) withDefaults() Config {
 	setInt(&c.WebhookMaxAttempts, 8)
 	setDur(&c.ScanWait, 30*time.Second)
 	setDur(&c.ScanTimeout, 10*time.Minute)
+	setDur(&c.StuckAfter, time.Minute)
 	setDur(&c.UploadExpiry, 15*time.Minute)
 	setDur(&c.UploadRetention, 24*time.Hour)
 	setDur(&c.WebhookBackoff, 10*time.Second)
@@ -148,6 +166,9 @@ func (c Config) withDefaults() Config {
 func (c Config) Validate() error {
 	if c.DataDir == "" {
 		return errors.New("data_dir (VIGIL_DATA_DIR) is required")
+	}
+	if c.Role != RoleAll && c.Role != RoleAPI && c.Role != RoleWorker {
+		return fmt.Errorf("role (VIGIL_ROLE) must be all, api or worker; got %q", c.Role)
 	}
 	if _, _, err := net.SplitHostPort(c.Listen); err != nil {
 		return fmt.Errorf("listen (VIGIL_LISTEN) must be address:port: %v", err)

@@ -18,6 +18,7 @@ import (
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/server"
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/store/pgtest"
 )
 
 // childEnv makes the test binary run a server instead of the tests (see TestMain), so a test
@@ -29,8 +30,13 @@ func TestMain(m *testing.M) {
 		runChild(dir)
 		return
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	pgtest.Stop()
+	os.Exit(code)
 }
+
+// childDatabaseEnv names the child's database (default: the SQLite file in its folder).
+const childDatabaseEnv = "VIGIL_TEST_CHILD_DATABASE"
 
 // childModeEnv chooses the child's engine: "" never finishes; "crash-block" never finishes
 // but dies on a POISON input; "crash" finishes scans but dies on a POISON input.
@@ -51,8 +57,13 @@ func runChild(dir string) {
 	case "crash":
 		eng.poison, eng.crash, eng.block = "POISON", true, false
 	}
-	srv, err := server.New(server.Config{DataDir: dir, Listen: ln.Addr().String(), ScanWait: time.Millisecond,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, eng)
+	// A child on PostgreSQL (childDatabaseEnv) is a worker beside the test's API server.
+	cfg := server.Config{DataDir: dir, Listen: ln.Addr().String(), ScanWait: time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if db := os.Getenv(childDatabaseEnv); db != "" {
+		cfg.Database, cfg.Role = db, server.RoleWorker
+	}
+	srv, err := server.New(cfg, eng)
 	if err != nil {
 		panic(err)
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/vigil-sec/vigil/report"
@@ -11,7 +12,7 @@ import (
 )
 
 // notify queues the webhook event of a finished scan for the client's tagged endpoint, if any.
-func (s *Server) notify(ctx context.Context, sc store.Scan, p store.Project, status, errMsg string, rep *report.ScanReport) {
+func (s *Server) notify(ctx context.Context, sc store.Scan, p store.Project, status, errMsg string, rep *report.ScanReport) error {
 	ev := webhook.Event{
 		Type: webhook.EventScanCompleted, Timestamp: report.Timestamp(time.Now()),
 		ScanID: sc.ID, ProjectID: p.ID, ScanStatus: status, ErrMsg: errMsg,
@@ -31,6 +32,24 @@ func (s *Server) notify(ctx context.Context, sc store.Scan, p store.Project, sta
 		err = s.hooks.Enqueue(ctx, sc.ClientID, ev, body)
 	}
 	if err != nil {
-		s.log.Error("webhook: queueing event", "scan_id", sc.ID, "err", err)
+		return fmt.Errorf("webhook: queueing event: %w", err)
 	}
+	return nil
+}
+
+// renotify queues again the event of a scan already finished; the store keeps one delivery per
+// scan and event, so an event queued before is not sent twice.
+func (s *Server) renotify(ctx context.Context, sc store.Scan) error {
+	p, err := s.store.GetProject(ctx, sc.ClientID, sc.ProjectID)
+	if err != nil {
+		return err
+	}
+	var rep *report.ScanReport
+	if len(sc.Report) > 0 {
+		rep = new(report.ScanReport)
+		if err := json.Unmarshal(sc.Report, rep); err != nil {
+			return err
+		}
+	}
+	return s.notify(ctx, sc, p, sc.Status, sc.ErrMsg, rep)
 }

@@ -10,99 +10,178 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/scan/workspace"
-	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
-// resume queues the scans a previous process left unfinished. A scan still marked running
-// was running when that process died (a graceful stop clears the mark): its input may be what
-// killed it, so it is quarantined, run alone so that no other client's scan shares its fate and
-// a second death is surely its own; after a second death it fails with the reason. Scans
-// interrupted by graceful stops MaxAttempts times fail too.
+// scanArgs is the queue job of one scan: its id. Unique by args, so that queueing a scan
+// again (a start resuming it, a request retried) adds nothing while its job exists.
+type scanArgs struct {
+	ScanID string `json:"scan_id"`
+}
+
+func (scanArgs) Kind() string { return "scan" }
+
+func (scanArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// scanWorker runs scan jobs.
+type scanWorker struct {
+	river.WorkerDefaults[scanArgs]
+	s *Server
+}
+
+func (w *scanWorker) Work(ctx context.Context, job *river.Job[scanArgs]) error {
+	return w.s.runScan(ctx, job.Args.ScanID, job.Attempt >= job.MaxAttempts)
+}
+
+// resume, at the start of a process that works, queues again the scans left unfinished (a
+// scan whose job was lost, or a database from before the queue). On SQLite the process is the
+// only one: a scan still marked running was running when the previous process died, so the
+// death is counted now and the scans a crash or the interruptions ended are failed before the
+// first request, as they were before the queue. On PostgreSQL another worker may be running
+// such a scan; the job's next attempt (River's rescuer runs it again once it is stuck) counts
+// the death instead (runScan).
 func (s *Server) resume(ctx context.Context) error {
+	exclusive := s.queue.Exclusive()
+	if exclusive {
+		if err := s.queue.ReleaseOrphans(ctx); err != nil {
+			return fmt.Errorf("server: releasing the jobs of a dead process: %w", err)
+		}
+	}
 	scans, err := s.store.UnfinishedScans(ctx)
 	if err != nil {
 		return fmt.Errorf("server: listing unfinished scans: %w", err)
 	}
 	for _, sc := range scans {
-		if sc.Running {
-			if sc.Crashes, err = s.store.RecordCrash(ctx, sc.ID); err != nil {
-				return fmt.Errorf("server: recording a crash: %w", err)
+		if exclusive {
+			if sc.Running {
+				if sc.Crashes, err = s.store.RecordCrash(ctx, sc.ID); err != nil {
+					return fmt.Errorf("server: recording a crash: %w", err)
+				}
+				s.log.Warn("the server died during a scan; quarantining it", "scan_id", sc.ID, "crashes", sc.Crashes)
 			}
-			s.log.Warn("the server died during a scan; quarantining it", "scan_id", sc.ID, "crashes", sc.Crashes)
-		}
-		if sc.Crashes >= 2 {
-			s.finish(ctx, sc, nil, fmt.Sprintf("the scan crashed the scanner %d times (its input makes the analysis die, "+
-				"for example by exhausting memory); it was quarantined and is not retried", sc.Crashes))
-			continue
-		}
-		if sc.Attempts-sc.Crashes >= s.cfg.MaxAttempts { // attempts a graceful stop interrupted
-			msg := fmt.Sprintf("the scan was interrupted %d times (the server stopped during it); giving up", sc.Attempts)
-			s.finish(ctx, sc, nil, msg)
-			continue
-		}
-		submit := s.runner.Submit
-		if sc.Crashes > 0 {
-			submit = s.runner.SubmitAlone
-		}
-		if err := submit(sc.ID); err != nil {
-			if errors.Is(err, jobs.ErrQueueFull) {
-				s.log.Warn("resume: queue full; scan left for the next start", "scan_id", sc.ID)
+			if msg := s.giveUp(sc, false); msg != "" {
+				if err := s.finish(ctx, sc, nil, msg); err != nil {
+					return err
+				}
 				continue
 			}
-			return err
 		}
-		s.log.Info("resuming scan", "scan_id", sc.ID, "attempts_so_far", sc.Attempts, "quarantined", sc.Crashes > 0)
+		if err := s.queue.Enqueue(ctx, scanArgs{ScanID: sc.ID}); err != nil {
+			return fmt.Errorf("server: queueing scan %s: %w", sc.ID, err)
+		}
 	}
 	return nil
 }
 
-// runScan is the job: one attempt of one scan. If ctx is cancelled (the server stops) the scan
-// is left unfinished for the next start; every other outcome is recorded.
-func (s *Server) runScan(ctx context.Context, id string) {
+// giveUp returns why a scan must not be attempted again, or "": it crashed the scanner twice
+// (its input makes the analysis die), stopping processes interrupted it MaxAttempts times, or
+// this is the queue's last attempt.
+func (s *Server) giveUp(sc store.Scan, lastAttempt bool) string {
+	switch {
+	case sc.Crashes >= 2:
+		return fmt.Sprintf("the scan crashed the scanner %d times (its input makes the analysis die, "+
+			"for example by exhausting memory); it was quarantined and is not retried", sc.Crashes)
+	case sc.Attempts-sc.Crashes >= s.cfg.MaxAttempts: // attempts a graceful stop interrupted
+		return fmt.Sprintf("the scan was interrupted %d times (the server stopped during it); giving up", sc.Attempts)
+	case lastAttempt:
+		return fmt.Sprintf("the scan could not be completed in %d attempts", sc.Attempts)
+	}
+	return ""
+}
+
+// runScan is the job: one attempt of one scan. It records an outcome unless its context was
+// cancelled (the process is stopping), in which case the scan is handed back to the queue;
+// an error return makes River retry the attempt later, for failures of the store itself.
+func (s *Server) runScan(ctx context.Context, id string, lastAttempt bool) (err error) {
 	// Whatever goes wrong in one job stays in it: the worker, the process and the other
 	// clients' scans go on.
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("scan job panicked", "scan_id", id, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			if sc, err := s.store.GetScanAny(context.WithoutCancel(ctx), id); err == nil {
-				s.finish(ctx, sc, nil, "internal error in the scanner; the scan could not be completed")
+			sc, gerr := s.store.GetScanAny(context.WithoutCancel(ctx), id)
+			if gerr == nil {
+				gerr = s.finish(ctx, sc, nil, "internal error in the scanner; the scan could not be completed")
 			}
+			err = gerr
 		}
 	}()
 	sc, err := s.store.GetScanAny(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
 	if err != nil {
-		if ctx.Err() == nil {
-			s.log.Error("job: reading scan", "scan_id", id, "err", err)
-		}
-		return
+		return s.handBack(ctx, id, err)
 	}
 	if sc.Status != report.StatusQueued && sc.Status != report.StatusInProgress {
-		return
+		// Finished by an earlier attempt, which may have died before queueing the webhook:
+		// queueing it again is harmless (one delivery per scan and event).
+		if err := s.renotify(ctx, sc); err != nil {
+			return s.handBack(ctx, id, err)
+		}
+		return nil
+	}
+	if sc.Running { // the previous attempt neither ended nor was handed back: its worker died
+		if sc.Crashes, err = s.store.RecordCrash(ctx, id); err != nil {
+			return s.handBack(ctx, id, err)
+		}
+		s.log.Warn("a worker died during the scan; quarantining it", "scan_id", id, "crashes", sc.Crashes)
+	}
+	if msg := s.giveUp(sc, lastAttempt); msg != "" {
+		if err := s.finish(ctx, sc, nil, msg); err != nil {
+			return s.handBack(ctx, id, err)
+		}
+		return nil
+	}
+	// A scan that killed a worker runs alone, so that a second death is surely its own and no
+	// other client's scan dies with it.
+	if sc.Crashes > 0 {
+		s.solo.Lock()
+		defer s.solo.Unlock()
+	} else {
+		s.solo.RLock()
+		defer s.solo.RUnlock()
 	}
 	attempts, err := s.store.StartScan(ctx, id, time.Now().UTC())
 	if err != nil {
-		if ctx.Err() == nil {
-			s.log.Error("job: starting scan", "scan_id", id, "err", err)
-		}
-		return
+		return s.handBack(ctx, id, err)
 	}
 	sc.Attempts = attempts
+	s.running.Add(1)
+	defer s.running.Add(-1)
 	start := time.Now()
 	rep, errMsg := s.safeExecute(ctx, sc)
 	s.metrics.scanTime.Observe(time.Since(start).Seconds())
 	if ctx.Err() != nil {
-		s.log.Info("job: server stopping; scan left to resume", "scan_id", id)
+		s.log.Info("job: stopping; scan handed back to the queue", "scan_id", id)
 		if err := s.store.InterruptScan(context.WithoutCancel(ctx), id); err != nil {
 			s.log.Error("job: recording the interruption", "scan_id", id, "err", err)
 		}
-		return
+		return river.JobSnooze(0)
 	}
-	s.finish(ctx, sc, rep, errMsg)
+	if err := s.finish(ctx, sc, rep, errMsg); err != nil {
+		// Not recorded: the next attempt runs the scan again, not counting this one a crash.
+		s.store.InterruptScan(context.WithoutCancel(ctx), id)
+		return s.handBack(ctx, id, err)
+	}
+	return nil
+}
+
+// handBack ends an attempt that could not run: at once, for another process or the next
+// start, when the process is stopping; else as a failed attempt that River retries.
+func (s *Server) handBack(ctx context.Context, id string, err error) error {
+	if ctx.Err() != nil {
+		return river.JobSnooze(0)
+	}
+	s.log.Error("job: scan attempt failed; it will be retried", "scan_id", id, "err", err)
+	return err
 }
 
 // safeExecute is execute with a panic in the engine (hostile input reaching a parser bug)
@@ -200,8 +279,9 @@ func (s *Server) openUploads(ctx context.Context, clientID int64, keys []string,
 }
 
 // finish records a scan's outcome: the report with bug ids and triage carried over from the
-// project's earlier scans, the status, and a webhook event.
-func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanReport, errMsg string) {
+// project's earlier scans, the status, and a webhook event. An error (the store's) leaves the
+// scan unfinished, for the job's next attempt.
+func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanReport, errMsg string) error {
 	ctx = context.WithoutCancel(ctx) // an outcome computed is an outcome recorded
 	status := report.StatusDone
 	if rep == nil {
@@ -212,33 +292,36 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 	}
 	p, err := s.store.GetProject(ctx, sc.ClientID, sc.ProjectID)
 	if err != nil {
-		s.log.Error("finish: reading project", "scan_id", sc.ID, "err", err)
-		return
+		return fmt.Errorf("finish: reading project: %w", err)
 	}
 	var findings []store.Finding
 	var body []byte
 	if rep != nil {
 		if findings, err = s.triage(ctx, rep, sc, p); err != nil {
-			s.log.Error("finish: triage", "scan_id", sc.ID, "err", err)
-			return
+			return fmt.Errorf("finish: triage: %w", err)
 		}
 		sc.Status, sc.ErrMsg = status, ""
 		var req scanRequest
 		json.Unmarshal(sc.Request, &req)
 		fillHeader(rep, sc, p, req)
 		if body, err = json.Marshal(rep); err != nil {
-			s.log.Error("finish: encoding report", "scan_id", sc.ID, "err", err)
-			return
+			return fmt.Errorf("finish: encoding report: %w", err)
 		}
 	}
 	s.saveExcerpts(ctx, sc, rep)
-	if err := s.store.FinishScan(ctx, sc.ID, status, errMsg, body, findings, time.Now().UTC()); err != nil {
-		s.log.Error("finish: recording outcome", "scan_id", sc.ID, "err", err)
-		return
+	err = s.store.FinishScan(ctx, sc.ID, status, errMsg, body, findings, time.Now().UTC())
+	if errors.Is(err, store.ErrConflict) {
+		// Another attempt of the scan (a worker thought dead) recorded its outcome first.
+		s.log.Info("finish: scan already finished by another attempt", "scan_id", sc.ID)
+		return nil
 	}
+	if err != nil {
+		return fmt.Errorf("finish: recording outcome: %w", err)
+	}
+	s.finished.broadcast()
 	s.metrics.scans.WithLabelValues(status).Inc()
 	s.log.Info("scan finished", "scan_id", sc.ID, "status", status, "err_msg", errMsg, "findings", len(findings))
-	s.notify(ctx, sc, p, status, errMsg, rep)
+	return s.notify(ctx, sc, p, status, errMsg, rep)
 }
 
 // bugPrefix starts bug ids, as in the CLI's reports.

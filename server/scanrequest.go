@@ -9,7 +9,6 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/server/auth"
-	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -66,18 +65,32 @@ func (s *Server) enqueue(ctx context.Context, p store.Project, source string, re
 	if err := s.dash.listProject(ctx, p); err != nil { // the dashboard lists every scanned project
 		s.log.ErrorContext(ctx, "listing project for the dashboard", "project_id", p.ID, "err", err)
 	}
-	if err := s.runner.Submit(sc.ID); err != nil {
-		refusal := errQueueFull
-		if errors.Is(err, jobs.ErrStopped) {
-			refusal = errStopping
-		}
-		if ferr := s.store.FinishScan(context.WithoutCancel(ctx), sc.ID, report.StatusFailed, "not run: "+refusal.Error(), nil, nil, time.Now().UTC()); ferr != nil {
+	if err := s.submit(ctx, sc.ID); err != nil {
+		if ferr := s.store.FinishScan(context.WithoutCancel(ctx), sc.ID, report.StatusFailed, "not run: "+err.Error(), nil, nil, time.Now().UTC()); ferr != nil {
 			s.log.ErrorContext(ctx, "recording refused scan", "scan_id", sc.ID, "err", ferr)
 		}
-		return sc, refusal
+		return sc, err
 	}
 	s.log.InfoContext(ctx, "scan queued", "scan_id", sc.ID, "project_id", p.ID, "client_id", p.ClientID, "source", source)
 	return sc, nil
+}
+
+// submit queues the job of a recorded scan, unless the server is stopping or more than
+// QueueLimit scans (this one included) wait for a worker.
+func (s *Server) submit(ctx context.Context, id string) error {
+	select {
+	case <-s.stopping:
+		return errStopping
+	default:
+	}
+	queued, err := s.store.QueuedScans(ctx)
+	if err != nil {
+		return err
+	}
+	if queued > s.cfg.QueueLimit {
+		return errQueueFull
+	}
+	return s.queue.Enqueue(ctx, scanArgs{ScanID: id})
 }
 
 // awaitScan waits up to d for a queued scan to end (or until the server begins to stop).
@@ -91,7 +104,7 @@ func (s *Server) awaitScan(ctx context.Context, id string, d time.Duration) {
 		case <-wctx.Done():
 		}
 	}()
-	s.runner.Wait(wctx, id)
+	s.WaitScan(wctx, id)
 }
 
 // startScan records a scan of the project, queues it, waits up to ScanWait and answers the

@@ -11,7 +11,11 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/vigil-sec/vigil/report"
 
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/server/auth"
@@ -33,15 +37,20 @@ type Server struct {
 	log           *slog.Logger
 	mux           *http.ServeMux
 	handler       http.Handler
-	runner        *jobs.Runner
-	hooks         *webhook.Dispatcher
-	metrics       *metrics
-	policy        netguard.Policy
-	publicURL     *url.URL
-	uploadKey     []byte
-	dash          *dashboard // the web pages' backend (dashboard.go)
-	blobs         blob.Store
-	tmpDir        string
+	queue         *jobs.Queue
+	// solo keeps a quarantined scan (one that killed a worker) alone in this process: it takes
+	// the write lock, every other scan a read lock.
+	solo      sync.RWMutex
+	running   atomic.Int64 // scans running in this process
+	finished  signal       // broadcast when this process finishes a scan
+	hooks     *webhook.Dispatcher
+	metrics   *metrics
+	policy    netguard.Policy
+	publicURL *url.URL
+	uploadKey []byte
+	dash      *dashboard // the web pages' backend (dashboard.go)
+	blobs     blob.Store
+	tmpDir    string
 
 	// stopping is closed when shutdown begins, so requests waiting for a scan answer at once
 	// (scan_in_progress) instead of holding the shutdown for up to ScanWait.
@@ -104,8 +113,27 @@ func New(cfg Config, engine Engine) (*Server, error) {
 		return nil, err
 	}
 	s.store = st
-	s.runner = jobs.New(cfg.Workers, cfg.QueueLimit, s.runScan)
-	s.metrics = newMetrics(s.runner.Stats)
+	workers := cfg.Workers
+	if cfg.Role == RoleAPI {
+		workers = 0
+	}
+	s.queue, err = jobs.Open(context.Background(), st, jobs.Config{
+		Workers: workers,
+		// Attempts beyond the ones giveUp allows (MaxAttempts interruptions, two crashes), so
+		// that a scan's own rules end it, and the last attempt fails it rather than leave it.
+		MaxAttempts: cfg.MaxAttempts + 3,
+		// A scan bounds its own time by ScanTimeout; the queue's bound only catches a worker
+		// that stopped answering, and a job running StuckAfter past it is rescued.
+		JobTimeout:  cfg.ScanTimeout + cfg.StuckAfter/2,
+		RescueAfter: cfg.ScanTimeout + cfg.StuckAfter,
+		Register:    func(w *river.Workers) { river.AddWorker(w, &scanWorker{s: s}) },
+		Logger:      slog.New(warnings{s.log.Handler()}),
+	})
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	s.metrics = newMetrics(s.queueStats)
 	s.hooks = &webhook.Dispatcher{
 		Store: st, Client: webhook.NewClient(s.policy, cfg.WebhookTimeout), MaxAttempts: cfg.WebhookMaxAttempts,
 		Backoff: cfg.WebhookBackoff, Log: s.log,
@@ -116,10 +144,15 @@ func New(cfg Config, engine Engine) (*Server, error) {
 
 	bgCtx, cancel := context.WithCancel(context.Background())
 	s.bgCancel = cancel
-	s.runner.Start()
-	if err := s.resume(bgCtx); err != nil {
-		s.Close(context.Background())
-		return nil, err
+	if workers > 0 {
+		if err := s.resume(bgCtx); err != nil {
+			s.Close(context.Background())
+			return nil, err
+		}
+		if err := s.queue.Start(bgCtx); err != nil {
+			s.Close(context.Background())
+			return nil, err
+		}
 	}
 	s.bg.Add(2)
 	go func() { defer s.bg.Done(); s.hooks.Run(bgCtx) }()
@@ -138,10 +171,36 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // Store is the server's store, for commands and tests that look at what it recorded.
 func (s *Server) Store() store.Store { return s.store }
 
-// WaitScan returns when the scan is no longer queued or running in this process, or with
-// ctx's error.
+// WaitScan returns when the scan is finished (scan_done or scan_failed), whichever process ran
+// it, or with ctx's error. A scan this process finishes wakes it at once; one finished
+// elsewhere is seen by looking at the store every waitPoll.
 func (s *Server) WaitScan(ctx context.Context, scanID string) error {
-	return s.runner.Wait(ctx, scanID)
+	for {
+		wake := s.finished.wait()
+		sc, err := s.store.GetScanAny(ctx, scanID)
+		if err != nil {
+			return err
+		}
+		if sc.Status != report.StatusQueued && sc.Status != report.StatusInProgress {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-wake:
+		case <-time.After(waitPoll):
+		}
+	}
+}
+
+// waitPoll is how often WaitScan looks at the store for a scan another process runs.
+const waitPoll = 250 * time.Millisecond
+
+// queueStats counts the scans queued (in the store, whichever process will run them) and
+// running in this process.
+func (s *Server) queueStats() (queued, running int) {
+	queued, _ = s.store.QueuedScans(context.Background())
+	return queued, int(s.running.Load())
 }
 
 // ListenAndServe serves on cfg.Listen until ctx is done, then shuts down gracefully and
@@ -183,13 +242,13 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return err
 }
 
-// Close stops the job runner (running scans are cancelled and stay unfinished in the store, to
-// be resumed by the next New), the webhook dispatcher and the janitor, and closes the store.
+// Close stops the queue (running scans are cancelled and handed back, unfinished, to another
+// worker or the next New), the webhook dispatcher and the janitor, and closes the store.
 // Call it after the HTTP server stopped taking requests.
 func (s *Server) Close(ctx context.Context) error {
 	s.beginStop()
 	s.closeOnce.Do(func() {
-		err := s.runner.Stop(ctx)
+		err := s.queue.Stop(ctx)
 		s.bgCancel()
 		s.bg.Wait()
 		if cerr := s.store.Close(); err == nil {
@@ -227,6 +286,16 @@ func (s *Server) Logger() *slog.Logger { return s.log }
 // routes registers the API. Paths keep the spec's trailing slash; the same path without it is
 // served too, since a redirect would turn a client's POST into a GET.
 func (s *Server) routes() {
+	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "role": s.cfg.Role})
+	})
+	s.mux.Handle("GET /metrics", s.metrics.handler())
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		errorBody(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+truncate(r.URL.Path, 200))
+	})
+	if s.cfg.Role == RoleWorker {
+		return // a worker serves its health and metrics only
+	}
 	private := func(method, path string, shape errShape, h http.HandlerFunc) {
 		wrapped := auth.Require(s.store, auth.Bearer, s.log, auth.Fail(shape), h)
 		s.mux.Handle(method+" "+path+"{$}", wrapped)
@@ -245,15 +314,8 @@ func (s *Server) routes() {
 	s.mux.Handle("POST /api-tag-webhook", tag)
 
 	s.mux.HandleFunc("PUT "+uploadPath+"{key}", s.handleUpload)
-	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
-	})
-	s.mux.Handle("GET /metrics", s.metrics.handler())
 	s.mux.HandleFunc("GET /openapi.json", serveOpenAPI)
 	s.mountDashboard() // the web pages at /, /login, /projects/..., /scans/...
-	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		errorBody(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+truncate(r.URL.Path, 200))
-	})
 }
 
 func truncate(s string, n int) string {

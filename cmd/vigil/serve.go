@@ -48,12 +48,18 @@ reports and temporary workspaces in the data folder):
 
 Every flag is also a VIGIL_* environment variable and a key of vigil.yaml (dashes become
 underscores): VIGIL_LISTEN, VIGIL_DATA_DIR, VIGIL_DATABASE, VIGIL_PUBLIC_URL, VIGIL_ALLOW_PRIVATE_NETWORKS,
-VIGIL_WORKERS, VIGIL_SCAN_WAIT, ... Workspace limits are read from the "limits" section of
+VIGIL_ROLE, VIGIL_WORKERS, VIGIL_SCAN_WAIT, ... Workspace limits are read from the "limits" section of
 vigil.yaml (max_file_bytes, max_archive_bytes, git_timeout, ...).
 
 Routes: /private/..., /api-tag-webhook/, /uploads/..., /healthz, /metrics, /openapi.json.
-SIGINT or SIGTERM shuts down gracefully: requests in flight finish, running scans are left
-to resume at the next start.`,
+Past one machine: --database postgres://... puts the database, and the job queue (River) with
+it, in a PostgreSQL shared by every process; --role api processes answer requests (any of them
+answers any request, WebSocket progress included) and --role worker processes run the scans,
+each at most --workers at once. A worker killed mid-scan has its scan given to another once it
+is stuck-after past scan-timeout.
+
+SIGINT or SIGTERM shuts down gracefully: requests in flight finish, running scans are handed
+back to the queue, for another worker or the next start.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			bindUnderscored(v, cmd.Flags())
@@ -66,11 +72,13 @@ to resume at the next start.`,
 	f.String("database", "", "a postgres:// URL of the database shared by every process (default: the SQLite file in the data folder)")
 	f.String("public-url", "", "base URL clients reach this server at (default http://<listen>)")
 	f.Bool("allow-private-networks", false, "let git URLs and webhook endpoints point at loopback and private networks")
-	f.Int("workers", 2, "scans run at once")
+	f.String("role", "all", "what this process does: all (serve and scan), api (serve; scans run on workers sharing --database) or worker (scan; serves /healthz and /metrics)")
+	f.Int("workers", 2, "scans this process runs at once")
 	f.Int("queue-limit", 1000, "scans waiting for a worker before new ones get 503")
 	f.Duration("scan-wait", 0, "how long a scan request waits for its result before answering scan_in_progress (default 30s)")
 	f.Duration("scan-timeout", 0, "longest time of one scan attempt, clone and analysis (default 10m); past it the scan fails with the reason")
 	addBudgetFlags(f, false)
+	f.Duration("stuck-after", 0, "how long past scan-timeout a running scan's worker is taken for dead and the scan given to another (default 1m)")
 	f.Int("max-attempts", 0, "times an interrupted scan is started before it fails (default 3)")
 	f.Duration("upload-expiry", 0, "validity of pre-signed upload URLs (default 15m)")
 	f.Duration("upload-retention", 0, "how long uploaded files are kept after their URL expired (default 24h)")
@@ -118,10 +126,12 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 		Database:             v.GetString("database"),
 		PublicURL:            v.GetString("public_url"),
 		AllowPrivateNetworks: v.GetBool("allow_private_networks"),
+		Role:                 v.GetString("role"),
 		Workers:              v.GetInt("workers"),
 		QueueLimit:           v.GetInt("queue_limit"),
 		ScanWait:             v.GetDuration("scan_wait"),
 		ScanTimeout:          v.GetDuration("scan_timeout"),
+		StuckAfter:           v.GetDuration("stuck_after"),
 		MaxAttempts:          v.GetInt("max_attempts"),
 		UploadExpiry:         v.GetDuration("upload_expiry"),
 		UploadRetention:      v.GetDuration("upload_retention"),
@@ -162,6 +172,9 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 	srv, err := server.New(cfg, server.ScanEngine(opts, server.WithExplorer(explorer.NewFetcher(xcfg))))
 	if err != nil {
 		return usageError("%v", err)
+	}
+	if cfg.Role == server.RoleWorker {
+		serveMounts = nil // a worker serves no API surface
 	}
 	for _, mount := range serveMounts {
 		if err := mount(srv, v); err != nil {

@@ -85,9 +85,12 @@ func (s *Postgres) StartScan(ctx context.Context, id string, at time.Time) (int,
 // FinishScan records a scan's outcome with its findings in one transaction.
 func (s *Postgres) FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var projectID string
-		if err := tx.QueryRow(ctx, `SELECT project_id FROM scans WHERE id = $1 FOR UPDATE`, id).Scan(&projectID); err != nil {
+		var projectID, current string
+		if err := tx.QueryRow(ctx, `SELECT project_id, status FROM scans WHERE id = $1 FOR UPDATE`, id).Scan(&projectID, &current); err != nil {
 			return pgNotFound(err)
+		}
+		if !unfinished(current) {
+			return ErrConflict
 		}
 		var rep *string
 		if report != nil {
@@ -122,6 +125,13 @@ func (s *Postgres) RecordCrash(ctx context.Context, id string) (int, error) {
 	var crashes int
 	err := s.pool.QueryRow(ctx, `UPDATE scans SET running = false, crashes = crashes + 1 WHERE id = $1 RETURNING crashes`, id).Scan(&crashes)
 	return crashes, pgNotFound(err)
+}
+
+// QueuedScans counts the scans waiting for a worker.
+func (s *Postgres) QueuedScans(ctx context.Context) (int, error) {
+	var n int
+	err := s.pool.QueryRow(ctx, `SELECT COUNT(*) FROM scans WHERE status = 'queued'`).Scan(&n)
+	return n, err
 }
 
 // UnfinishedScans lists queued and running scans, oldest first.

@@ -78,6 +78,10 @@ func Open(ctx context.Context, dataDir string) (*SQLite, error) {
 	return &SQLite{db: db, w: w}, nil
 }
 
+// WriteDB is the connection writes go through, for the job queue that keeps its tables in the
+// same file: sharing the one writer keeps SQLite's busy handler out of the way.
+func (s *SQLite) WriteDB() *sql.DB { return s.w }
+
 // Close closes the database.
 func (s *SQLite) Close() error { return errors.Join(s.db.Close(), s.w.Close()) }
 

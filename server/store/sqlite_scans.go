@@ -79,9 +79,12 @@ func (s *SQLite) StartScan(ctx context.Context, id string, at time.Time) (int, e
 // FinishScan records a scan's outcome with its findings.
 func (s *SQLite) FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time) error {
 	return s.withTx(ctx, func(tx *sql.Tx) error {
-		var projectID string
-		if err := tx.QueryRowContext(ctx, `SELECT project_id FROM scans WHERE id = ?`, id).Scan(&projectID); err != nil {
+		var projectID, current string
+		if err := tx.QueryRowContext(ctx, `SELECT project_id, status FROM scans WHERE id = ?`, id).Scan(&projectID, &current); err != nil {
 			return notFound(err)
+		}
+		if !unfinished(current) {
+			return ErrConflict
 		}
 		var rep any
 		if report != nil {
@@ -131,6 +134,13 @@ func (s *SQLite) RecordCrash(ctx context.Context, id string) (int, error) {
 	var crashes int
 	err := s.w.QueryRowContext(ctx, `UPDATE scans SET running = 0, crashes = crashes + 1 WHERE id = ? RETURNING crashes`, id).Scan(&crashes)
 	return crashes, notFound(err)
+}
+
+// QueuedScans counts the scans waiting for a worker.
+func (s *SQLite) QueuedScans(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM scans WHERE status = 'queued'`).Scan(&n)
+	return n, err
 }
 
 // UnfinishedScans lists queued and running scans, oldest first.

@@ -30,13 +30,17 @@ type Store interface {
 	// StartScan marks a scan running and counts the attempt; it returns the attempts so far.
 	StartScan(ctx context.Context, id string, at time.Time) (int, error)
 	// FinishScan records the outcome, the report JSON and the findings' triage in one
-	// transaction.
+	// transaction. A scan already finished is left as it is and ErrConflict returned, so that
+	// two attempts of one scan (a job rescued while its first worker was still alive) record
+	// one outcome.
 	FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time) error
 	// InterruptScan clears the running mark of an attempt the server stopped gracefully.
 	InterruptScan(ctx context.Context, id string) error
 	// RecordCrash counts a process death during the scan and clears its running mark; it
 	// returns the crashes so far.
 	RecordCrash(ctx context.Context, id string) (int, error)
+	// QueuedScans counts the scans waiting for a worker (status queued).
+	QueuedScans(ctx context.Context) (int, error)
 	// UnfinishedScans lists scans queued or running, oldest first: what a restart resumes.
 	UnfinishedScans(ctx context.Context) ([]Scan, error)
 	// SetReporting records the state of a scan's downloadable report (reportID "" keeps the

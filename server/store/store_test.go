@@ -221,6 +221,17 @@ func testScanLifecycleAndTriage(t *testing.T, s Store) {
 	if un, _ := s.UnfinishedScans(ctx); len(un) != 0 {
 		t.Fatalf("finished scan still unfinished")
 	}
+	// A second outcome of the same scan (a rescued attempt) is refused, the first kept.
+	if err := s.FinishScan(ctx, id, "scan_failed", "late", nil, nil, time.Now()); !errors.Is(err, ErrConflict) {
+		t.Fatalf("second FinishScan: %v", err)
+	}
+	if n, err := s.QueuedScans(ctx); err != nil || n != 0 {
+		t.Fatalf("queued %d %v", n, err)
+	}
+	newScan()
+	if n, err := s.QueuedScans(ctx); err != nil || n != 1 {
+		t.Fatalf("queued %d %v, want 1", n, err)
+	}
 	if _, err := s.StartScan(ctx, id, time.Now()); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("restarted a finished scan: %v", err)
 	}

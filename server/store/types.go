@@ -131,3 +131,8 @@ type Document struct {
 	UpdatedAt time.Time
 	Data      []byte // JSON
 }
+
+// unfinished says whether a scan status is one a worker may still change: queued or
+// scan_in_progress (the values of report.StatusQueued and report.StatusInProgress, spelled out
+// here as the schema's partial index spells them).
+func unfinished(status string) bool { return status == "queued" || status == "scan_in_progress" }

@@ -3,6 +3,7 @@ package solidity
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
@@ -17,32 +18,46 @@ import (
 // MAX_FEE_BPS -> max, fee, bps; isAdmin -> is, admin.
 func nameWords(name string) []string {
 	var words []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
+	start := -1 // byte offset of the current word's first rune, -1 between words
+	flush := func(end int) {
+		if start >= 0 {
+			words = append(words, strings.ToLower(name[start:end]))
+			start = -1
 		}
 	}
-	rs := []rune(name)
-	for i, r := range rs {
+	prev := rune(-1)
+	for i, r := range name {
 		switch {
 		case r == '_' || r == '$':
-			flush()
+			flush(i)
 		case unicode.IsUpper(r):
 			// a new word starts at an upper-case letter after a lower-case one, or before a
 			// lower-case one in an acronym run (ERC20Owner -> erc20, owner)
-			if len(cur) > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]) ||
-				(i+1 < len(rs) && unicode.IsLower(rs[i+1]))) {
-				flush()
+			if start >= 0 && (unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsLower(nextRune(name, i))) {
+				flush(i)
 			}
-			cur = append(cur, r)
+			if start < 0 {
+				start = i
+			}
 		default:
-			cur = append(cur, r)
+			if start < 0 {
+				start = i
+			}
 		}
+		prev = r
 	}
-	flush()
+	flush(len(name))
 	return words
+}
+
+// nextRune returns the rune after the one at byte offset i of s, or -1 at the end.
+func nextRune(s string, i int) rune {
+	_, size := utf8.DecodeRuneInString(s[i:])
+	if i+size >= len(s) {
+		return -1
+	}
+	r, _ := utf8.DecodeRuneInString(s[i+size:])
+	return r
 }
 
 // hasWord reports whether one of the words of name is among words.
@@ -98,6 +113,13 @@ func isTestContract(c *sema.Contract) bool {
 	if c == nil {
 		return false
 	}
+	return sema.Memo(c, testContractKey{}, func() bool { return testContract(c) })
+}
+
+type testContractKey struct{}
+
+// testContract is isTestContract's answer, computed once per contract.
+func testContract(c *sema.Contract) bool {
 	path := "/" + strings.ToLower(c.File.Path)
 	if strings.HasSuffix(path, ".t.sol") || strings.HasSuffix(path, ".s.sol") || strings.Contains(path, "/test/") ||
 		strings.Contains(path, "/tests/") || strings.Contains(path, "/mocks/") || strings.Contains(path, "/mock/") ||

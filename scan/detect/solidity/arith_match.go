@@ -278,6 +278,17 @@ type blockTaint struct {
 // newBlockTaint computes the block-derived locals of fn; state gives block-derived state
 // variables (may be nil).
 func newBlockTaint(info *sema.FuncInfo, state map[*sema.Var]blockKind) *blockTaint {
+	if state == nil && info != nil {
+		// Without state, the taint depends on the function alone: computed once, shared
+		// (read-only once built).
+		return sema.Memo(info, blockTaintKey{}, func() *blockTaint { return computeBlockTaint(info, nil) })
+	}
+	return computeBlockTaint(info, state)
+}
+
+type blockTaintKey struct{}
+
+func computeBlockTaint(info *sema.FuncInfo, state map[*sema.Var]blockKind) *blockTaint {
 	t := &blockTaint{info: info, vars: map[*sema.Var]blockKind{}, state: state}
 	if info == nil || info.Fn.Body == nil {
 		return t

@@ -49,6 +49,10 @@ func runBidiControlCharacter(pass *detect.Pass) {
 	src := f.Src
 	lastLine := 0
 	for off := 0; off < len(src); {
+		if src[off] < utf8.RuneSelf {
+			off++ // every bidi control is outside ASCII
+			continue
+		}
 		r, size := utf8.DecodeRune(src[off:])
 		if name, ok := hygBidiNames[r]; ok && off <= f.TokFile.Size() {
 			pos := f.TokFile.Pos(off)

@@ -31,7 +31,15 @@ type localDef struct {
 	value ast.Expr
 }
 
+// newOrderedTaint returns the ordered taint of a function, computed once and shared (it is
+// read-only once built).
 func newOrderedTaint(info *sema.FuncInfo) *orderedTaint {
+	return sema.Memo(info, orderedTaintKey{}, func() *orderedTaint { return computeOrderedTaint(info) })
+}
+
+type orderedTaintKey struct{}
+
+func computeOrderedTaint(info *sema.FuncInfo) *orderedTaint {
 	t := &orderedTaint{taint: newBlockTaint(info, nil), info: info, defs: map[*sema.Var][]localDef{}}
 	if info.Fn.Body == nil {
 		return t

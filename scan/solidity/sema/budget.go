@@ -56,7 +56,7 @@ func (p *Program) Incomplete() bool {
 // checkFunctionBudgets marks the functions whose graph or call-graph reach is past the budget.
 func (p *Program) checkFunctionBudgets() {
 	for _, fn := range p.Functions() {
-		info := p.funcInfo[fn]
+		info := p.Info(fn)
 		if info == nil || fn.Contract != nil && fn.Contract.OverBudget != "" {
 			continue
 		}
@@ -70,7 +70,7 @@ func (p *Program) checkFunctionBudgets() {
 }
 
 func (p *Program) overBudget(fn *Function, budget string, got, limit int) {
-	p.funcInfo[fn].OverBudget = budget
+	p.Info(fn).OverBudget = budget
 	where := "function " + fn.Name
 	if fn.IsModifier {
 		where = "modifier " + fn.Name

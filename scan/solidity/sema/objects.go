@@ -180,7 +180,8 @@ type Function struct {
 	Invocations []*ast.ModifierInvocation
 
 	sig  string
-	tree bodyTree // Body flattened on first use (BodyTree)
+	tree bodyTree  // Body flattened on first use (BodyTree)
+	info *FuncInfo // the facts analyzeFunctions built (Program.Info)
 }
 
 // Node returns the declaration node.

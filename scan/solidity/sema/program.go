@@ -53,7 +53,6 @@ type Program struct {
 	byPath    map[string]*File
 	byName    map[string][]*Contract
 	fileTypes map[string][]fileDecl
-	funcInfo  map[*Function]*FuncInfo
 	trees     inspect.Cache // flattened trees shared by the detectors (Inspector)
 	budget    Budget
 	workers   int   // LoadOptions.Workers
@@ -93,7 +92,6 @@ func LoadWith(sources []SourceFile, remappings []Remapping, opts LoadOptions) *P
 		byPath:    map[string]*File{},
 		byName:    map[string][]*Contract{},
 		fileTypes: map[string][]fileDecl{},
-		funcInfo:  map[*Function]*FuncInfo{},
 	}
 	sort.Slice(sources, func(i, j int) bool { return sources[i].Path < sources[j].Path })
 	p.parse(sources)

@@ -45,7 +45,14 @@ type FuncInfo struct {
 }
 
 // Info returns the facts of fn.
-func (p *Program) Info(fn *Function) *FuncInfo { return p.funcInfo[fn] }
+// Info returns the facts of fn (nil for nil, or before the model is built). They are kept on
+// the function itself: detectors ask for them at every turn, and a field costs less than a map.
+func (p *Program) Info(fn *Function) *FuncInfo {
+	if fn == nil {
+		return nil
+	}
+	return fn.info
+}
 
 type scope struct {
 	names  map[string]*Var
@@ -76,7 +83,7 @@ func (p *Program) analyzeFunctions() {
 	infos := make([]*FuncInfo, len(fns))
 	forEach(p.workers, len(fns), func(i int) { infos[i] = p.resolveFunction(fns[i]) })
 	for i, fn := range fns {
-		p.funcInfo[fn] = infos[i]
+		fn.info = infos[i]
 	}
 	forEach(p.workers, len(fns), func(i int) {
 		info := infos[i]

@@ -202,7 +202,7 @@ func (d *dashboard) AddUpload(ctx context.Context, clientID int64, name string, 
 			return "", fmt.Errorf("%w: %s is there twice", web.ErrInput, base)
 		}
 		seen[base] = true
-		key, err := d.storeUpload(ctx, clientID, base, ext, f.Data)
+		key, err := d.storeUpload(ctx, clientID, base, f.Data)
 		if err != nil {
 			return "", err
 		}
@@ -222,19 +222,23 @@ func (d *dashboard) AddUpload(ctx context.Context, clientID int64, name string, 
 	return queued(d.s.enqueue(ctx, p, sourceUpload, req))
 }
 
-// storeUpload writes one uploaded file where handleUpload would, with its size limit.
-func (d *dashboard) storeUpload(ctx context.Context, clientID int64, name, ext string, data io.Reader) (string, error) {
-	limit := d.s.cfg.Limits.MaxFileBytes
-	if ext == ".zip" {
-		limit = d.s.cfg.Limits.MaxArchiveBytes
-	}
+// storeUpload writes one uploaded file where handleUpload would, with its size limit and the
+// client's quota.
+func (d *dashboard) storeUpload(ctx context.Context, clientID int64, name string, data io.Reader) (string, error) {
 	now := time.Now().UTC()
 	u := store.Upload{ObjectKey: store.NewID(), ClientID: clientID, FileName: name, CreatedAt: now, ExpiresAt: now.Add(d.s.cfg.UploadExpiry)}
+	limit, err := d.s.uploadLimit(ctx, u)
+	if err != nil {
+		return "", err
+	}
+	if limit <= 0 {
+		return "", fmt.Errorf("%w: %s", web.ErrInput, quotaUsedUp)
+	}
 	if err := d.s.store.CreateUpload(ctx, u); err != nil {
 		return "", err
 	}
 	body := &countedReader{r: &cappedReader{r: data, left: limit}}
-	err := d.s.blobs.Create(ctx, uploadBlob(u.ObjectKey), body)
+	err = d.s.blobs.Create(ctx, uploadBlob(u.ObjectKey), body)
 	if errors.Is(err, errTooLarge) {
 		return "", fmt.Errorf("%w: %s is larger than %d bytes", web.ErrInput, name, limit)
 	} else if err != nil {

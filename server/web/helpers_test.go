@@ -1,9 +1,11 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -105,6 +107,26 @@ func (b *browser) post(path string, form url.Values) page {
 	}
 	req, _ := http.NewRequest(http.MethodPost, b.base+path, strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return b.do(req)
+}
+
+// postFiles sends a multipart form with files (name to content) in the field "files".
+func (b *browser) postFiles(path string, form url.Values, files map[string]string) page {
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	mw.WriteField("csrf", b.csrf)
+	for k, vs := range form {
+		for _, v := range vs {
+			mw.WriteField(k, v)
+		}
+	}
+	for name, content := range files {
+		fw, _ := mw.CreateFormFile("files", name)
+		fw.Write([]byte(content))
+	}
+	mw.Close()
+	req, _ := http.NewRequest(http.MethodPost, b.base+path, &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
 	return b.do(req)
 }
 

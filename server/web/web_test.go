@@ -297,3 +297,27 @@ func findingOf(rep *report.ScanReport, hash string) *report.Finding {
 	}
 	return &report.Finding{}
 }
+
+func TestUploadProject(t *testing.T) {
+	d := newDash(t)
+	src, err := os.ReadFile("testdata/Vault.sol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := d.browser(t)
+	b.login(d.newKey(t, "alice"))
+	b.get("/")
+	p := b.postFiles("/projects/upload", url.Values{"name": {"my-vault"}}, map[string]string{"Vault.sol": string(src)})
+	if p.status != http.StatusSeeOther {
+		t.Fatalf("upload: %d %s", p.status, p.body)
+	}
+	scanID := strings.TrimPrefix(p.header.Get("Location"), "/scans/")
+	waitScan(t, d, scanID)
+	mustContain(t, b.get("/scans/"+scanID), "my-vault", "Authorization through tx.origin", "Vault.sol:14")
+
+	b.get("/")
+	p = b.postFiles("/projects/upload", url.Values{}, map[string]string{"notes.txt": "hello"})
+	if p.status != http.StatusBadRequest || !strings.Contains(p.body, "only .sol and .zip files") {
+		t.Fatalf("a .txt upload: %d %s", p.status, p.body)
+	}
+}

@@ -100,3 +100,30 @@ func TestSARIFCapKeepsMostSevereAndSaysSo(t *testing.T) {
 		t.Errorf("notifications %+v", notes)
 	}
 }
+
+func TestRepositoryURIAndHelpURI(t *testing.T) {
+	for remote, want := range map[string]string{
+		"git@github.com:owner/repo.git":            "ssh://git@github.com/owner/repo.git",
+		"https://user:token@github.com/owner/repo": "https://github.com/owner/repo",
+		"ssh://git:secret@host.example/r.git":      "ssh://git@host.example/r.git",
+		"/home/me/repo":                            "",
+		"file:///home/me/repo":                     "",
+		"":                                         "",
+	} {
+		if got := RepositoryURI(remote); got != want {
+			t.Errorf("RepositoryURI(%q) = %q, want %q", remote, got, want)
+		}
+	}
+	for _, tt := range []struct {
+		t    Template
+		want string
+	}{
+		{Template{SWC: []string{"SWC-107"}, CWE: []string{"CWE-841"}}, "https://swcregistry.io/docs/SWC-107"},
+		{Template{CWE: []string{"CWE-841"}}, "https://cwe.mitre.org/data/definitions/841.html"},
+		{Template{}, HelpURIBase},
+	} {
+		if got := RuleHelpURI(&tt.t); got != tt.want {
+			t.Errorf("RuleHelpURI(%v) = %q, want %q", tt.t, got, tt.want)
+		}
+	}
+}

@@ -12,6 +12,7 @@ var All = []*Analyzer{
 	BumpSeedCanonicalization,
 	PDASharing,
 	InsecureAccountClosing,
+	MissingRentExemption,
 	UncheckedSysvar,
 	ImproperInstructionIntrospection,
 	Token2022UncheckedTransfer,

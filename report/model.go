@@ -167,10 +167,13 @@ type Finding struct {
 
 // Location is one place of a finding: a file and line ranges.
 type Location struct {
-	FilePath       string `json:"file_path"`
-	LineNosStart   []int  `json:"line_nos_start"`
-	LineNosEnd     []int  `json:"line_nos_end"`
-	Column         int    `json:"column,omitempty"`
+	FilePath     string `json:"file_path"`
+	LineNosStart []int  `json:"line_nos_start"`
+	LineNosEnd   []int  `json:"line_nos_end"`
+	Column       int    `json:"column,omitempty"`
+	// EndColumn is the column just after the finding's last byte on its last line (1-based,
+	// in bytes, like Column), when known: editors underline exactly the code concerned.
+	EndColumn      int    `json:"end_column,omitempty"`
 	AITaggedStatus *bool  `json:"ai_tagged_status,omitempty"`
 	AITaggedReason string `json:"ai_tagged_reason,omitempty"`
 }

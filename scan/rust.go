@@ -69,6 +69,13 @@ func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
 		if r.end < r.line {
 			r.end = r.line
 		}
+		if f.Pos.IsValid() {
+			from, to := res.Workspace.Fset.Position(f.Pos), res.Workspace.Fset.Position(f.End)
+			r.column = from.Column
+			if to.IsValid() && to.Line == r.end && to.Offset > from.Offset {
+				r.endColumn = to.Column
+			}
+		}
 		ls, ok := out.source[f.File]
 		if !ok {
 			src, found := loaded[f.File]

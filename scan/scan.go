@@ -417,6 +417,7 @@ type record struct {
 	file       string
 	line, end  int
 	column     int
+	endColumn  int // just after the last byte, 0 when unknown
 	contract   string
 	function   string
 	code       string // the finding's source text, whitespace normalised
@@ -439,6 +440,9 @@ func solidityRecord(prog *sema.Program, f detect.Finding) record {
 	}
 	r := record{tmpl: &f.Analyzer.Template, severity: f.Severity, confidence: f.Confidence, file: start.Filename,
 		line: start.Line, end: end.Line, column: start.Column, contract: f.Contract, function: f.Function, details: f.Details}
+	if f.End.IsValid() && end != start {
+		r.endColumn = end.Column
+	}
 	if file := prog.FileOf(f.Pos); file != nil {
 		r.dependency = file.Dependency
 		tf := file.TokFile
@@ -494,6 +498,7 @@ func groupRecords(records []record, opts Options) []*report.Group {
 				LineNosStart: []int{r.line},
 				LineNosEnd:   []int{r.end},
 				Column:       r.column,
+				EndColumn:    r.endColumn,
 			}},
 			Dependency: r.dependency,
 		}

@@ -32,6 +32,7 @@ func newRootCommand() *cobra.Command {
 		newDetectorsCommand(v),
 		newServeCommand(v),
 		newKeysCommand(v),
+		newLSPCommand(v),
 	)
 	return root
 }

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
+
+	"github.com/vigil-sec/vigil/scan"
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/workspace"
+	"github.com/vigil-sec/vigil/server/lsp"
+)
+
+func newLSPCommand(v *viper.Viper) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "lsp",
+		Short: "Run the Language Server Protocol server on standard input and output",
+		Long: `Run a Language Server Protocol server over standard input and output, for editors.
+
+The editor's workspace folder is scanned when the session starts, with the configuration
+` + "`vigil scan`" + ` would use there (its vigil.yaml, excludes, detector choices, vigil-disable
+comments); each Solidity or Rust file is scanned again when it is opened, edited (after a
+pause of --debounce) or saved, from the editor's buffer. Findings are diagnostics with the
+detector id as code; hovering one shows its description and remediation; a quick fix inserts
+the suppression comment. See the README's "Editors" section for VS Code, Neovim and Helix.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			min := strings.ToLower(v.GetString("min_severity"))
+			if min != "" {
+				if _, err := detect.ParseSeverity(min); err != nil {
+					return usageError("--min-severity: %v", err)
+				}
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			err := lsp.Serve(ctx, os.Stdin, os.Stdout, lsp.Config{
+				Options:     func(root string) (workspace.Options, scan.Options, error) { return lspOptions(v, root) },
+				MinSeverity: min,
+				Debounce:    v.GetDuration("debounce"),
+				Log:         cmd.ErrOrStderr(),
+				Version:     toolVersion(),
+			})
+			if errors.Is(err, lsp.ErrExitWithoutShutdown) {
+				return &exitError{code: 1} // the protocol's exit code for an exit without shutdown
+			}
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.Duration("debounce", 300*time.Millisecond, "pause in typing after which an edited file is scanned again")
+	f.String("min-severity", "", "leave findings below this severity out (critical, high, medium, low, informational, gas)")
+	addBudgetFlags(f, true)
+	f.Bool("include-deps", false, "report findings in dependencies (lib/, node_modules/) too")
+	f.Bool("include-tests", false, "report findings in test and script code (test/, script/, *.t.sol) too")
+	f.StringSlice("skip", nil, "paths, folders or globs to leave out (repeatable)")
+	f.StringSlice("enable", nil, "run only these detector ids")
+	f.StringSlice("disable", nil, "detector ids not to run")
+	f.String("lang", "", "scan only this language: solidity or rust (default: whatever the workspace holds)")
+	f.String("rustsec-db", "", "folder of an offline RustSec advisory database, for Cargo.lock checks")
+	return cmd
+}
+
+// lspOptions reads the options of the workspace folder's scans as runScan does: the folder's
+// vigil.yaml (unless --config or one in the current folder was given), then the excludes,
+// limits, detector choices and budgets.
+func lspOptions(v *viper.Viper, root string) (workspace.Options, scan.Options, error) {
+	var wsOpts workspace.Options
+	if err := mergeProjectConfig(v, root); err != nil {
+		return wsOpts, scan.Options{}, err
+	}
+	wsOpts.Skip = listOf(v, "skip", "exclude")
+	if err := v.UnmarshalKey("limits", &wsOpts.Limits); err != nil {
+		return wsOpts, scan.Options{}, usageError("config limits: %v", err)
+	}
+	scanOpts, err := scanOptions(v)
+	return wsOpts, scanOpts, err
+}

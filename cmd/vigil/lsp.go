@@ -54,15 +54,7 @@ the suppression comment. See the README's "Editors" section for VS Code, Neovim 
 	}
 	f := cmd.Flags()
 	f.Duration("debounce", 300*time.Millisecond, "pause in typing after which an edited file is scanned again")
-	f.String("min-severity", "", "leave findings below this severity out (critical, high, medium, low, informational, gas)")
-	addBudgetFlags(f, true)
-	f.Bool("include-deps", false, "report findings in dependencies (lib/, node_modules/) too")
-	f.Bool("include-tests", false, "report findings in test and script code (test/, script/, *.t.sol) too")
-	f.StringSlice("skip", nil, "paths, folders or globs to leave out (repeatable)")
-	f.StringSlice("enable", nil, "run only these detector ids")
-	f.StringSlice("disable", nil, "detector ids not to run")
-	f.String("lang", "", "scan only this language: solidity or rust (default: whatever the workspace holds)")
-	f.String("rustsec-db", "", "folder of an offline RustSec advisory database, for Cargo.lock checks")
+	addScopeFlags(f)
 	return cmd
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
 	"github.com/vigil-sec/vigil/report"
@@ -100,17 +101,23 @@ func addScanFlags(cmd *cobra.Command) {
 	f.Int("max-bytes", 0, "--format markdown: at most this many bytes, the most severe findings first (default: 65536, a GitHub comment)")
 	f.StringP("output", "o", "", "write the report to this file instead of standard output")
 	f.String("fail-on", "none", "exit 1 when a finding is at or above this severity: critical, high, medium, low, none (and 3 when the scan is incomplete)")
-	f.String("min-severity", "", "leave findings below this severity out of the report (critical, high, medium, low, informational, gas)")
 	f.String("fail-on-confidence", "medium", "--fail-on counts only findings at or above this confidence: high, medium, low")
 	f.Bool("allow-incomplete", false, "let --fail-on pass an incomplete scan (exit 0 instead of 3 when nothing is at or above it)")
+	f.String("baseline", "", "an earlier JSON report: report only findings whose bug_hash is not in it")
+	f.Bool("allow-private-networks", false, "allow git URLs on loopback and private networks")
+	addScopeFlags(f)
+}
+
+// addScopeFlags adds the flags that choose what a scan covers and reports, shared by vigil scan
+// and vigil lsp.
+func addScopeFlags(f *pflag.FlagSet) {
+	f.String("min-severity", "", "leave findings below this severity out of the report (critical, high, medium, low, informational, gas)")
 	addBudgetFlags(f, true)
 	f.Bool("include-deps", false, "report findings in dependencies (lib/, node_modules/) too")
 	f.Bool("include-tests", false, "report findings in test and script code (test/, script/, *.t.sol) too")
 	f.StringSlice("skip", nil, "paths, folders or globs to leave out (repeatable)")
-	f.String("baseline", "", "an earlier JSON report: report only findings whose bug_hash is not in it")
 	f.StringSlice("enable", nil, "run only these detector ids")
 	f.StringSlice("disable", nil, "detector ids not to run")
-	f.Bool("allow-private-networks", false, "allow git URLs on loopback and private networks")
 	f.String("lang", "", "scan only this language: solidity or rust (default: whatever the workspace holds)")
 	f.String("rustsec-db", "", "folder of an offline RustSec advisory database, for Cargo.lock checks")
 }

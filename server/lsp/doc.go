@@ -9,7 +9,7 @@
 // text included, after a short pause in typing) together with what it needs: a Solidity file
 // with the files it imports, transitively; a Rust file with its crate. Hovering a finding shows
 // its description and remediation; a quick fix inserts the suppression comment Vigil honours
-// (// vigil-disable-next-line ID) above the line.
+// (// vigil-disable-next-line REENTRANCY_ETH, say) above the line.
 //
 // Positions: Vigil counts lines the way each compiler does (solc also breaks lines at VT, FF,
 // NEL, LS and PS; rustc at LF only) and columns in bytes, while LSP counts lines at LF, CR LF

@@ -2,6 +2,10 @@ package main
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,6 +51,31 @@ func TestDashboardInBrowser(t *testing.T) {
 	}
 	repo := gittest.NewServer(t).NewRepo(t, "vault")
 	repo.Commit(t, "initial", map[string]string{"contracts/Vault.sol": string(vault)})
+
+	// The repository is served through a gate: the first scan's clone waits until the test
+	// has seen the scan page show live progress, then the gate opens for good.
+	gate := make(chan struct{})
+	origin, err := url.Parse(strings.TrimSuffix(repo.URL, "/vault.git"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(origin)
+	gated := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-gate:
+			proxy.ServeHTTP(w, r)
+		case <-r.Context().Done():
+		}
+	}))
+	defer gated.Close()
+	opened := false
+	open := func() {
+		if !opened {
+			opened = true
+			close(gate)
+		}
+	}
+	defer open()
 
 	env := []string{"VIGIL_DATA_DIR=" + t.TempDir(), "VIGIL_ALLOW_PRIVATE_NETWORKS=true", "VIGIL_LOG_FORMAT=text"}
 	keys := exec.Command(vigilBin, "keys", "create", "--name", "reviewer")
@@ -99,25 +128,28 @@ func TestDashboardInBrowser(t *testing.T) {
 	run("01 sign in form", chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.ID("api_key")))
 	run("02 projects", chromedp.SendKeys(chromedp.ID("api_key"), key), chromedp.Submit(chromedp.ID("api_key")),
 		chromedp.WaitVisible(chromedp.ID("url")))
-	run("03 repository entered", chromedp.SendKeys(chromedp.ID("url"), repo.URL), chromedp.SendKeys(chromedp.ID("branch"), "main"),
+	run("03 repository entered", chromedp.SendKeys(chromedp.ID("url"), gated.URL+"/vault.git"), chromedp.SendKeys(chromedp.ID("branch"), "main"),
 		chromedp.Submit(chromedp.ID("url")), chromedp.WaitVisible(chromedp.CSS(`h1`)))
-	// Live progress reloads the page when the scan ends; the findings appear then.
-	run("04 findings", chromedp.WaitVisible(chromedp.ID("findings")))
+	run("04 live progress", chromedp.WaitVisible(chromedp.ID("progress")))
+	open()
+	// The page follows the scan over server-sent events and reloads when it ends (the
+	// <noscript> refresh is inert with JavaScript on): the findings appear then.
+	run("05 findings", chromedp.WaitVisible(chromedp.ID("findings")))
 	first := text(txFinding)
 	if !strings.Contains(first, "Open") {
 		t.Fatalf("the new finding is not open: %q", first)
 	}
-	run("05 finding", chromedp.Click(chromedp.Search(txFinding+`/a`)), chromedp.WaitVisible(chromedp.ID("triage")))
+	run("06 finding", chromedp.Click(chromedp.Search(txFinding+`/a`)), chromedp.WaitVisible(chromedp.ID("triage")))
 	if code := text(`//pre[contains(@class, "chroma")]//span[contains(@class, "hit")]`); !strings.Contains(code, "tx.origin") {
 		t.Fatalf("the highlighted line is not the finding's: %q", code)
 	}
-	run("06 marked false positive", chromedp.Click(chromedp.CSS(`input[name=status][value=false_positive]`)),
+	run("07 marked false positive", chromedp.Click(chromedp.CSS(`input[name=status][value=false_positive]`)),
 		chromedp.SendKeys(chromedp.ID("comment"), "owner is a multisig"),
 		chromedp.Click(chromedp.CSS(`#triage button[type=submit]`)), chromedp.WaitVisible(chromedp.CSS(`#triage .ok`)))
 
-	run("07 rescan started", chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.CSS(`.project`)),
+	run("08 rescan started", chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.CSS(`.project`)),
 		chromedp.Click(chromedp.Search(`//form[contains(@action, "/rescan")]/button`)), chromedp.WaitVisible(chromedp.CSS(`h1`)))
-	run("08 rescan findings", chromedp.WaitVisible(chromedp.ID("findings")))
+	run("09 rescan findings", chromedp.WaitVisible(chromedp.ID("findings")))
 	loc, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +157,7 @@ func TestDashboardInBrowser(t *testing.T) {
 	if kept := text(txFinding); !strings.Contains(kept, "False positive") || !strings.Contains(kept, "owner is a multisig") {
 		t.Fatalf("the rescan (%s) lost the mark: %q", loc, kept)
 	}
-	run("09 finding after rescan", chromedp.Click(chromedp.Search(txFinding+`/a`)), chromedp.WaitVisible(chromedp.ID("triage")))
+	run("10 finding after rescan", chromedp.Click(chromedp.Search(txFinding+`/a`)), chromedp.WaitVisible(chromedp.ID("triage")))
 	checked, err := chromedp.Run(ctx, chromedp.JavascriptAttribute[bool](chromedp.CSS(`input[value=false_positive]`), "checked"))
 	if err != nil || !checked {
 		t.Fatalf("false positive is not the checked decision after the rescan (%v)", err)
@@ -134,7 +166,7 @@ func TestDashboardInBrowser(t *testing.T) {
 	// The PDF, downloaded by the browser from the scan page.
 	downloads := t.TempDir()
 	progress := chromedp.Events(ctx, browser.DownloadProgress)
-	run("10 pdf downloaded", chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")),
+	run("11 pdf downloaded", chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")),
 		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 			events := true
 			_, err := chromedp.Call(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
@@ -158,7 +190,7 @@ func TestDashboardInBrowser(t *testing.T) {
 	}
 
 	// The same scan page on a phone-sized screen.
-	run("11 phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")))
+	run("12 phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")))
 }
 
 // findChromium returns the browser to drive: $VIGIL_CHROMIUM, else Debian's chromium.

@@ -26,7 +26,9 @@ type dash struct {
 	ts  *httptest.Server
 }
 
-func newDash(t testing.TB) *dash {
+func newDash(t testing.TB) *dash { return newDashWith(t, server.ScanEngine(scan.Options{})) }
+
+func newDashWith(t testing.TB, eng server.Engine) *dash {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	ts.Start()
@@ -35,7 +37,7 @@ func newDash(t testing.TB) *dash {
 		AllowPrivateNetworks: true, ScanWait: time.Second,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	}
-	srv, err := server.New(cfg, server.ScanEngine(scan.Options{}))
+	srv, err := server.New(cfg, eng)
 	if err != nil {
 		t.Fatal(err)
 	}

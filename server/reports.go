@@ -89,12 +89,11 @@ func (s *Server) handleGenerateReport(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, "recording report generation", err)
 		return
 	}
-	go func() {
-		ctx := context.WithoutCancel(r.Context())
-		if _, err := s.generateReport(ctx, clientID, sc.ID); err != nil {
-			s.log.Error("generating report", "scan_id", sc.ID, "err", err)
-		}
-	}()
+	// A queue job: any worker generates it, and it survives the process that queued it.
+	if err := s.queue.Enqueue(r.Context(), reportArgs{ClientID: clientID, ScanID: sc.ID}); err != nil {
+		s.internal(w, r, "queueing report generation", err)
+		return
+	}
 	writeJSON(w, http.StatusOK, map[string]string{"scan_id": sc.ID, "status": "started"})
 }
 

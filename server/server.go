@@ -14,7 +14,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/riverqueue/river"
 	"github.com/vigil-sec/vigil/report"
 
 	"github.com/vigil-sec/vigil/scan/netguard"
@@ -126,7 +125,8 @@ func New(cfg Config, engine Engine) (*Server, error) {
 		// that stopped answering, and a job running StuckAfter past it is rescued.
 		JobTimeout:  cfg.ScanTimeout + cfg.StuckAfter/2,
 		RescueAfter: cfg.ScanTimeout + cfg.StuckAfter,
-		Register:    func(w *river.Workers) { river.AddWorker(w, &scanWorker{s: s}) },
+		Queues:      map[string]int{webhookQueue: 4, reportQueue: 2},
+		Register:    s.registerJobs,
 		Logger:      slog.New(warnings{s.log.Handler()}),
 	})
 	if err != nil {
@@ -138,6 +138,8 @@ func New(cfg Config, engine Engine) (*Server, error) {
 		Store: st, Client: webhook.NewClient(s.policy, cfg.WebhookTimeout), MaxAttempts: cfg.WebhookMaxAttempts,
 		Backoff: cfg.WebhookBackoff, Log: s.log,
 		Observe: func(outcome string) { s.metrics.webhooks.WithLabelValues(outcome).Inc() },
+		// Each delivery is a queue job (Deliver), worked by whichever process works the queue.
+		Queue: func(ctx context.Context, id string) error { return s.queue.Enqueue(ctx, deliveryArgs{ID: id}) },
 	}
 	s.routes()
 	s.handler = s.observe(s.mux)
@@ -145,7 +147,7 @@ func New(cfg Config, engine Engine) (*Server, error) {
 	bgCtx, cancel := context.WithCancel(context.Background())
 	s.bgCancel = cancel
 	if workers > 0 {
-		if err := s.resume(bgCtx); err != nil {
+		if err := errors.Join(s.resume(bgCtx), s.resumeDeliveries(bgCtx)); err != nil {
 			s.Close(context.Background())
 			return nil, err
 		}
@@ -154,8 +156,7 @@ func New(cfg Config, engine Engine) (*Server, error) {
 			return nil, err
 		}
 	}
-	s.bg.Add(2)
-	go func() { defer s.bg.Done(); s.hooks.Run(bgCtx) }()
+	s.bg.Add(1)
 	go func() { defer s.bg.Done(); s.janitor(bgCtx) }()
 	return s, nil
 }
@@ -294,7 +295,8 @@ func (s *Server) routes() {
 		errorBody(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+truncate(r.URL.Path, 200))
 	})
 	if s.cfg.Role == RoleWorker {
-		return // a worker serves its health and metrics only
+		s.dash = &dashboard{s: s} // reports read the dashboard's triage comments
+		return                    // a worker serves its health and metrics only
 	}
 	private := func(method, path string, shape errShape, h http.HandlerFunc) {
 		wrapped := auth.Require(s.store, auth.Bearer, s.log, auth.Fail(shape), h)

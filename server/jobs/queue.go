@@ -24,9 +24,12 @@ const Quarantine = "quarantine"
 
 // Config configures a queue.
 type Config struct {
-	// Workers is how many jobs this process runs at once; 0 makes an insert-only queue
-	// (the api role).
+	// Workers is how many jobs of the default queue this process runs at once; 0 makes an
+	// insert-only queue (the api role).
 	Workers int
+	// Queues are the other queues this process works (when Workers > 0), with their workers:
+	// short jobs get their own, so that they do not wait behind long ones.
+	Queues map[string]int
 	// MaxAttempts bounds the attempts of a job; River discards it after. Callers decide their
 	// jobs' outcome before the last attempt ends.
 	MaxAttempts int
@@ -111,6 +114,9 @@ func open[TTx any](ctx context.Context, driver riverdriver.Driver[TTx], cfg Conf
 		rc.Queues = map[string]river.QueueConfig{
 			river.QueueDefault: {MaxWorkers: cfg.Workers},
 			Quarantine:         {MaxWorkers: 1},
+		}
+		for name, n := range cfg.Queues {
+			rc.Queues[name] = river.QueueConfig{MaxWorkers: max(n, 1)}
 		}
 	}
 	c, err := river.NewClient(driver, rc)

@@ -43,6 +43,9 @@ type Dispatcher struct {
 	Log         *slog.Logger
 	// Observe, when set, is told the outcome of every attempt: delivered, retry or failed.
 	Observe func(outcome string)
+	// Queue, when set, hands each new delivery to a job queue whose jobs call Deliver, instead
+	// of waking Run (which then need not run).
+	Queue func(ctx context.Context, deliveryID string) error
 
 	once sync.Once
 	wake chan struct{}
@@ -99,12 +102,44 @@ func (d *Dispatcher) Enqueue(ctx context.Context, clientID int64, ev Event, body
 		return err
 	}
 	now := time.Now().UTC()
-	err := d.Store.EnqueueDelivery(ctx, store.Delivery{ID: NewMessageID(), ClientID: clientID, EventType: ev.Type,
+	id := MessageID(ev.ScanID, ev.Type)
+	err := d.Store.EnqueueDelivery(ctx, store.Delivery{ID: id, ClientID: clientID, EventType: ev.Type,
 		ScanID: ev.ScanID, Body: body, NextAttemptAt: now, CreatedAt: now})
-	if err == nil {
-		d.Wake()
+	switch {
+	case err != nil:
+		return err
+	case d.Queue != nil:
+		return d.Queue(ctx, id)
 	}
-	return err
+	d.Wake()
+	return nil
+}
+
+// Deliver makes one attempt of a pending delivery, for a queue's job. It returns when to try
+// again (zero when the delivery is done with: delivered, failed for good, or not pending), or
+// an error when the attempt could not be made (the store's, or shutdown): the job is retried.
+func (d *Dispatcher) Deliver(ctx context.Context, id string) (time.Time, error) {
+	d.init()
+	del, err := d.Store.GetDelivery(ctx, id)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if del.Status != store.DeliveryPending {
+		return time.Time{}, nil
+	}
+	if wait := time.Until(del.NextAttemptAt); wait > 0 {
+		return del.NextAttemptAt, nil
+	}
+	del = d.attempt(ctx, del)
+	switch {
+	case del.Status != store.DeliveryPending:
+		return time.Time{}, nil
+	case ctx.Err() != nil:
+		return time.Time{}, ctx.Err()
+	case !del.NextAttemptAt.After(time.Now()): // no attempt was made (reading the endpoint failed)
+		return time.Time{}, fmt.Errorf("webhook: delivery %s: the attempt could not be made", id)
+	}
+	return del.NextAttemptAt, nil
 }
 
 // Run delivers until ctx is done. Deliveries left pending stay in the store for the next Run.
@@ -144,16 +179,16 @@ func (d *Dispatcher) sendDue(ctx context.Context) {
 	}
 }
 
-// attempt sends one delivery once and records the outcome.
-func (d *Dispatcher) attempt(ctx context.Context, del store.Delivery) {
+// attempt sends one delivery once, records the outcome and returns the delivery as recorded.
+func (d *Dispatcher) attempt(ctx context.Context, del store.Delivery) store.Delivery {
 	ep, err := d.Store.GetEndpoint(ctx, del.ClientID)
 	if err == store.ErrNotFound {
 		del.Status, del.LastError = store.DeliveryFailed, "no endpoint tagged"
 		d.record(ctx, del, "failed")
-		return
+		return del
 	}
 	if err != nil {
-		return
+		return del
 	}
 	del.Attempts++
 	sendErr := d.send(ctx, ep, del)
@@ -165,7 +200,7 @@ func (d *Dispatcher) attempt(ctx context.Context, del store.Delivery) {
 	case ctx.Err() != nil:
 		// Shutting down: the attempt does not count; it is retried after restart (the
 		// receiver may see it twice, with the same webhook-id, which is what that id is for).
-		return
+		return del
 	case del.Attempts >= d.MaxAttempts:
 		del.Status, del.LastError = store.DeliveryFailed, sendErr.Error()
 		d.Log.Warn("webhook: delivery failed for good", "delivery", del.ID, "scan_id", del.ScanID, "attempts", del.Attempts, "err", sendErr)
@@ -179,6 +214,7 @@ func (d *Dispatcher) attempt(ctx context.Context, del store.Delivery) {
 		d.Log.Info("webhook: delivery attempt failed, will retry", "delivery", del.ID, "attempt", del.Attempts, "retry_in", wait, "err", sendErr)
 		d.record(ctx, del, "retry")
 	}
+	return del
 }
 
 func (d *Dispatcher) record(ctx context.Context, del store.Delivery, outcome string) {

@@ -23,6 +23,13 @@ func NewSecret() string {
 }
 
 // NewMessageID returns a fresh webhook-id.
+// MessageID is the id of a scan's event: the same for every attempt and every process that
+// queues it, so that the store keeps one delivery per scan and event.
+func MessageID(scanID, eventType string) string {
+	sum := sha256.Sum256([]byte(scanID + "\x00" + eventType))
+	return "msg_" + base64.RawURLEncoding.EncodeToString(sum[:16])
+}
+
 func NewMessageID() string {
 	var b [16]byte
 	rand.Read(b[:])

@@ -541,7 +541,7 @@ func emitsAny(p *sema.Program, fn *sema.Function) bool {
 			continue
 		}
 		found := false
-		ast.Inspect(g.Body, func(n ast.Node) bool {
+		g.BodyTree().Inspect(func(n ast.Node) bool {
 			if _, ok := n.(*ast.EmitStmt); ok {
 				found = true
 			}
@@ -598,7 +598,7 @@ func accessControlledBy(p *sema.Program, fn *sema.Function) bool {
 				}
 			}
 			found := false
-			ast.Inspect(m.Body, func(n ast.Node) bool {
+			m.BodyTree().Inspect(func(n ast.Node) bool {
 				if c, ok := n.(*ast.CallExpr); ok {
 					if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 && passesSender(info, c.Args[0]) {
 						found = true
@@ -949,7 +949,7 @@ func constantZero(info *sema.FuncInfo, x ast.Expr) bool {
 		return false
 	}
 	zero, other := false, false
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.VarDeclStmt:
 			if len(s.Vars) == 1 && s.Vars[0] == v.Decl {

@@ -59,7 +59,7 @@ func runApproveRace(pass *detect.Pass) {
 		info := p.Info(fn)
 		amount := fn.Params[1]
 		overwrites := false
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			a, ok := n.(*ast.AssignExpr)
 			if !ok || a.Op != token.ASSIGN {
 				return true

@@ -104,7 +104,7 @@ func hygLengthWrites(p *sema.Program, fn *sema.Function) []hygLengthWrite {
 		}
 		return v, true
 	}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.UnaryExpr:
 			if e.Op == token.DEC {
@@ -149,7 +149,7 @@ func hygChecksNonZeroLength(info *sema.FuncInfo, fn *sema.Function, v *sema.Var)
 		return ok && l.Kind == token.NUMBER && l.Value == val
 	}
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		b, ok := n.(*ast.BinaryExpr)
 		if !ok {
 			return !found
@@ -250,7 +250,7 @@ func runArbitraryStorageWrite(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			switch e := n.(type) {
 			case *ast.AssignExpr:
 				ix, ok := ast.Unparen(e.Lhs).(*ast.IndexExpr)

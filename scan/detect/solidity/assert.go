@@ -53,7 +53,7 @@ func runAssertMisuse(pass *detect.Pass) {
 		if fn.IsEntryPoint() {
 			inputs |= sema.SrcParam
 		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
 			if !ok || len(c.Args) == 0 {
 				return true

@@ -35,7 +35,7 @@ var AssignmentTypo = &detect.Analyzer{
 func runAssignmentTypo(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range bodies(pass.Functions()) {
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			a, ok := n.(*ast.AssignExpr)
 			if !ok || a.Op != token.ASSIGN {
 				return true

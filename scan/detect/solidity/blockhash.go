@@ -49,7 +49,7 @@ func runBlockhashMisuse(pass *detect.Pass) {
 				}
 			}
 		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || blockValueKind(info, call) != blockHash || len(call.Args) != 1 {
 				return true

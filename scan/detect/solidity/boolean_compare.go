@@ -31,7 +31,7 @@ var BooleanConstantComparison = &detect.Analyzer{
 
 func runBooleanConstantComparison(pass *detect.Pass) {
 	for _, fn := range hygBodies(pass.Functions()) {
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
 				return true

@@ -169,7 +169,7 @@ func hygAuthorityVars(p *sema.Program, c *sema.Contract) map[*sema.Var]bool {
 		if info == nil {
 			continue
 		}
-		ast.Inspect(g.Body, func(n ast.Node) bool {
+		g.BodyTree().Inspect(func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
 				return true

@@ -52,7 +52,7 @@ func allAssignedValues(info *sema.FuncInfo) map[*sema.Var]*assignments {
 		}
 		return a
 	}
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.VarDeclStmt:
 			for i, d := range s.Vars {

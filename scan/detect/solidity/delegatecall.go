@@ -102,7 +102,7 @@ func isParamRef(info *sema.FuncInfo, x ast.Expr) bool {
 // Such a call either reverts or is rolled back with the transaction.
 func mustFail(fn *sema.Function, c *ast.CallExpr) bool {
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok || len(call.Args) == 0 {
 			return true

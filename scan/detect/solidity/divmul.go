@@ -42,7 +42,7 @@ func runDivideBeforeMultiply(pass *detect.Pass) {
 		// Locals whose every assignment is a division.
 		divLocals := map[*sema.Var]bool{}
 		otherwise := map[*sema.Var]bool{}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			switch s := n.(type) {
 			case *ast.VarDeclStmt:
 				if len(s.Vars) == 1 && s.Vars[0] != nil && isDivision(info, s.Value) {

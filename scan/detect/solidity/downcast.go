@@ -164,7 +164,7 @@ func boundByCallee(p *sema.Program, info *sema.FuncInfo, x ast.Expr, conv *ast.C
 // always reverts (if (total > MAX) revert TooMuch();).
 func revertsWhenTrue(fn *sema.Function, cond ast.Expr) bool {
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if s, ok := n.(*ast.IfStmt); ok && s.Cond == cond {
 			found = sema.AlwaysReverts(s.Then)
 		}

@@ -70,7 +70,7 @@ func sBounded(p *sema.Program, fn *sema.Function, x ast.Expr, depth int) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.GTR || b.Op == token.LSS || b.Op == token.GEQ || b.Op == token.LEQ) {
 			for _, side := range []ast.Expr{b.X, b.Y} {
 				if sid, ok := stripConversions(info, side).(*ast.Ident); ok && info.Uses[sid] == v {

@@ -95,7 +95,7 @@ func recoveredChecked(p *sema.Program, fn *sema.Function, x *ast.CallExpr, depth
 // holdersOf returns the locals (and named returns) the value of x is stored in.
 func holdersOf(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr) map[*sema.Var]bool {
 	out := map[*sema.Var]bool{}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.VarDeclStmt:
 			if unwrapCall(s.Value) == x && len(s.Vars) == 1 && s.Vars[0] != nil {
@@ -140,7 +140,7 @@ func refersTo(info *sema.FuncInfo, e ast.Expr, x *ast.CallExpr, holders map[*sem
 // zeroCompared reports whether the value is compared with address(0) or 0.
 func zeroCompared(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, holders map[*sema.Var]bool) bool {
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ || b.Op == token.GTR) {
 			if refersTo(info, b.X, x, holders) && isZeroAddress(info, b.Y) || refersTo(info, b.Y, x, holders) && isZeroAddress(info, b.X) {
 				found = true
@@ -155,7 +155,7 @@ func zeroCompared(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, holde
 // is never zero.
 func onlySenderCompared(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, holders map[*sema.Var]bool) bool {
 	any, other := false, false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
 			l, r := refersTo(info, b.X, x, holders), refersTo(info, b.Y, x, holders)
 			if l || r {
@@ -182,7 +182,7 @@ func returned(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, holders m
 		}
 	}
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil && refersTo(info, r.Result, x, holders) {
 			found = true
 		}
@@ -199,7 +199,7 @@ func comparedWithState(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr) 
 		return true // decided by the callers; keep the default severity
 	}
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.BinaryExpr:
 			if e.Op == token.EQL || e.Op == token.NEQ {

@@ -108,7 +108,7 @@ func isHashName(n string) bool {
 // local that is hashed.
 func isHashed(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, hashed map[*sema.Var]bool) bool {
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
 			if call := info.CallOf[c]; call != nil && call.Kind == sema.CallBuiltin && isHashName(call.Name) {
 				for _, a := range c.Args {
@@ -176,7 +176,7 @@ func fixedValue(info *sema.FuncInfo, x ast.Expr, depth int) bool {
 // localFixed reports whether every value assigned to local v is fixed.
 func localFixed(info *sema.FuncInfo, v *sema.Var, depth int) bool {
 	ok, assigned := true, false
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.VarDeclStmt:
 			for _, d := range s.Vars {

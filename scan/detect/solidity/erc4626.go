@@ -367,7 +367,7 @@ func roundingOf(p *sema.Program, fn *sema.Function, depth int) (ups, downs []ast
 		return nil, nil
 	}
 	var callees []*sema.Call
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.MemberExpr:
 			if !strings.Contains(strings.ToLower(sourceText(p, e.X)), "rounding") {

@@ -109,7 +109,7 @@ func paramOrLocal(info *sema.FuncInfo, x ast.Expr) *sema.Var {
 // call itself is not a credit.
 func creditedFrom(p *sema.Program, info *sema.FuncInfo, transfer *ast.CallExpr, amount map[*sema.Var]bool) string {
 	out := ""
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if out != "" || n == transfer {
 			return false
 		}

@@ -69,7 +69,7 @@ func runFunctionPointerOverwrite(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			a, ok := n.(*ast.AssemblyStmt)
 			if !ok {
 				return true

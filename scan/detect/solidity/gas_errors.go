@@ -57,7 +57,7 @@ var GasLongRevertString = &detect.Analyzer{
 func hygRevertReasons(pass *detect.Pass, visit func(fn *hygFn, call *ast.CallExpr, lit *ast.BasicLit)) {
 	for _, fn := range hygBodies(pass.Functions()) {
 		info := pass.Program.Info(fn)
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok {
 				if lit := hygRequireMessage(info, c); lit != nil {
 					visit(fn, c, lit)

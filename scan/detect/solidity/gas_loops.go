@@ -229,7 +229,7 @@ func runGasPostfixIncrement(pass *detect.Pass) {
 		return
 	}
 	for _, fn := range hygBodies(pass.Functions()) {
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			f, ok := n.(*ast.ForStmt)
 			if !ok || f.Post == nil {
 				return true
@@ -253,7 +253,7 @@ func runGasUncheckedLoopCounter(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			if b, ok := n.(*ast.BlockStmt); ok && b.Unchecked {
 				return false
 			}

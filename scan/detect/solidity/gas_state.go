@@ -121,7 +121,7 @@ func hygComputeStateWriters(p *sema.Program) (map[*sema.Var][]*sema.Function, ma
 			writers[v] = append(writers[v], fn)
 		}
 		if fn.Body != nil {
-			ast.Inspect(fn.Body, func(n ast.Node) bool {
+			fn.BodyTree().Inspect(func(n ast.Node) bool {
 				if id, ok := n.(*ast.YulIdent); ok {
 					name := id.Name
 					if i := strings.IndexByte(name, '.'); i >= 0 {

@@ -70,7 +70,7 @@ func runGasGriefing(pass *detect.Pass) {
 			}
 			end := c.Expr.End()
 			if v := boolVarOf(info, fn, c.Expr); v != nil {
-				ast.Inspect(fn.Body, func(n ast.Node) bool {
+				fn.BodyTree().Inspect(func(n ast.Node) bool {
 					if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil {
 						ast.Inspect(r.Result, func(m ast.Node) bool {
 							if id, ok := m.(*ast.Ident); ok && sameVar(info.Uses[id], v) && r.End() > end {

@@ -278,7 +278,7 @@ func assignedCodeSize(fn *sema.Function) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(fn.Body, func(x ast.Node) bool {
+	fn.BodyTree().Inspect(func(x ast.Node) bool {
 		if y, ok := x.(*ast.YulCall); ok && y.Name.Name == "extcodesize" {
 			found = true
 		}

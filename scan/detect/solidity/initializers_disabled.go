@@ -87,7 +87,7 @@ func locksInitializers(p *sema.Program, ctor *sema.Function) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(ctor.Body, func(n ast.Node) bool {
+	ctor.BodyTree().Inspect(func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
 			if call := info.CallOf[c]; call != nil && strings.Contains(strings.ToLower(call.Name), "disableinitializers") {
 				found = true

@@ -97,7 +97,7 @@ func canSendEther(p *sema.Program, fn *sema.Function) bool {
 		}
 	}
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if y, ok := n.(*ast.YulCall); ok {
 			switch strings.ToLower(y.Name.Name) {
 			case "call", "callcode", "delegatecall", "create", "create2", "selfdestruct", "suicide":

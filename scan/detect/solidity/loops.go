@@ -207,7 +207,7 @@ func runUnboundedLoop(pass *detect.Pass) {
 		}
 		// Clearing a dynamic storage array (arr = new T[](0), delete arr) writes zero to every
 		// element: an implicit loop over everything pushed so far.
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			var target ast.Expr
 			switch e := n.(type) {
 			case *ast.AssignExpr:

@@ -114,7 +114,7 @@ func nodeWrites(p *sema.Program, n *sema.Node) map[*sema.Var][]ast.Node {
 // statement, and (for tuple assignments) its first component not discarded.
 func resultUsed(fn *sema.Function, c *ast.CallExpr) bool {
 	used := true
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.ExprStmt:
 			if unwrapCall(s.X) == c {
@@ -143,7 +143,7 @@ func unwrapCall(x ast.Expr) *ast.CallExpr {
 // (bool ok, ) = x.call(...)), or nil.
 func boolVarOf(info *sema.FuncInfo, fn *sema.Function, c *ast.CallExpr) *sema.Var {
 	var out *sema.Var
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.VarDeclStmt:
 			if unwrapCall(s.Value) == c && len(s.Vars) > 0 && s.Vars[0] != nil {
@@ -174,7 +174,7 @@ func boolVarOf(info *sema.FuncInfo, fn *sema.Function, c *ast.CallExpr) *sema.Va
 // target of an assignment.
 func varRead(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
 	assigned := map[*ast.Ident]bool{}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignExpr); ok && a.Op == token.ASSIGN {
 			switch l := a.Lhs.(type) {
 			case *ast.Ident:
@@ -190,7 +190,7 @@ func varRead(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
 		return true
 	})
 	read := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && !assigned[id] && info.Uses[id] == v {
 			read = true
 		}

@@ -43,7 +43,7 @@ func runIncorrectModifier(pass *detect.Pass) {
 			continue
 		}
 		opaque := false
-		ast.Inspect(m.Body, func(n ast.Node) bool {
+		m.BodyTree().Inspect(func(n ast.Node) bool {
 			switch n.(type) {
 			case *ast.AssemblyStmt, *ast.TryStmt:
 				opaque = true

@@ -41,7 +41,7 @@ func runCodeWithNoEffect(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			s, ok := n.(*ast.ExprStmt)
 			if !ok {
 				return true

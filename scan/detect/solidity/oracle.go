@@ -144,7 +144,7 @@ func roundResults(info *sema.FuncInfo, call *ast.CallExpr) (out [5]*sema.Var, ok
 		}
 		found = true
 	}
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.VarDeclStmt:
 			if ast.Unparen(s.Value) == call {
@@ -255,7 +255,7 @@ func usedInCheck(p *sema.Program, info *sema.FuncInfo, set map[*sema.Var]bool, d
 		}
 	}
 	found := false
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.BinaryExpr:
 			if isRelational(e.Op) && mentionsVars(info, e, set) {

@@ -602,7 +602,7 @@ func aliasText(p *sema.Program, info *sema.FuncInfo, x ast.Expr) string {
 		return text
 	}
 	var init ast.Expr
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if d, ok := n.(*ast.VarDeclStmt); ok && len(d.Vars) == 1 && d.Vars[0] == v.Decl {
 			init = d.Value
 		}

@@ -103,7 +103,7 @@ func encodesPermit(x ast.Expr) bool {
 func successRequired(info *sema.FuncInfo, ok *sema.Var) bool {
 	set := map[*sema.Var]bool{ok: true}
 	found := false
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.IfStmt:
 			if mentionsVars(info, s.Cond, set) {
@@ -122,7 +122,7 @@ func successRequired(info *sema.FuncInfo, ok *sema.Var) bool {
 // inTry reports whether call is the call of a try statement in fn.
 func inTry(fn *sema.Function, call *ast.CallExpr) bool {
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if t, ok := n.(*ast.TryStmt); ok && unwrapCall(t.Call) == call {
 			found = true
 		}

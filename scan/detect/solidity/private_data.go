@@ -77,7 +77,7 @@ func runPrivateDataOnChain(pass *detect.Pass) {
 			continue // a reveal checks the input against a commitment: the scheme is in place
 		}
 		reported := map[*sema.Var]bool{}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			a, ok := n.(*ast.AssignExpr)
 			if !ok || a.Op != token.ASSIGN {
 				return true
@@ -163,7 +163,7 @@ func hygPaymentDependsOn(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bo
 		return found
 	}
 	for round := 0; round < 3; round++ {
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			switch s := n.(type) {
 			case *ast.VarDeclStmt:
 				if s.Value != nil && mentions(s.Value) {

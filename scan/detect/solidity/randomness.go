@@ -229,7 +229,7 @@ func numericallyUsedLocals(info *sema.FuncInfo, fn *sema.Function) map[*sema.Var
 			}
 		}
 	}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.CallExpr:
 			if et, ok := e.Fun.(*ast.ElementaryType); ok && isIntTypeName(et.Name) && len(e.Args) == 1 {

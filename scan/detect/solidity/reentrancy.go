@@ -357,7 +357,7 @@ type copiedFromKey struct{}
 // in one walk of the body (copiedFrom is asked for every identifier of every condition).
 func stateInitialisers(info *sema.FuncInfo) map[*ast.VarDecl]*sema.Var {
 	out := map[*ast.VarDecl]*sema.Var{}
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if s, ok := n.(*ast.VarDeclStmt); ok && len(s.Vars) == 1 && s.Vars[0] != nil && s.Value != nil && out[s.Vars[0]] == nil {
 			if r := info.RootVar(s.Value); r != nil && r.Kind == sema.StateVar {
 				out[s.Vars[0]] = r
@@ -441,7 +441,7 @@ type testedStateKey struct{}
 // function: checkedElsewhere asks for every write after every call).
 func testedState(info *sema.FuncInfo) map[*sema.Var]bool {
 	out := map[*sema.Var]bool{}
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if cond := testedCondition(n); cond != nil {
 			for v := range stateVarsIn(info, cond) {
 				out[v] = true

@@ -38,7 +38,7 @@ func runIncorrectShift(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range bodies(pass.Functions()) {
 		info := p.Info(fn)
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			c, ok := n.(*ast.YulCall)
 			if !ok || len(c.Args) != 2 {
 				return true

@@ -74,7 +74,7 @@ func checksDataLength(p *sema.Program, fn *sema.Function) bool {
 		}
 		info := p.Info(g)
 		found := false
-		ast.Inspect(g.Body, func(n ast.Node) bool {
+		g.BodyTree().Inspect(func(n ast.Node) bool {
 			if m, ok := n.(*ast.MemberExpr); ok && m.Name.Name == "length" && isGlobal(info, m.X, "msg", "data") {
 				found = true
 			}

@@ -112,7 +112,7 @@ func isSignatureTyped(v *sema.Var) bool {
 func usedAsKey(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr) bool {
 	holders := holdersOf(info, fn, x)
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if ix, ok := n.(*ast.IndexExpr); ok && ix.Index != nil && refersTo(info, ix.Index, x, holders) {
 			if root := info.RootVar(ix.X); root != nil && root.Kind == sema.StateVar {
 				found = true

@@ -147,7 +147,7 @@ func bindsChain(p *sema.Program, fn *sema.Function) bool {
 			continue
 		}
 		found := false
-		ast.Inspect(g.Body, func(n ast.Node) bool {
+		g.BodyTree().Inspect(func(n ast.Node) bool {
 			switch e := n.(type) {
 			case *ast.MemberExpr:
 				if isGlobal(gi, e, "block", "chainid") {

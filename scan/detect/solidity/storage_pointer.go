@@ -48,7 +48,7 @@ func runUninitializedStoragePointer(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			s, ok := n.(*ast.VarDeclStmt)
 			if !ok || s.Value != nil {
 				return true
@@ -108,7 +108,7 @@ func hygLocalIsReference(p *sema.Program, fn *sema.Function, v *sema.Var) bool {
 // hygWritesThrough reports whether fn assigns to a field or element of v, or pushes to it.
 func hygWritesThrough(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		var target ast.Expr
 		switch e := n.(type) {
 		case *ast.AssignExpr:
@@ -137,7 +137,7 @@ func hygWritesThrough(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool 
 // hygAssignedWhole reports whether fn assigns v itself (p = games[i]), pointing it somewhere.
 func hygAssignedWhole(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignExpr); ok && a.Op == token.ASSIGN {
 			if id, ok := ast.Unparen(a.Lhs).(*ast.Ident); ok && hygUsesVar(info, id, v) {
 				found = true

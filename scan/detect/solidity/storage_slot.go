@@ -121,7 +121,7 @@ func hashedWithSeed(info *sema.FuncInfo, v *sema.Var) bool {
 		})
 		seeded = seeded && fixed
 	}
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch st := n.(type) {
 		case *ast.VarDeclStmt:
 			if len(st.Vars) == 1 && st.Vars[0] == v.Decl && st.Value != nil {

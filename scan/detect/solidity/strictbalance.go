@@ -49,7 +49,7 @@ func runStrictBalance(pass *detect.Pass) {
 				inCond[cmp] = true
 			}
 		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
 				return true
@@ -111,7 +111,7 @@ func balanceSnapshotCompare(p *sema.Program, info *sema.FuncInfo, b *ast.BinaryE
 		if !ok || v.Kind != sema.LocalVar {
 			return true
 		}
-		ast.Inspect(info.Fn.Body, func(m ast.Node) bool {
+		info.Fn.BodyTree().Inspect(func(m ast.Node) bool {
 			if d, ok := m.(*ast.VarDeclStmt); ok && len(d.Vars) == 1 && d.Vars[0] == v.Decl && d.Value != nil {
 				ast.Inspect(d.Value, func(y ast.Node) bool {
 					if x, ok := y.(ast.Expr); ok && isBalance(x) && sourceText(p, ast.Unparen(x)) == key {

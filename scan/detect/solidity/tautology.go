@@ -50,7 +50,7 @@ func runTautology(pass *detect.Pass) {
 			}
 		}
 		exits := loopsLeftAtZero(p, fn)
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok || !isRelational(b.Op) || b.Op == token.EQL || b.Op == token.NEQ {
 				return true
@@ -153,7 +153,7 @@ func decidedByType(info *sema.FuncInfo, b *ast.BinaryExpr) (string, string, bool
 // body compares with zero to break or return.
 func loopsLeftAtZero(p *sema.Program, fn *sema.Function) map[*ast.BinaryExpr]bool {
 	out := map[*ast.BinaryExpr]bool{}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		var cond ast.Expr
 		var body ast.Stmt
 		switch l := n.(type) {

@@ -88,7 +88,7 @@ func runTimestamp(pass *detect.Pass) {
 				}
 			}
 		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil && randomishName(fn.Name) {
 				if k := timeLike(r.Result); k != 0 {
 					report(r.Result, k, detect.Medium, "The function hands out the block value as a random number.")
@@ -179,7 +179,7 @@ func truncation(div ast.Expr) bool {
 func decidingConditions(p *sema.Program, info *sema.FuncInfo, fn *sema.Function) map[*ast.BinaryExpr]bool {
 	out := map[*ast.BinaryExpr]bool{}
 	decides := func(body ast.Node) bool { return decidesValue(p, info, body, 0) }
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.IfStmt:
 			if decides(s.Then) || (s.Else != nil && decides(s.Else)) {
@@ -213,7 +213,7 @@ func deadlineChecks(fn *sema.Function) map[*ast.BinaryExpr]bool {
 			}
 		}
 	}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.CallExpr:
 			if isRequire(s) {
@@ -301,7 +301,7 @@ func timePredicates(p *sema.Program, c *sema.Contract) map[*sema.Function]bool {
 				continue
 			}
 			taint := newBlockTaint(info, nil)
-			ast.Inspect(fn.Body, func(n ast.Node) bool {
+			fn.BodyTree().Inspect(func(n ast.Node) bool {
 				if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil {
 					for _, cmp := range comparisonsIn(r.Result) {
 						if (taint.of(cmp.X)|taint.of(cmp.Y))&blockTime != 0 {
@@ -331,7 +331,7 @@ func comparedStateVars(p *sema.Program, c *sema.Contract, stamps *stampSet) map[
 			}
 			taint := newOrderedTaint(info)
 			deadlines := deadlineChecks(fn)
-			ast.Inspect(fn.Body, func(n ast.Node) bool {
+			fn.BodyTree().Inspect(func(n ast.Node) bool {
 				b, ok := n.(*ast.BinaryExpr)
 				if !ok || !isRelational(b.Op) || deadlines[b] && b.Op != token.EQL && b.Op != token.NEQ && !hasModulo(b) {
 					return true

@@ -199,7 +199,7 @@ func contractStamps(p *sema.Program, c *sema.Contract) *stampSet {
 				continue
 			}
 			t := newOrderedTaint(info)
-			ast.Inspect(fn.Body, func(n ast.Node) bool {
+			fn.BodyTree().Inspect(func(n ast.Node) bool {
 				switch e := n.(type) {
 				case *ast.AssignExpr:
 					if e.Op == token.ASSIGN {

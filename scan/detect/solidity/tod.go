@@ -144,7 +144,7 @@ func stateCopies(p *sema.Program, info *sema.FuncInfo) map[*sema.Var]map[*sema.V
 	}
 	for round := 0; round < 4; round++ {
 		changed := false
-		ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 			switch s := n.(type) {
 			case *ast.VarDeclStmt:
 				if len(s.Vars) == 1 && s.Vars[0] != nil {

@@ -83,7 +83,7 @@ func checked(info *sema.FuncInfo, fn *sema.Function, c *sema.Call) bool {
 		return false
 	}
 	effective := true
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		ifs, ok := n.(*ast.IfStmt)
 		if !ok || !mentions(info, ifs.Cond, c.Expr, flag) {
 			return true
@@ -223,7 +223,7 @@ func isEmpty(s ast.Stmt) bool {
 // the final call, so no call is made at all.
 func neverCalled(fn *sema.Function) []ast.Node {
 	var out []ast.Node
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		es, ok := n.(*ast.ExprStmt)
 		if !ok {
 			return true

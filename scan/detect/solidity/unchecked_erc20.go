@@ -87,7 +87,7 @@ func isBoolType(t sema.Type) bool {
 // insideTry reports whether the call is the call of a try statement (its result is handled).
 func insideTry(fn *sema.Function, c *ast.CallExpr) bool {
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if t, ok := n.(*ast.TryStmt); ok && unwrapCall(t.Call) == c {
 			found = true
 		}
@@ -145,7 +145,7 @@ func neverReturnsFalse(p *sema.Program, fn *sema.Function, depth int) bool {
 	info := p.Info(fn)
 	named := fn.Returns[0]
 	returns, ok := 0, true
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.ReturnStmt:
 			returns++
@@ -190,7 +190,7 @@ func alwaysTrue(p *sema.Program, info *sema.FuncInfo, x ast.Expr, depth int) boo
 // assignsTrue reports whether the body assigns true to v.
 func assignsTrue(info *sema.FuncInfo, v *sema.Var) bool {
 	found := false
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignExpr); ok && info.RootVar(a.Lhs) == v {
 			found = isTrueLit(a.Rhs)
 		}

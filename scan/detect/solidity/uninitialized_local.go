@@ -54,7 +54,7 @@ func runUninitializedLocalVariable(pass *detect.Pass) {
 			}
 		}
 		seen := map[*ast.VarDecl]bool{}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			s, ok := n.(*ast.VarDeclStmt)
 			if !ok || s.Value != nil {
 				return true

@@ -361,7 +361,7 @@ func withinCallerQuota(p *sema.Program, fn *sema.Function, n *sema.Node) bool {
 // (Minter memory m = minters[msg.sender]).
 func keyedBySenderCopy(info *sema.FuncInfo, v *sema.Var) bool {
 	found := false
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if d, ok := n.(*ast.VarDeclStmt); ok && len(d.Vars) == 1 && d.Vars[0] == v.Decl && d.Value != nil {
 			for _, ix := range indexesOf(d.Value) {
 				if isSender(info, ix) {
@@ -633,7 +633,7 @@ const noField = "\x00"
 // caller by state variables (identifiesCaller).
 func callerIdentVars(info *sema.FuncInfo) map[*sema.Var]*authUse {
 	out := map[*sema.Var]*authUse{}
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		cond := testedCondition(n)
 		if cond == nil {
 			return true

@@ -184,7 +184,7 @@ func hygStateReads(p *sema.Program, c *sema.Contract) (map[*sema.Var]bool, map[s
 					continue
 				}
 				written := hygWrittenRoots(fn.Body, true)
-				ast.Inspect(fn.Body, func(n ast.Node) bool {
+				fn.BodyTree().Inspect(func(n ast.Node) bool {
 					switch e := n.(type) {
 					case *ast.Ident:
 						if v, ok := info.Uses[e].(*sema.Var); ok && v.Kind == sema.StateVar && !written[e] {

@@ -31,7 +31,7 @@ func newValueFlow(info *sema.FuncInfo) *valueFlow {
 				changed = true
 			}
 		}
-		ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 			switch s := n.(type) {
 			case *ast.VarDeclStmt:
 				if s.Value == nil {

@@ -42,7 +42,7 @@ func runMissingZeroCheck(pass *detect.Pass) {
 		}
 		info := p.Info(fn)
 		reported := map[*sema.Var]bool{}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			a, ok := n.(*ast.AssignExpr)
 			if !ok || a.Op != token.ASSIGN {
 				return true
@@ -81,7 +81,7 @@ func zeroChecked(p *sema.Program, fn *sema.Function, param *sema.Var) bool {
 		return ok && info.Uses[id] == param
 	}
 	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.BinaryExpr:
 			if e.Op == token.EQL || e.Op == token.NEQ || e.Op == token.GTR {
@@ -132,7 +132,7 @@ func paramZeroChecked(p *sema.Program, g *sema.Function, param *sema.Var) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(g.Body, func(n ast.Node) bool {
+	g.BodyTree().Inspect(func(n ast.Node) bool {
 		if e, ok := n.(*ast.BinaryExpr); ok && (e.Op == token.EQL || e.Op == token.NEQ || e.Op == token.GTR) {
 			for _, pair := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
 				if id, ok := unwrapConversion(info, pair[0]).(*ast.Ident); ok && info.Uses[id] == param && isZeroAddress(info, pair[1]) {

@@ -349,7 +349,7 @@ func (p *Program) classifyCalls(info *FuncInfo) {
 		return
 	}
 	special := map[*ast.CallExpr]CallKind{}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.EmitStmt:
 			special[s.Call] = CallEvent

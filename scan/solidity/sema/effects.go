@@ -54,7 +54,7 @@ func (info *FuncInfo) storageAlias(v *Var) *Var {
 		return nil
 	}
 	var found *Var
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if found != nil {
 			return false
 		}
@@ -154,7 +154,7 @@ func (p *Program) collectStateAccess(info *FuncInfo) {
 	for v, nodes := range p.Writes(info, info.Fn.Body) {
 		info.StateWrites[v] = append(info.StateWrites[v], nodes...)
 	}
-	ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := info.Uses[id].(*Var); ok && v.Kind == StateVar {
 				info.StateReads[v] = append(info.StateReads[v], id)

@@ -39,7 +39,7 @@ func (p *Program) computeFlow(info *FuncInfo) *Flow {
 	// Iterate assignments to a fixpoint; the number of rounds is bounded by the lattice height.
 	for round := 0; round < 8; round++ {
 		changed := false
-		ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
+		info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 			switch s := n.(type) {
 			case *ast.VarDeclStmt:
 				if s.Value == nil {

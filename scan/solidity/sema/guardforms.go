@@ -228,7 +228,7 @@ func (p *Program) holdsOwnAddress(v *Var) bool {
 		}
 		info := p.Info(fn)
 		found := false
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
 			if a, ok := n.(*ast.AssignExpr); ok && a.Op == token.ASSIGN && info != nil && info.RootVar(a.Lhs) == v && isThisAddress(a.Rhs) {
 				found = true
 			}
@@ -271,7 +271,7 @@ func returnsCaller(fn *Function) bool {
 		local[v.Name] = true
 	}
 	sender, other, gated, returnsLocal := false, false, false, false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.ReturnStmt:
 			switch {
@@ -311,7 +311,7 @@ func isMsgSender(x ast.Expr) bool {
 // condition on msg.sender lets anyone name any caller.
 func trustedCallerAccessor(fn *Function) bool {
 	readsCalldata, gated := false, false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.MemberExpr:
 			if id, ok := e.X.(*ast.Ident); ok && id.Name == "msg" && e.Name.Name == "data" {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/scan/workspace/gittest"
 )
 
 // VIGIL_DISABLE=A,B disables both detectors (as "A B" does).
@@ -82,5 +83,61 @@ func TestMinSeverity(t *testing.T) {
 	}
 	if res := vigil(t, "scan", vault, "--min-severity", "severe"); res.code != 2 {
 		t.Errorf("--min-severity severe: exit %d", res.code)
+	}
+}
+
+// A cloned repository's vigil.yaml applies in full too: its exclude list leaves files out of
+// the clone's scan and the report names it, its detector selection and fail_on hold.
+func TestRemoteProjectConfig(t *testing.T) {
+	vault, err := os.ReadFile(filepath.Join(repoRoot, "testdata/contracts/Vault.sol"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := gittest.NewServer(t).NewRepo(t, "vault")
+	repo.Commit(t, "vault", map[string]string{
+		"src/Vault.sol":       string(vault),
+		"generated/Vault.sol": string(vault),
+		"vigil.yaml":          "exclude:\n  - generated/\ndetectors:\n  disable: [TX_ORIGIN_AUTHENTICATION]\nfail_on: critical\n",
+	})
+	res := vigil(t, "scan", "repo", repo.URL, "--allow-private-networks")
+	if res.code != exitFindings {
+		t.Errorf("fail_on of the clone's vigil.yaml not applied: exit %d %s", res.code, res.stderr)
+	}
+	r := decode(t, res.stdout)
+	if ids := issueIDs(r); ids["TX_ORIGIN_AUTHENTICATION"] != 0 || ids["REENTRANCY_ETH"] != 1 {
+		t.Errorf("detector selection or exclude list of the clone's vigil.yaml not applied: %v", ids)
+	}
+	if r.MultiFileScanSummary.CountFilesAnalyzed != 1 || strings.Join(r.SkipFilePaths, ",") != "generated/" {
+		t.Errorf("files analysed %d, skip paths %v", r.MultiFileScanSummary.CountFilesAnalyzed, r.SkipFilePaths)
+	}
+}
+
+// Foundry's and Hardhat's test and script folders do not gate a merge by default; they are
+// reported, as tests, with --include-tests.
+func TestProjectTestFoldersOutOfTheGate(t *testing.T) {
+	vault, err := os.ReadFile(filepath.Join(repoRoot, "testdata/contracts/Vault.sol"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	safe := "pragma solidity 0.8.24;\ncontract Safe { uint256 public x; }\n"
+	for name, files := range map[string]map[string]string{
+		"foundry": {"foundry.toml": "[profile.default]\nsrc = \"contracts\"\ntest = \"checks\"\nscript = \"deploy\"\nlibs = [\"modules\"]\n",
+			"contracts/Safe.sol": safe, "checks/Vault.sol": string(vault), "deploy/Vault.sol": string(vault), "modules/oz/Vault.sol": string(vault)},
+		"hardhat": {"hardhat.config.ts": "export default { paths: { sources: \"./contracts\", tests: \"./spec\" } };\n",
+			"contracts/Safe.sol": safe, "spec/Vault.sol": string(vault)},
+	} {
+		dir := t.TempDir()
+		for p, src := range files {
+			os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
+			os.WriteFile(filepath.Join(dir, p), []byte(src), 0o644)
+		}
+		res := vigil(t, "scan", dir, "--fail-on", "high")
+		if res.code != 0 || len(decode(t, res.stdout).MultiFileScanDetails) != 0 {
+			t.Errorf("%s: test, script or library code gated the scan: exit %d\n%s", name, res.code, res.stdout)
+		}
+		res = vigil(t, "scan", dir, "--fail-on", "high", "--include-tests")
+		if res.code != exitFindings || issueIDs(decode(t, res.stdout))["REENTRANCY_ETH"] == 0 {
+			t.Errorf("%s: --include-tests did not report the test code: exit %d", name, res.code)
+		}
 	}
 }

@@ -184,6 +184,11 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 			if err := v.MergeConfig(strings.NewReader(string(data))); err != nil {
 				return usageError("vigil.yaml in the workspace: %v", err)
 			}
+			// Its exclude list picks the files of a clone as it does a local folder's.
+			if err := ws.Exclude(listOf(v, "exclude")); err != nil {
+				return usageError("vigil.yaml in the workspace: exclude: %v", err)
+			}
+			opts.Skip = listOf(v, "skip", "exclude")
 		}
 	}
 

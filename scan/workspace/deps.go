@@ -113,6 +113,7 @@ func newDepRules(configs map[string][]byte, note func(p, reason string)) *depRul
 			}
 		}
 	}
+	d.tests = append(d.tests, hardhatTestFolders(configs)...)
 	for r := range roots {
 		d.roots = append(d.roots, r)
 	}

@@ -29,6 +29,14 @@ var projectFiles = map[string]bool{
 	"Anchor.toml":    true,
 }
 
+func init() {
+	for _, name := range hardhatConfigs {
+		projectFiles[name] = true
+	}
+	// The project's Vigil configuration, read from a clone or an archive once it is unpacked.
+	projectFiles["vigil.yaml"] = true
+}
+
 // wanted reports whether a file is kept in a workspace: sources and project files.
 func wanted(name string) bool {
 	return langOf(name) != Unknown || projectFiles[path.Base(name)]

@@ -6,6 +6,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
+	"github.com/vigil-sec/vigil/scan/rust/token"
 )
 
 // Reinitialization reports initialization that can run again over an
@@ -23,28 +24,34 @@ var Reinitialization = &Analyzer{
 			"<code>is_initialized</code> flag (or a non-default field) in the handler. Native: return " +
 			"<code>AccountAlreadyInitialized</code> when the stored flag is set.</p>",
 		DescriptionKeys: []string{"function_name", "account_name"},
-		DetectionLogic:  "Anchor: init_if_needed fields whose handlers never test is_initialized or compare a field with its default. Native and manual Anchor code: functions named *init* that deserialize an account and write it back (serialize/pack) without testing is_initialized in a condition.",
+		DetectionLogic:  "Anchor: init_if_needed fields whose handlers set the account's state (a plain assignment to a stored field that does not read it back, set_inner, an *init* method; additions such as x = x + 1 do not count) and never look at what it holds first: is_initialized, a field compared with its default or zero, a stored field tested for emptiness, or a stored key compared with another key (only the recorded owner may rewrite). Native and manual Anchor code: functions named *init* that deserialize an account and write it back (serialize/pack) without testing is_initialized in a condition.",
 		CWE:             []string{"CWE-665"},
 		Class:           "initialization",
 	}),
 	Run: func(p *Pass) {
-		guarded := map[*model.AccountsStruct]map[string]bool{}
-		for _, u := range p.units() {
-			if u.Accounts == nil {
-				continue
-			}
-			if guarded[u.Accounts] == nil {
-				guarded[u.Accounts] = map[string]bool{}
-			}
+		guarded := perStruct(p.units(), func(u unit, set map[string]bool) {
 			for _, f := range u.Accounts.Fields {
-				if initGuard(u.Func.Decl.Body, f.Name) {
-					guarded[u.Accounts][f.Name] = true
+				if f.Constraints.InitIfNeeded && initGuard(u.Func.Decl.Body, f.Name) {
+					set[f.Name] = true
 				}
 			}
-		}
+		})
+		written := perStruct(p.units(), func(u unit, set map[string]bool) {
+			for _, f := range u.Accounts.Fields {
+				if f.Constraints.InitIfNeeded && writesInitialState(u.Func.Decl.Body, f.Name) {
+					set[f.Name] = true
+				}
+			}
+		})
 		for _, as := range p.Program.Accounts {
 			for _, f := range as.Fields {
 				if !f.Constraints.InitIfNeeded || guarded[as][f.Name] || isTokenType(f) || readsOwnState(f) {
+					continue
+				}
+				if !written[as][f.Name] {
+					// The handlers only add to the account (a counter, a running
+					// total) or read it: running them again over live data
+					// resets nothing.
 					continue
 				}
 				item := f.Constraints.Get("init_if_needed").Item
@@ -161,6 +168,9 @@ func initGuard(body ast.Node, field string) bool {
 	}
 	// Field-level flags read through a local: let settings = &mut ctx.accounts.settings.
 	env := lets(body)
+	if testsStoredState(body, accountNames(env, field)) {
+		return true
+	}
 	for name, init := range env {
 		if strings.HasSuffix(model.ExprPath(init), "."+field) && checksField(body, name, "is_initialized") {
 			return true
@@ -222,4 +232,127 @@ func createsAccount(body ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// accountNames returns the ways handler code names an Accounts field:
+// ctx.accounts.f, self.f, and locals bound to it (let msg =
+// &ctx.accounts.message).
+func accountNames(env map[string]ast.Expr, field string) []string {
+	out := []string{field}
+	for local, init := range env {
+		path := accountPath(init)
+		if path == "self."+field || strings.HasSuffix(path, ".accounts."+field) {
+			out = append(out, local)
+		}
+	}
+	return out
+}
+
+// storedField reports a rendered path that reads data stored in one of
+// the named accounts (msg.payload, ctx.accounts.message.emitter), not
+// its key or account info.
+func storedField(path string, names []string) bool {
+	for _, n := range names {
+		for _, base := range []string{n, "self." + n} {
+			rest, ok := strings.CutPrefix(path, base+".")
+			if !ok {
+				if i := strings.Index(path, ".accounts."+n+"."); i >= 0 {
+					rest, ok = path[i+len(".accounts."+n+"."):], true
+				}
+			}
+			if ok && rest != "" && !strings.HasPrefix(rest, "key") && !strings.HasPrefix(rest, "to_account_info") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// testsStoredState reports conditions that look at what the account
+// already holds before the handler writes it: emptiness or zero of a
+// stored field (if !msg.payload.is_empty() { .. }, if pool.liquidity == 0),
+// or a stored key compared with another key (require_keys_eq!(signer.key(),
+// msg.emitter)): the program tells a live account from a fresh one, or
+// lets only its recorded owner rewrite it.
+func testsStoredState(body ast.Node, names []string) bool {
+	for _, cond := range conditions(body) {
+		found := false
+		ast.Inspect(cond, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.MethodCallExpr:
+				if x.Name.Name == "is_empty" && storedField(model.ExprPath(x.Recv), names) {
+					found = true
+				}
+			case *ast.BinaryExpr:
+				if x.Op == token.EQEQ || x.Op == token.NE {
+					if storedField(model.ExprPath(x.X), names) && isZeroLit(x.Y) || storedField(model.ExprPath(x.Y), names) && isZeroLit(x.X) {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	for _, c := range model.Comparisons(body) {
+		if storedField(c.XPath, names) && isKeyPath(c.YPath) || storedField(c.YPath, names) && isKeyPath(c.XPath) {
+			return true
+		}
+	}
+	return false
+}
+
+func isZeroLit(x ast.Expr) bool {
+	lit, ok := x.(*ast.LitExpr)
+	return ok && lit.Kind == token.INT && strings.Trim(lit.Value, "0_") == ""
+}
+
+func isKeyPath(path string) bool {
+	return strings.HasSuffix(path, ".key()") || strings.HasSuffix(path, ".key")
+}
+
+// writesInitialState reports handler code that sets the account's state
+// rather than adding to it: a plain assignment to one of its fields, a
+// set_inner, or one of its methods whose name says it initializes.
+func writesInitialState(body ast.Node, field string) bool {
+	names := accountNames(lets(body), field)
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignExpr:
+			// tally.visits = tally.visits.checked_add(1)? updates, not sets.
+			if lhs := model.ExprPath(x.X); x.Op == token.EQ && storedField(lhs, names) && !containsPath(x.Y, lhs) {
+				found = true
+			}
+		case *ast.MethodCallExpr:
+			name := x.Name.Name
+			if name == "set_inner" || strings.Contains(name, "init") {
+				recv := model.ExprPath(x.Recv)
+				for _, m := range []string{".load_mut()", ".load_init()"} {
+					recv = strings.TrimSuffix(recv, m)
+				}
+				for _, nm := range names {
+					if recv == nm || recv == "self."+nm || strings.HasSuffix(recv, ".accounts."+nm) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// containsPath reports an expression in n rendered as path.
+func containsPath(n ast.Node, path string) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if x, ok := m.(ast.Expr); ok && model.ExprPath(x) == path {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -22,6 +22,36 @@ pub mod reinit_roles {
     pub fn secure_enroll(ctx: Context<SecureEnroll>) -> Result<()> {
         handlers::enroll(ctx)
     }
+
+    // Only adds to the account: running it over live data resets nothing.
+    pub fn secure_count(ctx: Context<Count>) -> Result<()> {
+        let tally = &mut ctx.accounts.tally;
+        tally.visits = tally.visits.checked_add(1).ok_or(RosterError::AlreadyEnrolled)?;
+        Ok(())
+    }
+
+    // Overwrites whatever the account held, owner included.
+    pub fn insecure_publish(ctx: Context<InsecurePublish>, payload: Vec<u8>) -> Result<()> {
+        ctx.accounts.note.set_inner(Note { author: ctx.accounts.author.key(), payload });
+        Ok(())
+    }
+
+    // A live note (non-empty payload) may only be rewritten by its author.
+    pub fn secure_publish(ctx: Context<SecurePublish>, payload: Vec<u8>) -> Result<()> {
+        SecurePublish::constraints(&ctx)?;
+        ctx.accounts.note.set_inner(Note { author: ctx.accounts.author.key(), payload });
+        Ok(())
+    }
+}
+
+impl<'info> SecurePublish<'info> {
+    fn constraints(ctx: &Context<Self>) -> Result<()> {
+        let note = &ctx.accounts.note;
+        if !note.payload.is_empty() {
+            require_keys_eq!(ctx.accounts.author.key(), note.author, RosterError::AlreadyEnrolled);
+        }
+        Ok(())
+    }
 }
 
 pub mod handlers {
@@ -68,6 +98,44 @@ pub struct SecureEnroll<'info> {
     #[account(mut)]
     pub user: Signer<'info>,
     pub system_program: Program<'info, System>,
+}
+
+#[derive(Accounts)]
+pub struct Count<'info> {
+    #[account(init_if_needed, payer = user, space = 8 + 8, seeds = [b"tally", user.key().as_ref()], bump)]
+    pub tally: Account<'info, Tally>,
+    #[account(mut)]
+    pub user: Signer<'info>,
+    pub system_program: Program<'info, System>,
+}
+
+#[derive(Accounts)]
+pub struct InsecurePublish<'info> {
+    #[account(init_if_needed, payer = author, space = 8 + 32 + 4 + 64)] // want "SOLANA_REINITIALIZATION"
+    pub note: Account<'info, Note>,
+    #[account(mut)]
+    pub author: Signer<'info>,
+    pub system_program: Program<'info, System>,
+}
+
+#[derive(Accounts)]
+pub struct SecurePublish<'info> {
+    #[account(init_if_needed, payer = author, space = 8 + 32 + 4 + 64)]
+    pub note: Account<'info, Note>,
+    #[account(mut)]
+    pub author: Signer<'info>,
+    pub system_program: Program<'info, System>,
+}
+
+#[account]
+pub struct Tally {
+    pub visits: u64,
+}
+
+#[account]
+pub struct Note {
+    pub author: Pubkey,
+    pub payload: Vec<u8>,
 }
 
 #[account]

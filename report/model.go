@@ -82,6 +82,16 @@ type ScanReport struct {
 	// a downloadable report can show code after the workspace is gone. Not part of the JSON.
 	Excerpts     map[string]map[int]string `json:"-"`
 	ThreatChecks []*Threat                 `json:"threat_checks,omitempty"`
+	// RustSec names the advisory snapshot Cargo.lock files were checked against (nil when the
+	// scan had no Rust).
+	RustSec *AdvisorySnapshot `json:"rustsec_advisories,omitempty"`
+}
+
+// AdvisorySnapshot identifies a RustSec advisory database snapshot.
+type AdvisorySnapshot struct {
+	Date       string `json:"date"`   // the newest advisory (or commit) it holds
+	Source     string `json:"source"` // where it came from
+	Advisories int    `json:"advisories"`
 }
 
 // Block holds the block-scan fields of SPEC 2.1; they are flattened into the report's JSON.

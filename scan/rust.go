@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/scan/rust/advisory"
 	"github.com/vigil-sec/vigil/scan/rust/detectors"
 	"github.com/vigil-sec/vigil/scan/rust/model"
 	"github.com/vigil-sec/vigil/scan/source"
@@ -22,7 +23,8 @@ type rustResult struct {
 	files, lines int
 	diags        []string
 	gaps         []report.Gap
-	source       map[string][]string // the lines of the files with findings, for excerpts
+	advisories   *report.AdvisorySnapshot // the RustSec snapshot Cargo.lock was checked against
+	source       map[string][]string      // the lines of the files with findings, for excerpts
 }
 
 // scanRust runs the Rust detectors on the workspace's Rust files (dependencies only when asked
@@ -36,7 +38,17 @@ func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
 	if loose := looseRustFiles(ws, allow); len(loose) > 0 && !hasRootManifest(ws) {
 		fsys.synthetic = map[string][]byte{"Cargo.toml": []byte(looseManifest)}
 	}
-	res, err := detectors.Scan(fsys, model.Limits{}, detectors.Config{Advisories: opts.RustAdvisories})
+	db := opts.RustAdvisories
+	if db == nil {
+		var warning error
+		if db, warning = advisory.Current(); warning != nil {
+			out.diags = append(out.diags, "rust: "+warning.Error())
+		}
+	}
+	if db != nil {
+		out.advisories = &report.AdvisorySnapshot{Date: db.Date, Source: db.Source, Advisories: db.Len()}
+	}
+	res, err := detectors.Scan(fsys, model.Limits{}, detectors.Config{Advisories: db})
 	if res == nil {
 		// A manifest the model refuses (malformed Cargo.toml) stops the Rust analysis, not
 		// the scan: every Rust file is a gap with the reason, and the Solidity goes on.

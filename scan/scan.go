@@ -45,8 +45,9 @@ type Options struct {
 	// Lang limits the scan to one language: "solidity", "rust", or "" for whatever the
 	// workspace holds.
 	Lang string
-	// RustAdvisories is an offline RustSec advisory database for the Cargo.lock check (nil: the
-	// check reports nothing).
+	// RustAdvisories is the RustSec advisory database for the Cargo.lock check (nil: the newer
+	// of the snapshot bundled with Vigil and the one `vigil advisories update` left in the
+	// user's cache, see advisory.Current).
 	RustAdvisories *advisory.DB
 	// Budgets bound the scan's time and memory (zero: unbounded).
 	Budgets Budgets
@@ -324,6 +325,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 				Contract: d.Contract, Function: d.Function, Detector: d.Analyzer})
 		}
 	}
+	var rustsec *report.AdvisorySnapshot
 	if hasRust {
 		progress("running Rust detectors")
 		act.setStage("the Rust detectors")
@@ -361,6 +363,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		for p, l := range rr.source {
 			lines[p] = l
 		}
+		rustsec = rr.advisories
 	}
 	for i := range records {
 		if sev, ok := overrides[records[i].tmpl.ID]; ok {
@@ -383,6 +386,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		ProjectCommit:        ws.Commit,
 	}
 	rep.MultiFileScanDetails = groupRecords(records, opts)
+	rep.RustSec = rustsec
 	rep.Diagnostics = append(rep.Diagnostics, diagnostics...)
 	for _, n := range ws.Notes {
 		rep.Diagnostics = append(rep.Diagnostics, n.Path+": "+n.Reason)

@@ -33,6 +33,7 @@ func newRootCommand() *cobra.Command {
 		newServeCommand(v),
 		newKeysCommand(v),
 		newLSPCommand(v),
+		newAdvisoriesCommand(),
 	)
 	return root
 }

@@ -142,8 +142,30 @@ func (a *Advisory) Affects(v semver.Version) bool {
 
 // DB is a loaded advisory database.
 type DB struct {
+	// Date is the snapshot's date: the newest date an advisory carries (published or
+	// withdrawn), or the checkout's commit date when that is later. Newer snapshots win.
+	Date string
+	// Source says where the advisories came from (a folder, a repository and commit, the
+	// snapshot bundled with Vigil).
+	Source    string
 	byPackage map[string][]*Advisory
 	count     int
+}
+
+func (db *DB) add(a *Advisory) {
+	db.byPackage[a.Package] = append(db.byPackage[a.Package], a)
+	db.count++
+	for _, d := range []string{a.Date, a.Withdrawn} {
+		if d > db.Date {
+			db.Date = d
+		}
+	}
+}
+
+func (db *DB) sort() {
+	for _, list := range db.byPackage {
+		sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
+	}
 }
 
 // Len returns the number of advisories loaded.
@@ -182,16 +204,13 @@ func Load(fsys fs.FS) (*DB, error) {
 		if err != nil {
 			return err
 		}
-		db.byPackage[a.Package] = append(db.byPackage[a.Package], a)
-		db.count++
+		db.add(a)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	for _, list := range db.byPackage {
-		sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
-	}
+	db.sort()
 	return db, nil
 }
 

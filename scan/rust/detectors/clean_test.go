@@ -34,6 +34,9 @@ func TestCleanPrograms(t *testing.T) {
 		// The escrow tutorial's single PDA owns every temporary token
 		// account; its safety rests on the escrow state checks.
 		"native_escrow src/processor.rs:157": "SOLANA_PDA_SHARING",
+		// borsh 0.10.3 is unsound with zero-sized types (RUSTSEC-2023-0033, patched in
+		// 0.10.4): an informational advisory of the bundled snapshot, reported as low.
+		"anchor_vault Cargo.lock:23": "SOLANA_VULNERABLE_DEPENDENCY",
 	}
 	got := map[string][]string{}
 	dirs, _ := filepath.Glob("../testdata/programs/*")

@@ -49,7 +49,7 @@ func wanted(t *testing.T, dir, id string) map[string]bool {
 }
 
 func testDB(t *testing.T) *advisory.DB {
-	db, err := advisory.Load(os.DirFS("../advisory/testdata/advisory-db"))
+	db, err := advisory.Bundled()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,6 +84,12 @@ func (l *Lockfile) Find(name string) []LockPackage {
 // lists the dependencies of each package as "name" (when one version is
 // locked) or "name version" (when several are).
 func (l *Lockfile) Reachable(roots []string) map[string]bool {
+	return l.ReachableExcept(roots, nil)
+}
+
+// ReachableExcept is Reachable without the packages skip names, nor what is reachable only
+// through them.
+func (l *Lockfile) ReachableExcept(roots []string, skip func(name string) bool) map[string]bool {
 	out := map[string]bool{}
 	if l == nil {
 		return out
@@ -95,6 +101,9 @@ func (l *Lockfile) Reachable(roots []string) map[string]bool {
 	}
 	var queue []*LockPackage
 	visit := func(name, version string) {
+		if skip != nil && skip(name) {
+			return
+		}
 		for _, p := range byName[name] {
 			if version != "" && p.Version != version {
 				continue

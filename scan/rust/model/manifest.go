@@ -245,3 +245,33 @@ func CleanVersion(req string) string {
 	}
 	return strings.TrimSpace(strings.TrimLeft(req, "=^~<>* "))
 }
+
+// defaultDependencies returns the keys of the optional dependencies the default features
+// enable, following features that enable features: "dep:x", "x" naming the dependency
+// itself, and "x/feat" all enable x ("x?/feat" does not).
+func (m *Manifest) defaultDependencies() map[string]bool {
+	enabled := map[string]bool{}
+	seen := map[string]bool{}
+	var visit func(feature string)
+	visit = func(feature string) {
+		if seen[feature] {
+			return
+		}
+		seen[feature] = true
+		for _, f := range m.Features[feature] {
+			switch name, _, hasSlash := strings.Cut(f, "/"); {
+			case strings.HasPrefix(f, "dep:"):
+				enabled[strings.TrimPrefix(f, "dep:")] = true
+			case hasSlash && !strings.HasSuffix(name, "?"):
+				enabled[name] = true
+			case hasSlash:
+			case m.Features[f] != nil:
+				visit(f)
+			default:
+				enabled[f] = true // an optional dependency used as a feature name
+			}
+		}
+	}
+	visit("default")
+	return enabled
+}

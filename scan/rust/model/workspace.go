@@ -133,13 +133,19 @@ func (c *Crate) DependencyVersion(pkg string) string {
 
 // BuildDependencies returns the package names of the crate's normal
 // dependencies (not dev-dependencies), following workspace inheritance
-// and renames: what ends up in the deployed program.
+// and renames: what ends up in the deployed program. Optional dependencies
+// count only when the default features enable them: a feature-gated
+// client SDK is not built into the program.
 func (c *Crate) BuildDependencies() []string {
 	if c.Manifest == nil {
 		return nil
 	}
+	enabled := c.Manifest.defaultDependencies()
 	var out []string
-	for _, d := range c.Manifest.Dependencies {
+	for key, d := range c.Manifest.Dependencies {
+		if d.Optional && !enabled[key] {
+			continue
+		}
 		name := d.Package
 		if name == "" {
 			name = d.Name

@@ -2,14 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/vigil-sec/vigil/scan/rust/advisory/advisorytest"
 )
 
 // TestAdvisoriesUpdate refreshes the RustSec snapshot from a checkout whose commit is newer
@@ -51,31 +49,8 @@ func TestAdvisoriesUpdate(t *testing.T) {
 
 	// A checkout holding one real advisory, committed at a later date than the bundled
 	// snapshot's newest advisory.
-	dir := t.TempDir()
-	src := filepath.Join(repoRoot, "scan/rust/advisory/testdata/snapshot-source/crates/ed25519-dalek/RUSTSEC-2022-0093.md")
-	data, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dst := filepath.Join(dir, "crates", "ed25519-dalek", "RUSTSEC-2022-0093.md")
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(dst, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	repo, err := git.PlainInit(dir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wt, _ := repo.Worktree()
-	if _, err := wt.Add("crates"); err != nil {
-		t.Fatal(err)
-	}
-	when := time.Date(2031, 1, 2, 0, 0, 0, 0, time.UTC)
-	if _, err := wt.Commit("advisories", &git.CommitOptions{Author: &object.Signature{Name: "t", Email: "t@example.com", When: when}}); err != nil {
-		t.Fatal(err)
-	}
+	dir, _ := advisorytest.GitCheckout(t, time.Date(2031, 1, 2, 0, 0, 0, 0, time.UTC),
+		filepath.Join(repoRoot, "scan/rust/advisory/testdata/snapshot-source/crates/ed25519-dalek/RUSTSEC-2022-0093.md"))
 
 	r := vigil(t, "advisories", "update", "--from", dir)
 	if r.code != 0 || !strings.Contains(r.stdout, "1 advisories of 2031-01-02") {

@@ -30,16 +30,8 @@ func TestLoadAndCheck(t *testing.T) {
 		{"borsh", "0.10.3", ""},    // no advisory
 	}
 	for _, c := range cases {
-		got, err := db.Check(c.pkg, c.version)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ids []string
-		for _, a := range got {
-			ids = append(ids, a.ID)
-		}
-		if strings.Join(ids, ",") != c.want {
-			t.Errorf("%s %s: %v, want %q", c.pkg, c.version, ids, c.want)
+		if got := checkIDs(t, db, c.pkg, c.version); got != c.want {
+			t.Errorf("%s %s: %v, want %q", c.pkg, c.version, got, c.want)
 		}
 	}
 	a, _ := db.Check("curve25519-dalek", "3.2.1")
@@ -105,4 +97,18 @@ func TestParseErrors(t *testing.T) {
 	if _, err := Load(bad); err == nil || !strings.Contains(err.Error(), "crates/x/RUSTSEC-2000-0001.md") {
 		t.Errorf("load error does not name the file: %v", err)
 	}
+}
+
+// checkIDs returns the ids of the advisories affecting pkg at version, comma-separated.
+func checkIDs(t *testing.T, db *DB, pkg, version string) string {
+	t.Helper()
+	got, err := db.Check(pkg, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, a := range got {
+		ids = append(ids, a.ID)
+	}
+	return strings.Join(ids, ",")
 }

@@ -3,13 +3,11 @@ package advisory
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/vigil-sec/vigil/scan/rust/advisory/advisorytest"
 )
 
 // TestBundledSnapshotIsGenerated checks that snapshot.tsv is what the generator makes of
@@ -56,16 +54,8 @@ func TestBundledMatches(t *testing.T) {
 		{"ring", "0.16.20", "RUSTSEC-2025-0009,RUSTSEC-2025-0010"},
 		{"ring", "0.17.14", ""},
 	} {
-		got, err := db.Check(c.pkg, c.version)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ids []string
-		for _, a := range got {
-			ids = append(ids, a.ID)
-		}
-		if strings.Join(ids, ",") != c.want {
-			t.Errorf("%s %s: %v, want %q", c.pkg, c.version, ids, c.want)
+		if got := checkIDs(t, db, c.pkg, c.version); got != c.want {
+			t.Errorf("%s %s: %v, want %q", c.pkg, c.version, got, c.want)
 		}
 	}
 }
@@ -134,32 +124,8 @@ func TestCurrentPrefersNewer(t *testing.T) {
 
 // TestFromCheckoutGit checks that a git checkout's commit names the source and dates it.
 func TestFromCheckoutGit(t *testing.T) {
-	dir := t.TempDir()
-	repo, err := git.PlainInit(dir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := "testdata/advisory-db/crates/ed25519-dalek/RUSTSEC-2022-0093.md"
-	data, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dst := filepath.Join(dir, "crates", "ed25519-dalek", "RUSTSEC-2022-0093.md")
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(dst, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	wt, _ := repo.Worktree()
-	if _, err := wt.Add("crates"); err != nil {
-		t.Fatal(err)
-	}
 	when := time.Date(2030, 3, 4, 5, 6, 7, 0, time.UTC)
-	hash, err := wt.Commit("snapshot", &git.CommitOptions{Author: &object.Signature{Name: "t", Email: "t@example.com", When: when}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, hash := advisorytest.GitCheckout(t, when, "testdata/advisory-db/crates/ed25519-dalek/RUSTSEC-2022-0093.md")
 	db, err := FromCheckout(dir)
 	if err != nil {
 		t.Fatal(err)

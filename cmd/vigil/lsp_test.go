@@ -495,3 +495,56 @@ func TestLSPSession(t *testing.T) {
 		}
 	}
 }
+
+// A scan that runs out of its budget tells the user so, marks the files it did not analyse,
+// and the server goes on answering.
+func TestLSPIncompleteScan(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTree(t, dir, map[string]string{"src/Base.sol": lspBase, "src/Vault.sol": lspVault})
+	vault := fileURI(filepath.Join(dir, "src/Vault.sol"))
+	c := startLSP(t, dir, "--timeout", "1ns")
+	if e := c.call("initialize", map[string]any{"processId": nil, "rootUri": fileURI(dir), "capabilities": map[string]any{}}, nil); e != nil {
+		t.Fatalf("initialize: %+v", e)
+	}
+	c.notify("initialized", map[string]any{})
+	got := c.diagnostics(vault, func(publishedDiagnostics) bool { return true })
+	if len(got.Diagnostics) != 1 || !strings.Contains(got.Diagnostics[0].Message, "did not fully analyse") || got.Diagnostics[0].Code != "" {
+		t.Errorf("diagnostics of an unanalysed file: %+v", got.Diagnostics)
+	}
+	told := false
+	for _, m := range c.held {
+		var p struct{ Message string }
+		if string(m["method"]) == `"window/showMessage"` && json.Unmarshal(m["params"], &p) == nil && strings.Contains(p.Message, "incomplete") {
+			told = true
+		}
+	}
+	if !told {
+		t.Errorf("no message says the scan is incomplete; held %d messages", len(c.held))
+	}
+	if e := c.call("textDocument/hover", map[string]any{"textDocument": map[string]string{"uri": vault}, "position": lspPos{0, 0}}, nil); e != nil {
+		t.Errorf("hover after an incomplete scan: %+v", e)
+	}
+	if e := c.call("shutdown", nil, nil); e != nil {
+		t.Fatalf("shutdown: %+v", e)
+	}
+	c.notify("exit", nil)
+	if err := c.cmd.Wait(); err != nil {
+		t.Errorf("exit: %v\n%s", err, c.log())
+	}
+}
+
+// exit without shutdown ends the process with code 1, as the protocol asks.
+func TestLSPExitWithoutShutdown(t *testing.T) {
+	c := startLSP(t, t.TempDir())
+	if e := c.call("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}}, nil); e != nil {
+		t.Fatalf("initialize: %+v", e)
+	}
+	c.notify("exit", nil)
+	err := c.cmd.Wait()
+	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 1 {
+		t.Errorf("exit without shutdown: %v, want exit code 1\n%s", err, c.log())
+	}
+}

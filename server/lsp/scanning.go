@@ -78,9 +78,14 @@ func (s *Server) scanWorkspace() {
 		}
 	}
 	for rel := range files {
-		uri := pathURI(filepath.Join(root, filepath.FromSlash(rel)))
+		file := filepath.Join(root, filepath.FromSlash(rel))
+		uri := pathURI(file)
 		s.mu.Lock()
-		_, open := s.open[uri]
+		open := false
+		for u := range s.open {
+			// By path: the editor may spell the URI of an open file differently (%40, case).
+			open = open || uriPath(u) == file
+		}
 		gen := s.gens[uri]
 		s.mu.Unlock()
 		if open {

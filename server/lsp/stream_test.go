@@ -1,9 +1,9 @@
 package lsp
 
 import (
-	"fmt"
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )

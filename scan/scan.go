@@ -16,7 +16,6 @@ import (
 	"github.com/vigil-sec/vigil/scan/rust/advisory"
 	rustdetect "github.com/vigil-sec/vigil/scan/rust/detectors"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
-	"github.com/vigil-sec/vigil/scan/source"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
@@ -185,7 +184,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 	}
 
 	files := ws.Sources(true)
-	lines := map[string][]string{}
+	lines := newSourceLines()
 	var analysedFiles, analysedLines int
 	var srcs []sema.SourceFile
 	var inScope []report.FileSize // the files the report covers, for the coverage figure
@@ -222,7 +221,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		inputBytes += int64(len(data))
 		context := f.Dependency || test || !opts.included(f.Path)
 		srcs = append(srcs, sema.SourceFile{Path: f.Path, Src: data, Dependency: context, Compiler: opts.compilerFor(f.Path)})
-		lines[f.Path] = source.SplitLines(string(data))
+		lines.add(f.Path, data)
 		if reported {
 			analysedFiles++
 			analysedLines += f.Lines
@@ -361,7 +360,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 			gaps = append(gaps, rr.gaps...)
 		}
 		for p, l := range rr.source {
-			lines[p] = l
+			lines.set(p, l)
 		}
 		rustsec = rr.advisories
 	}
@@ -408,8 +407,8 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 	for _, g := range rep.Coverage.GapLines() {
 		rep.Diagnostics = append(rep.Diagnostics, "incomplete: "+g)
 	}
-	rep.Excerpts = excerpts(rep.MultiFileScanDetails, lines)
-	return &Result{Report: rep, Stopped: budgetErr, Program: prog, Source: func(p string) []string { return lines[p] }}, nil
+	rep.Excerpts = excerpts(rep.MultiFileScanDetails, lines.get)
+	return &Result{Report: rep, Stopped: budgetErr, Program: prog, Source: lines.get}, nil
 }
 
 // record is one finding in a language-neutral form: what the report, the fingerprint and the
@@ -562,12 +561,12 @@ const excerptContext = 8
 
 // excerpts keeps the lines around each finding, so that a report generated later (when the
 // workspace is gone) can still show the code.
-func excerpts(groups []*report.Group, lines map[string][]string) map[string]map[int]string {
+func excerpts(groups []*report.Group, lines func(path string) []string) map[string]map[int]string {
 	out := map[string]map[int]string{}
 	for _, g := range groups {
 		for _, f := range g.MetricWiseAggregatedFindings {
 			for _, loc := range f.Findings {
-				src := lines[loc.FilePath]
+				src := lines(loc.FilePath)
 				if src == nil {
 					continue
 				}

@@ -31,6 +31,11 @@ type Scanner struct {
 
 	// ErrorCount counts the errors reported so far.
 	ErrorCount int
+
+	// names holds one copy of each identifier of the file: a name is written many times
+	// (every use of a variable), and its tokens and nodes share one string. Copies of the
+	// scanner made for look-ahead share it.
+	names map[string]string
 }
 
 // Init prepares s to scan src, the content of file. The file's line table is set from src.
@@ -39,7 +44,7 @@ func (s *Scanner) Init(file *token.File, src []byte, err ErrorHandler, mode Mode
 		panic(fmt.Sprintf("scanner: file size %d does not match source length %d", file.Size(), len(src)))
 	}
 	file.SetLinesForContent(src)
-	*s = Scanner{file: file, src: src, err: err, mode: mode}
+	*s = Scanner{file: file, src: src, err: err, mode: mode, names: map[string]string{}}
 	// Skip a UTF-8 byte order mark.
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		s.rdOffset = 3
@@ -301,7 +306,13 @@ func (s *Scanner) scanIdentifier() string {
 	for isLetter(s.ch) || isDigit(s.ch) {
 		s.next()
 	}
-	return string(s.src[start:s.offset])
+	word := s.src[start:s.offset]
+	if name, ok := s.names[string(word)]; ok { // the conversion does not allocate
+		return name
+	}
+	name := string(word)
+	s.names[name] = name
+	return name
 }
 
 func (s *Scanner) scanDigits(hex bool) {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/vigil-sec/vigil/scan/workspace/gittest"
@@ -101,10 +102,25 @@ func TestDashboardInBrowser(t *testing.T) {
 	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
 	defer cancel()
 
+	// Every page records what its Content-Security-Policy refused (a script injected through
+	// DevTools is not subject to it): each step checks that nothing was, so htmx and app.js
+	// work under the strict policy.
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `window.__csp = []; document.addEventListener("securitypolicyviolation",
+				e => window.__csp.push(e.violatedDirective + " " + e.blockedURI + " " + e.sourceFile + ":" + e.lineNumber));`})
+		return err
+	})); err != nil {
+		t.Fatal(err)
+	}
 	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		if err := chromedp.Do(ctx, actions...); err != nil {
 			t.Fatalf("%s: %v", what, err)
+		}
+		refused, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.__csp || []`))
+		if err != nil || len(refused) > 0 {
+			t.Fatalf("%s: the page broke its Content-Security-Policy: %v %q", what, err, refused)
 		}
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // quality 100 is a PNG
 		if err != nil {
@@ -135,21 +151,30 @@ func TestDashboardInBrowser(t *testing.T) {
 	// The page follows the scan over server-sent events and reloads when it ends (the
 	// <noscript> refresh is inert with JavaScript on): the findings appear then.
 	run("05 findings", chromedp.WaitVisible(chromedp.ID("findings")))
+	// Search is enhanced in place (htmx swaps the list) and works from the query alone.
+	run("06 searched", chromedp.SendKeys(chromedp.ID("q"), "tx.origin"),
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("findings").textContent.includes("Showing 1 of 6")`))
+			return err
+		}))
+	if loc, _ := chromedp.Run(ctx, chromedp.Location()); !strings.Contains(loc, "q=tx.origin") {
+		t.Fatalf("the filtered view's URL does not hold the query: %s", loc)
+	}
 	first := text(txFinding)
 	if !strings.Contains(first, "Open") {
 		t.Fatalf("the new finding is not open: %q", first)
 	}
-	run("06 finding", chromedp.Click(chromedp.Search(txFinding+`/a`)), chromedp.WaitVisible(chromedp.ID("triage")))
+	run("07 finding", chromedp.Click(chromedp.Search(txFinding+`/a`)), chromedp.WaitVisible(chromedp.ID("triage")))
 	if code := text(`//pre[contains(@class, "chroma")]//span[contains(@class, "hit")]`); !strings.Contains(code, "tx.origin") {
 		t.Fatalf("the highlighted line is not the finding's: %q", code)
 	}
-	run("07 marked false positive", chromedp.Click(chromedp.CSS(`input[name=status][value=false_positive]`)),
+	run("08 marked false positive", chromedp.Click(chromedp.CSS(`input[name=status][value=false_positive]`)),
 		chromedp.SendKeys(chromedp.ID("comment"), "owner is a multisig"),
 		chromedp.Click(chromedp.CSS(`#triage button[type=submit]`)), chromedp.WaitVisible(chromedp.CSS(`#triage .ok`)))
 
-	run("08 rescan started", chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.CSS(`.project`)),
+	run("09 rescan started", chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.CSS(`.project`)),
 		chromedp.Click(chromedp.Search(`//form[contains(@action, "/rescan")]/button`)), chromedp.WaitVisible(chromedp.CSS(`h1`)))
-	run("09 rescan findings", chromedp.WaitVisible(chromedp.ID("findings")))
+	run("10 rescan findings", chromedp.WaitVisible(chromedp.ID("findings")))
 	loc, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil {
 		t.Fatal(err)
@@ -157,7 +182,7 @@ func TestDashboardInBrowser(t *testing.T) {
 	if kept := text(txFinding); !strings.Contains(kept, "False positive") || !strings.Contains(kept, "owner is a multisig") {
 		t.Fatalf("the rescan (%s) lost the mark: %q", loc, kept)
 	}
-	run("10 finding after rescan", chromedp.Click(chromedp.Search(txFinding+`/a`)), chromedp.WaitVisible(chromedp.ID("triage")))
+	run("11 finding after rescan", chromedp.Click(chromedp.Search(txFinding+`/a`)), chromedp.WaitVisible(chromedp.ID("triage")))
 	checked, err := chromedp.Run(ctx, chromedp.JavascriptAttribute[bool](chromedp.CSS(`input[value=false_positive]`), "checked"))
 	if err != nil || !checked {
 		t.Fatalf("false positive is not the checked decision after the rescan (%v)", err)
@@ -166,7 +191,7 @@ func TestDashboardInBrowser(t *testing.T) {
 	// The PDF, downloaded by the browser from the scan page.
 	downloads := t.TempDir()
 	progress := chromedp.Events(ctx, browser.DownloadProgress)
-	run("11 pdf downloaded", chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")),
+	run("12 pdf downloaded", chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")),
 		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 			events := true
 			_, err := chromedp.Call(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
@@ -190,7 +215,7 @@ func TestDashboardInBrowser(t *testing.T) {
 	}
 
 	// The same scan page on a phone-sized screen.
-	run("12 phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")))
+	run("13 phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")))
 }
 
 // findChromium returns the browser to drive: $VIGIL_CHROMIUM, else Debian's chromium.

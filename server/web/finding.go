@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -164,23 +165,12 @@ func (h *Handler) historyOf(r *http.Request, s *session, projectID, scanID, hash
 	return out, nil
 }
 
-// reportHasHash says whether a stored report has a finding with the hash. The hash is
-// URL-safe base64-like text, so a quoted search is exact enough before the decode confirms it.
+// reportHasHash says whether a stored report has a finding with the hash. Reports are stored
+// as encoding/json writes them, and bug hashes are URL-safe base64-like text, so the field's
+// exact text is there if and only if the finding is: no need to decode the whole report.
 func reportHasHash(data []byte, hash string) bool {
 	quoted, _ := json.Marshal(hash)
-	if !strings.Contains(string(data), string(quoted)) {
-		return false
-	}
-	var rep report.ScanReport
-	if json.Unmarshal(data, &rep) != nil {
-		return false
-	}
-	for _, g := range rep.MultiFileScanDetails {
-		if g != nil && slices.ContainsFunc(g.MetricWiseAggregatedFindings, func(f *report.Finding) bool { return f != nil && f.BugHash == hash }) {
-			return true
-		}
-	}
-	return false
+	return bytes.Contains(data, append([]byte(`"bug_hash":`), quoted...))
 }
 
 func paragraphs(text string) []string {

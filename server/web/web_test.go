@@ -321,3 +321,29 @@ func TestUploadProject(t *testing.T) {
 		t.Fatalf("a .txt upload: %d %s", p.status, p.body)
 	}
 }
+
+func TestFailedScanSaysWhy(t *testing.T) {
+	d := newDash(t)
+	srv := gittest.NewServer(t)
+	b := d.browser(t)
+	b.login(d.newKey(t, "alice"))
+	b.get("/")
+	p := b.post("/projects", url.Values{"url": {srv.URL + "/missing.git"}})
+	if p.status != http.StatusSeeOther {
+		t.Fatalf("add project: %d %s", p.status, p.body)
+	}
+	scanID := strings.TrimPrefix(p.header.Get("Location"), "/scans/")
+	waitScan(t, d, scanID)
+	p = b.get("/scans/" + scanID)
+	mustContain(t, p, `<span class="badge st-scan_failed">Failed</span>`, `<p class="alert" role="alert">`)
+	if strings.Contains(p.body, "/report/pdf") || strings.Contains(p.body, `id="progress"`) {
+		t.Fatal("a failed scan offers reports or progress")
+	}
+	if p := b.get("/scans/" + scanID + "/report/pdf"); p.status != http.StatusConflict {
+		t.Fatalf("the report of a failed scan: %d", p.status)
+	}
+	// A running scan's page refreshes itself without JavaScript; a finished one does not.
+	if strings.Contains(p.body, `http-equiv="refresh"`) {
+		t.Fatal("a finished scan's page refreshes")
+	}
+}

@@ -38,6 +38,9 @@ func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
 	if loose := looseRustFiles(ws, allow); len(loose) > 0 && !hasRootManifest(ws) {
 		fsys.synthetic = map[string][]byte{"Cargo.toml": []byte(looseManifest)}
 	}
+	if n := rustDependencyFiles(ws); n > 0 && !opts.IncludeDeps {
+		out.diags = append(out.diags, fmt.Sprintf("rust: %s of dependency crates (vendored, copied from a registry, or path dependencies outside the workspace) not scanned as the program's code; --include-deps reports them as dependencies", plural(n, "file")))
+	}
 	db := opts.RustAdvisories
 	if db == nil {
 		var warning error
@@ -77,7 +80,7 @@ func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
 	out.source = map[string][]string{}
 	for _, f := range res.Findings {
 		r := record{tmpl: &f.Analyzer.Template, severity: f.Severity, confidence: f.Confidence, file: f.File, line: f.Line, end: f.EndLine,
-			function: f.Function, details: f.Details}
+			function: f.Function, details: f.Details, dependency: ws.InDependency(f.File)}
 		if r.end < r.line {
 			r.end = r.line
 		}
@@ -202,6 +205,17 @@ func rustGaps(ws *workspace.Workspace, res *detectors.Result, allow func(string)
 	return gaps
 }
 
+// rustDependencyFiles counts the Rust sources in dependency folders.
+func rustDependencyFiles(ws *workspace.Workspace) int {
+	n := 0
+	for _, f := range ws.Files {
+		if f.Lang == workspace.Rust && f.Dependency {
+			n++
+		}
+	}
+	return n
+}
+
 // rustAllowed lets through the workspace's Rust sources (not dependencies unless asked for)
 // and every Cargo.toml and Cargo.lock.
 func rustAllowed(ws *workspace.Workspace, includeDeps bool) func(string) bool {
@@ -213,7 +227,8 @@ func rustAllowed(ws *workspace.Workspace, includeDeps bool) func(string) bool {
 	}
 	return func(p string) bool {
 		base := path.Base(p)
-		return ok[p] || base == "Cargo.toml" || base == "Cargo.lock"
+		// A dependency crate's manifest would make it a crate of the scan: only with its sources.
+		return ok[p] || (base == "Cargo.toml" || base == "Cargo.lock") && (includeDeps || !ws.InDependency(p))
 	}
 }
 

@@ -27,7 +27,9 @@ type Remapping struct {
 //   - a folder named vendor or dependencies at any depth (vendored copies: cargo vendor,
 //     contracts/dependencies/openzeppelin);
 //   - the target of a remapping, unless that target is the project's own src, test, script or
-//     contracts folder (remappings like "@src/=src/" name the project itself).
+//     contracts folder (remappings like "@src/=src/" name the project itself);
+//   - a Rust crate copied from a registry or used through a path outside its workspace
+//     (see cargoDependencyRoots).
 type depRules struct {
 	roots  []string // dependency folders, each ending in "/"
 	tests  []string // test and script folders of the projects, each ending in "/"
@@ -114,6 +116,9 @@ func newDepRules(configs map[string][]byte, note func(p, reason string)) *depRul
 		}
 	}
 	d.tests = append(d.tests, hardhatTestFolders(configs)...)
+	for _, r := range cargoDependencyRoots(configs) {
+		addRoot(r)
+	}
 	for r := range roots {
 		d.roots = append(d.roots, r)
 	}

@@ -26,7 +26,12 @@ var projectFiles = map[string]bool{
 	"remappings.txt": true,
 	"foundry.toml":   true,
 	"Cargo.toml":     true,
-	"Anchor.toml":    true,
+	"Cargo.lock":     true, // the locked versions the RustSec check reads
+	// Left by a registry in a published crate's folder: the crate is a dependency.
+	".cargo-checksum.json": true,
+	".cargo_vcs_info.json": true,
+	"Cargo.toml.orig":      true,
+	"Anchor.toml":          true,
 }
 
 func init() {

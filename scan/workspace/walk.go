@@ -139,6 +139,7 @@ func (w *Workspace) index(ctx context.Context, opts Options) error {
 
 	deps := newDepRules(configs, w.note)
 	w.Remappings = deps.remaps
+	w.deps = deps
 	hasSol, hasRust := false, false
 	for i := range w.Files {
 		f := &w.Files[i]

@@ -70,6 +70,8 @@ type Workspace struct {
 	// Remappings are the Solidity import remappings found in remappings.txt and foundry.toml
 	// files, with targets made relative to Root, for import resolution.
 	Remappings []Remapping
+	// deps decides which paths are dependencies (nil for workspaces of loose files).
+	deps *depRules
 
 	Notes []Note // what was left out, capped at maxNotes (see Omitted)
 	// Omitted counts notes dropped after the cap.
@@ -183,4 +185,11 @@ func discard(w *Workspace, err error) (*Workspace, error) {
 		err = errors.Join(err, w.Close())
 	}
 	return nil, err
+}
+
+// InDependency reports whether the slash path rel (any file, not only a source) lies in a
+// dependency folder: a vendored or installed library, a Rust crate copied from a registry or
+// used through a path outside its workspace. Sources carry the answer as File.Dependency.
+func (w *Workspace) InDependency(rel string) bool {
+	return w.deps != nil && w.deps.isDependency(rel)
 }

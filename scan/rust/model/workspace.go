@@ -188,7 +188,7 @@ func (c *Crate) OverflowChecks() (on, set bool) {
 // skipDir reports folders never scanned for crates or sources.
 func skipDir(name string) bool {
 	switch name {
-	case "target", "node_modules", ".git", ".anchor", "vendor":
+	case "target", "node_modules", ".git", ".anchor":
 		return true
 	}
 	return strings.HasPrefix(name, ".") && name != "."

@@ -158,6 +158,12 @@ func New(cfg Config, engine Engine) (*Server, error) {
 	}
 	s.bg.Add(1)
 	go func() { defer s.bg.Done(); s.janitor(bgCtx) }()
+	if pg, ok := st.(*store.Postgres); ok {
+		// Scans finished by other processes wake this one's waiters (requests waiting for a
+		// result, WebSocket progress) at once; polling the store stays as the fallback.
+		s.bg.Add(1)
+		go func() { defer s.bg.Done(); s.listenFinished(bgCtx, pg) }()
+	}
 	return s, nil
 }
 
@@ -173,8 +179,8 @@ func (s *Server) Handler() http.Handler { return s.handler }
 func (s *Server) Store() store.Store { return s.store }
 
 // WaitScan returns when the scan is finished (scan_done or scan_failed), whichever process ran
-// it, or with ctx's error. A scan this process finishes wakes it at once; one finished
-// elsewhere is seen by looking at the store every waitPoll.
+// it, or with ctx's error. A scan this process finishes wakes it at once, and so does one
+// finished elsewhere on PostgreSQL (LISTEN/NOTIFY); the store is also read every waitPoll.
 func (s *Server) WaitScan(ctx context.Context, scanID string) error {
 	for {
 		wake := s.finished.wait()
@@ -196,6 +202,22 @@ func (s *Server) WaitScan(ctx context.Context, scanID string) error {
 
 // waitPoll is how often WaitScan looks at the store for a scan another process runs.
 const waitPoll = 250 * time.Millisecond
+
+// listenFinished broadcasts the scans other processes finish (PostgreSQL's NOTIFY), listening
+// again after a lost connection.
+func (s *Server) listenFinished(ctx context.Context, pg *store.Postgres) {
+	for ctx.Err() == nil {
+		err := pg.ListenFinished(ctx, func(string) { s.finished.broadcast() })
+		if ctx.Err() != nil {
+			return
+		}
+		s.log.Warn("listening for finished scans; polling meanwhile", "err", err)
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
+	}
+}
 
 // queueStats counts the scans queued (in the store, whichever process will run them) and
 // running in this process.

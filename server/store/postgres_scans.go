@@ -101,6 +101,8 @@ func (s *Postgres) FinishScan(ctx context.Context, id, status, errMsg string, re
 		b.Queue(`UPDATE scans SET status = $1, err_msg = $2, report = $3, finished_at = $4, running = false WHERE id = $5`,
 			status, errMsg, rep, at.UnixMicro(), id)
 		b.Queue(`DELETE FROM findings WHERE scan_id = $1`, id)
+		// Sent at commit, to every process listening (ListenFinished).
+		b.Queue(`SELECT pg_notify($1, $2)`, finishedChannel, id)
 		for _, f := range findings {
 			b.Queue(`INSERT INTO findings(scan_id, project_id, bug_hash, bug_id, status) VALUES ($1, $2, $3, $4, $5)
 				ON CONFLICT (scan_id, bug_hash) DO UPDATE SET bug_id = excluded.bug_id, status = excluded.status`,
@@ -208,4 +210,29 @@ func (s *Postgres) ProjectScans(ctx context.Context, clientID int64, projectID s
 	rows, err := s.pool.Query(ctx, `SELECT `+scanColumns+` FROM scans WHERE client_id = $1 AND project_id = $2
 		ORDER BY created_at DESC, id DESC LIMIT $3`, clientID, projectID, limit)
 	return collect(rows, err, scanScan)
+}
+
+// finishedChannel is the NOTIFY channel of finished scans; the payload is the scan id.
+const finishedChannel = "vigil_scan_finished"
+
+// ListenFinished calls finished with the id of every scan any process finishes, until ctx is
+// done or the connection fails (the caller listens again). It holds one connection of the
+// pool.
+func (s *Postgres) ListenFinished(ctx context.Context, finished func(scanID string)) error {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "LISTEN "+finishedChannel); err != nil {
+		return err
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), "UNLISTEN "+finishedChannel)
+	for {
+		n, err := conn.Conn().WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		finished(n.Payload)
+	}
 }

@@ -330,3 +330,42 @@ func testDocumentsAndEnsureClient(t *testing.T, st Store) {
 		t.Errorf("EnsureClient: %v %v %v %v", a, b, err1, err2)
 	}
 }
+
+// A scan finished by one process is announced to every process listening on PostgreSQL.
+func TestPostgresAnnouncesFinishedScans(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a, b := openTest(t, url, t.TempDir()).(*Postgres), openTest(t, url, t.TempDir()).(*Postgres)
+	heard := make(chan string, 100)
+	lctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	listening := make(chan error, 1)
+	go func() { listening <- b.ListenFinished(lctx, func(id string) { heard <- id }) }()
+	c, _ := a.CreateClient(ctx, "c")
+	p, _ := a.EnsureProject(ctx, Project{ClientID: c.ID, SourceKey: "k", Name: "n"})
+	finished := map[string]bool{}
+	// The listener's LISTEN may run after the first scans finish: finish scans until one is
+	// heard.
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
+		sc := Scan{ID: NewID(), ClientID: c.ID, ProjectID: p.ID, ScanType: "project", Source: "git", Status: "queued",
+			ReportingStatus: "not_generated", Request: []byte(`{}`), CreatedAt: time.Now()}
+		if err := a.CreateScan(ctx, sc); err != nil {
+			t.Fatal(err)
+		}
+		if err := a.FinishScan(ctx, sc.ID, "scan_done", "", []byte(`{}`), nil, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		finished[sc.ID] = true
+		select {
+		case id := <-heard:
+			if !finished[id] {
+				t.Fatalf("heard %q, not a finished scan", id)
+			}
+			return
+		case err := <-listening:
+			t.Fatalf("listener ended: %v", err)
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+	t.Fatal("no finished scan was announced")
+}

@@ -28,9 +28,9 @@ var UncheckedArithmetic = &Analyzer{
 			"or a range-loop index plus a literal, and operations whose operands are both literals, constants or values a " +
 			"condition bounds above (require!(bps <= 10_000)). Division and remainder are left out (they cannot overflow " +
 			"for unsigned integers; SOLANA_DIVISION_BY_ZERO covers zero divisors).",
-		CWE:             []string{"CWE-190", "CWE-191"},
-		SWC:             []string{"SWC-101"},
-		Class:           "arithmetic",
+		CWE:   []string{"CWE-190", "CWE-191"},
+		SWC:   []string{"SWC-101"},
+		Class: "arithmetic",
 	}),
 	Run: func(p *Pass) {
 		if on, _ := p.Crate.OverflowChecks(); on {

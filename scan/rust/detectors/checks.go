@@ -108,7 +108,24 @@ func aliasesOf(body ast.Node, env map[string]ast.Expr, name string) []string {
 // references, indexing, ? and argument-less conversions (.clone(),
 // .to_account_info(), .as_ref()), or returns "".
 func accountPath(x ast.Expr) string {
-	for {
+	base := stripAccess(x, func(m string) bool {
+		switch m {
+		case "clone", "to_account_info", "as_ref", "unwrap", "info":
+			return true
+		}
+		return false
+	})
+	if base == nil {
+		return ""
+	}
+	return model.ExprPath(base)
+}
+
+// stripAccess follows an expression through references, parentheses, ?,
+// indexing and the method calls through says pass the value on, and
+// returns what is left, or nil when it meets another method call.
+func stripAccess(x ast.Expr, through func(method string) bool) ast.Expr {
+	for depth := 0; depth < 32; depth++ {
 		switch e := x.(type) {
 		case *ast.RefExpr:
 			x = e.X
@@ -119,16 +136,15 @@ func accountPath(x ast.Expr) string {
 		case *ast.IndexExpr:
 			x = e.X
 		case *ast.MethodCallExpr:
-			switch e.Name.Name {
-			case "clone", "to_account_info", "as_ref", "unwrap", "info":
-				x = e.Recv
-			default:
-				return ""
+			if !through(e.Name.Name) {
+				return nil
 			}
+			x = e.Recv
 		default:
-			return model.ExprPath(x)
+			return x
 		}
 	}
+	return nil
 }
 
 func checkedDirectly(body ast.Node, name string, prop Property) bool {

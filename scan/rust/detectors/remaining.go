@@ -126,30 +126,17 @@ func remainingElems(body ast.Node, root string) map[string]bool {
 // them, through references, indexing, ? and the slice and iterator methods
 // that hand out elements.
 func elemExpr(x ast.Expr, elems map[string]bool) bool {
-	for depth := 0; depth < 16; depth++ {
-		switch e := x.(type) {
-		case *ast.RefExpr:
-			x = e.X
-		case *ast.ParenExpr:
-			x = e.X
-		case *ast.TryExpr:
-			x = e.X
-		case *ast.IndexExpr:
-			x = e.X
-		case *ast.MethodCallExpr:
-			switch e.Name.Name {
-			case "iter", "into_iter", "get", "first", "last", "next", "nth", "skip", "take", "enumerate",
-				"ok_or", "ok_or_else", "unwrap", "expect", "clone", "to_account_info", "as_ref", "to_vec",
-				"split_first", "split_at", "chunks", "chunks_exact", "peekable", "rev", "cloned", "copied":
-				x = e.Recv
-			default:
-				return false
-			}
-		default:
-			return elems[model.ExprPath(x)]
-		}
-	}
-	return false
+	base := stripAccess(x, func(m string) bool { return elemMethods[m] })
+	return base != nil && elems[model.ExprPath(base)]
+}
+
+// elemMethods pass on remaining accounts or hand out one of them.
+var elemMethods = map[string]bool{
+	"iter": true, "into_iter": true, "get": true, "first": true, "last": true, "next": true, "nth": true,
+	"skip": true, "take": true, "enumerate": true, "ok_or": true, "ok_or_else": true, "unwrap": true,
+	"expect": true, "clone": true, "to_account_info": true, "as_ref": true, "to_vec": true,
+	"split_first": true, "split_at": true, "chunks": true, "chunks_exact": true, "peekable": true,
+	"rev": true, "cloned": true, "copied": true,
 }
 
 // bindPat adds the names a pattern binds (through tuples and references).

@@ -134,32 +134,8 @@ func (p *Pass) extensionsInspected(as *model.AccountsStruct, code []*model.Funct
 		}
 	}
 	seen := map[*model.Function]bool{}
-	var visit func(fn *model.Function, depth int) bool
-	visit = func(fn *model.Function, depth int) bool {
-		if seen[fn] {
-			return false
-		}
-		seen[fn] = true
-		if mentionsIdent(fn.Decl.Body, extensionIdents...) {
-			return true
-		}
-		if depth >= helperDepth {
-			return false
-		}
-		for _, c := range model.Calls(fn.Decl.Body) {
-			if c.Macro || !p.inCrate(fn, c) {
-				continue
-			}
-			for _, callee := range p.Program.FunctionsNamed(c.Name()) {
-				if visit(callee, depth+1) {
-					return true
-				}
-			}
-		}
-		return false
-	}
 	for _, fn := range code {
-		if visit(fn, 0) {
+		if p.namesInCallees(fn, seen, 0, extensionIdents...) {
 			return true
 		}
 	}

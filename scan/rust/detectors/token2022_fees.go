@@ -50,7 +50,7 @@ var Token2022FeeIgnored = &Analyzer{
 					for _, n := range p.depositAmounts(fn, 0) {
 						amounts[n] = true
 					}
-					aware = aware || p.feeAware(fn, 0)
+					aware = aware || p.feeAware(fn)
 				}
 				if len(amounts) == 0 || aware {
 					continue
@@ -154,8 +154,18 @@ func unsignedCPI(x ast.Expr, body ast.Node) bool {
 
 // feeAware reports code (or a crate helper it calls) that deals with
 // transfer fees or measures what arrived by reloading a token account.
-func (p *Pass) feeAware(fn *model.Function, depth int) bool {
-	if mentionsIdent(fn.Decl.Body, "transfer_fee", "transferfee", "epoch_fee", "reload") {
+func (p *Pass) feeAware(fn *model.Function) bool {
+	return p.namesInCallees(fn, map[*model.Function]bool{}, 0, "transfer_fee", "transferfee", "epoch_fee", "reload")
+}
+
+// namesInCallees reports an identifier containing one of parts in fn or
+// in the crate functions it calls, followed helperDepth calls deep.
+func (p *Pass) namesInCallees(fn *model.Function, seen map[*model.Function]bool, depth int, parts ...string) bool {
+	if seen[fn] {
+		return false
+	}
+	seen[fn] = true
+	if mentionsIdent(fn.Decl.Body, parts...) {
 		return true
 	}
 	if depth >= helperDepth {
@@ -166,7 +176,7 @@ func (p *Pass) feeAware(fn *model.Function, depth int) bool {
 			continue
 		}
 		for _, callee := range p.Program.FunctionsNamed(c.Name()) {
-			if callee != fn && p.feeAware(callee, depth+1) {
+			if p.namesInCallees(callee, seen, depth+1, parts...) {
 				return true
 			}
 		}

@@ -37,6 +37,7 @@ type CFG struct {
 	Entry, Exit, Revert *Node
 	Nodes               []*Node
 	idom                []*Node // immediate dominators by node ID
+	locks               lockCache
 }
 
 func (g *CFG) newNode(kind NodeKind, fn *Function) *Node {

@@ -1,7 +1,10 @@
 package sema
 
 import (
+	"maps"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 )
@@ -30,16 +33,16 @@ func (p *Program) LockedAt(g *CFG, n *Node) bool {
 	for _, gt := range p.Gates(g, n) {
 		p.lockReads(gt.Info, gt.Cond, checked, 0)
 	}
+	effects := p.stmtLockEffects(g)
 	for _, d := range g.Dominators(n) {
 		if d == n || d.Kind != NodeStmt {
 			continue
 		}
-		info := p.Info(d.Fn)
-		if info == nil {
-			continue
+		for _, k := range effects[d.ID].checked {
+			checked[k] = true
 		}
-		for _, x := range d.Exprs() {
-			p.lockEffects(info, x, checked, written, 0)
+		for _, k := range effects[d.ID].written {
+			written[k] = true
 		}
 	}
 	for k := range written {
@@ -48,6 +51,35 @@ func (p *Program) LockedAt(g *CFG, n *Node) bool {
 		}
 	}
 	return false
+}
+
+// lockCache holds what each statement of a graph tests and writes (lockEffects), computed once
+// per graph: LockedAt asks about every dominator of every node it is asked about, and walking
+// each dominator's code again made it quadratic in the length of straight-line code.
+type lockCache struct {
+	once    sync.Once
+	effects []stmtLocks // by node ID
+}
+
+type stmtLocks struct{ checked, written []lockKey }
+
+// stmtLockEffects returns the lockEffects of every statement node of g, by node ID.
+func (p *Program) stmtLockEffects(g *CFG) []stmtLocks {
+	g.locks.once.Do(func() {
+		g.locks.effects = make([]stmtLocks, len(g.Nodes))
+		for _, d := range g.Nodes {
+			info := p.Info(d.Fn)
+			if d.Kind != NodeStmt || info == nil {
+				continue
+			}
+			checked, written := map[lockKey]bool{}, map[lockKey]bool{}
+			for _, x := range d.Exprs() {
+				p.lockEffects(info, x, checked, written, 0)
+			}
+			g.locks.effects[d.ID] = stmtLocks{checked: slices.Collect(maps.Keys(checked)), written: slices.Collect(maps.Keys(written))}
+		}
+	})
+	return g.locks.effects
 }
 
 // lockEffects adds the locations x tests in a reverting check (assembly if-revert, or the

@@ -64,7 +64,7 @@ func (p *Pass) callSites(name string) []callSite {
 	if p.cache.sites == nil {
 		p.cache.sites = map[string][]callSite{}
 		for _, fn := range p.Program.Functions {
-			for _, c := range model.Calls(fn.Decl.Body) {
+			for _, c := range fn.Calls() {
 				if !c.Macro {
 					p.cache.sites[c.Name()] = append(p.cache.sites[c.Name()], callSite{fn, c})
 				}

@@ -3,7 +3,6 @@ package detectors
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
-	"github.com/vigil-sec/vigil/scan/rust/model"
 )
 
 // BumpSeedCanonicalization reports PDAs derived with a bump the caller
@@ -46,7 +45,7 @@ var BumpSeedCanonicalization = &Analyzer{
 			}
 			params := fnParams(fn)
 			env := lets(fn.Decl.Body)
-			for _, c := range model.Calls(fn.Decl.Body) {
+			for _, c := range fn.Calls() {
 				if c.Macro || c.Name() != "create_program_address" || len(c.Args) == 0 {
 					continue
 				}

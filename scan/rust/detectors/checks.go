@@ -187,7 +187,7 @@ func checksOwnerCall(body ast.Node, name string) bool {
 // checkedByHelper follows calls of the crate's functions that receive the
 // account: the property holds when the callee checks its parameter.
 func (p *Pass) checkedByHelper(fn *model.Function, aliases []string, prop Property, depth int) bool {
-	for _, c := range model.Calls(fn.Decl.Body) {
+	for _, c := range fn.Calls() {
 		if c.Macro {
 			continue
 		}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/token"
@@ -42,6 +43,19 @@ type Function struct {
 	// SelfType and Trait are set for methods: impl Trait for SelfType.
 	SelfType string
 	Trait    string
+
+	calls func() []*Call // Calls of the body, listed once
+}
+
+// Calls lists the calls in the function's body (see the package function Calls), walking the
+// body once however many detectors and callers ask: helpers are followed from every call
+// site, and a fresh walk each time made the walks, not the checks, the cost of a scan.
+// Callers must not change the list.
+func (f *Function) Calls() []*Call {
+	if f.calls == nil {
+		return Calls(f.Decl.Body) // a Function not built by Analyze
+	}
+	return f.calls()
 }
 
 // Pos returns the function's position.
@@ -94,6 +108,7 @@ func (p *Program) items(f *File, module string, items []ast.Item, impl *ast.Impl
 				continue
 			}
 			fn := &Function{Name: it.Name.Name, Decl: it, File: f, Module: module}
+			fn.calls = sync.OnceValue(func() []*Call { return Calls(it.Body) })
 			if impl != nil {
 				fn.SelfType = typeName(impl.SelfType)
 				if impl.Trait != nil {

@@ -5,9 +5,10 @@
 // filtering).
 //
 // Security: a session starts at /login with an API key (the form field api_key) and lives in
-// the server's memory, named by a random HttpOnly, SameSite=Strict cookie (Secure when the
-// request came over TLS or the public URL is https); every form carries the session's CSRF
-// token; every page carries a strict Content-Security-Policy (no inline script or style, nothing
-// from another origin); every read goes through the store's client-scoped methods, so a client
-// sees only its own projects and scans.
+// the store (every process of a deployment shares it), named by a random HttpOnly,
+// SameSite=Strict cookie (Secure when the request came over TLS or the public URL is https);
+// every form carries the session's CSRF token; every page carries a strict
+// Content-Security-Policy (no inline script or style, nothing from another origin); every read
+// goes through the store's client-scoped methods, so a client sees only its own projects and
+// scans.
 package web

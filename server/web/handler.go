@@ -58,7 +58,7 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Handler{cfg: cfg, pages: p}, nil
+	return &Handler{cfg: cfg, pages: p, sessions: sessions{cfg.Store}}, nil
 }
 
 // Register mounts the pages on mux. The patterns are method-qualified and specific, so the

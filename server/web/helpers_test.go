@@ -28,7 +28,7 @@ type dash struct {
 
 func newDash(t testing.TB) *dash { return newDashWith(t, server.ScanEngine(scan.Options{})) }
 
-func newDashWith(t testing.TB, eng server.Engine) *dash {
+func newDashWith(t testing.TB, eng server.Engine, tweaks ...func(*server.Config)) *dash {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	ts.Start()
@@ -36,6 +36,9 @@ func newDashWith(t testing.TB, eng server.Engine) *dash {
 		DataDir: t.TempDir(), Listen: ts.Listener.Addr().String(), PublicURL: ts.URL,
 		AllowPrivateNetworks: true, ScanWait: time.Second,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}
+	for _, tw := range tweaks {
+		tw(&cfg)
 	}
 	srv, err := server.New(cfg, eng)
 	if err != nil {

@@ -51,15 +51,23 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, http.StatusInternalServerError, "internal error", err)
 		return
 	}
+	token, err := h.sessions.start(r.Context(), k, time.Now())
+	if err != nil {
+		h.fail(w, r, http.StatusInternalServerError, "internal error", err)
+		return
+	}
 	h.setCookie(w, r, loginCookie, "", -1)
-	h.setCookie(w, r, sessionCookie, h.sessions.start(k, time.Now()), int(sessionTTL.Seconds()))
+	h.setCookie(w, r, sessionCookie, token, int(sessionTTL.Seconds()))
 	http.Redirect(w, r, safeNext(r.PostFormValue("next")), http.StatusSeeOther)
 }
 
 // logout is POST /logout.
 func (h *Handler) logout(w http.ResponseWriter, r *http.Request, _ *session) {
 	if c, err := r.Cookie(sessionCookie); err == nil {
-		h.sessions.end(c.Value)
+		if err := h.sessions.end(r.Context(), c.Value); err != nil {
+			h.fail(w, r, http.StatusInternalServerError, "internal error", err)
+			return
+		}
 	}
 	h.setCookie(w, r, sessionCookie, "", -1)
 	http.Redirect(w, r, "/login", http.StatusSeeOther)

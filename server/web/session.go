@@ -7,9 +7,9 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/vigil-sec/vigil/server/auth"
@@ -20,7 +20,6 @@ const (
 	sessionCookie = "vigil_session"
 	loginCookie   = "vigil_login" // the login form's CSRF token, before a session exists
 	sessionTTL    = 12 * time.Hour
-	maxSessions   = 10000
 )
 
 // session is one signed-in browser. It holds the key's hash, not the key, so that revoking the
@@ -33,11 +32,21 @@ type session struct {
 	expires  time.Time
 }
 
-// sessions are kept in memory, by the SHA-256 of the cookie's value: a restart signs everyone
-// out, and a leaked memory dump holds no usable cookie.
-type sessions struct {
-	mu sync.Mutex
-	m  map[string]*session
+// sessions are kept in the store, as documents named by the SHA-256 of the cookie's value, so
+// that every process of a deployment knows them, a restart signs nobody out, and the database
+// holds no usable cookie. Ending a session marks its document ended (the store deletes no
+// documents).
+type sessions struct{ st store.Store }
+
+const docSession = "web_session"
+
+// sessionDoc is a session's document.
+type sessionDoc struct {
+	KeyHash []byte    `json:"key_hash"`
+	KeyName string    `json:"key_name"`
+	CSRF    string    `json:"csrf"`
+	Expires time.Time `json:"expires"`
+	Ended   bool      `json:"ended,omitempty"`
 }
 
 func randomToken() string {
@@ -52,54 +61,41 @@ func tokenID(token string) string {
 }
 
 // start records a session for a checked key and returns the cookie value.
-func (ss *sessions) start(k store.Key, now time.Time) string {
+func (ss sessions) start(ctx context.Context, k store.Key, now time.Time) (string, error) {
 	token := randomToken()
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	if ss.m == nil {
-		ss.m = map[string]*session{}
+	data, err := json.Marshal(sessionDoc{KeyHash: k.Hash, KeyName: k.Name, CSRF: randomToken(), Expires: now.Add(sessionTTL)})
+	if err != nil {
+		return "", err
 	}
-	if len(ss.m) >= maxSessions {
-		ss.sweep(now)
-	}
-	ss.m[tokenID(token)] = &session{clientID: k.ClientID, keyName: k.Name, keyHash: k.Hash, csrf: randomToken(), expires: now.Add(sessionTTL)}
-	return token
+	return token, ss.st.PutDocument(ctx, store.Document{Kind: docSession, ID: tokenID(token), ClientID: k.ClientID, Data: data})
 }
 
-// sweep drops expired sessions, and the oldest ones if that is not enough. Call with mu held.
-func (ss *sessions) sweep(now time.Time) {
-	var oldest string
-	for id, s := range ss.m {
-		if now.After(s.expires) {
-			delete(ss.m, id)
-		} else if oldest == "" || s.expires.Before(ss.m[oldest].expires) {
-			oldest = id
-		}
+// get returns the live session of a cookie value, or nil.
+func (ss sessions) get(ctx context.Context, token string, now time.Time) (*session, error) {
+	d, err := ss.st.GetDocument(ctx, docSession, tokenID(token))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
 	}
-	if len(ss.m) >= maxSessions && oldest != "" {
-		delete(ss.m, oldest)
+	if err != nil {
+		return nil, err
 	}
+	var sd sessionDoc
+	if err := json.Unmarshal(d.Data, &sd); err != nil || sd.Ended || now.After(sd.Expires) {
+		return nil, nil
+	}
+	return &session{clientID: d.ClientID, keyName: sd.KeyName, keyHash: sd.KeyHash, csrf: sd.CSRF, expires: sd.Expires}, nil
 }
 
-func (ss *sessions) get(token string, now time.Time) *session {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	s := ss.m[tokenID(token)]
-	if s == nil {
+func (ss sessions) end(ctx context.Context, token string) error {
+	d, err := ss.st.GetDocument(ctx, docSession, tokenID(token))
+	if errors.Is(err, store.ErrNotFound) {
 		return nil
 	}
-	if now.After(s.expires) {
-		delete(ss.m, tokenID(token))
-		return nil
+	if err != nil {
+		return err
 	}
-	c := *s
-	return &c
-}
-
-func (ss *sessions) end(token string) {
-	ss.mu.Lock()
-	delete(ss.m, tokenID(token))
-	ss.mu.Unlock()
+	d.Data, _ = json.Marshal(sessionDoc{Ended: true})
+	return ss.st.PutDocument(ctx, d)
 }
 
 // secure says whether cookies must be Secure: the request came over TLS, or the server's public
@@ -119,14 +115,13 @@ func (h *Handler) current(r *http.Request) (*session, error) {
 	if err != nil || c.Value == "" {
 		return nil, nil
 	}
-	s := h.sessions.get(c.Value, time.Now())
-	if s == nil {
-		return nil, nil
+	s, err := h.sessions.get(r.Context(), c.Value, time.Now())
+	if s == nil || err != nil {
+		return nil, err
 	}
 	k, err := h.cfg.Store.KeyByHash(r.Context(), s.keyHash)
 	if errors.Is(err, store.ErrNotFound) || err == nil && k.ClientID != s.clientID {
-		h.sessions.end(c.Value)
-		return nil, nil
+		return nil, h.sessions.end(r.Context(), c.Value)
 	}
 	if err != nil {
 		return nil, err

@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/workspace/gittest"
+	"github.com/vigil-sec/vigil/server"
 )
 
 func TestLoginSessionAndHeaders(t *testing.T) {
@@ -62,11 +64,31 @@ func TestLoginSessionAndHeaders(t *testing.T) {
 	if p := b.post("/projects", url.Values{"url": {"https://example.com/r.git"}, "csrf": {""}}); p.status != http.StatusForbidden {
 		t.Fatalf("a form without the CSRF token is accepted: %d", p.status)
 	}
+	stolen := sessionCookieOf(t, b)
 	if p := b.post("/logout", url.Values{}); p.status != http.StatusSeeOther {
 		t.Fatalf("logout: %d", p.status)
 	}
 	if p := b.get("/"); p.status != http.StatusSeeOther {
 		t.Fatalf("after logout / is still served: %d", p.status)
+	}
+	// The session ended on the server: its cookie, replayed, no longer works.
+	replay := d.browser(t)
+	replay.c.Jar.SetCookies(mustURL(t, d.ts.URL), []*http.Cookie{stolen})
+	if p := replay.get("/"); p.status != http.StatusSeeOther {
+		t.Fatalf("a logged-out session's cookie still works: %d", p.status)
+	}
+
+	// Revoking the key ends its sessions.
+	b.login(key)
+	if p := b.get("/"); p.status != http.StatusOK {
+		t.Fatalf("signed in again: %d", p.status)
+	}
+	keys, _ := d.srv.Store().ListKeys(context.Background())
+	for _, k := range keys {
+		d.srv.Store().RevokeKey(context.Background(), k.ID, time.Now())
+	}
+	if p := b.get("/"); p.status != http.StatusSeeOther {
+		t.Fatalf("a revoked key's session still works: %d", p.status)
 	}
 
 	// The API's routes and its JSON 404 are untouched.
@@ -345,5 +367,50 @@ func TestFailedScanSaysWhy(t *testing.T) {
 	// A running scan's page refreshes itself without JavaScript; a finished one does not.
 	if strings.Contains(p.body, `http-equiv="refresh"`) {
 		t.Fatal("a finished scan's page refreshes")
+	}
+}
+
+func sessionCookieOf(t *testing.T, b *browser) *http.Cookie {
+	t.Helper()
+	for _, c := range b.c.Jar.Cookies(mustURL(t, b.base)) {
+		if c.Name == "vigil_session" {
+			return &http.Cookie{Name: c.Name, Value: c.Value}
+		}
+	}
+	t.Fatal("no session cookie")
+	return nil
+}
+
+func mustURL(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// Behind a proxy that ends TLS (an https public URL), the cookies are Secure.
+func TestSecureCookiesBehindHTTPS(t *testing.T) {
+	d := newDashWith(t, server.ScanEngine(scan.Options{}), func(c *server.Config) { c.PublicURL = "https://vigil.example" })
+	b := d.browser(t)
+	p := b.get("/login")
+	login := p.header.Get("Set-Cookie")
+	if !strings.HasPrefix(login, "vigil_login=") || !strings.Contains(login, "; Secure") {
+		t.Fatalf("login cookie: %q", login)
+	}
+	// A cookie jar does not send a Secure cookie over http: the test sends it itself.
+	form := url.Values{"api_key": {d.newKey(t, "alice")}, "csrf": {b.csrf}}
+	req, _ := http.NewRequest(http.MethodPost, d.ts.URL+"/login", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Cookie", strings.SplitN(login, ";", 2)[0])
+	p = b.do(req)
+	if p.status != http.StatusSeeOther {
+		t.Fatalf("login: %d %s", p.status, p.body)
+	}
+	for _, c := range p.header.Values("Set-Cookie") {
+		if strings.HasPrefix(c, "vigil_session=") && !strings.Contains(c, "; Secure") {
+			t.Fatalf("session cookie: %q", c)
+		}
 	}
 }

@@ -29,7 +29,9 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	vigilBin = filepath.Join(dir, "vigil")
-	build := exec.Command("go", "build", "-o", vigilBin, ".")
+	// -trimpath: the build cache then also serves builds of a copy of the checkout elsewhere
+	// (pre-commit's, in TestPreCommitTryRepo), which use the same flags.
+	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-o", vigilBin, ".")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
 		panic("building vigil: " + err.Error())

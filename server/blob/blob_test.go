@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+
 	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/blob/s3test"
 )
@@ -216,6 +218,29 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestFailedMultipartLeavesNoParts: a large S3 write cut off midway aborts its multipart
+// upload, so no parts stay in the bucket (kept, and billed, until a lifecycle rule).
+func TestFailedMultipartLeavesNoParts(t *testing.T) {
+	srv := s3test.Start(t)
+	bucket := srv.NewBucket(t)
+	st, err := blob.OpenS3(context.Background(), "s3://"+bucket+"/x", srv.Options()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.PartSize = 5 << 20
+	cut := errors.New("connection cut")
+	if err := st.Put(context.Background(), "blobs/big", &pattern{size: 20 << 20, failAt: 12 << 20, fail: cut}); !errors.Is(err, cut) {
+		t.Fatalf("cut write: %v", err)
+	}
+	out, err := srv.Client(t).ListMultipartUploads(context.Background(), &s3.ListMultipartUploadsInput{Bucket: &bucket})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Uploads) != 0 {
+		t.Fatalf("%d multipart uploads left after a failed write", len(out.Uploads))
+	}
 }
 
 // TestNoHalfWrittenBlob reads a key while its new content is still arriving.

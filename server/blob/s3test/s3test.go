@@ -175,16 +175,21 @@ func (s *Server) Env() []string {
 		"AWS_REGION=" + s.Region, "AWS_ENDPOINT_URL=" + s.Endpoint}
 }
 
-// NewBucket creates a bucket with a fresh name and returns it.
-func (s *Server) NewBucket(t testing.TB) string {
+// Client is a plain S3 client of the server, for tests that look behind a store.
+func (s *Server) Client(t testing.TB) *s3.Client {
 	t.Helper()
-	name := "vigil-" + randomHex(6)
 	cfg, err := config.LoadDefaultConfig(context.Background(), s.Options()...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	client := s3.NewFromConfig(cfg, func(o *s3.Options) { o.UsePathStyle = true })
-	if _, err := client.CreateBucket(context.Background(), &s3.CreateBucketInput{Bucket: aws.String(name)}); err != nil {
+	return s3.NewFromConfig(cfg, func(o *s3.Options) { o.UsePathStyle = true })
+}
+
+// NewBucket creates a bucket with a fresh name and returns it.
+func (s *Server) NewBucket(t testing.TB) string {
+	t.Helper()
+	name := "vigil-" + randomHex(6)
+	if _, err := s.Client(t).CreateBucket(context.Background(), &s3.CreateBucketInput{Bucket: aws.String(name)}); err != nil {
 		t.Fatalf("creating bucket %s: %v", name, err)
 	}
 	return name

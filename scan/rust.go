@@ -13,7 +13,6 @@ import (
 	"github.com/vigil-sec/vigil/scan/rust/advisory"
 	"github.com/vigil-sec/vigil/scan/rust/detectors"
 	"github.com/vigil-sec/vigil/scan/rust/model"
-	"github.com/vigil-sec/vigil/scan/source"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
@@ -98,7 +97,10 @@ func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
 				src, _ = ws.ReadFile(f.File) // Cargo.toml and Cargo.lock
 			}
 			if src != nil {
-				ls = source.SplitLines(string(src))
+				// rustc numbers lines at LF only (a form feed or lone CR is whitespace
+				// inside a line), and so do the Rust model's positions: splitting as solc
+				// does would shift excerpts and bug hashes below such a character.
+				ls = strings.Split(string(src), "\n")
 			}
 			out.source[f.File] = ls
 		}

@@ -27,7 +27,7 @@ import (
 // deployment is a set of `vigil serve` processes sharing one database and data folder (the
 // local blob store): api processes answer, worker processes scan.
 type deployment struct {
-	t       *testing.T
+	t       testing.TB
 	env     []string
 	public  string // the load balancer's URL, every process's public_url
 	apis    []*servedVigil
@@ -114,7 +114,7 @@ func (h *hookLog) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.evs[ev.ScanID] = ev.Type
 }
 
-func jsonCall(t *testing.T, method, u, authz string, body any) (int, map[string]any) {
+func jsonCall(t testing.TB, method, u, authz string, body any) (int, map[string]any) {
 	t.Helper()
 	var rd io.Reader
 	if body != nil {
@@ -137,7 +137,7 @@ func jsonCall(t *testing.T, method, u, authz string, body any) (int, map[string]
 }
 
 // scanState reads a scan's status from an api process.
-func scanState(t *testing.T, api, bearer, id string) string {
+func scanState(t testing.TB, api, bearer, id string) string {
 	t.Helper()
 	_, out := jsonCall(t, "POST", api+"/private/api-get-scan/", bearer, map[string]any{"scan_id": id})
 	rep, _ := out["scan_report"].(map[string]any)
@@ -186,33 +186,74 @@ func TestScaledDeploymentEndToEnd(t *testing.T) {
 	}
 }
 
-func runScaled(t *testing.T, database string, workers int) {
-	const scans = 100
-	data := t.TempDir()
-	hooks := &hookLog{ids: map[string]map[string]bool{}, evs: map[string]string{}}
-	recv := httptest.NewServer(hooks)
-	defer recv.Close()
-	d := &deployment{t: t, env: []string{"VIGIL_DATA_DIR=" + data, "VIGIL_DATABASE=" + database,
+// newDeployment prepares a deployment on database and a data folder: a key (printed by
+// `vigil keys create`), and a round-robin load balancer whose URL is every process's public
+// URL (upload and report links point at it). Start the processes with startRole.
+func newDeployment(t testing.TB, database string) (d *deployment, bearer string) {
+	d = &deployment{t: t, env: []string{"VIGIL_DATA_DIR=" + t.TempDir(), "VIGIL_DATABASE=" + database,
 		"VIGIL_ALLOW_PRIVATE_NETWORKS=true", "VIGIL_LOG_FORMAT=text", "VIGIL_SCAN_WAIT=1ms",
 		"VIGIL_WEBHOOK_BACKOFF=100ms"}}
-
 	keys := exec.Command(vigilBin, "keys", "create", "--name", "scaled")
 	keys.Env = append(os.Environ(), d.env...)
 	out, err := keys.Output()
 	if err != nil {
 		t.Fatalf("vigil keys create: %v", err)
 	}
-	bearer := "Bearer " + strings.TrimSpace(string(out))
-
-	// The load balancer in front of the apis: round robin, and the public URL of them all
-	// (upload and report links point at it).
 	var next atomic.Int64
 	lb := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		target, _ := url.Parse(d.apis[int(next.Add(1))%len(d.apis)].url)
 		httputil.NewSingleHostReverseProxy(target).ServeHTTP(w, r)
 	}))
-	defer lb.Close()
+	t.Cleanup(lb.Close)
 	d.public = lb.URL
+	return d, "Bearer " + strings.TrimSpace(string(out))
+}
+
+// uploadVaults uploads one Solidity file, big enough that a scan takes a moment, and returns
+// its URL for file scans.
+func uploadVaults(t testing.TB, d *deployment, bearer string) string {
+	t.Helper()
+	vault, err := os.ReadFile(filepath.Join(repoRoot, "testdata/contracts/Vault.sol"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var src strings.Builder
+	for i := range 40 {
+		src.WriteString(strings.ReplaceAll(string(vault), "contract Vault", fmt.Sprintf("contract Vault%d", i)))
+		src.WriteString("\n")
+	}
+	code, pre := jsonCall(t, "GET", d.apis[0].url+"/private/api-get-presigned-url/?file_name=Vaults.sol", bearer, nil)
+	result, _ := pre["result"].(map[string]any)
+	upload, _ := result["url"].(string)
+	if code != 200 || upload == "" {
+		t.Fatalf("presign: %d %v", code, pre)
+	}
+	req, _ := http.NewRequest("PUT", upload, strings.NewReader(src.String()))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("upload: %v %v", err, resp)
+	}
+	resp.Body.Close()
+	return upload
+}
+
+// submit starts a file scan of upload through api and returns its id.
+func submit(t testing.TB, api, bearer, upload string) string {
+	code, body := jsonCall(t, "POST", api+"/private/api-file-scan/", bearer, map[string]any{"file_urls": []string{upload}})
+	rep, _ := body["scan_report"].(map[string]any)
+	id, _ := rep["scan_id"].(string)
+	if code != 200 || id == "" {
+		t.Fatalf("scan: %d %v", code, body)
+	}
+	return id
+}
+
+func runScaled(t *testing.T, database string, workers int) {
+	const scans = 100
+	hooks := &hookLog{ids: map[string]map[string]bool{}, evs: map[string]string{}}
+	recv := httptest.NewServer(hooks)
+	defer recv.Close()
+	d, bearer := newDeployment(t, database)
 	for range 2 {
 		d.apis = append(d.apis, d.startRole("api"))
 	}
@@ -226,29 +267,7 @@ func runScaled(t *testing.T, database string, workers int) {
 		map[string]any{"endpoint_url": recv.URL + "/hook"}); code != 200 {
 		t.Fatalf("tag webhook: %d %v", code, body)
 	}
-
-	// One upload, big enough that a scan takes a moment: the kill must find scans running.
-	vault, err := os.ReadFile(filepath.Join(repoRoot, "testdata/contracts/Vault.sol"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var src strings.Builder
-	for i := range 40 {
-		src.WriteString(strings.ReplaceAll(string(vault), "contract Vault", fmt.Sprintf("contract Vault%d", i)))
-		src.WriteString("\n")
-	}
-	code, pre := jsonCall(t, "GET", api(0)+"/private/api-get-presigned-url/?file_name=Vaults.sol", bearer, nil)
-	result, _ := pre["result"].(map[string]any)
-	upload, _ := result["url"].(string)
-	if code != 200 || upload == "" {
-		t.Fatalf("presign: %d %v", code, pre)
-	}
-	req, _ := http.NewRequest("PUT", upload, strings.NewReader(src.String()))
-	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 200 {
-		t.Fatalf("upload: %v %v", err, resp)
-	} else {
-		resp.Body.Close()
-	}
+	upload := uploadVaults(t, d, bearer)
 
 	// 100 scans across both apis; the first worker is killed once it runs a scan.
 	victim := d.workers[0]
@@ -265,12 +284,7 @@ func runScaled(t *testing.T, database string, workers int) {
 	}()
 	ids := make([]string, scans)
 	for i := range ids {
-		code, body := jsonCall(t, "POST", api(i)+"/private/api-file-scan/", bearer, map[string]any{"file_urls": []string{upload}})
-		rep, _ := body["scan_report"].(map[string]any)
-		ids[i], _ = rep["scan_id"].(string)
-		if code != 200 || ids[i] == "" {
-			t.Fatalf("scan %d: %d %v", i, code, body)
-		}
+		ids[i] = submit(t, api(i), bearer, upload)
 	}
 	<-killed
 	if victim.cmd.ProcessState == nil {
@@ -313,7 +327,7 @@ func runScaled(t *testing.T, database string, workers int) {
 
 	// The death was seen: a scan the killed worker held counted a crash, and was still done
 	// once (the store keeps the first outcome).
-	st, err := store.OpenDatabase(context.Background(), database, data)
+	st, err := store.OpenDatabase(context.Background(), database, strings.TrimPrefix(d.env[0], "VIGIL_DATA_DIR="))
 	if err != nil {
 		t.Fatal(err)
 	}

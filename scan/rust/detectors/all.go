@@ -21,6 +21,7 @@ var All = []*Analyzer{
 	StaleAfterCPI,
 	UnvalidatedRemainingAccounts,
 	UncheckedOraclePrice,
+	OracleConfidenceIgnored,
 	UncheckedArithmetic,
 	DivisionBeforeMultiplication,
 	DivisionByZero,

@@ -66,7 +66,7 @@ var UncheckedOraclePrice = &Analyzer{
 			}
 			body := fn.Decl.Body
 			read, call := oracleRead(body, switchboard)
-			if read == nil || p.freshnessJudged(fn, 0) {
+			if read == nil || p.judgedByFnOrCallers(fn, judgesFreshness, 0) {
 				continue
 			}
 			p.Report(read, fn, map[string]string{"call": call})
@@ -105,23 +105,23 @@ func oracleRead(body ast.Node, switchboard bool) (ast.Node, string) {
 	return node, call
 }
 
-// freshnessJudged reports a function that checks the age of what it reads,
-// or reads the age to hand it on, or whose every caller does so.
-func (p *Pass) freshnessJudged(fn *model.Function, depth int) bool {
-	if judgesFreshness(fn.Decl.Body) {
+// judgedByFnOrCallers reports a function whose body passes judged, or
+// whose every caller in the crate (followed helperDepth calls up) does: a
+// helper that hands a price on leaves its checks to its callers.
+func (p *Pass) judgedByFnOrCallers(fn *model.Function, judged func(ast.Node) bool, depth int) bool {
+	if judged(fn.Decl.Body) {
 		return true
 	}
 	if depth >= helperDepth {
 		return false
 	}
-	sites := p.callSites(fn.Name)
 	callers := 0
-	for _, s := range sites {
+	for _, s := range p.callSites(fn.Name) {
 		if s.caller == fn || inTests(s.caller) || !p.inCrate(s.caller, s.call) {
 			continue
 		}
 		callers++
-		if !p.freshnessJudged(s.caller, depth+1) {
+		if !p.judgedByFnOrCallers(s.caller, judged, depth+1) {
 			return false
 		}
 	}
@@ -159,4 +159,56 @@ func dependsOn(c *model.Crate, part string) bool {
 		}
 	}
 	return false
+}
+
+// pythPriceReads are the Pyth SDK calls that return a price with its
+// confidence interval.
+var pythPriceReads = map[string]bool{
+	"get_price_unchecked": true, "get_ema_price_unchecked": true, "get_current_price": true,
+	"get_current_ema_price": true, "get_price_no_older_than": true, "get_ema_price_no_older_than": true,
+}
+
+// OracleConfidenceIgnored reports Pyth prices used without a look at their
+// confidence interval: in a volatile or thin market the publishers
+// disagree and the aggregate can be far from any tradable price.
+var OracleConfidenceIgnored = &Analyzer{
+	Template: template(detect.Template{
+		ID:         "SOLANA_ORACLE_CONFIDENCE_IGNORED",
+		Name:       "Oracle price used without its confidence interval",
+		Severity:   detect.Low,
+		Confidence: detect.ConfidenceMedium,
+		Description: "<p><code>${function_name}</code> reads a Pyth price with <code>${call}</code> and never looks " +
+			"at its confidence interval (<code>conf</code>). When publishers disagree the interval widens, and a " +
+			"price taken at face value can be far from what the asset trades at.</p>",
+		Remediation: "<p>Reject prices whose <code>conf</code> is too large relative to <code>price</code> " +
+			"(for example <code>require!(price.conf * 100 &lt;= price.price.unsigned_abs() * MAX_CONF_PCT)</code>), " +
+			"or value positions conservatively at <code>price - conf</code> / <code>price + conf</code>.</p>",
+		DescriptionKeys: []string{"function_name", "call"},
+		DetectionLogic: "Non-test functions calling a Pyth price getter (get_price_no_older_than, get_price_unchecked, " +
+			"get_current_price and their EMA forms) when neither the function nor every caller in the crate reads a " +
+			"conf field.",
+		CWE:   []string{"CWE-20"},
+		Class: "oracle",
+	}),
+	Run: func(p *Pass) {
+		for _, fn := range p.Program.Functions {
+			if inTests(fn) {
+				continue
+			}
+			for _, c := range model.Calls(fn.Decl.Body) {
+				if c.Macro || c.Method == "" || !pythPriceReads[c.Method] {
+					continue
+				}
+				if !p.judgedByFnOrCallers(fn, readsConfidence, 0) {
+					p.Report(c.Node, fn, map[string]string{"call": c.Method + "()"})
+				}
+				break
+			}
+		}
+	},
+}
+
+// readsConfidence reports a read of a conf field (price.conf, agg.conf).
+func readsConfidence(body ast.Node) bool {
+	return len(model.FieldAccesses(body, "conf", "ema_conf", "confidence")) > 0
 }

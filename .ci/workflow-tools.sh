@@ -2,6 +2,7 @@
 #   Sarif.Multitool, the official SARIF validator (npm, pinned): VIGIL_SARIF_MULTITOOL
 #   graphviz's dot, which must accept `vigil graph --format dot`
 #   Debian's pre-commit, which runs the repository's hook with `pre-commit try-repo`
+#   curl, which the GitHub Action's download step uses
 # Under VIGIL_CI=1 those tests fail when a tool is missing.
 sarif_multitool_version=5.7.0
 
@@ -9,6 +10,8 @@ workflow_apt=()
 command -v dot >/dev/null || workflow_apt+=(graphviz)
 command -v pre-commit >/dev/null || workflow_apt+=(pre-commit)
 command -v npm >/dev/null || workflow_apt+=(npm)
+# The GitHub Action's download step is run against a local release server.
+command -v curl >/dev/null || workflow_apt+=(curl)
 if ((${#workflow_apt[@]})); then
   apt-get update -qq && apt-get install -y -qq --no-install-recommends "${workflow_apt[@]}"
 fi

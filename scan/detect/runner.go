@@ -39,6 +39,9 @@ type executor struct {
 	cancel context.CancelCauseFunc
 	passes chan *Pass
 	done   chan outcome
+	// pass is reused for each task the executor runs (no detector keeps its pass after Run
+	// returns); an abandoned executor keeps its own, so its late writes touch no live task.
+	pass Pass
 }
 
 type outcome struct {
@@ -76,7 +79,10 @@ func (r *runner) close() {
 // run runs one task and returns its findings, or the diagnostic saying why it has none.
 func (r *runner) run(t task) ([]Finding, *Diagnostic) {
 	ex := r.ex
-	pass := &Pass{Analyzer: t.a, Program: r.prog, Contract: t.c, File: t.f, ctx: ex.ctx, task: t}
+	pass := &ex.pass
+	pass.Analyzer, pass.Program, pass.Contract, pass.File, pass.ctx, pass.task = t.a, r.prog, t.c, t.f, ex.ctx, t
+	pass.findings = nil
+	pass.current.Store(nil)
 	ex.passes <- pass
 	var expired <-chan time.Time
 	if r.timer != nil {

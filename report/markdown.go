@@ -125,7 +125,7 @@ func markdownFinding(g *Group, f *Finding, excerpt Excerpt) string {
 		if len(loc.LineNosEnd) > 0 {
 			end = loc.LineNosEnd[0]
 		}
-		fmt.Fprintf(&b, "- **%s** `%s:%d` — %s\n", f.BugID, loc.FilePath, start, htmlToMarkdown(Fill(g, f)))
+		fmt.Fprintf(&b, "- **%s** `%s:%d` — %s%s\n", f.BugID, loc.FilePath, start, htmlToMarkdown(Fill(g, f)), markdownTriage(f))
 		if excerpt != nil {
 			if lines := excerpt(loc.FilePath, start, min(end, start+4)); len(lines) > 0 {
 				b.WriteString("\n  ```solidity\n")
@@ -159,3 +159,18 @@ func short(commit string) string {
 	}
 	return commit
 }
+
+// markdownTriage notes a finding's triage decision, if one was made: " _(false positive:
+// comment)_". The comment is the user's text: Markdown's special characters are escaped.
+func markdownTriage(f *Finding) string {
+	if f.BugStatus == "" || f.BugStatus == BugPendingFix {
+		return ""
+	}
+	note := strings.ReplaceAll(f.BugStatus, "_", " ")
+	if c := strings.Join(strings.Fields(f.Comment), " "); c != "" {
+		note += ": " + markdownEscaper.Replace(c)
+	}
+	return " _(" + note + ")_"
+}
+
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;", "#", `\#`, "|", `\|`)

@@ -127,6 +127,27 @@ type sarifResult struct {
 	Locations           []sarifLocation   `json:"locations"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 	Properties          map[string]string `json:"properties,omitempty"`
+	// Suppressions carries a triage decision that the finding is not to be acted on (false
+	// positive, won't fix), made outside the code: viewers hide or dim such results.
+	Suppressions []sarifSuppression `json:"suppressions,omitempty"`
+}
+
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Status        string `json:"status"`
+	Justification string `json:"justification,omitempty"`
+}
+
+// sarifSuppressions is the suppression of a finding triaged false positive or won't fix.
+func sarifSuppressions(f *Finding) []sarifSuppression {
+	if f.BugStatus != BugFalsePositive && f.BugStatus != BugWontFix {
+		return nil
+	}
+	why := strings.ReplaceAll(f.BugStatus, "_", " ")
+	if c := strings.TrimSpace(f.Comment); c != "" {
+		why += ": " + c
+	}
+	return []sarifSuppression{{Kind: "external", Status: "accepted", Justification: why}}
 }
 
 type sarifLocation struct {
@@ -245,6 +266,10 @@ func WriteSARIF(w io.Writer, r *ScanReport, o SARIFOptions) error {
 				Message:             sarifText{Text: stripHTML(fill(t.IssueDescription, f.DescriptionDetails))},
 				PartialFingerprints: map[string]string{"primaryLocationLineHash": f.BugHash},
 				Properties:          map[string]string{"bug_id": f.BugID, "severity": sev},
+				Suppressions:        sarifSuppressions(f),
+			}
+			if f.BugStatus != "" && f.BugStatus != BugPendingFix {
+				res.Properties["bug_status"] = f.BugStatus
 			}
 			for _, loc := range f.Findings {
 				for i := range loc.LineNosStart {

@@ -199,8 +199,10 @@ func TestProjectScanTriageAndReports(t *testing.T) {
 		t.Fatalf("the history should show both scans finding it:\n%s", p.body)
 	}
 
-	// Every report format downloads.
-	for format, want := range map[string]string{"json": `"scan_report"`, "sarif": `"version": "2.1.0"`, "markdown": "#", "html": "<html", "pdf": "%PDF-"} {
+	// Every report format downloads; the text formats carry the triage.
+	for format, want := range map[string]string{"json": `"comment": "owner is a multisig \u003cb\u003e"`,
+		"sarif":    `"justification": "false positive: owner is a multisig \u003cb\u003e"`,
+		"markdown": "_(false positive: owner is a multisig &lt;b&gt;)_", "html": "<html", "pdf": "%PDF-"} {
 		p := b.get("/scans/" + second + "/report/" + format)
 		if p.status != http.StatusOK || !strings.Contains(p.body, want) || !strings.Contains(p.header.Get("Content-Disposition"), "attachment") {
 			t.Fatalf("%s report: %d %q %.200s", format, p.status, p.header.Get("Content-Disposition"), p.body)

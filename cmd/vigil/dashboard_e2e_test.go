@@ -220,7 +220,8 @@ func TestDashboardInBrowser(t *testing.T) {
 	}
 
 	// The same scan page on a phone-sized screen.
-	run("13 phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")))
+	run("13 projects with score history", chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.CSS(`svg.spark`)))
+	run("14 phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")))
 }
 
 // findChromium returns the browser to drive: $VIGIL_CHROMIUM, else Debian's chromium.

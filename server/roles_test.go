@@ -136,3 +136,32 @@ func TestKilledWorkerJobIsRescued(t *testing.T) {
 		t.Fatalf("after rescue: %s %q crashes %d attempts %d %v", sc.Status, sc.ErrMsg, sc.Crashes, sc.Attempts, err)
 	}
 }
+
+// A worker stopped gracefully mid-scan hands the scan back at once: another worker runs it to
+// the end, and the stop is not counted as a crash.
+func TestStoppedWorkerHandsScanBack(t *testing.T) {
+	db, dir := pgtest.URL(t), t.TempDir()
+	api := startServer(t, dir, &fakeEngine{}, func(c *server.Config) {
+		c.Database, c.Role, c.ScanWait = db, server.RoleAPI, time.Millisecond
+	})
+	key, _ := api.newKey(t, "ci", 0)
+	blocking := &fakeEngine{started: make(chan string, 1), block: true}
+	first := startServer(t, dir, blocking, func(c *server.Config) { c.Database, c.Role = db, server.RoleWorker })
+	u := presign(t, api, "Bearer "+key, "Wallet.sol")
+	put(t, u, []byte(vulnerable))
+	rep := scanReport(t, call(t, "POST", api.URL+"/private/api-file-scan/", "Bearer "+key, map[string]any{"file_urls": []string{u}}))
+	if id := <-blocking.started; id != rep.ScanID {
+		t.Fatalf("started %s, want %s", id, rep.ScanID)
+	}
+	first.stop() // SIGTERM: the running scan goes back to the queue
+	startServer(t, dir, &fakeEngine{}, func(c *server.Config) { c.Database, c.Role = db, server.RoleWorker })
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := api.WaitScan(ctx, rep.ScanID); err != nil {
+		t.Fatalf("the handed-back scan did not finish: %v", err)
+	}
+	sc, err := api.Store().GetScanAny(context.Background(), rep.ScanID)
+	if err != nil || sc.Status != report.StatusDone || sc.Crashes != 0 || sc.Attempts != 2 {
+		t.Fatalf("after hand-back: %s %q crashes %d attempts %d %v", sc.Status, sc.ErrMsg, sc.Crashes, sc.Attempts, err)
+	}
+}

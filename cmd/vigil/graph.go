@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -81,13 +80,13 @@ func loadGraphProgram(cmd *cobra.Command, v *viper.Viper, location string) (*sem
 	if err := mergeProjectConfig(v, location); err != nil {
 		return nil, err
 	}
-	ws, err := workspace.Open(cmd.Context(), workspace.Target{Location: location, Branch: v.GetString("branch"), Commit: v.GetString("commit")},
-		workspace.Options{Skip: listOf(v, "skip", "exclude"), Network: netguard.Policy{AllowPrivate: v.GetBool("allow_private_networks")}})
+	opts, err := workspaceOptions(v)
 	if err != nil {
-		if errors.Is(err, workspace.ErrInput) || errors.Is(err, os.ErrNotExist) {
-			return nil, &exitError{code: exitUsage, msg: err.Error()}
-		}
 		return nil, err
+	}
+	ws, err := workspace.Open(cmd.Context(), workspace.Target{Location: location, Branch: v.GetString("branch"), Commit: v.GetString("commit")}, opts)
+	if err != nil {
+		return nil, openError(err)
 	}
 	defer ws.Close()
 	var srcs []sema.SourceFile

@@ -154,26 +154,19 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 			return err
 		}
 	}
-	opts := workspace.Options{
-		Skip:    listOf(v, "skip", "exclude"),
-		Network: netguard.Policy{AllowPrivate: v.GetBool("allow_private_networks")},
-	}
-	if err := v.UnmarshalKey("limits", &opts.Limits); err != nil {
-		return usageError("config limits: %v", err)
+	opts, err := workspaceOptions(v)
+	if err != nil {
+		return err
 	}
 	progress("opening " + describeTarget(target, files))
 	var ws *workspace.Workspace
-	var err error
 	if files != nil {
 		ws, err = workspace.FromFiles(ctx, files, opts)
 	} else {
 		ws, err = workspace.Open(ctx, target, opts)
 	}
 	if err != nil {
-		if errors.Is(err, workspace.ErrInput) || errors.Is(err, os.ErrNotExist) {
-			return &exitError{code: exitUsage, msg: err.Error()}
-		}
-		return err
+		return openError(err)
 	}
 	defer ws.Close()
 
@@ -320,6 +313,27 @@ func checkFailOn(v *viper.Viper) error {
 		return usageError("--fail-on-confidence: unknown confidence %q (valid: high, medium, low)", c)
 	}
 	return nil
+}
+
+// workspaceOptions reads the settings of the workspace to open: skip paths (flags and the
+// config's exclude list), the network policy for clones and the limits.
+func workspaceOptions(v *viper.Viper) (workspace.Options, error) {
+	opts := workspace.Options{
+		Skip:    listOf(v, "skip", "exclude"),
+		Network: netguard.Policy{AllowPrivate: v.GetBool("allow_private_networks")},
+	}
+	if err := v.UnmarshalKey("limits", &opts.Limits); err != nil {
+		return opts, usageError("config limits: %v", err)
+	}
+	return opts, nil
+}
+
+// openError makes a refused input (a missing path, a bad archive, a refused URL) a usage error.
+func openError(err error) error {
+	if errors.Is(err, workspace.ErrInput) || errors.Is(err, os.ErrNotExist) {
+		return &exitError{code: exitUsage, msg: err.Error()}
+	}
+	return err
 }
 
 func usageError(format string, args ...any) error {

@@ -57,7 +57,8 @@ func testDB(t *testing.T) *advisory.DB {
 }
 
 // TestFixtures runs each detector over its fixture folder: every want
-// comment must be reported and every finding must be wanted.
+// comment must be reported, every finding must be wanted and must fill every
+// placeholder of its description.
 func TestFixtures(t *testing.T) {
 	cfg := Config{Advisories: testDB(t)}
 	for _, a := range All {
@@ -78,6 +79,10 @@ func TestFixtures(t *testing.T) {
 				got := map[string]bool{}
 				for _, f := range Run(ws, []*Analyzer{a}, cfg) {
 					got[f.File+":"+strconv.Itoa(f.Line)] = true
+					// No report may show a raw ${key}.
+					if desc := a.Fill(f.Details); strings.Contains(desc, "${") {
+						t.Errorf("%s:%d: unfilled placeholder in %q", f.File, f.Line, desc)
+					}
 				}
 				want := wanted(t, dir, a.ID)
 				var missing, extra []string

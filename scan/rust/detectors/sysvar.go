@@ -1,6 +1,8 @@
 package detectors
 
 import (
+	"strings"
+
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/model"
 )
@@ -44,7 +46,13 @@ var UncheckedSysvar = &Analyzer{
 				if !isUnchecked(f) || f.Constraints.Address != nil || !sysvarNames[f.Name] || sysvarChecked(p, us, f.Name) {
 					continue
 				}
-				p.Report(fieldNode(f), nil, map[string]string{"call": "its key or data", "account_name": f.Name})
+				// The finding is the field's; the description names the instructions taking it.
+				var handlers []string
+				for _, u := range us {
+					handlers = append(handlers, u.Func.Name)
+				}
+				p.Report(fieldNode(f), nil, map[string]string{"call": "its key or data", "account_name": f.Name,
+					"function_name": strings.Join(handlers, ", ")})
 			}
 		}
 		for _, u := range p.units() {

@@ -38,6 +38,7 @@ var Token2022FeeIgnored = &Analyzer{
 		Class: "token",
 	}),
 	Run: func(p *Pass) {
+		deposits := depositMemo{}
 		for _, ap := range p.Program.Anchor {
 			for _, h := range ap.Handlers {
 				if h.Accounts == nil || !admitsToken2022(h.Accounts) || pinnedMint(h.Accounts) {
@@ -47,7 +48,7 @@ var Token2022FeeIgnored = &Analyzer{
 				amounts := map[string]bool{}
 				aware := false
 				for _, fn := range code {
-					for _, n := range p.depositAmounts(fn, 0) {
+					for _, n := range p.depositAmounts(fn, 0, deposits) {
 						amounts[n] = true
 					}
 					aware = aware || p.feeAware(fn)
@@ -93,10 +94,15 @@ func pinnedMint(as *model.AccountsStruct) bool {
 
 // depositAmounts returns the names of the amounts fn moves with an
 // unsigned transfer_checked CPI (one the user's signature authorizes),
-// directly or through a crate helper given the name.
-func (p *Pass) depositAmounts(fn *model.Function, depth int) []string {
+// directly or through a crate helper given the name. Handlers share
+// helpers, so the answers are kept in memo for the pass.
+func (p *Pass) depositAmounts(fn *model.Function, depth int, memo depositMemo) []string {
+	key := depositKey{fn, depth}
+	if out, ok := memo[key]; ok {
+		return out
+	}
 	var out []string
-	for _, c := range model.Calls(fn.Decl.Body) {
+	for _, c := range fn.Calls() {
 		if c.Macro {
 			continue
 		}
@@ -115,7 +121,7 @@ func (p *Pass) depositAmounts(fn *model.Function, depth int) []string {
 			if callee == fn || !p.inCrate(fn, c) {
 				continue
 			}
-			inner := p.depositAmounts(callee, depth+1)
+			inner := p.depositAmounts(callee, depth+1, memo)
 			for i, a := range c.Args {
 				idx := i
 				if c.Method != "" && hasSelf(callee) {
@@ -128,8 +134,18 @@ func (p *Pass) depositAmounts(fn *model.Function, depth int) []string {
 			}
 		}
 	}
+	memo[key] = out
 	return out
 }
+
+// depositKey names an answer of depositAmounts: the function and the depth
+// it was asked at (the helper-depth limit makes answers depend on it).
+type depositKey struct {
+	fn    *model.Function
+	depth int
+}
+
+type depositMemo map[depositKey][]string
 
 // unsignedCPI reports a CPI context built with CpiContext::new (followed
 // through a local), not new_with_signer or .with_signer: the transfer's

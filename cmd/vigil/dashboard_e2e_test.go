@@ -144,9 +144,10 @@ func TestDashboardInBrowser(t *testing.T) {
 	run("01 sign in form", chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.ID("api_key")))
 	run("02 projects", chromedp.SendKeys(chromedp.ID("api_key"), key), chromedp.Submit(chromedp.ID("api_key")),
 		chromedp.WaitVisible(chromedp.ID("url")))
-	run("03 repository entered", chromedp.SendKeys(chromedp.ID("url"), gated.URL+"/vault.git"), chromedp.SendKeys(chromedp.ID("branch"), "main"),
-		chromedp.Submit(chromedp.ID("url")), chromedp.WaitVisible(chromedp.CSS(`h1`)))
-	run("04 live progress", chromedp.WaitVisible(chromedp.ID("progress")))
+	// Each step waits for something only its destination page has, so that no screenshot is
+	// taken while a navigation is under way.
+	run("03 repository entered", chromedp.SendKeys(chromedp.ID("url"), gated.URL+"/vault.git"), chromedp.SendKeys(chromedp.ID("branch"), "main"))
+	run("04 live progress", chromedp.Submit(chromedp.ID("url")), chromedp.WaitVisible(chromedp.ID("progress")))
 	open()
 	// The page follows the scan over server-sent events and reloads when it ends (the
 	// <noscript> refresh is inert with JavaScript on): the findings appear then.
@@ -178,7 +179,7 @@ func TestDashboardInBrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#triage button[type=submit]`)), chromedp.WaitVisible(chromedp.CSS(`#triage .ok`)))
 
 	run("09 rescan started", chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.CSS(`.project`)),
-		chromedp.Click(chromedp.Search(`//form[contains(@action, "/rescan")]/button`)), chromedp.WaitVisible(chromedp.CSS(`h1`)))
+		chromedp.Click(chromedp.Search(`//form[contains(@action, "/rescan")]/button`)), chromedp.WaitVisible(chromedp.CSS(`nav.crumbs`)))
 	run("10 rescan findings", chromedp.WaitVisible(chromedp.ID("findings")))
 	loc, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil {

@@ -14,13 +14,11 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"os/user"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -90,7 +88,9 @@ func Stop() {
 	mu.Lock()
 	defer mu.Unlock()
 	if started != nil && started.proc != nil {
-		started.proc.Signal(syscall.SIGINT) // fast shutdown
+		if started.proc.Signal(os.Interrupt) != nil { // fast shutdown, where there are signals
+			started.proc.Kill()
+		}
 		<-started.exited
 		os.RemoveAll(started.dir)
 	}
@@ -152,15 +152,13 @@ func version(initdb string) int {
 
 // launch initialises a cluster in dir/data and starts it listening only on a socket in dir.
 // initdb refuses to run as root, so as root both run as the unprivileged user nobody.
-func launch(bin, dir string) (*server, error) {
-	cred, err := unprivileged(dir)
-	if err != nil {
-		return nil, err
-	}
+func launch(bin, dir string) (_ *server, err error) {
 	data := filepath.Join(dir, "data")
 	initdb := exec.Command(filepath.Join(bin, "initdb"), "-D", data, "-U", "vigil", "--auth=trust", "-E", "UTF8",
 		"--locale=C", "--no-sync")
-	initdb.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
+	if initdb.SysProcAttr, err = procAttr(dir, false); err != nil {
+		return nil, err
+	}
 	if out, err := initdb.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("initdb: %v\n%s", err, out)
 	}
@@ -173,8 +171,9 @@ func launch(bin, dir string) (*server, error) {
 	}
 	defer log.Close()
 	cmd.Stdout, cmd.Stderr = log, log
-	// The server dies with the test binary even when Main's Stop is not reached.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred, Pdeathsig: syscall.SIGQUIT}
+	if cmd.SysProcAttr, err = procAttr(dir, true); err != nil {
+		return nil, err
+	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting postgres: %w", err)
 	}
@@ -199,25 +198,4 @@ func launch(bin, dir string) (*server, error) {
 	}
 	cmd.Process.Kill()
 	return nil, errors.New("postgres did not accept connections within a minute")
-}
-
-// unprivileged returns the credentials to run PostgreSQL with (nil when not root) and gives
-// that user the folder.
-func unprivileged(dir string) (*syscall.Credential, error) {
-	if os.Geteuid() != 0 {
-		return nil, nil
-	}
-	u, err := user.Lookup("nobody")
-	if err != nil {
-		return nil, fmt.Errorf("running PostgreSQL as root is refused and there is no user nobody: %w", err)
-	}
-	uid, _ := strconv.Atoi(u.Uid)
-	gid, _ := strconv.Atoi(u.Gid)
-	if err := os.Chown(dir, uid, gid); err != nil {
-		return nil, err
-	}
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return nil, err
-	}
-	return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
 }

@@ -22,7 +22,7 @@ var DuplicateMutableAccounts = &Analyzer{
 			"before 1.0; from 1.0 Anchor rejects duplicates unless <code>dup</code> is set), or compare " +
 			"the keys in native code.</p>",
 		DescriptionKeys: []string{"account_name", "other_account"},
-		DetectionLogic:  "Anchor before 1.0.0: two mut fields of the same Account/AccountLoader/InterfaceAccount type with no constraint or handler comparison of their keys. Anchor 1.0.0 and later: fields that opt out with dup. Native: two account bindings deserialized as the same type whose keys are never compared.",
+		DetectionLogic:  "Anchor before 1.0.0: two mut fields of the same Account/AccountLoader/InterfaceAccount type with no constraint or handler comparison of their keys; two AccountLoader fields whose guards (load_mut/load_init) the handler holds at once are safe, since the second borrow of one account fails. Anchor 1.0.0 and later: fields that opt out with dup. Native: two account bindings deserialized as the same type whose keys are never compared.",
 		CWE:             []string{"CWE-694"},
 		Class:           "account-validation",
 	}),
@@ -30,6 +30,7 @@ var DuplicateMutableAccounts = &Analyzer{
 		v1 := semver.AtLeast(p.Crate.AnchorVersion(), "1.0.0")
 		compared := handlerComparisons(p.units())
 		written := writtenFields(p.units())
+		borrowed := overlappingBorrows(p.units())
 		for _, as := range p.Program.Accounts {
 			v := p.validation(as)
 			var muts []*model.AccountField
@@ -56,6 +57,11 @@ var DuplicateMutableAccounts = &Analyzer{
 					// targets, address =) are the ones the program stored or
 					// derived; the caller cannot make them one.
 					if v.Facts[a.Name].Pinned && v.Facts[b.Name].Pinned {
+						continue
+					}
+					// Zero-copy accounts borrowed mutably at once: one account
+					// passed twice fails its second borrow at runtime.
+					if a.Type.Kind == model.KindAccountLoader && b.Type.Kind == model.KindAccountLoader && borrowed[as][pairKey(a.Name, b.Name)] {
 						continue
 					}
 					p.Report(fieldNode(b), nil, map[string]string{"account_name": b.Name, "other_account": a.Name})

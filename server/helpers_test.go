@@ -159,7 +159,7 @@ func blobStores(t *testing.T, run func(t *testing.T, blobs func(*server.Config))
 	})
 }
 
-func startServer(t *testing.T, dataDir string, eng server.Engine, tweak func(*server.Config)) *apiServer {
+func startServer(t testing.TB, dataDir string, eng server.Engine, tweak func(*server.Config)) *apiServer {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	cfg := server.Config{
@@ -190,7 +190,7 @@ func (a *apiServer) stop() {
 	a.Close(context.Background())
 }
 
-func (a *apiServer) newKey(t *testing.T, name string, client int64) (string, int64) {
+func (a *apiServer) newKey(t testing.TB, name string, client int64) (string, int64) {
 	t.Helper()
 	key, rec, err := auth.Create(context.Background(), a.Store(), name, client)
 	if err != nil {

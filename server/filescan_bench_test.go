@@ -1,0 +1,122 @@
+package server_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/scan"
+	"github.com/vigil-sec/vigil/server"
+)
+
+// benchClients is how many clients post file scans at once.
+const benchClients = 8
+
+// BenchmarkFileScanAPI measures the synchronous file scan (SPEC 4.6) through the real server and
+// the real engine on loopback: each of benchClients clients uploads a 300-line contract once and
+// then posts file scans of it. It reports scans per second and the p50/p95 latency of a scan
+// request; issue 15 asks for 300 scans/s with p95 under 50 ms on 2 cores.
+//
+//	go test ./server/ -run '^$' -bench FileScanAPI -benchtime 400x
+func BenchmarkFileScanAPI(b *testing.B) {
+	src, err := os.ReadFile("testdata/bench/TokenVault.sol")
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := startServer(b, b.TempDir(), server.ScanEngine(scan.Options{}), nil)
+	key, _ := a.newKey(b, "bench", 0)
+	bearer := "Bearer " + key
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: benchClients}}
+	bodies := make([][]byte, benchClients)
+	for i := range bodies {
+		u := benchUpload(b, client, a, bearer, fmt.Sprintf("TokenVault%d.sol", i), src)
+		bodies[i], _ = json.Marshal(map[string]any{"file_urls": []string{u}, "project_name": "bench"})
+		benchScan(b, client, a.URL, bearer, bodies[i]) // warm up: catalogue, connections, database pages
+	}
+
+	var next atomic.Int64
+	lat := make([]time.Duration, b.N)
+	var wg sync.WaitGroup
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := time.Now()
+	for c := 0; c < benchClients; c++ {
+		wg.Add(1)
+		go func(body []byte) {
+			defer wg.Done()
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(b.N) {
+					return
+				}
+				t0 := time.Now()
+				benchScan(b, client, a.URL, bearer, body)
+				lat[i] = time.Since(t0)
+			}
+		}(bodies[c])
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	b.StopTimer()
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "scans/s")
+	b.ReportMetric(float64(lat[b.N/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[b.N*95/100].Microseconds())/1000, "p95-ms")
+}
+
+// benchUpload asks for an upload URL and puts src there.
+func benchUpload(b *testing.B, client *http.Client, a *apiServer, bearer, name string, src []byte) string {
+	var presigned struct {
+		Result struct {
+			URL string `json:"url"`
+		} `json:"result"`
+	}
+	benchDo(b, client, "GET", a.URL+"/private/api-get-presigned-url/?file_name="+name, bearer, nil, &presigned)
+	benchDo(b, client, "PUT", presigned.Result.URL, "", src, nil)
+	return presigned.Result.URL
+}
+
+// benchScan posts one file scan and checks it finished with findings.
+func benchScan(b *testing.B, client *http.Client, base, bearer string, body []byte) {
+	var env report.Envelope
+	benchDo(b, client, "POST", base+"/private/api-file-scan/", bearer, body, &env)
+	if rep := env.ScanReport; rep == nil || rep.ScanStatus != report.StatusDone || len(rep.MultiFileScanDetails) == 0 {
+		b.Errorf("file scan did not finish with findings: %+v", rep)
+	}
+}
+
+func benchDo(b *testing.B, client *http.Client, method, url, bearer string, body []byte, out any) {
+	req, err := http.NewRequest(method, url, bytes.NewReader(body))
+	if err != nil {
+		b.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if bearer != "" {
+		req.Header.Set("Authorization", bearer)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		b.Error(err)
+		return
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		b.Errorf("%s %s: %d %s", method, url, resp.StatusCode, raw)
+		return
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			b.Errorf("%s %s: %v", method, url, err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Severity of a finding, as the spec names them.
@@ -107,7 +108,21 @@ func (t *Template) Static() string {
 	if t.StaticDescription != "" {
 		return t.StaticDescription
 	}
-	return staticText(t.Description)
+	return staticTextOnce(t.Description)
+}
+
+// staticTexts memoises staticText: every report, SARIF rule and API response shows the static
+// text of each reported template, and the regular expressions cost more than the scan of a
+// small file. Keys are catalogue texts, so the map stays as small as the catalogue.
+var staticTexts sync.Map // text -> static text
+
+func staticTextOnce(text string) string {
+	if s, ok := staticTexts.Load(text); ok {
+		return s.(string)
+	}
+	s := staticText(text)
+	staticTexts.Store(text, s)
+	return s
 }
 
 var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
@@ -116,7 +131,7 @@ func htmlEscape(s string) string { return htmlEscaper.Replace(s) }
 
 // StaticRemediation returns the remediation without placeholders: it is shown once per
 // detector, not per finding.
-func (t *Template) StaticRemediation() string { return staticText(t.Remediation) }
+func (t *Template) StaticRemediation() string { return staticTextOnce(t.Remediation) }
 
 // Check reports what is wrong with a template, for the registry's test.
 func (t *Template) Check() error {

@@ -25,7 +25,7 @@ func (h *Handler) asset(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("file")
 	var data []byte
 	if name == "chroma.css" {
-		data = chromaCSS
+		data = chromaCSS()
 	} else if b, err := assetFS.ReadFile("assets/" + name); err == nil {
 		data = b
 	} else {

@@ -2,27 +2,53 @@ package web
 
 import (
 	"bytes"
+	"embed"
 	"html/template"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/chroma/v2"
 	chtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/alecthomas/chroma/v2/styles"
 )
 
 // Syntax highlighting is done on the server with chroma, into spans carrying chroma's class
 // names; their colours come from /assets/chroma.css, generated from one of chroma's styles, so
 // that no inline style is needed (the Content-Security-Policy forbids them).
 
-const chromaStyle = "github"
+// The lexers and the style are chroma's own definitions, copied into chroma/ and parsed on first
+// use: chroma's lexers and styles packages parse all of theirs in their init, which every vigil
+// command would pay for (see chroma/README.md).
+//
+//go:embed chroma/*.xml
+var chromaDefs embed.FS
 
-var chromaCSS = func() []byte {
+// chromaCSS is the style sheet of the class names highlight writes.
+var chromaCSS = sync.OnceValue(func() []byte {
 	var b bytes.Buffer
-	chtml.New(chtml.WithClasses(true)).WriteCSS(&b, styles.Get(chromaStyle))
+	f, err := chromaDefs.Open("chroma/github.xml")
+	if err != nil {
+		panic(err) // embedded at build time
+	}
+	defer f.Close()
+	style, err := chroma.NewXMLStyle(f)
+	if err != nil {
+		panic(err)
+	}
+	chtml.New(chtml.WithClasses(true)).WriteCSS(&b, style)
 	return b.Bytes()
-}()
+})
+
+var (
+	solidityLexer = sync.OnceValue(func() chroma.Lexer { return chroma.MustNewXMLLexer(chromaDefs, "chroma/solidity.xml") })
+	rustLexer     = sync.OnceValue(func() chroma.Lexer { return chroma.MustNewXMLLexer(chromaDefs, "chroma/rust.xml") })
+	// plainLexer is chroma's fallback lexer: the whole text as one token.
+	plainLexer = sync.OnceValue(func() chroma.Lexer {
+		return chroma.MustNewLexer(&chroma.Config{Name: "plaintext"}, func() chroma.Rules {
+			return chroma.Rules{"root": []chroma.Rule{{Pattern: `.+`, Type: chroma.Text}, {Pattern: `\n`, Type: chroma.Text}}}
+		})
+	})
+)
 
 // codeLine is one line of a code window.
 type codeLine struct {
@@ -33,17 +59,13 @@ type codeLine struct {
 
 // lexerFor picks the lexer of a file by extension: Solidity and Rust, else plain text.
 func lexerFor(file string) chroma.Lexer {
-	var l chroma.Lexer
 	switch strings.ToLower(path.Ext(file)) {
 	case ".sol":
-		l = lexers.Get("solidity")
+		return chroma.Coalesce(solidityLexer())
 	case ".rs":
-		l = lexers.Get("rust")
+		return chroma.Coalesce(rustLexer())
 	}
-	if l == nil {
-		l = lexers.Fallback
-	}
-	return chroma.Coalesce(l)
+	return chroma.Coalesce(plainLexer())
 }
 
 // highlight renders lines (numbered from first) as highlighted HTML, one entry a line. Lines

@@ -40,6 +40,60 @@ pub mod pda_sharing {
         );
         token::transfer(cpi, ctx.accounts.vault.amount)
     }
+
+    // One PDA per (board, slot): it signs only as the authority over its own
+    // data, written by the notice program.
+    pub fn secure_post_notice(ctx: Context<PostNotice>, board: u16, slot: [u8; 32]) -> Result<()> {
+        let seeds = &[&board.to_le_bytes(), slot.as_ref(), &[ctx.bumps.notice]];
+        let signer = &[&seeds[..]];
+        let accounts = WriteNotice {
+            poster: ctx.accounts.poster.to_account_info(),
+            notice: ctx.accounts.notice.to_account_info(),
+            notice_authority: ctx.accounts.notice.to_account_info(),
+        };
+        notice_program::cpi::write_notice(
+            CpiContext::new_with_signer(ctx.accounts.notice_program.key(), accounts, signer),
+            slot,
+        )
+    }
+
+    // The same PDA shape, but it is its own token authority and pays a
+    // destination the caller names: still one vault for every poster.
+    pub fn insecure_drain_notice(ctx: Context<DrainNotice>, board: u16, slot: [u8; 32]) -> Result<()> {
+        let seeds = &[&board.to_le_bytes(), slot.as_ref(), &[ctx.bumps.notice]]; // want "SOLANA_PDA_SHARING"
+        let signer = &[&seeds[..]];
+        let cpi = CpiContext::new_with_signer(
+            ctx.accounts.token_program.to_account_info(),
+            Transfer {
+                from: ctx.accounts.notice.to_account_info(),
+                to: ctx.accounts.destination_account.to_account_info(),
+                authority: ctx.accounts.notice.to_account_info(),
+            },
+            signer,
+        );
+        token::transfer(cpi, ctx.accounts.notice.amount)
+    }
+}
+
+#[derive(Accounts)]
+#[instruction(board: u16, slot: [u8; 32])]
+pub struct PostNotice<'info> {
+    #[account(mut)]
+    pub poster: Signer<'info>,
+    /// CHECK: the notice program checks what it writes; the seeds are checked here.
+    #[account(mut, seeds = [&board.to_le_bytes(), &slot], bump)]
+    pub notice: UncheckedAccount<'info>,
+    pub notice_program: Program<'info, NoticeProgram>,
+}
+
+#[derive(Accounts)]
+#[instruction(board: u16, slot: [u8; 32])]
+pub struct DrainNotice<'info> {
+    #[account(mut, seeds = [&board.to_le_bytes(), &slot], bump)]
+    pub notice: Account<'info, TokenAccount>,
+    #[account(mut)]
+    pub destination_account: Account<'info, TokenAccount>,
+    pub token_program: Program<'info, Token>,
 }
 
 #[derive(Accounts)]

@@ -318,7 +318,7 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 	if err != nil {
 		return fmt.Errorf("finish: recording outcome: %w", err)
 	}
-	s.finished.broadcast()
+	s.finished.broadcast(sc.ID)
 	s.metrics.scans.WithLabelValues(status).Inc()
 	s.log.Info("scan finished", "scan_id", sc.ID, "status", status, "err_msg", errMsg, "findings", len(findings))
 	return s.notify(ctx, sc, p, status, errMsg, rep)

@@ -41,7 +41,7 @@ type Server struct {
 	// the write lock, every other scan a read lock.
 	solo      sync.RWMutex
 	running   atomic.Int64 // scans running in this process
-	finished  signal       // broadcast when this process finishes a scan
+	finished  finishSignal // broadcast when this process finishes a scan
 	hooks     *webhook.Dispatcher
 	metrics   *metrics
 	policy    netguard.Policy
@@ -183,21 +183,36 @@ func (s *Server) Store() store.Store { return s.store }
 // finished elsewhere on PostgreSQL (LISTEN/NOTIFY); the store is also read every waitPoll.
 func (s *Server) WaitScan(ctx context.Context, scanID string) error {
 	for {
-		wake := s.finished.wait()
-		sc, err := s.store.GetScanAny(ctx, scanID)
-		if err != nil {
+		if err := s.waitOnce(ctx, scanID); err != errNotFinished {
 			return err
 		}
-		if sc.Status != report.StatusQueued && sc.Status != report.StatusInProgress {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-wake:
-		case <-time.After(waitPoll):
-		}
 	}
+}
+
+var errNotFinished = errors.New("scan not finished")
+
+// waitOnce reads the scan's status and, when it is not finished, waits for its finish to be
+// reported, for waitPoll or for ctx; it says errNotFinished when the status is worth reading
+// again.
+func (s *Server) waitOnce(ctx context.Context, scanID string) error {
+	wake, leave := s.finished.wait(scanID)
+	defer leave()
+	sc, err := s.store.GetScanAny(ctx, scanID)
+	if err != nil {
+		return err
+	}
+	if sc.Status != report.StatusQueued && sc.Status != report.StatusInProgress {
+		return nil
+	}
+	t := time.NewTimer(waitPoll)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-wake:
+	case <-t.C:
+	}
+	return errNotFinished
 }
 
 // waitPoll is how often WaitScan looks at the store for a scan another process runs.
@@ -207,7 +222,7 @@ const waitPoll = 250 * time.Millisecond
 // again after a lost connection.
 func (s *Server) listenFinished(ctx context.Context, pg *store.Postgres) {
 	for ctx.Err() == nil {
-		err := pg.ListenFinished(ctx, func(string) { s.finished.broadcast() })
+		err := pg.ListenFinished(ctx, s.finished.broadcast)
 		if ctx.Err() != nil {
 			return
 		}

@@ -76,7 +76,7 @@ func staticText(desc string) string {
 		}
 		return placeholder.ReplaceAllString(span, "$1")
 	})
-	s = clausePlaceholder.ReplaceAllStringFunc(desc, func(m string) string {
+	s = clausePlaceholder.ReplaceAllStringFunc(s, func(m string) string {
 		sub := clausePlaceholder.FindStringSubmatch(m)
 		return sub[1] + sub[2] + sub[3] + sub[4]
 	})

@@ -91,3 +91,95 @@ func lastSegment(path string) string {
 	}
 	return path
 }
+
+// singletonFixedDestinations reports a signed Anchor CPI by a
+// protocol-wide PDA (seeds of constants only: one such PDA exists, so no
+// user shares it with another) whose every other account is fixed rather
+// than chosen by the caller: derived (seeds, address =), a program, or an
+// account whose key the handler or a function run on its accounts
+// (access_control, a helper) requires equal to a value, as a payout
+// recipient decided by verified governance data is.
+func singletonFixedDestinations(p *Pass, u unit, c *model.Call, seeds *ast.ArrayExpr, env map[string]ast.Expr) bool {
+	if u.Accounts == nil || c.Kind != model.CallCpiContextNewWithSigner || len(c.Args) < 3 {
+		return false
+	}
+	for _, e := range seeds.Elems[:len(seeds.Elems)-1] {
+		if !constantSeed(e) {
+			return false
+		}
+	}
+	lit := structLiteral(c.Args[1], env)
+	if lit == nil {
+		return false
+	}
+	v := p.validation(u.Accounts)
+	equal := keysRequiredEqual(p, u)
+	for _, f := range lit.Fields {
+		x := f.Value
+		if x == nil {
+			x = env[f.Name.Name]
+		}
+		for _, acc := range accountsIn(x, u, env) {
+			fa := v.Facts[acc]
+			if fa == nil {
+				return false
+			}
+			c := fa.Field.Constraints
+			if !(c.SeedsSet || c.Address != nil || fa.Field.Type.Kind == model.KindProgram || equal[acc]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// constantSeed reports a seed that is a literal or a constant
+// (b"vault", FEE_SEED, Config::SEED_PREFIX), through references.
+func constantSeed(e ast.Expr) bool {
+	switch x := ast.Unref(e).(type) {
+	case *ast.LitExpr:
+		return true
+	case *ast.PathExpr:
+		name := lastSegment(x.Path.String())
+		return name != "" && strings.ToUpper(name) == name
+	case *ast.MethodCallExpr:
+		// SEED.as_ref(), SEED.as_bytes()
+		return (x.Name.Name == "as_ref" || x.Name.Name == "as_bytes") && len(x.Args) == 0 && constantSeed(x.Recv)
+	}
+	return false
+}
+
+// keysRequiredEqual lists the accounts whose key the handler, a function
+// it calls or its #[access_control] checks require equal to a value
+// (require_keys_eq!, == in a require).
+func keysRequiredEqual(p *Pass, h unit) map[string]bool {
+	runs := map[string]bool{}
+	for _, c := range model.Calls(h.Func.Decl.Body) {
+		runs[c.Name()] = true
+	}
+	// The attribute holds tokens, not parsed calls: read its text.
+	access := ""
+	if a := model.FindAttr(h.Func.Decl.Attrs, "access_control"); a != nil {
+		access = p.Program.Source(a)
+	}
+	out := map[string]bool{}
+	for _, u := range p.units() {
+		name := u.Func.Decl.Name.Name
+		if u.Accounts != h.Accounts || u.Func != h.Func && !runs[name] && !strings.Contains(access, name+"(") {
+			continue
+		}
+		for _, cmp := range model.Comparisons(u.Func.Decl.Body) {
+			if !cmp.Equal {
+				continue
+			}
+			for _, f := range h.Accounts.Fields {
+				for _, side := range []string{cmp.XPath, cmp.YPath} {
+					if mentions(side, f.Name) && (strings.HasSuffix(side, ".key()") || strings.HasSuffix(side, ".key")) {
+						out[f.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}

@@ -27,7 +27,7 @@ var PDASharing = &Analyzer{
 		Remediation: "<p>Derive authority PDAs from seeds that include the owning user or the withdrawal " +
 			"destination (for example <code>[b\"vault\", user.key().as_ref()]</code>), and check them.</p>",
 		DescriptionKeys: []string{"function_name"},
-		DetectionLogic:  "Signer seeds of invoke_signed, CpiContext::new_with_signer and .with_signer (followed through locals) that tie the PDA to no one: no account's own key (x.key()), no account's own seeds (x.seeds(): the account signs for itself), and no stored key named like a user, owner, authority, destination or signer. Not reported: a PDA of the handler's accounts passed to a CPI both as authority and as the account operated on, in a CPI that moves no holdings (not a token/system transfer, burn, close, approval or mint): it signs only for changes to itself.",
+		DetectionLogic:  "Signer seeds of invoke_signed, CpiContext::new_with_signer and .with_signer (followed through locals) that tie the PDA to no one: no account's own key (x.key()), no account's own seeds (x.seeds(): the account signs for itself), and no stored key named like a user, owner, authority, destination or signer. Not reported: a PDA of the handler's accounts passed to a CPI both as authority and as the account operated on, in a CPI that moves no holdings (not a token/system transfer, burn, close, approval or mint): it signs only for changes to itself. Nor a protocol-wide PDA (constant seeds) whose CPI accounts are all fixed: derived, programs, or keys the handler, a function it calls or its access_control requires equal to a value.",
 		CWE:             []string{"CWE-284"},
 		Class:           "pda",
 	}),
@@ -50,7 +50,7 @@ var PDASharing = &Analyzer{
 					continue
 				}
 				arr := innermostSeeds(seeds, env)
-				if arr == nil || len(arr.Elems) == 0 || seedsIndividual(arr, env) || signsForItself(p, u, c, arr, env) {
+				if arr == nil || len(arr.Elems) == 0 || seedsIndividual(arr, env) || signsForItself(p, u, c, arr, env) || singletonFixedDestinations(p, u, c, arr, env) {
 					continue
 				}
 				p.ReportRange(arr.Pos(), arr.End(), u.Func, nil)

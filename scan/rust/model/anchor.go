@@ -81,9 +81,18 @@ func (p *Program) ContextAccounts(fn *Function) *AccountsStruct {
 	if len(fn.Decl.Params) == 0 {
 		return nil
 	}
-	t, ok := contextAccountsType(fn.Decl.Params[0].Type)
+	pt := fn.Decl.Params[0].Type
+	// &Context<Self>: a check an Accounts type runs on its context
+	// (access_control functions).
+	if r, ok := pt.(*ast.RefType); ok {
+		pt = r.Elem
+	}
+	t, ok := contextAccountsType(pt)
 	if !ok {
 		return nil
+	}
+	if t == "Self" {
+		t = fn.SelfType
 	}
 	return p.accountsByName[t]
 }

@@ -1,6 +1,7 @@
 //! PDA sharing (Anchor): one PDA signs for every pool of a mint, so a user
 //! of one pool can withdraw another pool's tokens.
 use anchor_lang::prelude::*;
+use anchor_lang::system_program;
 use anchor_spl::token::{self, Token, TokenAccount, Transfer};
 
 declare_id!("Shar1111111111111111111111111111111111111111");
@@ -72,6 +73,64 @@ pub mod pda_sharing {
             signer,
         );
         token::transfer(cpi, ctx.accounts.notice.amount)
+    }
+
+    // One protocol-wide treasury PDA; the payee is the one a signed ruling
+    // names, checked before the handler runs.
+    #[access_control(PayTreasury::checks(&ctx, &ruling))]
+    pub fn secure_pay_treasury(ctx: Context<PayTreasury>, ruling: Ruling) -> Result<()> {
+        system_program::transfer(
+            CpiContext::new_with_signer(
+                ctx.accounts.system_program.key(),
+                system_program::Transfer {
+                    from: ctx.accounts.treasury.to_account_info(),
+                    to: ctx.accounts.payee.to_account_info(),
+                },
+                &[&[TREASURY_SEED, &[ctx.bumps.treasury]]],
+            ),
+            ruling.lamports,
+        )
+    }
+
+    // The same treasury, but any caller names the payee.
+    pub fn insecure_pay_treasury(ctx: Context<PayTreasury>, lamports: u64) -> Result<()> {
+        system_program::transfer(
+            CpiContext::new_with_signer(
+                ctx.accounts.system_program.key(),
+                system_program::Transfer {
+                    from: ctx.accounts.treasury.to_account_info(),
+                    to: ctx.accounts.payee.to_account_info(),
+                },
+                &[&[TREASURY_SEED, &[ctx.bumps.treasury]]], // want "SOLANA_PDA_SHARING"
+            ),
+            lamports,
+        )
+    }
+}
+
+pub const TREASURY_SEED: &[u8] = b"treasury";
+
+#[derive(AnchorSerialize, AnchorDeserialize, Clone)]
+pub struct Ruling {
+    pub payee: Pubkey,
+    pub lamports: u64,
+}
+
+#[derive(Accounts)]
+pub struct PayTreasury<'info> {
+    /// CHECK: a system account holding the protocol's lamports.
+    #[account(mut, seeds = [TREASURY_SEED], bump)]
+    pub treasury: UncheckedAccount<'info>,
+    /// CHECK: receives lamports only.
+    #[account(mut)]
+    pub payee: UncheckedAccount<'info>,
+    pub system_program: Program<'info, System>,
+}
+
+impl<'info> PayTreasury<'info> {
+    fn checks(ctx: &Context<Self>, ruling: &Ruling) -> Result<()> {
+        require_keys_eq!(ctx.accounts.payee.key(), ruling.payee);
+        Ok(())
     }
 }
 

@@ -84,10 +84,13 @@ func runChild(dir string) {
 	http.Serve(ln, srv.Handler())
 }
 
-func TestKill9DuringScanThenRestart(t *testing.T) {
-	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"="+dir)
+// spawnChild runs this test binary as a child server process with env added (TestMain makes it
+// serve), killed when the test ends; next reads its stdout up to the line "prefix value" and
+// returns the value.
+func spawnChild(t *testing.T, env ...string) (cmd *exec.Cmd, next func(prefix string) string) {
+	t.Helper()
+	cmd = exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -95,18 +98,24 @@ func TestKill9DuringScanThenRestart(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Process.Kill()
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	lines := bufio.NewScanner(out)
-	next := func(prefix string) string {
+	next = func(prefix string) string {
 		t.Helper()
 		for lines.Scan() {
 			if v, ok := strings.CutPrefix(lines.Text(), prefix+" "); ok {
 				return v
 			}
 		}
-		t.Fatalf("child server exited before printing %q", prefix)
+		t.Fatalf("child process exited before printing %q", prefix)
 		return ""
 	}
+	return cmd, next
+}
+
+func TestKill9DuringScanThenRestart(t *testing.T) {
+	dir := t.TempDir()
+	cmd, next := spawnChild(t, childEnv+"="+dir)
 	base, key := next("url"), next("key")
 	child := &apiServer{URL: base}
 	u := presign(t, child, "Bearer "+key, "Wallet.sol")

@@ -1,14 +1,12 @@
 package server_test
 
 import (
-	"bufio"
 	"context"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -91,27 +89,7 @@ func TestKilledWorkerJobIsRescued(t *testing.T) {
 	})
 	key, _ := api.newKey(t, "ci", 0)
 
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"="+dir, childDatabaseEnv+"="+db)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	lines := bufio.NewScanner(out)
-	next := func(prefix string) string {
-		t.Helper()
-		for lines.Scan() {
-			if v, ok := strings.CutPrefix(lines.Text(), prefix+" "); ok {
-				return v
-			}
-		}
-		t.Fatalf("child worker exited before printing %q", prefix)
-		return ""
-	}
+	cmd, next := spawnChild(t, childEnv+"="+dir, childDatabaseEnv+"="+db)
 	next("url")
 	u := presign(t, api, "Bearer "+key, "Wallet.sol")
 	put(t, u, []byte(vulnerable))

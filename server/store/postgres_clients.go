@@ -87,6 +87,15 @@ func (s *Postgres) PutDocument(ctx context.Context, d Document) error {
 	return err
 }
 
+// DeleteDocumentsBefore removes the documents of a kind created before t.
+func (s *Postgres) DeleteDocumentsBefore(ctx context.Context, kind string, t time.Time) (int64, error) {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM documents WHERE kind = $1 AND created_at < $2`, kind, t.UTC().UnixMicro())
+	if err != nil {
+		return 0, err
+	}
+	return tag.RowsAffected(), nil
+}
+
 // GetDocument reads a document of a kind by id.
 func (s *Postgres) GetDocument(ctx context.Context, kind, id string) (Document, error) {
 	d, err := scanDocument(kind, id, s.pool.QueryRow(ctx, `SELECT client_id, created_at, updated_at, data FROM documents

@@ -25,6 +25,15 @@ func (s *SQLite) GetDocument(ctx context.Context, kind, id string) (Document, er
 	return d, notFound(err)
 }
 
+// DeleteDocumentsBefore removes the documents of a kind created before t.
+func (s *SQLite) DeleteDocumentsBefore(ctx context.Context, kind string, t time.Time) (int64, error) {
+	res, err := s.w.ExecContext(ctx, `DELETE FROM documents WHERE kind = ? AND created_at < ?`, kind, t.UTC().UnixMicro())
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
 // EnsureClient returns the client with this name, creating it the first time. It is for the
 // clients the server names itself; users' clients are made by `vigil keys create`.
 func (s *SQLite) EnsureClient(ctx context.Context, name string) (Client, error) {

@@ -71,6 +71,9 @@ type Store interface {
 	// Documents: reports stored whole by kind and id (token scans, repository scan details).
 	PutDocument(ctx context.Context, d Document) error
 	GetDocument(ctx context.Context, kind, id string) (Document, error)
+	// DeleteDocumentsBefore removes the documents of a kind created before t (expired
+	// dashboard sessions, say) and returns how many went.
+	DeleteDocumentsBefore(ctx context.Context, kind string, t time.Time) (int64, error)
 	// EnsureClient returns the client with this name, creating it once (server-named clients).
 	EnsureClient(ctx context.Context, name string) (Client, error)
 

@@ -324,6 +324,25 @@ func testDocumentsAndEnsureClient(t *testing.T, st Store) {
 	if _, err := st.GetDocument(ctx, "repo_scan", "abc"); !errors.Is(err, ErrNotFound) {
 		t.Error("documents of another kind must not be found")
 	}
+	// Only the kind asked for, and only documents created before the time, are removed.
+	old := Document{Kind: "web_session", ID: "old", CreatedAt: time.Now().Add(-2 * time.Hour), Data: []byte(`{}`)}
+	fresh := Document{Kind: "web_session", ID: "fresh", Data: []byte(`{}`)}
+	for _, doc := range []Document{old, fresh} {
+		if err := st.PutDocument(ctx, doc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, err := st.DeleteDocumentsBefore(ctx, "web_session", time.Now().Add(-time.Hour)); n != 1 || err != nil {
+		t.Errorf("DeleteDocumentsBefore: %d %v, want 1", n, err)
+	}
+	if _, err := st.GetDocument(ctx, "web_session", "old"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("expired document kept: %v", err)
+	}
+	for _, k := range [][2]string{{"web_session", "fresh"}, {"token_scan", "abc"}} {
+		if _, err := st.GetDocument(ctx, k[0], k[1]); err != nil {
+			t.Errorf("%s/%s removed: %v", k[0], k[1], err)
+		}
+	}
 	a, err1 := st.EnsureClient(ctx, "ss_quickscan")
 	b, err2 := st.EnsureClient(ctx, "ss_quickscan")
 	if err1 != nil || err2 != nil || a.ID != b.ID || a.ID == 0 {

@@ -172,3 +172,10 @@ func (h *Handler) signedIn(next func(http.ResponseWriter, *http.Request, *sessio
 		next(w, r, s)
 	}
 }
+
+// SweepSessions removes the sessions that expired before now (ended ones go with them once
+// their time is over too), so that sign-ins do not pile up in the database. The server's
+// janitor calls it.
+func SweepSessions(ctx context.Context, st store.Store, now time.Time) (int64, error) {
+	return st.DeleteDocumentsBefore(ctx, docSession, now.Add(-sessionTTL))
+}

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/vigil-sec/vigil/report"
@@ -39,7 +38,6 @@ const (
 // dashboard implements web.Backend over the server.
 type dashboard struct {
 	s      *Server
-	mu     sync.Mutex // serialises the read-modify-write of the dashboard's documents
 	tokens tokenapi.Scanner
 }
 
@@ -74,28 +72,30 @@ func (d *dashboard) loadList(ctx context.Context, clientID int64) (projectList, 
 	return l, json.Unmarshal(doc.Data, &l)
 }
 
-func (d *dashboard) saveList(ctx context.Context, clientID int64, l projectList) error {
-	data, err := json.Marshal(l)
-	if err != nil {
-		return err
-	}
-	return d.s.store.PutDocument(ctx, store.Document{Kind: docProjects, ID: strconv.FormatInt(clientID, 10), ClientID: clientID, Data: data})
+// updateList changes the client's project list as one step against every other change, in
+// any process sharing the database.
+func (d *dashboard) updateList(ctx context.Context, clientID int64, change func(ids []string) []string) error {
+	return d.s.store.UpdateDocument(ctx, docProjects, strconv.FormatInt(clientID, 10), clientID, func(old []byte) ([]byte, error) {
+		var l projectList
+		if old != nil {
+			if err := json.Unmarshal(old, &l); err != nil {
+				return nil, err
+			}
+		}
+		l.IDs = change(l.IDs)
+		return json.Marshal(l)
+	})
 }
 
 // listProject puts a project at the top of its client's list (every enqueue calls it, so
 // projects scanned through the API show too).
 func (d *dashboard) listProject(ctx context.Context, p store.Project) error {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	l, err := d.loadList(ctx, p.ClientID)
-	if err != nil {
-		return err
+	if l, err := d.loadList(ctx, p.ClientID); err == nil && len(l.IDs) > 0 && l.IDs[0] == p.ID {
+		return nil // already on top: most scans are rescans, and reading is cheaper than a write
 	}
-	if len(l.IDs) > 0 && l.IDs[0] == p.ID {
-		return nil
-	}
-	l.IDs = append([]string{p.ID}, slices.DeleteFunc(l.IDs, func(id string) bool { return id == p.ID })...)
-	return d.saveList(ctx, p.ClientID, l)
+	return d.updateList(ctx, p.ClientID, func(ids []string) []string {
+		return append([]string{p.ID}, slices.DeleteFunc(ids, func(id string) bool { return id == p.ID })...)
+	})
 }
 
 func (d *dashboard) Projects(ctx context.Context, clientID int64) ([]store.Project, error) {
@@ -124,14 +124,9 @@ func (d *dashboard) DeleteProject(ctx context.Context, clientID int64, projectID
 	if _, err := d.s.store.GetProject(ctx, clientID, projectID); err != nil {
 		return err
 	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	l, err := d.loadList(ctx, clientID)
-	if err != nil {
-		return err
-	}
-	l.IDs = slices.DeleteFunc(l.IDs, func(id string) bool { return id == projectID })
-	return d.saveList(ctx, clientID, l)
+	return d.updateList(ctx, clientID, func(ids []string) []string {
+		return slices.DeleteFunc(ids, func(id string) bool { return id == projectID })
+	})
 }
 
 // queued maps enqueue's refusals to the dashboard's errors.
@@ -321,24 +316,22 @@ func (d *dashboard) Triage(ctx context.Context, clientID int64, projectID, bugHa
 	if err := d.s.store.SetBugStatus(ctx, clientID, projectID, bugHash, status); err != nil {
 		return err
 	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	notes, err := d.notes(ctx, projectID)
-	if err != nil {
-		return err
-	}
-	n := notes[bugHash]
-	n.Status, n.Comment = status, comment
-	n.History = append(n.History, web.NoteHistory{At: report.Timestamp(time.Now()), Status: status, Comment: comment, By: by})
-	if len(n.History) > 50 {
-		n.History = n.History[len(n.History)-50:]
-	}
-	notes[bugHash] = n
-	data, err := json.Marshal(notes)
-	if err != nil {
-		return err
-	}
-	return d.s.store.PutDocument(ctx, store.Document{Kind: docTriageNotes, ID: projectID, ClientID: clientID, Data: data})
+	return d.s.store.UpdateDocument(ctx, docTriageNotes, projectID, clientID, func(old []byte) ([]byte, error) {
+		notes := map[string]web.Note{}
+		if old != nil {
+			if err := json.Unmarshal(old, &notes); err != nil {
+				return nil, err
+			}
+		}
+		n := notes[bugHash]
+		n.Status, n.Comment = status, comment
+		n.History = append(n.History, web.NoteHistory{At: report.Timestamp(time.Now()), Status: status, Comment: comment, By: by})
+		if len(n.History) > 50 {
+			n.History = n.History[len(n.History)-50:]
+		}
+		notes[bugHash] = n
+		return json.Marshal(notes)
+	})
 }
 
 // applyComments fills the findings' comment from the project's triage notes, so the JSON and

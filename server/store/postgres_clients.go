@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -85,6 +86,31 @@ func (s *Postgres) PutDocument(ctx context.Context, d Document) error {
 		ON CONFLICT(kind, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
 		d.Kind, d.ID, d.ClientID, d.CreatedAt.UnixMicro(), now.UnixMicro(), d.Data)
 	return err
+}
+
+// UpdateDocument changes a document in one transaction holding a transaction-scoped advisory
+// lock on its kind and id: row locks cannot serialise the first insert of a document, the lock
+// does, for every process on the database.
+func (s *Postgres) UpdateDocument(ctx context.Context, kind, id string, clientID int64, change func(old []byte) ([]byte, error)) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, "document/"+kind+"/"+id); err != nil {
+			return err
+		}
+		var old []byte
+		err := tx.QueryRow(ctx, `SELECT data FROM documents WHERE kind = $1 AND id = $2`, kind, id).Scan(&old)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		data, err := change(old)
+		if err != nil {
+			return err
+		}
+		now := time.Now().UTC().UnixMicro()
+		_, err = tx.Exec(ctx, `INSERT INTO documents(kind, id, client_id, created_at, updated_at, data) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT(kind, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
+			kind, id, clientID, now, now, data)
+		return err
+	})
 }
 
 // DeleteDocumentsBefore removes the documents of a kind created before t.

@@ -25,6 +25,27 @@ func (s *SQLite) GetDocument(ctx context.Context, kind, id string) (Document, er
 	return d, notFound(err)
 }
 
+// UpdateDocument changes a document in one transaction on the single write connection, which
+// serialises it against every other write of this store (one process owns a SQLite file).
+func (s *SQLite) UpdateDocument(ctx context.Context, kind, id string, clientID int64, change func(old []byte) ([]byte, error)) error {
+	return s.withTx(ctx, func(tx *sql.Tx) error {
+		var old []byte
+		err := tx.QueryRowContext(ctx, `SELECT data FROM documents WHERE kind = ? AND id = ?`, kind, id).Scan(&old)
+		if err != nil && err != sql.ErrNoRows {
+			return err
+		}
+		data, err := change(old)
+		if err != nil {
+			return err
+		}
+		now := time.Now().UTC().UnixMicro()
+		_, err = tx.ExecContext(ctx, `INSERT INTO documents(kind, id, client_id, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT(kind, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
+			kind, id, clientID, now, now, data)
+		return err
+	})
+}
+
 // DeleteDocumentsBefore removes the documents of a kind created before t.
 func (s *SQLite) DeleteDocumentsBefore(ctx context.Context, kind string, t time.Time) (int64, error) {
 	res, err := s.w.ExecContext(ctx, `DELETE FROM documents WHERE kind = ? AND created_at < ?`, kind, t.UTC().UnixMicro())

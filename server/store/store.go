@@ -71,6 +71,10 @@ type Store interface {
 	// Documents: reports stored whole by kind and id (token scans, repository scan details).
 	PutDocument(ctx context.Context, d Document) error
 	GetDocument(ctx context.Context, kind, id string) (Document, error)
+	// UpdateDocument reads a document (nil when there is none), lets change compute its new data
+	// and stores it, as one step against every other update of that document, in this process
+	// or another sharing the database: read-modify-write without lost updates.
+	UpdateDocument(ctx context.Context, kind, id string, clientID int64, change func(old []byte) ([]byte, error)) error
 	// DeleteDocumentsBefore removes the documents of a kind created before t (expired
 	// dashboard sessions, say) and returns how many went.
 	DeleteDocumentsBefore(ctx context.Context, kind string, t time.Time) (int64, error)

@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -387,4 +389,56 @@ func TestPostgresAnnouncesFinishedScans(t *testing.T) {
 		}
 	}
 	t.Fatal("no finished scan was announced")
+}
+
+// Concurrent read-modify-writes of one document lose nothing: on PostgreSQL through two stores,
+// as two server processes would be; on SQLite through the one store its single process has.
+func TestUpdateDocumentLosesNoUpdate(t *testing.T) {
+	for _, e := range engines {
+		t.Run(e.name, func(t *testing.T) {
+			db, dir := e.database(t), t.TempDir()
+			stores := []Store{openTest(t, db, dir)}
+			if db != "" {
+				stores = append(stores, openTest(t, db, dir))
+			}
+			const writers, each = 4, 10
+			var wg sync.WaitGroup
+			errs := make(chan error, writers*each)
+			for w := range writers {
+				st := stores[w%len(stores)]
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for range each {
+						errs <- st.UpdateDocument(context.Background(), "counter", "c", 1, func(old []byte) ([]byte, error) {
+							n := 0
+							if old != nil {
+								n, _ = strconv.Atoi(string(old))
+							}
+							return []byte(strconv.Itoa(n + 1)), nil
+						})
+					}
+				}()
+			}
+			wg.Wait()
+			close(errs)
+			for err := range errs {
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			d, err := stores[0].GetDocument(context.Background(), "counter", "c")
+			if err != nil || string(d.Data) != strconv.Itoa(writers*each) || d.ClientID != 1 {
+				t.Fatalf("after %d updates: %q %v", writers*each, d.Data, err)
+			}
+			// An error from change leaves the document as it was.
+			boom := errors.New("boom")
+			if err := stores[0].UpdateDocument(context.Background(), "counter", "c", 1, func([]byte) ([]byte, error) { return nil, boom }); !errors.Is(err, boom) {
+				t.Fatalf("change's error: %v", err)
+			}
+			if d2, _ := stores[0].GetDocument(context.Background(), "counter", "c"); string(d2.Data) != string(d.Data) {
+				t.Fatalf("failed change stored: %q", d2.Data)
+			}
+		})
+	}
 }

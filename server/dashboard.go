@@ -62,28 +62,14 @@ type projectList struct {
 
 func (d *dashboard) loadList(ctx context.Context, clientID int64) (projectList, error) {
 	var l projectList
-	doc, err := d.s.store.GetDocument(ctx, docProjects, strconv.FormatInt(clientID, 10))
-	if errors.Is(err, store.ErrNotFound) {
-		return l, nil
-	}
-	if err != nil {
-		return l, err
-	}
-	return l, json.Unmarshal(doc.Data, &l)
+	return l, loadJSON(ctx, d.s.store, docProjects, strconv.FormatInt(clientID, 10), &l)
 }
 
 // updateList changes the client's project list as one step against every other change, in
 // any process sharing the database.
 func (d *dashboard) updateList(ctx context.Context, clientID int64, change func(ids []string) []string) error {
-	return d.s.store.UpdateDocument(ctx, docProjects, strconv.FormatInt(clientID, 10), clientID, func(old []byte) ([]byte, error) {
-		var l projectList
-		if old != nil {
-			if err := json.Unmarshal(old, &l); err != nil {
-				return nil, err
-			}
-		}
+	return updateJSON(ctx, d.s.store, docProjects, strconv.FormatInt(clientID, 10), clientID, func(l *projectList) {
 		l.IDs = change(l.IDs)
-		return json.Marshal(l)
 	})
 }
 
@@ -300,14 +286,7 @@ func (d *dashboard) Notes(ctx context.Context, clientID int64, projectID string)
 
 func (d *dashboard) notes(ctx context.Context, projectID string) (map[string]web.Note, error) {
 	notes := map[string]web.Note{}
-	doc, err := d.s.store.GetDocument(ctx, docTriageNotes, projectID)
-	if errors.Is(err, store.ErrNotFound) {
-		return notes, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return notes, json.Unmarshal(doc.Data, &notes)
+	return notes, loadJSON(ctx, d.s.store, docTriageNotes, projectID, &notes)
 }
 
 // Triage sets the bug hash's status for the project (the store carries it to later scans) and
@@ -316,21 +295,17 @@ func (d *dashboard) Triage(ctx context.Context, clientID int64, projectID, bugHa
 	if err := d.s.store.SetBugStatus(ctx, clientID, projectID, bugHash, status); err != nil {
 		return err
 	}
-	return d.s.store.UpdateDocument(ctx, docTriageNotes, projectID, clientID, func(old []byte) ([]byte, error) {
-		notes := map[string]web.Note{}
-		if old != nil {
-			if err := json.Unmarshal(old, &notes); err != nil {
-				return nil, err
-			}
+	return updateJSON(ctx, d.s.store, docTriageNotes, projectID, clientID, func(notes *map[string]web.Note) {
+		if *notes == nil {
+			*notes = map[string]web.Note{}
 		}
-		n := notes[bugHash]
+		n := (*notes)[bugHash]
 		n.Status, n.Comment = status, comment
 		n.History = append(n.History, web.NoteHistory{At: report.Timestamp(time.Now()), Status: status, Comment: comment, By: by})
 		if len(n.History) > 50 {
 			n.History = n.History[len(n.History)-50:]
 		}
-		notes[bugHash] = n
-		return json.Marshal(notes)
+		(*notes)[bugHash] = n
 	})
 }
 

@@ -18,6 +18,7 @@ var All = []*Analyzer{
 	Token2022UncheckedTransfer,
 	Token2022FeeIgnored,
 	Token2022MintExtensions,
+	Token2022TransferHookIgnored,
 	StaleAfterCPI,
 	UnvalidatedRemainingAccounts,
 	UncheckedOraclePrice,

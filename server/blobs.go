@@ -20,6 +20,11 @@ const signingKeyBlob = "upload.key"
 func uploadBlob(objectKey string) string { return "blobs/" + objectKey }
 func reportBlob(file string) string      { return "reports/" + file }
 
+// reportBlobs are the files of one generated report.
+func reportBlobs(reportID string) []string {
+	return []string{reportBlob(reportID + ".pdf"), reportBlob(reportID + ".html")}
+}
+
 // signingKey reads the HMAC key of the links the server signs itself (uploads to a local store,
 // report downloads), creating a random one on first start. It lives in the blob store, so every
 // process of a deployment signs and checks with the same key, and links handed out before a

@@ -103,16 +103,10 @@ func (d *dashboard) Projects(ctx context.Context, clientID int64) ([]store.Proje
 	return out, nil
 }
 
-// DeleteProject takes the project off the client's list. Its scans stay in the store (the
-// Store interface deletes no scans) and the API still answers them; a new scan of the same
-// repository lists the project again.
+// DeleteProject deletes the project with its scans, findings, triage, reports and uploads
+// (Server.deleteProject).
 func (d *dashboard) DeleteProject(ctx context.Context, clientID int64, projectID string) error {
-	if _, err := d.s.store.GetProject(ctx, clientID, projectID); err != nil {
-		return err
-	}
-	return d.updateList(ctx, clientID, func(ids []string) []string {
-		return slices.DeleteFunc(ids, func(id string) bool { return id == projectID })
-	})
+	return d.s.deleteProject(ctx, clientID, projectID)
 }
 
 // queued maps enqueue's refusals to the dashboard's errors.

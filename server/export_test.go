@@ -3,6 +3,9 @@ package server
 import (
 	"context"
 	"time"
+
+	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/server/store"
 )
 
 // SweepUploads runs one pass of the janitor as if the clock read now.
@@ -10,3 +13,11 @@ func (s *Server) SweepUploads(ctx context.Context, now time.Time) { s.sweepUploa
 
 // ReportLink is the signed download URL of a report file (<report id>.pdf|.html).
 func (s *Server) ReportLink(file string) string { return s.reportURL(file) }
+
+// Finish records an outcome of the scan as a worker's attempt does.
+func (s *Server) Finish(ctx context.Context, sc store.Scan, rep *report.ScanReport) error {
+	return s.finish(ctx, sc, rep, "")
+}
+
+// RunScan runs one attempt of the scan's job.
+func (s *Server) RunScan(ctx context.Context, id string) error { return s.runScan(ctx, id, false) }

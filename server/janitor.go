@@ -36,11 +36,8 @@ func (s *Server) sweepUploads(ctx context.Context, now time.Time) {
 			return
 		}
 		for _, u := range old {
-			if err := s.blobs.Delete(ctx, uploadBlob(u.ObjectKey)); err != nil {
+			if err := s.removeUpload(ctx, u.ObjectKey); err != nil {
 				s.log.Warn("janitor: removing upload", "key", u.ObjectKey, "err", err)
-				return
-			}
-			if err := s.store.DeleteUpload(ctx, u.ObjectKey); err != nil {
 				return
 			}
 		}

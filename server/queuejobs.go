@@ -89,6 +89,9 @@ func (w *reportWorker) Work(ctx context.Context, job *river.Job[reportArgs]) err
 	if gerr == nil && sc.ReportingStatus != report.ReportGenerating {
 		return nil // recorded
 	}
+	if errors.Is(gerr, store.ErrNotFound) {
+		return nil // the scan's project was deleted: nothing to generate or record
+	}
 	if job.Attempt >= job.MaxAttempts {
 		w.s.store.SetReporting(context.WithoutCancel(ctx), job.Args.ScanID, report.ReportFailed,
 			"report generation failed: "+err.Error(), "")

@@ -129,6 +129,11 @@ func (s *Server) generateReport(ctx context.Context, clientID int64, scanID stri
 		}
 	}
 	if err := s.store.SetReporting(ctx, scanID, report.ReportGenerated, "", id); err != nil {
+		if errors.Is(err, store.ErrNotFound) { // the project was deleted meanwhile: no file outlives it
+			for _, key := range reportBlobs(id) {
+				s.blobs.Delete(context.WithoutCancel(ctx), key)
+			}
+		}
 		return "", err
 	}
 	s.log.Info("report generated", "scan_id", scanID, "report_id", id, "pdf_bytes", pdfBuf.Len())

@@ -291,6 +291,9 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 		}
 	}
 	p, err := s.store.GetProject(ctx, sc.ClientID, sc.ProjectID)
+	if errors.Is(err, store.ErrNotFound) {
+		return s.dropOutcome(sc)
+	}
 	if err != nil {
 		return fmt.Errorf("finish: reading project: %w", err)
 	}
@@ -315,6 +318,9 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 		s.log.Info("finish: scan already finished by another attempt", "scan_id", sc.ID)
 		return nil
 	}
+	if errors.Is(err, store.ErrNotFound) {
+		return s.dropOutcome(sc)
+	}
 	if err != nil {
 		return fmt.Errorf("finish: recording outcome: %w", err)
 	}
@@ -322,6 +328,14 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 	s.metrics.scans.WithLabelValues(status).Inc()
 	s.log.Info("scan finished", "scan_id", sc.ID, "status", status, "err_msg", errMsg, "findings", len(findings))
 	return s.notify(ctx, sc, p, status, errMsg, rep)
+}
+
+// dropOutcome ends an attempt whose scan is gone with its project: there is nothing to record
+// into, and recording would bring back rows the client deleted. The store refuses to delete a
+// project while a scan of it is unfinished, so this is a safety net, not a path.
+func (s *Server) dropOutcome(sc store.Scan) error {
+	s.log.Warn("finish: the scan's project was deleted; its outcome is dropped", "scan_id", sc.ID, "project_id", sc.ProjectID)
+	return nil
 }
 
 // bugPrefix starts bug ids, as in the CLI's reports.

@@ -21,6 +21,13 @@ type Store interface {
 	// with the next sequence id, and updates its name, URL and branch.
 	EnsureProject(ctx context.Context, p Project) (Project, error)
 	GetProject(ctx context.Context, clientID int64, id string) (Project, error)
+	// DeleteProject removes one of the client's projects and everything kept about it, in one
+	// transaction: its scans, their findings, webhook deliveries and documents, its bug triage
+	// and the documents keyed by its id; the uploads only its scans read are expired. It returns
+	// the files of the blob store to delete (Removed). ErrNotFound for a project that does not
+	// exist (any more) or is another client's; ErrConflict while a scan of it is queued or
+	// running, so that no worker records an outcome into a deleted project.
+	DeleteProject(ctx context.Context, clientID int64, projectID string) (Removed, error)
 
 	// Scans and job state.
 	CreateScan(ctx context.Context, s Scan) error

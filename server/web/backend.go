@@ -31,7 +31,9 @@ type Backend interface {
 	AddUpload(ctx context.Context, clientID int64, name string, files []Upload) (scanID string, err error)
 	// Rescan queues a new scan of a project with the request of its latest scan.
 	Rescan(ctx context.Context, clientID int64, projectID string) (scanID string, err error)
-	// DeleteProject removes the project from the client's dashboard.
+	// DeleteProject deletes the project and everything kept about it: its scans, findings,
+	// triage, reports and uploaded files. store.ErrConflict while a scan of it is queued or
+	// running.
 	DeleteProject(ctx context.Context, clientID int64, projectID string) error
 
 	// Report is a scan's report as the API answers it (triage and comments applied).

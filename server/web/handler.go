@@ -75,6 +75,7 @@ func (h *Handler) Register(mux *http.ServeMux) {
 	handle("POST /projects/upload", h.signedIn(h.addUpload))
 	handle("GET /projects/{id}", h.signedIn(h.projectPage))
 	handle("POST /projects/{id}/rescan", h.signedIn(h.rescan))
+	handle("GET /projects/{id}/delete", h.signedIn(h.deletePage))
 	handle("POST /projects/{id}/delete", h.signedIn(h.deleteProject))
 
 	handle("GET /scans/{id}", h.signedIn(h.scanPage))

@@ -80,7 +80,7 @@ func (h *Handler) render(w http.ResponseWriter, r *http.Request, status int, nam
 var titles = map[string]string{
 	"login": "Sign in", "projects": "Projects", "project": "Project", "scan": "Scan", "finding": "Finding",
 	"blockscan": "Scan a deployed contract", "tokenscan": "Scan a Solana token", "tokenresult": "Token scan",
-	"error": "Error",
+	"error": "Error", "deleteproject": "Delete project",
 }
 
 // severities in the order pages show them.

@@ -10,8 +10,9 @@ import (
 )
 
 type projectsView struct {
-	Rows   []projectRow
-	Error  string
+	Rows    []projectRow
+	Error   string
+	Deleted bool // a project was just deleted
 	URL    string // the add form's values, kept when it is shown again with an error
 	Branch string
 }
@@ -20,7 +21,7 @@ func (v projectsView) Spark(r projectRow) template.HTML { return sparkline(r.Sco
 
 // projectsPage is GET /: the client's projects.
 func (h *Handler) projectsPage(w http.ResponseWriter, r *http.Request, s *session) {
-	h.showProjects(w, r, s, http.StatusOK, projectsView{})
+	h.showProjects(w, r, s, http.StatusOK, projectsView{Deleted: r.URL.Query().Has("deleted")})
 }
 
 func (h *Handler) showProjects(w http.ResponseWriter, r *http.Request, s *session, status int, v projectsView) {
@@ -143,15 +144,6 @@ func (h *Handler) rescan(w http.ResponseWriter, r *http.Request, s *session) {
 		return
 	}
 	http.Redirect(w, r, "/scans/"+pathEscape(id), http.StatusSeeOther)
-}
-
-// deleteProject is POST /projects/{id}/delete.
-func (h *Handler) deleteProject(w http.ResponseWriter, r *http.Request, s *session) {
-	if err := h.cfg.Backend.DeleteProject(r.Context(), s.clientID, r.PathValue("id")); err != nil {
-		h.notFound(w, r, err)
-		return
-	}
-	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
 
 // notFound answers a missing (or another client's) object as one: 404, whichever it was.

@@ -1,0 +1,50 @@
+package server
+
+import (
+	"context"
+	"slices"
+)
+
+// deleteProject deletes a client's project for good: its rows in one transaction
+// (store.DeleteProject refuses while a scan of it is queued or running), then the files they
+// named in the blob store, then its place on the client's dashboard list. The SPEC has no
+// endpoint for it; the dashboard is its one caller.
+func (s *Server) deleteProject(ctx context.Context, clientID int64, projectID string) error {
+	removed, err := s.store.DeleteProject(ctx, clientID, projectID)
+	if err != nil {
+		return err
+	}
+	// The rows are gone: their files go too, even if the client stops waiting.
+	ctx = context.WithoutCancel(ctx)
+	for _, id := range removed.Reports {
+		for _, key := range reportBlobs(id) {
+			if err := s.blobs.Delete(ctx, key); err != nil {
+				s.log.Warn("deleting a project: removing a report file", "project_id", projectID, "report_id", id, "err", err)
+			}
+		}
+	}
+	for _, key := range removed.Uploads {
+		// On failure the expired record stays, and the janitor tries again.
+		if err := s.removeUpload(ctx, key); err != nil {
+			s.log.Warn("deleting a project: removing an upload; the janitor will retry", "project_id", projectID, "key", key, "err", err)
+		}
+	}
+	if err := s.dash.updateList(ctx, clientID, func(ids []string) []string {
+		return slices.DeleteFunc(ids, func(id string) bool { return id == projectID })
+	}); err != nil {
+		// The list skips projects that no longer exist: a stale id shows nothing.
+		s.log.Warn("deleting a project: updating the dashboard list", "project_id", projectID, "err", err)
+	}
+	s.log.Info("project deleted", "project_id", projectID, "client_id", clientID, "scans", removed.Scans,
+		"reports", len(removed.Reports), "uploads", len(removed.Uploads))
+	return nil
+}
+
+// removeUpload removes an upload's file, then its record: a file never outlives the record
+// the janitor would find it by.
+func (s *Server) removeUpload(ctx context.Context, key string) error {
+	if err := s.blobs.Delete(ctx, uploadBlob(key)); err != nil {
+		return err
+	}
+	return s.store.DeleteUpload(ctx, key)
+}

@@ -24,7 +24,8 @@ import (
 // TestDashboardInBrowser drives the dashboard of a real `vigil serve` in Debian's chromium
 // (headless, through the DevTools protocol with chromedp): sign in with a fresh key, add a
 // project from a git repository served by the test, follow the live progress to the findings,
-// open a finding, mark it false positive, rescan and see the mark kept, download the PDF.
+// open a finding, mark it false positive, rescan and see the mark kept, download the PDF,
+// delete the project.
 // Screenshots of each step go to the test's artifact folder: run with
 // `go test ./cmd/vigil -run DashboardInBrowser -artifacts -outputdir DIR` to keep them (or set
 // VIGIL_E2E_SCREENSHOTS=DIR); the folder is logged. Without chromium the test skips (install
@@ -223,6 +224,23 @@ func TestDashboardInBrowser(t *testing.T) {
 	// The same scan page on a phone-sized screen.
 	run("13 projects with score history", chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.CSS(`svg.spark`)))
 	run("14 phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.ID("findings")))
+
+	// Deleting the project: a page says what goes, its button deletes, the list says so.
+	run("15 delete confirmation", chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.CSS(`.project`)),
+		chromedp.Click(chromedp.Search(`//form[contains(@action, "/delete")]/button`)), chromedp.WaitVisible(chromedp.ID("delete")))
+	if says := text(`//*[@id="delete"]`); !strings.Contains(says, "triage decisions") || !strings.Contains(says, "cannot be undone") {
+		t.Fatalf("the confirmation does not say what goes: %q", says)
+	}
+	run("16 project deleted", chromedp.Click(chromedp.CSS(`#delete button.danger`)), chromedp.WaitVisible(chromedp.CSS(`p.ok`)))
+	if list := text(`//main`); !strings.Contains(list, "No projects yet") {
+		t.Fatalf("the deleted project is still listed: %q", list)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(loc), chromedp.WaitVisible(chromedp.CSS(`main`))); err != nil {
+		t.Fatal(err)
+	}
+	if gone := text(`//main`); !strings.Contains(strings.ToLower(gone), "not found") {
+		t.Fatalf("the deleted project's scan still shows: %q", gone)
+	}
 }
 
 // findChromium returns the browser to drive: $VIGIL_CHROMIUM, else Debian's chromium.

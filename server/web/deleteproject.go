@@ -32,14 +32,8 @@ func (h *Handler) deletePage(w http.ResponseWriter, r *http.Request, s *session)
 }
 
 func (h *Handler) showDelete(w http.ResponseWriter, r *http.Request, s *session, status int, msg string) {
-	p, err := h.cfg.Store.GetProject(r.Context(), s.clientID, r.PathValue("id"))
-	if err != nil {
-		h.notFound(w, r, err)
-		return
-	}
-	row, err := h.projectRow(r.Context(), s.clientID, p)
-	if err != nil {
-		h.fail(w, r, http.StatusInternalServerError, "internal error", err)
+	row, ok := h.pathProject(w, r, s)
+	if !ok {
 		return
 	}
 	h.render(w, r, status, "deleteproject", deleteView{Row: row, Error: msg})

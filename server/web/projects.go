@@ -107,18 +107,29 @@ type scanRow struct {
 	Count int
 }
 
-// projectPage is GET /projects/{id}: the project's scans.
-func (h *Handler) projectPage(w http.ResponseWriter, r *http.Request, s *session) {
+// pathProject reads the client's project named by the path, with what the list shows of it;
+// it answers the request itself (404, 500) when it returns false.
+func (h *Handler) pathProject(w http.ResponseWriter, r *http.Request, s *session) (projectRow, bool) {
 	p, err := h.cfg.Store.GetProject(r.Context(), s.clientID, r.PathValue("id"))
 	if err != nil {
 		h.notFound(w, r, err)
-		return
+		return projectRow{}, false
 	}
 	row, err := h.projectRow(r.Context(), s.clientID, p)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, "internal error", err)
+		return projectRow{}, false
+	}
+	return row, true
+}
+
+// projectPage is GET /projects/{id}: the project's scans.
+func (h *Handler) projectPage(w http.ResponseWriter, r *http.Request, s *session) {
+	row, ok := h.pathProject(w, r, s)
+	if !ok {
 		return
 	}
+	p := row.Project
 	scans, err := h.cfg.Store.ProjectScans(r.Context(), s.clientID, p.ID, historyLimit)
 	if err != nil {
 		h.fail(w, r, http.StatusInternalServerError, "internal error", err)

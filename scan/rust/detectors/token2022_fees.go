@@ -7,7 +7,6 @@ import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
-	"github.com/vigil-sec/vigil/scan/rust/token"
 )
 
 // Token2022FeeIgnored reports a deposit of tokens that may carry a
@@ -30,8 +29,10 @@ var Token2022FeeIgnored = &Analyzer{
 		DescriptionKeys: []string{"function_name", "amount"},
 		DetectionLogic: "Anchor handlers whose Accounts struct admits Token-2022 (Interface<TokenInterface>, " +
 			"InterfaceAccount<..>, Program<Token2022>) and whose code (with delegates and the crate helpers it calls) " +
-			"makes an unsigned transfer_checked CPI (a user's deposit) of a named amount, then adds that same name to " +
-			"account state (+=, checked_add, saturating_add) — unless the code mentions transfer fees (transfer_fee, " +
+			"makes an unsigned transfer_checked CPI (a user's deposit) of a named amount, then records that name, or a " +
+			"local computed from it (shares = amount * supply / total), as held: added to state (+=, checked_add, " +
+			"saturating_add), stored in an account field (escrow.amount = amount, or a field of the crate's account " +
+			"type built with set_inner/struct literal), or minted as receipt tokens (mint_to(.., amount)) — unless the code mentions transfer fees (transfer_fee, " +
 			"TransferFeeConfig, epoch_fee), reloads a token account to read its balance, or the mint is pinned by an " +
 			"address constraint.",
 		CWE:   []string{"CWE-682"},
@@ -57,7 +58,7 @@ var Token2022FeeIgnored = &Analyzer{
 					continue
 				}
 				for _, fn := range code {
-					if c, name := creditOf(fn.Decl.Body, amounts); c != nil {
+					if c, name := p.creditOf(fn.Decl.Body, amounts); c != nil {
 						p.Report(c, h.Func, map[string]string{"amount": name})
 						break
 					}
@@ -198,30 +199,6 @@ func (p *Pass) namesInCallees(fn *model.Function, seen map[*model.Function]bool,
 		}
 	}
 	return false
-}
-
-// creditOf returns the first addition of one of names to other state
-// (x += amount, x.checked_add(amount), x.saturating_add(amount)).
-func creditOf(body ast.Node, names map[string]bool) (ast.Node, string) {
-	var node ast.Node
-	name := ""
-	ast.Inspect(body, func(n ast.Node) bool {
-		if node != nil {
-			return false
-		}
-		switch x := n.(type) {
-		case *ast.AssignExpr:
-			if x.Op == token.PLUS_EQ && names[model.ExprPath(x.Y)] {
-				node, name = x, model.ExprPath(x.Y)
-			}
-		case *ast.MethodCallExpr:
-			if (x.Name.Name == "checked_add" || x.Name.Name == "saturating_add") && len(x.Args) == 1 && names[model.ExprPath(x.Args[0])] {
-				node, name = x, model.ExprPath(x.Args[0])
-			}
-		}
-		return node == nil
-	})
-	return node, name
 }
 
 // mentionsIdent reports an identifier in n (a name, method, field or type)

@@ -9,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver (pure Go, no cgo)
+	"modernc.org/sqlite" // pure Go, no cgo
 )
 
 // FileName is the database file inside the data folder.
@@ -50,10 +50,11 @@ func Open(ctx context.Context, dataDir string) (*SQLite, error) {
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Set("_txlock", "immediate")
 	dsn := "file:" + path + "?" + q.Encode()
-	w, err := sql.Open("sqlite", dsn)
+	conn, err := sqlite.NewConnector(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
+	w := sql.OpenDB(stmtConnector{conn})
 	w.SetMaxOpenConns(1)
 	if err := w.PingContext(ctx); err != nil {
 		w.Close()
@@ -63,12 +64,11 @@ func Open(ctx context.Context, dataDir string) (*SQLite, error) {
 		w.Close()
 		return nil, err
 	}
-	db, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("store: opening %s: %w", path, err)
-	}
+	db := sql.OpenDB(stmtConnector{conn})
 	db.SetMaxOpenConns(8)
+	// Idle readers stay open: a connection closed loses its prepared statements, and opening
+	// one runs the pragmas again.
+	db.SetMaxIdleConns(8)
 	// The file holds key hashes and webhook secrets: keep it to its owner.
 	for _, p := range []string{path, path + "-wal", path + "-shm"} {
 		if _, err := os.Stat(p); err == nil {

@@ -106,6 +106,10 @@ func (s *Server) generateReport(ctx context.Context, clientID int64, scanID stri
 		}
 		return "", err
 	}
+	before, err := s.store.GetScan(ctx, clientID, scanID)
+	if err != nil {
+		return "", err
+	}
 	if err := s.store.SetReporting(ctx, scanID, report.ReportGenerating, "", ""); err != nil {
 		return "", err
 	}
@@ -135,6 +139,16 @@ func (s *Server) generateReport(ctx context.Context, clientID int64, scanID stri
 			}
 		}
 		return "", err
+	}
+	// The store names only a scan's latest report: the superseded one's files go now, or no
+	// delete of the project could find them. (Of two generations running at once, the files of
+	// the one recorded first may stay; the current report's never go.)
+	if before.ReportID != "" && before.ReportID != id {
+		for _, key := range reportBlobs(before.ReportID) {
+			if err := s.blobs.Delete(ctx, key); err != nil {
+				s.log.Warn("removing a superseded report", "scan_id", scanID, "report_id", before.ReportID, "err", err)
+			}
+		}
 	}
 	s.log.Info("report generated", "scan_id", scanID, "report_id", id, "pdf_bytes", pdfBuf.Len())
 	return id, nil

@@ -32,7 +32,8 @@ func testReportGenerationAndDownload(t *testing.T, blobs func(*server.Config)) {
 	if res := call(t, "POST", a.URL+"/private/api-get-report/", bearer, map[string]any{"scan_id": rep.ScanID}); res.status != 400 {
 		t.Errorf("download before generation: %d", res.status)
 	}
-	for format, link := range generateReport(t, a, bearer, rep) {
+	first := generateReport(t, a, bearer, rep)
+	for format, link := range first {
 		resp, err := http.Get(link)
 		if err != nil {
 			t.Fatal(err)
@@ -55,6 +56,19 @@ func testReportGenerationAndDownload(t *testing.T, blobs func(*server.Config)) {
 				t.Errorf("tampered link: %d", resp.StatusCode)
 			}
 			resp.Body.Close()
+		}
+	}
+	// A new generation replaces the report: the superseded files go, so that deleting the
+	// project later leaves none behind; the new links work.
+	for format, link := range generateReport(t, a, bearer, rep) {
+		// The files go just after the new report is recorded, which the wait above saw.
+		for deadline := time.Now().Add(30 * time.Second); getStatus(t, first[format]) != http.StatusNotFound; time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the superseded %s is still served", format)
+			}
+		}
+		if status := getStatus(t, link); status != http.StatusOK {
+			t.Errorf("regenerated %s: %d", format, status)
 		}
 	}
 	// Another client cannot generate or fetch this scan's report.
@@ -98,4 +112,14 @@ func generateReport(t *testing.T, a *apiServer, bearer string, rep *report.ScanR
 		links[format] = link
 	}
 	return links
+}
+
+func getStatus(t *testing.T, link string) int {
+	t.Helper()
+	resp, err := http.Get(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
 }

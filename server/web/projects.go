@@ -12,9 +12,9 @@ import (
 type projectsView struct {
 	Rows    []projectRow
 	Error   string
-	Deleted bool // a project was just deleted
-	URL    string // the add form's values, kept when it is shown again with an error
-	Branch string
+	Deleted bool   // a project was just deleted
+	URL     string // the add form's values, kept when it is shown again with an error
+	Branch  string
 }
 
 func (v projectsView) Spark(r projectRow) template.HTML { return sparkline(r.Scores) }

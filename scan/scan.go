@@ -41,6 +41,9 @@ type Options struct {
 	ScanID string
 	// Progress, when set, is told about each stage (for a terminal progress line).
 	Progress func(stage string)
+	// Advance, when set, is told where the scan stands (phase, files, findings so far) at each
+	// change, from several goroutines one at a time; it must return quickly.
+	Advance func(Progress)
 	// Lang limits the scan to one language: "solidity", "rust", or "" for whatever the
 	// workspace holds.
 	Lang string
@@ -183,14 +186,21 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		progress = func(string) {}
 	}
 
+	tracker := newProgressTracker(opts.Advance)
+
 	files := ws.Sources(true)
 	lines := newSourceLines()
 	var analysedFiles, analysedLines int
 	var srcs []sema.SourceFile
 	var inScope []report.FileSize // the files the report covers, for the coverage figure
 	var inputBytes int64
-	hasRust := false
+	hasRust, rustFiles := false, 0
 	leftOutTests, leftOutDeps := map[string]bool{}, 0 // for the report's note on what it leaves out
+	// dropped says whether findings in a file stay out of the report (dependencies, tests,
+	// files outside Include): they are analysed for context only.
+	dropped := func(file string, dependency bool) bool {
+		return dependency && !opts.IncludeDeps || leftOutTests[file] || !opts.included(file)
+	}
 	for _, f := range files {
 		if err := parent.Err(); err != nil {
 			return nil, err
@@ -206,6 +216,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		case f.Lang == workspace.Solidity && opts.Lang != "rust":
 		case f.Lang == workspace.Rust && opts.Lang != "solidity":
 			hasRust = hasRust || !f.Dependency
+			rustFiles++
 			if reported {
 				inScope = append(inScope, report.FileSize{Path: f.Path, Lines: f.Lines})
 			}
@@ -274,6 +285,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 	var budgetErr error
 	if len(srcs) > 0 {
 		progress(fmt.Sprintf("parsing %d Solidity files", len(srcs)))
+		tracker.phase(PhaseParsing, len(srcs))
 		var remaps []sema.Remapping
 		for _, r := range ws.Remappings {
 			remaps = append(remaps, sema.Remapping{Prefix: r.Prefix, Target: r.Target})
@@ -281,7 +293,8 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		act.setStage(modelStage(solPaths))
 		var loaded *sema.Program
 		gone, err := abandonable(ctx, "analysing the sources", func() {
-			loaded = sema.LoadWith(srcs, remaps, sema.LoadOptions{Budget: sema.DefaultBudget, Workers: opts.Workers})
+			loaded = sema.LoadWith(srcs, remaps, sema.LoadOptions{Budget: sema.DefaultBudget, Workers: opts.Workers,
+				Parsed: func(string) { tracker.fileDone(0) }})
 		})
 		if err != nil {
 			return nil, err
@@ -300,7 +313,22 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 	if prog != nil {
 		progress(fmt.Sprintf("running %d Solidity detectors", len(analyzers)))
 		act.setStage("the Solidity detectors")
-		res := detect.RunContext(ctx, prog, analyzers, detect.Limits{Task: opts.Budgets.Detector, Track: act.track, Workers: opts.Workers})
+		tracker.phase(PhaseAnalysing, len(prog.Files))
+		taskDone := func(_ *sema.File, found []detect.Finding, last bool) {
+			n := 0
+			for _, f := range found {
+				if file := prog.FileOf(f.Pos); file != nil && !dropped(file.Path, file.Dependency) {
+					n++
+				}
+			}
+			if last {
+				tracker.fileDone(n)
+			} else {
+				tracker.found(n)
+			}
+		}
+		res := detect.RunContext(ctx, prog, analyzers, detect.Limits{Task: opts.Budgets.Detector, Track: act.track, Workers: opts.Workers,
+			Done: taskDone})
 		if budget, cancelled := stopped(); cancelled != nil {
 			return nil, cancelled
 		} else if budget != nil {
@@ -308,7 +336,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		}
 		for _, f := range res.Findings {
 			rec := solidityRecord(prog, f)
-			if rec.dependency && !opts.IncludeDeps || leftOutTests[rec.file] || !opts.included(rec.file) {
+			if dropped(rec.file, rec.dependency) {
 				continue
 			}
 			records = append(records, rec)
@@ -327,6 +355,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 	var rustsec *report.AdvisorySnapshot
 	if hasRust {
 		progress("running Rust detectors")
+		tracker.phase(PhaseRust, rustFiles)
 		act.setStage("the Rust detectors")
 		var rr rustResult
 		var rerr error
@@ -349,11 +378,14 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 			if rerr != nil {
 				return nil, rerr
 			}
+			kept := 0
 			for _, r := range rr.records {
 				if opts.enabled(r.tmpl.ID) && opts.included(r.file) {
 					records = append(records, r)
+					kept++
 				}
 			}
+			tracker.phaseDone(kept)
 			analysedFiles += rr.files
 			analysedLines += rr.lines
 			diagnostics = append(diagnostics, rr.diags...)

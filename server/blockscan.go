@@ -54,14 +54,14 @@ func (s *Server) handleBlockScan(w http.ResponseWriter, r *http.Request) {
 	s.startScan(w, r, p, sourceBlock, scanRequest{Address: addr, Platform: platform.Name, Chain: chain.Name})
 }
 
-// executeBlock runs a block scan for the job runner.
-func (s *Server) executeBlock(ctx context.Context, sc store.Scan, req scanRequest) (*report.ScanReport, string) {
+// executeBlock runs a block scan for the job runner, telling progress where it stands.
+func (s *Server) executeBlock(ctx context.Context, sc store.Scan, req scanRequest, progress func(scan.Progress)) (*report.ScanReport, string) {
 	be, ok := s.engine.(BlockEngine)
 	if !ok {
 		return nil, "block scans are not configured on this server"
 	}
 	rep, err := be.ScanBlock(ctx, scan.BlockTarget{Address: req.Address, Platform: req.Platform, Chain: req.Chain},
-		ScanOptions{ScanID: sc.ID, ScanType: report.ScanTypeBlock})
+		ScanOptions{ScanID: sc.ID, ScanType: report.ScanTypeBlock, Progress: progress})
 	switch {
 	case err == nil:
 		return rep, ""

@@ -26,6 +26,9 @@ type ScanOptions struct {
 	Quick bool
 	// IncludeDependencies reports findings in lib/, node_modules/ and the like too.
 	IncludeDependencies bool
+	// Progress, when set, is told where the scan stands as it runs (scan.Options.Advance):
+	// from several goroutines, one at a time, and it must return quickly.
+	Progress func(scan.Progress)
 }
 
 // BlockEngine scans deployed contracts from their verified source (scan.RunBlock). An Engine
@@ -82,6 +85,7 @@ func (e *scanEngine) options(opts ScanOptions) scan.Options {
 	o.ScanID = opts.ScanID
 	o.IncludeDeps = o.IncludeDeps || opts.IncludeDependencies
 	o.Progress = nil
+	o.Advance = opts.Progress
 	return o
 }
 

@@ -206,8 +206,12 @@ func (s *Server) execute(parent context.Context, sc store.Scan) (*report.ScanRep
 	}
 	ctx, cancel := context.WithTimeout(parent, s.cfg.ScanTimeout)
 	defer cancel()
+	progress, stop := s.reportProgress(ctx, sc.ID)
+	defer stop()
+	progress.update(store.Progress{Phase: scan.PhaseFetching})
+	advance := func(p scan.Progress) { progress.update(engineProgress(p)) }
 	if sc.Source == sourceBlock {
-		return s.executeBlock(ctx, sc, req)
+		return s.executeBlock(ctx, sc, req, advance)
 	}
 	opts := workspace.Options{Limits: s.cfg.Limits, Skip: req.Skip, Network: s.policy, TempDir: s.tmpDir}
 	var ws *workspace.Workspace
@@ -224,7 +228,7 @@ func (s *Server) execute(parent context.Context, sc store.Scan) (*report.ScanRep
 		return nil, s.failure(ctx, sc.ID, "opening the sources", err, "")
 	}
 	defer ws.Close()
-	rep, err := s.engine.Scan(ctx, ws, ScanOptions{ScanID: sc.ID, ScanType: sc.ScanType, Quick: req.Quick})
+	rep, err := s.engine.Scan(ctx, ws, ScanOptions{ScanID: sc.ID, ScanType: sc.ScanType, Quick: req.Quick, Progress: advance})
 	if err != nil {
 		return nil, s.failure(ctx, sc.ID, "scanning", err, ws.Root)
 	}

@@ -148,7 +148,13 @@ func TestDashboardInBrowser(t *testing.T) {
 	// Each step waits for something only its destination page has, so that no screenshot is
 	// taken while a navigation is under way.
 	run("03 repository entered", chromedp.SendKeys(chromedp.ID("url"), gated.URL+"/vault.git"), chromedp.SendKeys(chromedp.ID("branch"), "main"))
-	run("04 live progress", chromedp.Submit(chromedp.ID("url")), chromedp.WaitVisible(chromedp.ID("progress")))
+	// The worker records its phase as the scan runs; the clone is held at the gate, so the
+	// page, live over server-sent events, comes to say the sources are being fetched.
+	run("04 live progress", chromedp.Submit(chromedp.ID("url")), chromedp.WaitVisible(chromedp.ID("progress")),
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("progress-phase").textContent === "Fetching the sources"`))
+			return err
+		}))
 	open()
 	// The page follows the scan over server-sent events and reloads when it ends (the
 	// <noscript> refresh is inert with JavaScript on): the findings appear then.

@@ -42,6 +42,11 @@ type Limits struct {
 	// Workers is how many tasks run at once (0: one per processor). The result is the same
 	// whatever the number.
 	Workers int
+	// Done, when set, is told after each task: its file, its findings (before suppression
+	// comments and duplicate merging) and whether it was the file's last task, so that a caller
+	// can show files analysed and findings so far. It is called from the worker goroutines, at
+	// once. Tasks are handed out file by file so that files finish one after another.
+	Done func(file *sema.File, found []Finding, last bool)
 }
 
 type task struct {
@@ -56,6 +61,23 @@ func (t task) where() string {
 		return "contract " + t.c.Name
 	}
 	return "file " + t.f.Path
+}
+
+// fileOrder returns the order to run the tasks in, file by file in the program's order (the
+// result keeps the tasks' own order whatever this one), and the count of tasks per file.
+func fileOrder(prog *sema.Program, tasks []task) ([]int, map[*sema.File]int) {
+	pos := make(map[*sema.File]int, len(prog.Files))
+	for i, f := range prog.Files {
+		pos[f] = i
+	}
+	order := make([]int, len(tasks))
+	left := map[*sema.File]int{}
+	for i, t := range tasks {
+		order[i] = i
+		left[t.f]++
+	}
+	sort.SliceStable(order, func(a, b int) bool { return pos[tasks[order[a]].f] < pos[tasks[order[b]].f] })
+	return order, left
 }
 
 // Run executes the analyzers on the program, without a deadline or budget: see RunContext.
@@ -91,6 +113,17 @@ func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, 
 		found = make([][]Finding, len(tasks))
 		diags = make([]*Diagnostic, len(tasks))
 	)
+	order, left := fileOrder(prog, tasks)
+	done := func(t task, found []Finding) {
+		if lim.Done == nil {
+			return
+		}
+		mu.Lock()
+		left[t.f]--
+		last := left[t.f] == 0
+		mu.Unlock()
+		lim.Done(t.f, found, last)
+	}
 	workers := lim.Workers
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
@@ -107,6 +140,7 @@ func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, 
 					mu.Lock()
 					skipped[t.f]++
 					mu.Unlock()
+					done(t, nil)
 					continue
 				}
 				if lim.Track != nil {
@@ -116,10 +150,11 @@ func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, 
 				if lim.Track != nil {
 					lim.Track(t.f.Path, false)
 				}
+				done(t, found[i])
 			}
 		}()
 	}
-	for i := range tasks {
+	for _, i := range order {
 		queue <- i
 	}
 	close(queue)

@@ -77,7 +77,7 @@ func (s *Postgres) GetScanAny(ctx context.Context, id string) (Scan, error) {
 // StartScan marks the scan running and counts one more attempt.
 func (s *Postgres) StartScan(ctx context.Context, id string, at time.Time) (int, error) {
 	var attempts int
-	err := s.pool.QueryRow(ctx, `UPDATE scans SET status = 'scan_in_progress', attempts = attempts + 1, started_at = $1, running = true
+	err := s.pool.QueryRow(ctx, `UPDATE scans SET status = 'scan_in_progress', attempts = attempts + 1, started_at = $1, running = true, progress = ''
 		WHERE id = $2 AND status IN ('queued', 'scan_in_progress') RETURNING attempts`, at.UnixMicro(), id).Scan(&attempts)
 	return attempts, pgNotFound(err)
 }

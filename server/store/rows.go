@@ -38,17 +38,18 @@ func NewID() string {
 }
 
 const scanColumns = `id, client_id, project_id, scan_type, source, status, err_msg, reporting_status, request,
-	attempts, created_at, started_at, finished_at, report, report_id, reporting_err_msg, running, crashes`
+	attempts, created_at, started_at, finished_at, report, report_id, reporting_err_msg, running, crashes, progress`
 
 func scanScan(r row) (Scan, error) {
 	var sc Scan
-	var req string
+	var req, progress string
 	var rep sql.NullString
 	var created, started, finished sql.NullInt64
 	err := r.Scan(&sc.ID, &sc.ClientID, &sc.ProjectID, &sc.ScanType, &sc.Source, &sc.Status, &sc.ErrMsg,
 		&sc.ReportingStatus, &req, &sc.Attempts, &created, &started, &finished, &rep, &sc.ReportID, &sc.ReportingErrMsg,
-		&sc.Running, &sc.Crashes)
+		&sc.Running, &sc.Crashes, &progress)
 	sc.Request = []byte(req)
+	sc.Progress = decodeProgress(progress)
 	if rep.Valid {
 		sc.Report = []byte(rep.String)
 	}

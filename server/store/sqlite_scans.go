@@ -71,7 +71,7 @@ func (s *SQLite) GetScanAny(ctx context.Context, id string) (Scan, error) {
 // StartScan marks the scan running and counts one more attempt.
 func (s *SQLite) StartScan(ctx context.Context, id string, at time.Time) (int, error) {
 	var attempts int
-	err := s.w.QueryRowContext(ctx, `UPDATE scans SET status = 'scan_in_progress', attempts = attempts + 1, started_at = ?, running = 1
+	err := s.w.QueryRowContext(ctx, `UPDATE scans SET status = 'scan_in_progress', attempts = attempts + 1, started_at = ?, running = 1, progress = ''
 		WHERE id = ? AND status IN ('queued', 'scan_in_progress') RETURNING attempts`, at.UnixMicro(), id).Scan(&attempts)
 	return attempts, notFound(err)
 }

@@ -41,6 +41,9 @@ type Store interface {
 	// two attempts of one scan (a job rescued while its first worker was still alive) record
 	// one outcome.
 	FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time) error
+	// SetScanProgress records where a running scan stands, for every process to read with
+	// the scan; a scan no longer running is left as it is.
+	SetScanProgress(ctx context.Context, id string, p Progress) error
 	// InterruptScan clears the running mark of an attempt the server stopped gracefully.
 	InterruptScan(ctx context.Context, id string) error
 	// RecordCrash counts a process death during the scan and clears its running mark; it

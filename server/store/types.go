@@ -66,6 +66,8 @@ type Scan struct {
 	Report          []byte
 	ReportID        string // the latest generated report's id
 	ReportingErrMsg string // why report generation failed
+	// Progress is what the worker last recorded of a running scan (zero until it does).
+	Progress Progress
 }
 
 // Finding is the triage record of one finding of a scan.

@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -18,6 +17,7 @@ type scanView struct {
 	Scan      store.Scan
 	Project   store.Project
 	Running   bool
+	Progress  progress // while Running
 	Filter    filter
 	Sections  []sevSection
 	Shown     int
@@ -74,7 +74,7 @@ func (h *Handler) scanPage(w http.ResponseWriter, r *http.Request, s *session) {
 		return
 	}
 	sc.Report = nil
-	v := scanView{Report: rep, Scan: sc, Project: p, Running: running(sc.Status), Filter: filterOf(r.URL.Query())}
+	v := scanView{Report: rep, Scan: sc, Project: p, Running: running(sc.Status), Progress: progressOf(sc), Filter: filterOf(r.URL.Query())}
 	v.Sections, v.Shown, v.Counts = sections(rep, v.Filter)
 	for _, n := range v.Counts {
 		v.Total += n
@@ -95,64 +95,6 @@ func (h *Handler) scanPage(w http.ResponseWriter, r *http.Request, s *session) {
 		v.Formats = formats
 	}
 	h.render(w, r, http.StatusOK, "scan", v)
-}
-
-// progress is one server-sent event about a scan.
-type progress struct {
-	Status   string `json:"status"`
-	Label    string `json:"label"`
-	Elapsed  string `json:"elapsed"`
-	Attempts int    `json:"attempts"`
-	Error    string `json:"error,omitempty"`
-}
-
-// scanEvents is GET /scans/{id}/events: server-sent events with the scan's state, one when it
-// changes, until the scan ends ("done") or the server stops.
-func (h *Handler) scanEvents(w http.ResponseWriter, r *http.Request, s *session) {
-	id := r.PathValue("id")
-	if _, err := h.cfg.Store.GetScan(r.Context(), s.clientID, id); err != nil {
-		h.notFound(w, r, err)
-		return
-	}
-	rc := http.NewResponseController(w)
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	tick := time.NewTicker(h.cfg.PollEvery)
-	defer tick.Stop()
-	limit := time.After(30 * time.Minute) // a browser reconnects on its own
-	var last []byte
-	for {
-		sc, err := h.cfg.Store.GetScan(r.Context(), s.clientID, id)
-		if err != nil {
-			return
-		}
-		ev := progress{Status: sc.Status, Label: statusLabels[sc.Status], Elapsed: elapsed(sc), Attempts: sc.Attempts, Error: sc.ErrMsg}
-		data, _ := json.Marshal(ev)
-		name := "progress"
-		if !running(sc.Status) {
-			name = "done"
-		}
-		if !bytes.Equal(data, last) || name == "done" {
-			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data)
-			if rc.Flush() != nil {
-				return
-			}
-			last = data
-		}
-		if name == "done" {
-			return
-		}
-		select {
-		case <-r.Context().Done():
-			return
-		case <-h.cfg.Stopping:
-			return
-		case <-limit:
-			return
-		case <-tick.C:
-		}
-	}
 }
 
 type format struct{ Name, Label, Ext, Type string }

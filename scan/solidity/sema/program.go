@@ -80,6 +80,9 @@ type LoadOptions struct {
 	// Workers is how many files or functions are analysed at once (0: one per processor).
 	// The model is the same whatever the number.
 	Workers int
+	// Parsed, when set, is told as each file is parsed (from the parsing goroutines, at once),
+	// so that a caller can show parsing progress; Path names the file.
+	Parsed func(path string)
 }
 
 // LoadWith parses the sources and builds the model. Files are parsed, and functions resolved,
@@ -94,7 +97,7 @@ func LoadWith(sources []SourceFile, remappings []Remapping, opts LoadOptions) *P
 		fileTypes: map[string][]fileDecl{},
 	}
 	sort.Slice(sources, func(i, j int) bool { return sources[i].Path < sources[j].Path })
-	p.parse(sources)
+	p.parse(sources, opts.Parsed)
 	p.indexPaths()
 	p.idx.declared = map[declKey]*Contract{}
 	for _, f := range p.Files {
@@ -127,7 +130,7 @@ func LoadWith(sources []SourceFile, remappings []Remapping, opts LoadOptions) *P
 
 // parse parses the sources, in parallel, into p.Files; the files take their positions in the
 // sources' order, before any is parsed.
-func (p *Program) parse(sources []SourceFile) {
+func (p *Program) parse(sources []SourceFile, parsed func(string)) {
 	tfs := make([]*token.File, len(sources))
 	for i, s := range sources {
 		tfs[i] = p.Fset.AddFile(s.Path, len(s.Src))
@@ -136,6 +139,9 @@ func (p *Program) parse(sources []SourceFile) {
 	errs := make([]parser.ErrorList, len(sources))
 	forEach(p.workers, len(sources), func(i int) {
 		trees[i], errs[i] = parser.ParseFileAt(tfs[i], sources[i].Src)
+		if parsed != nil {
+			parsed(sources[i].Path)
+		}
 	})
 	for i, s := range sources {
 		for _, e := range errs[i] {

@@ -47,13 +47,7 @@ func TestScanPageShowsEngineProgress(t *testing.T) {
 		}
 	}
 	defer release()
-	src, _ := os.ReadFile("testdata/Vault.sol")
-	repo := gittest.NewServer(t).NewRepo(t, "vault")
-	repo.Commit(t, "initial", map[string]string{"Vault.sol": string(src)})
-	b := d.browser(t)
-	b.login(d.newKey(t, "alice"))
-	b.get("/")
-	scanID := strings.TrimPrefix(b.post("/projects", url.Values{"url": {repo.URL}}).header.Get("Location"), "/scans/")
+	b, scanID := scanVault(t, d)
 
 	// Events come as the scan's state changes; read them until the engine's progress arrives.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -87,4 +81,20 @@ func TestScanPageShowsEngineProgress(t *testing.T) {
 	if strings.Contains(p.body, `id="progress"`) {
 		t.Fatal("the finished scan's page still shows progress")
 	}
+}
+
+// scanVault signs a new client in and adds a project of testdata/Vault.sol from a git
+// repository; it returns the client's browser and the scan's id.
+func scanVault(t *testing.T, d *dash) (*browser, string) {
+	t.Helper()
+	src, err := os.ReadFile("testdata/Vault.sol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := gittest.NewServer(t).NewRepo(t, "vault")
+	repo.Commit(t, "initial", map[string]string{"Vault.sol": string(src)})
+	b := d.browser(t)
+	b.login(d.newKey(t, "alice"))
+	b.get("/")
+	return b, strings.TrimPrefix(b.post("/projects", url.Values{"url": {repo.URL}}).header.Get("Location"), "/scans/")
 }

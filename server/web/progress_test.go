@@ -16,20 +16,15 @@ import (
 	"github.com/vigil-sec/vigil/server"
 )
 
-// heldEngine is the real engine, except that each scan first reports a known progress and
-// then waits for the test to let it go on: the scan is surely running while the test looks.
-type heldEngine struct {
+// reportingEngine reports a known progress at the start of each scan, then runs it with the
+// engine it wraps.
+type reportingEngine struct {
 	server.Engine
-	release chan struct{}
+	progress scan.Progress
 }
 
-func (e heldEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts server.ScanOptions) (*report.ScanReport, error) {
-	opts.Progress(scan.Progress{Phase: scan.PhaseAnalysing, FilesDone: 3, FilesTotal: 7, Findings: 2})
-	select {
-	case <-e.release:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+func (e reportingEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts server.ScanOptions) (*report.ScanReport, error) {
+	opts.Progress(e.progress)
 	return e.Engine.Scan(ctx, ws, opts)
 }
 
@@ -37,13 +32,14 @@ func (e heldEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts serv
 // server-sent events, and rendered in the page itself (what a browser without JavaScript
 // shows, with its refresh), then the findings once the scan ends.
 func TestScanPageShowsEngineProgress(t *testing.T) {
-	eng := heldEngine{Engine: server.ScanEngine(scan.Options{}), release: make(chan struct{})}
-	d := newDashWith(t, eng)
+	// The scan is held after its progress is reported: surely running while the test looks.
+	held := heldEngine{Engine: server.ScanEngine(scan.Options{}), release: make(chan struct{})}
+	d := newDashWith(t, reportingEngine{held, scan.Progress{Phase: scan.PhaseAnalysing, FilesDone: 3, FilesTotal: 7, Findings: 2}})
 	released := false
 	release := func() {
 		if !released {
 			released = true
-			close(eng.release)
+			close(held.release)
 		}
 	}
 	defer release()

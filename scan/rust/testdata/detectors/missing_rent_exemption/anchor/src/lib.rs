@@ -1,7 +1,7 @@
 //! Account created without a rent-exempt balance (Anchor CPI to the system
 //! program): the lamports must cover Rent::minimum_balance of the space.
 use anchor_lang::prelude::*;
-use anchor_lang::system_program::{self, CreateAccount};
+use anchor_lang::system_program::{self, Allocate, Assign, CreateAccount, Transfer};
 
 declare_id!("Rent111111111111111111111111111111111111111");
 
@@ -36,6 +36,82 @@ pub mod records {
         );
         system_program::create_account(cpi, Rent::get()?.minimum_balance(SPACE as usize), SPACE, &crate::ID)
     }
+
+    // A PDA that may already hold lamports cannot be created with
+    // create_account: it is funded, given space and assigned instead. Here
+    // the top-up is a fixed sum.
+    pub fn insecure_open_pda(ctx: Context<OpenPda>) -> Result<()> {
+        system_program::transfer( // want "SOLANA_MISSING_RENT_EXEMPTION"
+            CpiContext::new(
+                ctx.accounts.system_program.to_account_info(),
+                Transfer { from: ctx.accounts.payer.to_account_info(), to: ctx.accounts.record.to_account_info() },
+            ),
+            1_000_000,
+        )?;
+        give_space(&ctx)
+    }
+
+    // The top-up is what the rent sysvar asks for beyond the present balance.
+    pub fn secure_open_pda(ctx: Context<OpenPda>) -> Result<()> {
+        let needed = Rent::get()?
+            .minimum_balance(SPACE as usize)
+            .saturating_sub(ctx.accounts.record.lamports());
+        if needed > 0 {
+            system_program::transfer(
+                CpiContext::new(
+                    ctx.accounts.system_program.to_account_info(),
+                    Transfer { from: ctx.accounts.payer.to_account_info(), to: ctx.accounts.record.to_account_info() },
+                ),
+                needed,
+            )?;
+        }
+        give_space(&ctx)
+    }
+
+    // The user sent lamports to the PDA beforehand; the program takes
+    // whatever is there.
+    pub fn insecure_claim_prefunded(ctx: Context<OpenPda>) -> Result<()> {
+        let seeds: &[&[u8]] = &[b"record", &[ctx.bumps.record]];
+        system_program::allocate( // want "SOLANA_MISSING_RENT_EXEMPTION"
+            CpiContext::new_with_signer(
+                ctx.accounts.system_program.to_account_info(),
+                Allocate { account_to_allocate: ctx.accounts.record.to_account_info() },
+                &[seeds],
+            ),
+            SPACE,
+        )?;
+        system_program::assign(
+            CpiContext::new_with_signer(
+                ctx.accounts.system_program.to_account_info(),
+                Assign { account_to_assign: ctx.accounts.record.to_account_info() },
+                &[seeds],
+            ),
+            &crate::ID,
+        )
+    }
+
+    // The same, once the present balance is known to cover the space.
+    pub fn secure_claim_prefunded(ctx: Context<OpenPda>) -> Result<()> {
+        let rent = Rent::get()?;
+        require!(rent.is_exempt(ctx.accounts.record.lamports(), SPACE as usize), RecordError::NotRentExempt);
+        let seeds: &[&[u8]] = &[b"record", &[ctx.bumps.record]];
+        system_program::allocate(
+            CpiContext::new_with_signer(
+                ctx.accounts.system_program.to_account_info(),
+                Allocate { account_to_allocate: ctx.accounts.record.to_account_info() },
+                &[seeds],
+            ),
+            SPACE,
+        )?;
+        system_program::assign(
+            CpiContext::new_with_signer(
+                ctx.accounts.system_program.to_account_info(),
+                Assign { account_to_assign: ctx.accounts.record.to_account_info() },
+                &[seeds],
+            ),
+            &crate::ID,
+        )
+    }
 }
 
 #[derive(Accounts)]
@@ -45,4 +121,41 @@ pub struct Open<'info> {
     #[account(mut)]
     pub record: Signer<'info>,
     pub system_program: Program<'info, System>,
+}
+
+// Space and owner for the record PDA; funding is the caller's part, and
+// every caller funds it with a transfer, judged there.
+fn give_space(ctx: &Context<OpenPda>) -> Result<()> {
+    let seeds: &[&[u8]] = &[b"record", &[ctx.bumps.record]];
+    system_program::allocate(
+        CpiContext::new_with_signer(
+            ctx.accounts.system_program.to_account_info(),
+            Allocate { account_to_allocate: ctx.accounts.record.to_account_info() },
+            &[seeds],
+        ),
+        SPACE,
+    )?;
+    system_program::assign(
+        CpiContext::new_with_signer(
+            ctx.accounts.system_program.to_account_info(),
+            Assign { account_to_assign: ctx.accounts.record.to_account_info() },
+            &[seeds],
+        ),
+        &crate::ID,
+    )
+}
+
+#[derive(Accounts)]
+pub struct OpenPda<'info> {
+    #[account(mut)]
+    pub payer: Signer<'info>,
+    /// CHECK: created here at its PDA
+    #[account(mut, seeds = [b"record"], bump)]
+    pub record: UncheckedAccount<'info>,
+    pub system_program: Program<'info, System>,
+}
+
+#[error_code]
+pub enum RecordError {
+    NotRentExempt,
 }

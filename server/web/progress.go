@@ -49,6 +49,10 @@ func progressOf(sc store.Scan) progress {
 		v.Phase = "Waiting for a worker"
 	case pr.Phase == "":
 		v.Phase = "Starting"
+	case pr.Phase == scan.PhaseParsing && pr.FilesTotal > 0 && pr.FilesDone == pr.FilesTotal:
+		// Every file is parsed; the model of the contracts (imports, inheritance, calls) is
+		// built before the detectors run, which takes a while on a large project.
+		v.Phase = "Building the model of the contracts"
 	default:
 		v.Phase = phaseLabels[pr.Phase]
 		if v.Phase == "" {

@@ -28,13 +28,17 @@ func (e reportingEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts
 	return e.Engine.Scan(ctx, ws, opts)
 }
 
-// The progress the engine reports in the worker reaches the scan page through the store: as
-// server-sent events, and rendered in the page itself (what a browser without JavaScript
-// shows, with its refresh), then the findings once the scan ends.
+// The progress the engine reports in a worker reaches the scan page an api server serves (two
+// servers with their own store handles on one database, as two processes): as server-sent
+// events, and rendered in the page itself (what a browser without JavaScript shows, with its
+// refresh), then the findings once the scan ends.
 func TestScanPageShowsEngineProgress(t *testing.T) {
 	// The scan is held after its progress is reported: surely running while the test looks.
 	held := heldEngine{Engine: server.ScanEngine(scan.Options{}), release: make(chan struct{})}
-	d := newDashWith(t, reportingEngine{held, scan.Progress{Phase: scan.PhaseAnalysing, FilesDone: 3, FilesTotal: 7, Findings: 2}})
+	dir := t.TempDir()
+	d := newDashWith(t, server.ScanEngine(scan.Options{}), func(c *server.Config) { c.DataDir, c.Role = dir, server.RoleAPI })
+	newDashWith(t, reportingEngine{held, scan.Progress{Phase: scan.PhaseAnalysing, FilesDone: 3, FilesTotal: 7, Findings: 2}},
+		func(c *server.Config) { c.DataDir, c.Role = dir, server.RoleWorker })
 	released := false
 	release := func() {
 		if !released {

@@ -34,7 +34,8 @@ var Token2022FeeIgnored = &Analyzer{
 			"saturating_add), stored in an account field (escrow.amount = amount, or a field of the crate's account " +
 			"type built with set_inner/struct literal), or minted as receipt tokens (mint_to(.., amount)) — unless the code mentions transfer fees (transfer_fee, " +
 			"TransferFeeConfig, epoch_fee), reloads a token account to read its balance, or the mint is pinned by an " +
-			"address constraint.",
+			"address constraint. Native crates: functions (with the crate helpers they call) that invoke spl_token_2022's " +
+			"transfer_checked builder without seeds (a deposit), judged the same way.",
 		CWE:   []string{"CWE-682"},
 		Class: "token",
 	}),
@@ -64,6 +65,9 @@ var Token2022FeeIgnored = &Analyzer{
 					}
 				}
 			}
+		}
+		if len(p.Program.Anchor) == 0 {
+			p.nativeFeeCredits(deposits)
 		}
 	},
 }
@@ -105,6 +109,16 @@ func (p *Pass) depositAmounts(fn *model.Function, depth int, memo depositMemo) [
 	var out []string
 	for _, c := range fn.Calls() {
 		if c.Macro {
+			continue
+		}
+		if c.Name() == "transfer_checked" && len(c.Args) == 8 && hookTransfer(fn.File.Resolve(c.Path)) == "spl_token_2022::instruction::transfer_checked" {
+			// Native: transfer_checked(program, source, mint, destination,
+			// authority, signers, amount, decimals), invoked without seeds.
+			if !invokedSigned(fn, c) {
+				if name := model.ExprPath(c.Args[6]); name != "" && !strings.Contains(name, ".") {
+					out = append(out, name)
+				}
+			}
 			continue
 		}
 		if c.Name() == "transfer_checked" && len(c.Args) >= 2 {

@@ -47,6 +47,8 @@ type crateCache struct {
 	valid  map[*model.AccountsStruct]*model.Validation
 	mods   map[string]bool // every segment of every module path
 	sites  map[string][]callSite
+	// ordered caches the field-ordering invariants (dup_mut_order.go).
+	ordered map[string]bool
 }
 
 // callSite is a call in one of the crate's functions.

@@ -22,7 +22,7 @@ var DuplicateMutableAccounts = &Analyzer{
 			"before 1.0; from 1.0 Anchor rejects duplicates unless <code>dup</code> is set), or compare " +
 			"the keys in native code.</p>",
 		DescriptionKeys: []string{"account_name", "other_account"},
-		DetectionLogic:  "Anchor before 1.0.0: two mut fields of the same Account/AccountLoader/InterfaceAccount type with no constraint or handler comparison of their keys; two AccountLoader fields whose guards (load_mut/load_init) the handler holds at once are safe, since the second borrow of one account fails. Anchor 1.0.0 and later: fields that opt out with dup. Native: two account bindings deserialized as the same type whose keys are never compared.",
+		DetectionLogic:  "Anchor before 1.0.0: two mut fields of the same Account/AccountLoader/InterfaceAccount type with no constraint or handler comparison of their keys; two AccountLoader fields whose guards (load_mut/load_init) the handler holds at once are safe, since the second borrow of one account fails; other AccountLoader pairs are reported only when, following the handler into crate helpers and the data type's methods, a write through one stores a value computed from data of either account read earlier over bytes an earlier write through the other changed (writes to different fields, fresh read-modify-writes inside one borrow, and element writes keyed by indices proven different (fields every setter in the crate keeps ordered) are safe). Anchor 1.0.0 and later: fields that opt out with dup. Native: two account bindings deserialized as the same type whose keys are never compared.",
 		CWE:             []string{"CWE-694"},
 		Class:           "account-validation",
 	}),
@@ -60,8 +60,10 @@ var DuplicateMutableAccounts = &Analyzer{
 						continue
 					}
 					// Zero-copy accounts borrowed mutably at once: one account
-					// passed twice fails its second borrow at runtime.
-					if a.Type.Kind == model.KindAccountLoader && b.Type.Kind == model.KindAccountLoader && borrowed[as][pairKey(a.Name, b.Name)] {
+					// passed twice fails its second borrow at runtime. Borrowed
+					// in turn, they are one only if a write can be lost.
+					if a.Type.Kind == model.KindAccountLoader && b.Type.Kind == model.KindAccountLoader &&
+						(borrowed[as][pairKey(a.Name, b.Name)] || !p.zeroCopyLostUpdate(as, a, b)) {
 						continue
 					}
 					p.Report(fieldNode(b), nil, map[string]string{"account_name": b.Name, "other_account": a.Name})

@@ -26,19 +26,31 @@ func (s *Server) loadReport(ctx context.Context, clientID int64, scanID string) 
 }
 
 func (s *Server) reportOf(ctx context.Context, sc store.Scan, p store.Project) (*report.ScanReport, error) {
-	var req scanRequest
-	if err := json.Unmarshal(sc.Request, &req); err != nil {
-		return nil, fmt.Errorf("scan %s: request: %w", sc.ID, err)
-	}
 	rep := &report.ScanReport{}
 	if len(sc.Report) > 0 {
 		if err := json.Unmarshal(sc.Report, rep); err != nil {
 			return nil, fmt.Errorf("scan %s: report: %w", sc.ID, err)
 		}
+	}
+	if err := s.overlay(ctx, rep, sc, p); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// overlay brings a scan's stored report (empty for a scan not finished) up to date: the
+// findings' current triage, the header from the scan and project rows, the dashboard's
+// comments.
+func (s *Server) overlay(ctx context.Context, rep *report.ScanReport, sc store.Scan, p store.Project) error {
+	var req scanRequest
+	if err := json.Unmarshal(sc.Request, &req); err != nil {
+		return fmt.Errorf("scan %s: request: %w", sc.ID, err)
+	}
+	if len(sc.Report) > 0 {
 		// Triage may have changed since the scan finished.
 		tri, err := s.store.ScanFindings(ctx, sc.ID)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, g := range rep.MultiFileScanDetails {
 			for _, f := range g.MetricWiseAggregatedFindings {
@@ -49,10 +61,7 @@ func (s *Server) reportOf(ctx context.Context, sc store.Scan, p store.Project) (
 		}
 	}
 	fillHeader(rep, sc, p, req)
-	if err := s.dash.applyComments(ctx, rep); err != nil { // triage comments made in the dashboard
-		return nil, err
-	}
-	return rep, nil
+	return s.dash.applyComments(ctx, rep) // triage comments made in the dashboard
 }
 
 // fillHeader sets the fields the server owns: ids, project fields, statuses and times.

@@ -328,6 +328,7 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 	if err != nil {
 		return fmt.Errorf("finish: recording outcome: %w", err)
 	}
+	s.keepFinished(sc.ID, rep, body)
 	s.finished.broadcast(sc.ID)
 	s.metrics.scans.WithLabelValues(status).Inc()
 	s.log.Info("scan finished", "scan_id", sc.ID, "status", status, "err_msg", errMsg, "findings", len(findings))

@@ -122,6 +122,9 @@ func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Proje
 		return
 	}
 	s.awaitScan(ctx, sc.ID, s.cfg.ScanWait)
+	if s.answerFinished(context.WithoutCancel(ctx), w, p.ClientID, sc.ID) {
+		return
+	}
 	rep, err := s.loadReport(context.WithoutCancel(ctx), p.ClientID, sc.ID)
 	if err != nil {
 		s.internal(w, r, "reading scan", err)

@@ -51,6 +51,9 @@ type Server struct {
 	blobs     blob.Store
 	tmpDir    string
 
+	// finishedReports hands the reports of scans this process finishes to its waiting requests.
+	finishedReports finishedReports
+
 	// stopping is closed when shutdown begins, so requests waiting for a scan answer at once
 	// (scan_in_progress) instead of holding the shutdown for up to ScanWait.
 	stopping     chan struct{}

@@ -42,6 +42,13 @@ func (f *finishSignal) wait(scanID string) (<-chan struct{}, func()) {
 	}
 }
 
+// waited says whether anyone waits for scanID now.
+func (f *finishSignal) waited(scanID string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.waiting[scanID] != nil
+}
+
 // broadcast wakes the waiters of scanID.
 func (f *finishSignal) broadcast(scanID string) {
 	f.mu.Lock()

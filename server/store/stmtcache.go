@@ -116,7 +116,9 @@ func (c *stmtConn) PrepareContext(ctx context.Context, query string) (driver.Stm
 	return c.conn.(driver.ConnPrepareContext).PrepareContext(ctx, query)
 }
 
-func (c *stmtConn) Begin() (driver.Tx, error) { return c.BeginTx(context.Background(), driver.TxOptions{}) }
+func (c *stmtConn) Begin() (driver.Tx, error) {
+	return c.BeginTx(context.Background(), driver.TxOptions{})
+}
 
 func (c *stmtConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
 	return c.conn.(driver.ConnBeginTx).BeginTx(ctx, opts)

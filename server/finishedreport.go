@@ -1,0 +1,128 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"reflect"
+	"sync"
+
+	"github.com/vigil-sec/vigil/report"
+)
+
+// A request waiting for a scan this process runs (POST /private/api-file-scan/ and
+// /private/api-project-scan/) used to read the report back from the store, decode it and encode
+// it again: a third of the server's work for a small file scan. The scan's finish hands the
+// report it just stored to the waiting request instead, which answers with the stored bytes
+// when the report as it now stands (current triage, header and comments, brought up to date
+// by the same overlay as a read from the store) is the one stored.
+
+// finishedReport is a report as finish stored it; neither is changed afterwards.
+type finishedReport struct {
+	rep  *report.ScanReport
+	body []byte // json.Marshal(rep): the stored report
+}
+
+// finishedReports holds the reports of scans finished while a request of this process waited
+// for them, until the request takes its one. A request that gave up waiting leaves its report;
+// the oldest go first past maxFinishedReports.
+type finishedReports struct {
+	mu    sync.Mutex
+	m     map[string]finishedReport
+	order []string
+}
+
+const maxFinishedReports = 64
+
+func (f *finishedReports) put(scanID string, r finishedReport) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.m == nil {
+		f.m = map[string]finishedReport{}
+	}
+	if _, ok := f.m[scanID]; !ok {
+		f.order = append(f.order, scanID)
+	}
+	f.m[scanID] = r
+	for len(f.order) > maxFinishedReports {
+		delete(f.m, f.order[0])
+		f.order = f.order[1:]
+	}
+}
+
+func (f *finishedReports) take(scanID string) (finishedReport, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r, ok := f.m[scanID]
+	delete(f.m, scanID) // its id stays in order until it would have been evicted: harmless
+	return r, ok
+}
+
+// keepFinished offers a report just stored to the requests of this process waiting for it.
+// A report holding text that was not valid UTF-8 is not offered: JSON carries such bytes as
+// \ufffd escapes, which a decoded report encodes as the character itself, so the stored bytes
+// would not be what a read from the store answers.
+func (s *Server) keepFinished(scanID string, rep *report.ScanReport, body []byte) {
+	if rep == nil || !s.finished.waited(scanID) || bytes.Contains(body, []byte(`\ufffd`)) {
+		return
+	}
+	s.finishedReports.put(scanID, finishedReport{rep: rep, body: body})
+}
+
+// answerFinished answers a scan's report from the one its finish handed over, when there is
+// one; false means the caller reads it from the store.
+func (s *Server) answerFinished(ctx context.Context, w http.ResponseWriter, clientID int64, scanID string) bool {
+	fin, ok := s.finishedReports.take(scanID)
+	if !ok {
+		return false
+	}
+	sc, err := s.store.GetScan(ctx, clientID, scanID)
+	if err != nil {
+		return false
+	}
+	p, err := s.store.GetProject(ctx, clientID, sc.ProjectID)
+	if err != nil {
+		return false
+	}
+	rep := copyFindings(fin.rep)
+	if err := s.overlay(ctx, rep, sc, p); err != nil {
+		return false
+	}
+	if !reflect.DeepEqual(rep, fin.rep) {
+		// Triage, the project or a comment changed since the scan finished.
+		writeJSON(w, http.StatusOK, report.Envelope{ScanReport: rep})
+		return true
+	}
+	// What writeJSON writes for report.Envelope{rep}: the report's MarshalJSON output as it is.
+	var buf bytes.Buffer
+	buf.Grow(len(fin.body) + 32)
+	buf.WriteString(`{"scan_report":`)
+	buf.Write(fin.body)
+	buf.WriteString("}\n")
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusOK)
+	w.Write(buf.Bytes())
+	return true
+}
+
+// copyFindings copies a report deep enough for overlay to change the copy only: the report,
+// its groups and its findings (the findings' details and locations are shared, never changed).
+func copyFindings(r *report.ScanReport) *report.ScanReport {
+	c := *r
+	if r.MultiFileScanDetails != nil {
+		c.MultiFileScanDetails = make([]*report.Group, len(r.MultiFileScanDetails))
+	}
+	for i, g := range r.MultiFileScanDetails {
+		gc := *g
+		if g.MetricWiseAggregatedFindings != nil {
+			gc.MetricWiseAggregatedFindings = make([]*report.Finding, len(g.MetricWiseAggregatedFindings))
+		}
+		for j, f := range g.MetricWiseAggregatedFindings {
+			fc := *f
+			gc.MetricWiseAggregatedFindings[j] = &fc
+		}
+		c.MultiFileScanDetails[i] = &gc
+	}
+	return &c
+}

@@ -14,6 +14,9 @@ import (
 // creates or allocates itself are judged where they are funded; Anchor's
 // init and zero check rent exemption themselves.
 func (p *Pass) reportUnexemptInitializations(fn *model.Function) {
+	if !writesBack(fn) {
+		return
+	}
 	mark := initializedMark(fn.Decl.Body)
 	if mark == nil || p.Program.ContextAccounts(fn) != nil || p.anchorCode(fn) {
 		return
@@ -25,6 +28,19 @@ func (p *Pass) reportUnexemptInitializations(fn *model.Function) {
 		return
 	}
 	p.Report(mark, fn, map[string]string{"lamports": "the balance it was created with", "how": "is_initialized set on an account passed in"})
+}
+
+// writesBack reports a function that stores account state (Borsh
+// serialize, Pack pack/pack_into_slice): a mark that is never stored
+// initializes nothing.
+func writesBack(fn *model.Function) bool {
+	for _, c := range fn.Calls() {
+		switch c.Name() {
+		case "serialize", "pack", "pack_into_slice":
+			return true
+		}
+	}
+	return false
 }
 
 // initializedMark returns the first is_initialized: true (struct literal)

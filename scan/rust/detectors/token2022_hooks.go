@@ -72,7 +72,9 @@ var Token2022TransferHookIgnored = &Analyzer{
 		Class: "token",
 	}),
 	Run: func(p *Pass) {
-		if p.refusesHookMints() {
+		// The crate-wide look for hook refusals walks every body: only
+		// crates that make such a transfer pay for it.
+		if len(p.callSites("transfer_checked")) == 0 || p.refusesHookMints() {
 			return
 		}
 		pinned := map[*model.Function]bool{}

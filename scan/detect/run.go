@@ -1,12 +1,15 @@
 package detect
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
@@ -63,21 +66,66 @@ func (t task) where() string {
 	return "file " + t.f.Path
 }
 
-// fileOrder returns the order to run the tasks in, file by file in the program's order (the
-// result keeps the tasks' own order whatever this one), and the count of tasks per file.
-func fileOrder(prog *sema.Program, tasks []task) ([]int, map[*sema.File]int) {
+// schedule numbers the tasks of a run without listing them: a list would hold over a hundred
+// thousand entries (and as many result slots) for a few hundred files, for the whole run. The
+// tasks are every analyzer on every unit (a contract, or a file's free code); task number i is
+// analyzer i/len(units) on unit i%len(units), the order the result keeps. They are run file by
+// file, in the program's order, and within a file in task order, so that files finish one
+// after another.
+type schedule struct {
+	analyzers []*Analyzer
+	units     []task // the contracts not past sema's budget, then the files
+	files     []*sema.File
+	byFile    [][]int // per file (index into files), its units' indexes, increasing
+	start     []int   // per file, the run position of its first task
+	total     int
+}
+
+func newSchedule(prog *sema.Program, analyzers []*Analyzer) *schedule {
+	s := &schedule{analyzers: analyzers, files: prog.Files, byFile: make([][]int, len(prog.Files))}
 	pos := make(map[*sema.File]int, len(prog.Files))
 	for i, f := range prog.Files {
 		pos[f] = i
 	}
-	order := make([]int, len(tasks))
-	left := map[*sema.File]int{}
-	for i, t := range tasks {
-		order[i] = i
-		left[t.f]++
+	for _, c := range prog.Contracts {
+		if c.OverBudget != "" {
+			continue // past sema's budget: reported as not analysed
+		}
+		s.units = append(s.units, task{c: c, f: c.File})
 	}
-	sort.SliceStable(order, func(a, b int) bool { return pos[tasks[order[a]].f] < pos[tasks[order[b]].f] })
-	return order, left
+	for _, f := range prog.Files {
+		s.units = append(s.units, task{f: f})
+	}
+	if len(prog.Files) == 0 {
+		return s
+	}
+	for u, t := range s.units {
+		fi := pos[t.f] // a file the program does not list runs with the first
+		s.byFile[fi] = append(s.byFile[fi], u)
+	}
+	s.start = make([]int, len(prog.Files))
+	for fi, us := range s.byFile {
+		s.start[fi] = s.total
+		s.total += len(analyzers) * len(us)
+	}
+	return s
+}
+
+// at returns the task run at position k (0 <= k < total), its number and its file's index.
+func (s *schedule) at(k int) (t task, number, file int) {
+	fi, found := slices.BinarySearch(s.start, k)
+	if !found {
+		fi--
+	}
+	for fi+1 < len(s.start) && s.start[fi+1] == k {
+		fi++ // skip files without tasks
+	}
+	us := s.byFile[fi]
+	off := k - s.start[fi]
+	a, u := off/len(us), us[off%len(us)]
+	t = s.units[u]
+	t.a = s.analyzers[a]
+	return t, a*len(s.units) + u, fi
 }
 
 // Run executes the analyzers on the program, without a deadline or budget: see RunContext.
@@ -90,37 +138,34 @@ func Run(prog *sema.Program, analyzers []*Analyzer) Result {
 // ctx ends the tasks not yet run are skipped and the ones running abandoned, each file left out
 // getting one diagnostic with ctx's cause; a task past lim.Task is abandoned alone.
 func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, lim Limits) Result {
-	var tasks []task
-	for _, a := range analyzers {
-		for _, c := range prog.Contracts {
-			if c.OverBudget != "" {
-				continue // past sema's budget: reported as not analysed
-			}
-			tasks = append(tasks, task{a: a, c: c, f: c.File})
-		}
-		for _, f := range prog.Files {
-			tasks = append(tasks, task{a: a, f: f})
-		}
+	plan := newSchedule(prog, analyzers)
+	// ran is what a task produced, kept only for tasks that found something or failed, with
+	// the task's number: the result is put back in task order, so that it does not depend on
+	// which worker ran which task.
+	type ran struct {
+		number   int
+		findings []Finding
+		diag     *Diagnostic
 	}
 	var (
 		mu      sync.Mutex
 		res     Result
 		wg      sync.WaitGroup
-		queue   = make(chan int)
+		next    atomic.Int64
+		results []ran
 		skipped = map[*sema.File]int{} // tasks not run because ctx ended
-		// Each task's findings and diagnostic, kept in task order, so that the result does
-		// not depend on which worker ran which task.
-		found = make([][]Finding, len(tasks))
-		diags = make([]*Diagnostic, len(tasks))
+		left    = make([]int, len(plan.files))
 	)
-	order, left := fileOrder(prog, tasks)
-	done := func(t task, found []Finding) {
+	for fi, us := range plan.byFile {
+		left[fi] = len(analyzers) * len(us)
+	}
+	done := func(t task, fi int, found []Finding) {
 		if lim.Done == nil {
 			return
 		}
 		mu.Lock()
-		left[t.f]--
-		last := left[t.f] == 0
+		left[fi]--
+		last := left[fi] == 0
 		mu.Unlock()
 		lim.Done(t.f, found, last)
 	}
@@ -134,35 +179,39 @@ func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, 
 			defer wg.Done()
 			r := newRunner(ctx, prog, lim.Task)
 			defer r.close()
-			for i := range queue {
-				t := tasks[i]
+			var mine []ran
+			for k := int(next.Add(1) - 1); k < plan.total; k = int(next.Add(1) - 1) {
+				t, number, fi := plan.at(k)
 				if ctx.Err() != nil {
 					mu.Lock()
 					skipped[t.f]++
 					mu.Unlock()
-					done(t, nil)
+					done(t, fi, nil)
 					continue
 				}
 				if lim.Track != nil {
 					lim.Track(t.f.Path, true)
 				}
-				found[i], diags[i] = r.run(t)
+				found, diag := r.run(t)
 				if lim.Track != nil {
 					lim.Track(t.f.Path, false)
 				}
-				done(t, found[i])
+				if len(found) > 0 || diag != nil {
+					mine = append(mine, ran{number, found, diag})
+				}
+				done(t, fi, found)
 			}
+			mu.Lock()
+			results = append(results, mine...)
+			mu.Unlock()
 		}()
 	}
-	for _, i := range order {
-		queue <- i
-	}
-	close(queue)
 	wg.Wait()
-	for i := range tasks {
-		res.Findings = append(res.Findings, found[i]...)
-		if diags[i] != nil {
-			res.Diagnostics = append(res.Diagnostics, *diags[i])
+	slices.SortFunc(results, func(a, b ran) int { return cmp.Compare(a.number, b.number) })
+	for _, r := range results {
+		res.Findings = append(res.Findings, r.findings...)
+		if r.diag != nil {
+			res.Diagnostics = append(res.Diagnostics, *r.diag)
 		}
 	}
 	for f, n := range skipped {

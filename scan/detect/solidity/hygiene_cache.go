@@ -1,41 +1,27 @@
 package solidity
 
-import (
-	"sync"
-
-	"github.com/vigil-sec/vigil/scan/solidity/sema"
-)
+import "github.com/vigil-sec/vigil/scan/solidity/sema"
 
 // Several hygiene detectors need whole-program facts (every name used, every writer of every
 // state variable) while they run once per contract. hygProgramFacts computes them once per
-// program and keeps only the most recent program, so memory does not grow with the number of
-// scans a server runs.
+// program and keeps them with the program (sema.Memo), so they go when the scan's model goes:
+// a package-level "last program" would keep a whole model alive after its scan, in a server
+// and in the next scan of a process.
 
 type hygFacts struct {
-	once    sync.Once
 	names   map[string]int
 	writers map[*sema.Var][]*sema.Function
 	asm     map[string]bool
 }
 
-var (
-	hygFactsMu   sync.Mutex
-	hygFactsProg *sema.Program
-	hygFactsVal  *hygFacts
-)
+type hygFactsKey struct{}
 
 func hygProgramFacts(p *sema.Program) *hygFacts {
-	hygFactsMu.Lock()
-	if hygFactsProg != p {
-		hygFactsProg, hygFactsVal = p, &hygFacts{}
-	}
-	f := hygFactsVal
-	hygFactsMu.Unlock()
-	f.once.Do(func() {
-		f.names = hygComputeNameUses(p)
+	return sema.Memo(p, hygFactsKey{}, func() *hygFacts {
+		f := &hygFacts{names: hygComputeNameUses(p)}
 		f.writers, f.asm = hygComputeStateWriters(p)
+		return f
 	})
-	return f
 }
 
 // hygNameUses counts, for the whole program, the identifiers (plain names, member names and

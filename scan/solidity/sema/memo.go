@@ -15,12 +15,14 @@ type memoEntry struct {
 	v    any
 }
 
-// Memoized is what holds derived facts: a function's *FuncInfo, a *Contract or a *File.
+// Memoized is what holds derived facts: a function's *FuncInfo, a *Contract, a *File or the
+// whole *Program.
 type Memoized interface{ memoTable() *memo }
 
 func (info *FuncInfo) memoTable() *memo { return &info.memo }
 func (c *Contract) memoTable() *memo    { return &c.memo }
 func (f *File) memoTable() *memo        { return &f.memo }
+func (p *Program) memoTable() *memo     { return &p.memo }
 
 // Memo returns the fact of h named key, computing it with compute on the first request.
 // Keys are values of an unexported type of the caller's package (struct{} types), so that two

@@ -57,6 +57,7 @@ type Program struct {
 	budget    Budget
 	workers   int   // LoadOptions.Workers
 	idx       index // lookup tables by name and path
+	memo      memo  // whole-program facts (Memo), dropped with the program
 }
 
 type fileDecl struct {

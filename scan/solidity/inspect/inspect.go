@@ -65,23 +65,41 @@ func New(root ast.Node) *Inspector {
 	if root == nil {
 		return in
 	}
-	var open []int32 // indexes of the nodes whose subtree is being flattened
+	// The flattening is built in a reused buffer and kept as an exact-size copy: the trees of a
+	// scan's functions live as long as its model, and a list grown by append would carry up to
+	// as much spare capacity as it has events, besides the garbage of each doubling.
+	s := scratchPool.Get().(*scratch)
+	events, open := s.events[:0], s.open[:0] // open: the nodes whose subtree is being flattened
 	ast.Inspect(root, func(n ast.Node) bool {
 		if n == nil {
 			top := open[len(open)-1]
 			open = open[:len(open)-1]
-			in.events[top].end = int32(len(in.events))
+			events[top].end = int32(len(events))
 			return false
 		}
-		if k := len(in.events); k > 0 && n.Pos() < in.events[k-1].node.Pos() {
+		if k := len(events); k > 0 && n.Pos() < events[k-1].node.Pos() {
 			in.sorted = false
 		}
-		open = append(open, int32(len(in.events)))
-		in.events = append(in.events, event{node: n, kind: kindOf(n)})
+		open = append(open, int32(len(events)))
+		events = append(events, event{node: n, kind: kindOf(n)})
 		return true
 	})
+	if len(events) > 0 {
+		in.events = append(make([]event, 0, len(events)), events...)
+	}
+	clear(events) // the pool must not keep a scan's nodes alive
+	s.events, s.open = events[:0], open[:0]
+	scratchPool.Put(s)
 	return in
 }
+
+// scratch is New's working memory, reused through scratchPool.
+type scratch struct {
+	events []event
+	open   []int32
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // Preorder yields the nodes of the kinds in types in the order ast.Inspect visits them; breaking
 // out of the loop ends the traversal.

@@ -367,7 +367,7 @@ func (p *Program) classifyCalls(info *FuncInfo) {
 				}
 			}
 			info.Calls = append(info.Calls, c)
-			info.CallOf[s] = c
+			put(&info.CallOf, s, c)
 		}
 		return true
 	})

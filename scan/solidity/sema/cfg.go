@@ -5,7 +5,7 @@ import (
 )
 
 // NodeKind classifies CFG nodes.
-type NodeKind int
+type NodeKind uint8
 
 const (
 	NodeEntry       NodeKind = iota
@@ -18,18 +18,20 @@ const (
 	NodePlaceholder          // `_` in a modifier
 )
 
-// Node is a node of a function's control-flow graph.
+// Node is a node of a function's control-flow graph. Its small fields come first, together,
+// which makes it 112 bytes instead of 128: a scan's graphs hold tens of thousands of nodes, all
+// live until its end.
 type Node struct {
 	ID       int
 	Kind     NodeKind
+	Polarity bool      // for NodeBranch: the condition's value on this side
+	InLoop   bool      // inside a loop body, condition or post
 	Stmt     ast.Stmt  // for NodeStmt and NodePlaceholder
 	Expr     ast.Expr  // for NodeCond (the condition), and loop posts (NodeStmt with Expr)
 	Fn       *Function // the function or modifier whose source this node belongs to
-	Polarity bool      // for NodeBranch: the condition's value on this side
 	Cond     *Node     // for NodeBranch: its condition node
 	Succs    []*Node
 	Preds    []*Node
-	InLoop   bool // inside a loop body, condition or post
 }
 
 // CFG is the control-flow graph of a function with its modifiers woven around the body.

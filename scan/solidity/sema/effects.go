@@ -152,12 +152,12 @@ func (p *Program) collectStateAccess(info *FuncInfo) {
 		return
 	}
 	for v, nodes := range p.Writes(info, info.Fn.Body) {
-		info.StateWrites[v] = append(info.StateWrites[v], nodes...)
+		put(&info.StateWrites, v, append(info.StateWrites[v], nodes...))
 	}
 	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := info.Uses[id].(*Var); ok && v.Kind == StateVar {
-				info.StateReads[v] = append(info.StateReads[v], id)
+				put(&info.StateReads, v, append(info.StateReads[v], id))
 			}
 		}
 		return true

@@ -44,7 +44,16 @@ type FuncInfo struct {
 	memo memo // facts derived on demand (see Memo)
 }
 
-// Info returns the facts of fn.
+// put sets m[k] = v, making the map on the first entry: a FuncInfo's maps stay nil (reading
+// them is still fine) for the many functions that have no body, or no assembly, calls or state
+// access, instead of costing an empty map each for the whole scan.
+func put[K comparable, V any](m *map[K]V, k K, v V) {
+	if *m == nil {
+		*m = map[K]V{}
+	}
+	(*m)[k] = v
+}
+
 // Info returns the facts of fn (nil for nil, or before the model is built). They are kept on
 // the function itself: detectors ask for them at every turn, and a field costs less than a map.
 func (p *Program) Info(fn *Function) *FuncInfo {
@@ -97,8 +106,7 @@ func (p *Program) analyzeFunctions() {
 // resolveFunction binds the names of fn's body and modifier arguments, and types its
 // expressions.
 func (p *Program) resolveFunction(fn *Function) *FuncInfo {
-	info := &FuncInfo{Fn: fn, Uses: map[*ast.Ident]Object{}, Types: map[ast.Expr]Type{},
-		CallOf: map[*ast.CallExpr]*Call{}, YulUses: map[*ast.YulIdent]*Var{}, StateWrites: map[*Var][]ast.Node{}, StateReads: map[*Var][]ast.Node{}}
+	info := &FuncInfo{Fn: fn}
 	r := &resolver{p: p, fn: fn, info: info, sc: &scope{names: map[string]*Var{}}}
 	for _, v := range append(append([]*Var(nil), fn.Params...), fn.Returns...) {
 		if v.Name != "" {
@@ -266,7 +274,7 @@ func (r *resolver) assembly(b *ast.YulBlock) {
 		if id, ok := n.(*ast.YulIdent); ok {
 			name, _, _ := strings.Cut(id.Name, ".")
 			if v := r.lookupVar(name); v != nil {
-				r.info.YulUses[id] = v
+				put(&r.info.YulUses, id, v)
 			}
 		}
 		return true
@@ -330,7 +338,7 @@ func (r *resolver) expr(x ast.Expr) Type {
 	}
 	t := r.exprType(x)
 	if t != nil {
-		r.info.Types[x] = t
+		put(&r.info.Types, x, t)
 	}
 	return t
 }
@@ -340,7 +348,7 @@ func (r *resolver) exprType(x ast.Expr) Type {
 	case *ast.Ident:
 		obj := r.lookup(x.Name)
 		if obj != nil {
-			r.info.Uses[x] = obj
+			put(&r.info.Uses, x, obj)
 		}
 		switch o := obj.(type) {
 		case *Var:
@@ -459,7 +467,7 @@ func (r *resolver) memberType(x *ast.MemberExpr) Type {
 	name := x.Name.Name
 	if id, ok := x.X.(*ast.Ident); ok {
 		if b, ok := r.lookup(id.Name).(*Builtin); ok {
-			r.info.Uses[id] = b
+			put(&r.info.Uses, id, Object(b))
 			switch b.Name + "." + name {
 			case "msg.sender", "tx.origin":
 				return TypeAddress

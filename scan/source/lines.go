@@ -35,19 +35,47 @@ func TerminatorLen[S ~string | ~[]byte](s S, i int) int {
 // LineStarts returns the offset of the first byte of every line of src: 0, then the offset
 // after each line terminator that is followed by more text.
 func LineStarts[S ~string | ~[]byte](src S) []int {
-	starts := make([]int, 1, len(src)/32+1)
+	// Counted first, then filled: the table is kept for as long as the file's positions are
+	// (a whole scan), and a guessed capacity either grows by doubling or is left half empty.
+	starts := make([]int, 0, LineCount(src))
+	starts, _ = lineStarts(src, starts, true)
+	return starts
+}
+
+// LineCount returns len(LineStarts(src)) without building the table.
+func LineCount[S ~string | ~[]byte](src S) int {
+	_, n := lineStarts(src, nil, false)
+	return n
+}
+
+// lineStarts counts the lines of src and, when fill, appends their starts to starts.
+func lineStarts[S ~string | ~[]byte](src S, starts []int, fill bool) ([]int, int) {
+	if fill {
+		starts = append(starts, 0)
+	}
+	n := 1
 	for i := 0; i < len(src); {
-		if n := TerminatorLen(src, i); n > 0 {
-			i += n
+		if !mayEndLine(src[i]) {
+			i++ // the quick test first: most bytes end no line
+			continue
+		}
+		if t := TerminatorLen(src, i); t > 0 {
+			i += t
 			if i < len(src) {
-				starts = append(starts, i)
+				n++
+				if fill {
+					starts = append(starts, i)
+				}
 			}
 			continue
 		}
 		i++
 	}
-	return starts
+	return starts, n
 }
+
+// mayEndLine reports whether c can start a line terminator (see TerminatorLen).
+func mayEndLine(c byte) bool { return c >= '\n' && c <= '\r' || c == 0xC2 || c == 0xE2 }
 
 // SplitLines splits s into its lines, without their terminators. It is strings.Split(s, "\n")
 // for every line terminator: n terminators give n+1 lines, the last one empty when s ends with

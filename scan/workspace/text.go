@@ -67,5 +67,5 @@ func countLines(data []byte) int {
 	if len(data) == 0 {
 		return 0
 	}
-	return len(source.LineStarts(data))
+	return source.LineCount(data)
 }

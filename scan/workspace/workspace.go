@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/scan/source"
 )
 
 // Language is the guess of what a workspace or file is written in.
@@ -123,14 +123,15 @@ func (w *Workspace) Close() error {
 
 // ReadFile reads the file at the slash path rel, relative to Root. It never leaves Root: paths
 // with .. and symbolic links pointing outside are refused by the operating system through
-// os.Root.
+// os.Root. The buffer is sized from the file's size (one allocation, not io.ReadAll's doubling):
+// a scan keeps every source it reads until its end.
 func (w *Workspace) ReadFile(rel string) ([]byte, error) {
 	f, err := w.Open(rel)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return source.ReadAtMost(f, 1<<62)
 }
 
 // Open opens the file at the slash path rel for reading, confined to Root like ReadFile. It is

@@ -137,11 +137,35 @@ type ternaryChain struct {
 // arithFrame is what arithOps keeps of each ancestor: one frame per open node, so that the
 // facts an operation needs of its ancestors are read in constant time instead of copying the
 // whole ancestor stack per operation (quadratic on a long a + a + ... chain).
+// A frame's link in the ancestor chain is made only when an operation below it needs it: most
+// nodes have no operation under them, and a link per node visited was the detector's largest
+// allocation.
 type arithFrame struct {
-	ancestors *ancestorChain // the node itself, then its ancestors
+	node      ast.Node
+	ancestors *ancestorChain // the node itself, then its ancestors; nil until arithChain makes it
 	unchecked bool
 	holder    ast.Node
 	ternaries *ternaryChain
+}
+
+// arithChain returns the ancestor chain of stack's top frame (nil for an empty stack), making the
+// links its frames lack; each frame's link is made once, so the walk stays linear.
+func arithChain(stack []arithFrame) *ancestorChain {
+	j := len(stack) - 1
+	for j >= 0 && stack[j].ancestors == nil {
+		j--
+	}
+	for k := j + 1; k < len(stack); k++ {
+		var up *ancestorChain
+		if k > 0 {
+			up = stack[k-1].ancestors
+		}
+		stack[k].ancestors = &ancestorChain{node: stack[k].node, up: up}
+	}
+	if len(stack) == 0 {
+		return nil
+	}
+	return stack[len(stack)-1].ancestors
 }
 
 // arithOps lists the wrapping operations of a body with the facts of their ancestors.
@@ -161,31 +185,31 @@ func arithOps(body ast.Node) []arithOp {
 		if b, ok := n.(*ast.BlockStmt); ok && b.Unchecked {
 			unchecked = true
 		}
-		op := arithOp{unchecked: unchecked, ancestors: up.ancestors, holder: up.holder, ternaries: up.ternaries}
+		op := arithOp{unchecked: unchecked, holder: up.holder, ternaries: up.ternaries}
 		switch e := n.(type) {
 		case *ast.BinaryExpr:
 			switch e.Op {
 			case token.ADD, token.SUB, token.MUL, token.EXP:
 				op.node, op.op, op.x, op.y = e, e.Op, e.X, e.Y
-				out = append(out, op)
 			}
 		case *ast.AssignExpr:
 			switch e.Op {
 			case token.ADD_ASSIGN, token.SUB_ASSIGN, token.MUL_ASSIGN:
 				op.node, op.op, op.x, op.y = e, e.Op.AssignOp(), e.Lhs, e.Rhs
-				out = append(out, op)
 			}
 		case *ast.UnaryExpr:
 			switch e.Op {
 			case token.INC:
 				op.node, op.op, op.x = e, token.ADD, e.X
-				out = append(out, op)
 			case token.DEC:
 				op.node, op.op, op.x = e, token.SUB, e.X
-				out = append(out, op)
 			}
 		}
-		f := arithFrame{ancestors: &ancestorChain{node: n, up: up.ancestors}, unchecked: unchecked, holder: up.holder, ternaries: up.ternaries}
+		if op.node != nil {
+			op.ancestors = arithChain(stack)
+			out = append(out, op)
+		}
+		f := arithFrame{node: n, unchecked: unchecked, holder: up.holder, ternaries: up.ternaries}
 		switch e := n.(type) {
 		case *ast.AssignExpr, ast.Stmt:
 			f.holder = n

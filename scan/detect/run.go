@@ -128,6 +128,73 @@ func (s *schedule) at(k int) (t task, number, file int) {
 	return t, a*len(s.units) + u, fi
 }
 
+// tasks is the bookkeeping of one run, shared by its runners (the work they do).
+type tasks struct {
+	plan *schedule
+	lim  Limits
+	next atomic.Int64
+
+	mu      sync.Mutex
+	results []ran              // the tasks that found something or failed
+	skipped map[*sema.File]int // tasks not run because ctx ended
+	left    []int              // per file, its tasks not finished yet (for Limits.Done)
+}
+
+// ran is what a task produced, kept only for tasks that found something or failed, with the
+// task's number: the result is put back in task order, so that it does not depend on which
+// worker ran which task.
+type ran struct {
+	number   int
+	findings []Finding
+	diag     *Diagnostic
+}
+
+func (w *tasks) take() (task, int, int, bool) {
+	k := int(w.next.Add(1) - 1)
+	if k >= w.plan.total {
+		return task{}, 0, 0, false
+	}
+	t, number, file := w.plan.at(k)
+	return t, number, file, true
+}
+
+func (w *tasks) skip(t task, file int) {
+	w.mu.Lock()
+	w.skipped[t.f]++
+	w.mu.Unlock()
+	w.done(t, file, nil)
+}
+
+func (w *tasks) begin(t task) {
+	if w.lim.Track != nil {
+		w.lim.Track(t.f.Path, true)
+	}
+}
+
+func (w *tasks) finish(t task, number, file int, found []Finding, diag *Diagnostic) {
+	if w.lim.Track != nil {
+		w.lim.Track(t.f.Path, false)
+	}
+	if len(found) > 0 || diag != nil {
+		w.mu.Lock()
+		w.results = append(w.results, ran{number, found, diag})
+		w.mu.Unlock()
+	}
+	w.done(t, file, found)
+}
+
+// done tells Limits.Done about a task over.
+func (w *tasks) done(t task, file int, found []Finding) {
+	if w.lim.Done == nil {
+		return
+	}
+	w.mu.Lock()
+	w.left[file]--
+	last := w.left[file] == 0
+	w.mu.Unlock()
+	w.lim.Done(t.f, found, last)
+}
+
 // Run executes the analyzers on the program, without a deadline or budget: see RunContext.
 func Run(prog *sema.Program, analyzers []*Analyzer) Result {
 	return RunContext(context.Background(), prog, analyzers, Limits{})
@@ -138,83 +205,34 @@ func Run(prog *sema.Program, analyzers []*Analyzer) Result {
 // ctx ends the tasks not yet run are skipped and the ones running abandoned, each file left out
 // getting one diagnostic with ctx's cause; a task past lim.Task is abandoned alone.
 func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, lim Limits) Result {
-	plan := newSchedule(prog, analyzers)
-	// ran is what a task produced, kept only for tasks that found something or failed, with
-	// the task's number: the result is put back in task order, so that it does not depend on
-	// which worker ran which task.
-	type ran struct {
-		number   int
-		findings []Finding
-		diag     *Diagnostic
-	}
-	var (
-		mu      sync.Mutex
-		res     Result
-		wg      sync.WaitGroup
-		next    atomic.Int64
-		results []ran
-		skipped = map[*sema.File]int{} // tasks not run because ctx ended
-		left    = make([]int, len(plan.files))
-	)
-	for fi, us := range plan.byFile {
-		left[fi] = len(analyzers) * len(us)
-	}
-	done := func(t task, fi int, found []Finding) {
-		if lim.Done == nil {
-			return
-		}
-		mu.Lock()
-		left[fi]--
-		last := left[fi] == 0
-		mu.Unlock()
-		lim.Done(t.f, found, last)
+	w := &tasks{plan: newSchedule(prog, analyzers), lim: lim, skipped: map[*sema.File]int{}}
+	w.left = make([]int, len(w.plan.files))
+	for fi, us := range w.plan.byFile {
+		w.left[fi] = len(analyzers) * len(us)
 	}
 	workers := lim.Workers
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := newRunner(ctx, prog, lim.Task)
-			defer r.close()
-			var mine []ran
-			for k := int(next.Add(1) - 1); k < plan.total; k = int(next.Add(1) - 1) {
-				t, number, fi := plan.at(k)
-				if ctx.Err() != nil {
-					mu.Lock()
-					skipped[t.f]++
-					mu.Unlock()
-					done(t, fi, nil)
-					continue
-				}
-				if lim.Track != nil {
-					lim.Track(t.f.Path, true)
-				}
-				found, diag := r.run(t)
-				if lim.Track != nil {
-					lim.Track(t.f.Path, false)
-				}
-				if len(found) > 0 || diag != nil {
-					mine = append(mine, ran{number, found, diag})
-				}
-				done(t, fi, found)
-			}
-			mu.Lock()
-			results = append(results, mine...)
-			mu.Unlock()
+			r := &runner{ctx: ctx, prog: prog, budget: lim.Task, work: w}
+			r.run()
 		}()
 	}
 	wg.Wait()
-	slices.SortFunc(results, func(a, b ran) int { return cmp.Compare(a.number, b.number) })
-	for _, r := range results {
+	var res Result
+	slices.SortFunc(w.results, func(a, b ran) int { return cmp.Compare(a.number, b.number) })
+	for _, r := range w.results {
 		res.Findings = append(res.Findings, r.findings...)
 		if r.diag != nil {
 			res.Diagnostics = append(res.Diagnostics, *r.diag)
 		}
 	}
-	for f, n := range skipped {
+	for f, n := range w.skipped {
 		res.Diagnostics = append(res.Diagnostics, Diagnostic{File: f.Path,
 			Msg: fmt.Sprintf("%s: analysis stopped (%v); %d detector runs on this file were not made", f.Path, context.Cause(ctx), n)})
 	}

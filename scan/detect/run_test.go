@@ -1,8 +1,11 @@
 package detect
 
 import (
+	"context"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
@@ -121,5 +124,68 @@ func TestTemplateFillEscapes(t *testing.T) {
 	}
 	if tmpl.Static() != "<p>A function in a contract</p>" {
 		t.Errorf("Static: %s", tmpl.Static())
+	}
+}
+
+// TestTaskBudgetAmongManyTasks: with a task budget, the runners' watchdogs abandon exactly the
+// runs past it (each one once, its executor replaced), while the many short runs around them,
+// on two workers, all complete: every run is reported to Limits.Done once, each file's last
+// once, and the findings are those of a run without budget.
+func TestTaskBudgetAmongManyTasks(t *testing.T) {
+	var srcs []sema.SourceFile
+	for i := range 6 {
+		srcs = append(srcs, sema.SourceFile{Path: string(rune('a'+i)) + ".sol",
+			Src: []byte("contract C" + string(rune('A'+i)) + " { function f() public { g(); g(); } function g() internal {} }")})
+	}
+	prog := sema.Load(srcs, nil)
+	slow := &Analyzer{Template: Template{ID: "SLOW", Severity: Low, Confidence: ConfidenceLow}, Run: func(p *Pass) {
+		if p.Contract != nil && (p.Contract.Name == "CB" || p.Contract.Name == "CE") {
+			for !p.Stopped(nil) {
+				time.Sleep(time.Millisecond)
+			}
+		}
+	}}
+	var analyzers []*Analyzer
+	for i := range 20 {
+		analyzers = append(analyzers, callFinder("CALLS"+string(rune('A'+i)), ""))
+	}
+	want := Run(prog, analyzers)
+	var mu sync.Mutex
+	runs, lasts := 0, map[string]int{}
+	res := RunContext(context.Background(), prog, append(analyzers, slow), Limits{Task: 30 * time.Millisecond, Workers: 2,
+		Done: func(f *sema.File, _ []Finding, last bool) {
+			mu.Lock()
+			defer mu.Unlock()
+			runs++
+			if last {
+				lasts[f.Path]++
+			}
+		}})
+	if len(res.Findings) != len(want.Findings) || len(res.Findings) != 6*2*20 {
+		t.Errorf("%d findings with a budget, %d without", len(res.Findings), len(want.Findings))
+	}
+	var stopped []string
+	for _, d := range res.Diagnostics {
+		stopped = append(stopped, d.Contract)
+		if d.Analyzer != "SLOW" || !strings.Contains(d.Msg, "ran past its budget") {
+			t.Errorf("diagnostic: %+v", d)
+		}
+	}
+	if strings.Join(stopped, ",") != "CB,CE" {
+		t.Errorf("abandoned runs on %v, want CB and CE", stopped)
+	}
+	if total := 21 * (6 + 6); runs != total || len(lasts) != 6 {
+		t.Errorf("Done told of %d runs (want %d), last runs %v", runs, total, lasts)
+	}
+	for f, n := range lasts {
+		if n != 1 {
+			t.Errorf("%s: last run reported %d times", f, n)
+		}
+	}
+	for i := 0; Abandoned() != 0; i++ {
+		if i == 500 {
+			t.Fatalf("%d abandoned runs still running", Abandoned())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

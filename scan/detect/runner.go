@@ -3,6 +3,7 @@ package detect
 import (
 	"context"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -17,100 +18,163 @@ var abandoned atomic.Int64
 // gave up on that still takes a processor (a server exports it as a metric).
 func Abandoned() int64 { return abandoned.Load() }
 
-// runner runs one worker's tasks, one after another, on a long-lived executor goroutine, and
-// waits for each for the scan's context or the task budget, whichever ends first. Go cannot
-// stop a goroutine: a task past its budget is told through its pass's context and stops at its
-// next poll (Pass.Stopped); its findings are dropped and its executor is left to finish alone,
-// a new one taking its place. Reusing the executor (rather than a goroutine, a channel and a
-// context per task) matters: a scan runs every detector on every contract, over a hundred
-// thousand tasks for a few hundred files.
+// work is what a runner needs of the run it takes part in (RunContext's bookkeeping).
+type work interface {
+	// take returns the next task to run, its number and its file's index; false when none is
+	// left.
+	take() (t task, number, file int, ok bool)
+	// skip counts a task not run because the scan's context ended.
+	skip(t task, file int)
+	// begin and finish bracket a task that runs; finish gets its outcome.
+	begin(t task)
+	finish(t task, number, file int, found []Finding, diag *Diagnostic)
+}
+
+// runner runs one worker's share of the tasks. Its executor, a goroutine, takes the tasks one
+// after another and runs them itself; the runner's own goroutine only watches, asleep until the
+// running task's budget would end or the scan's context ends. Go cannot stop a goroutine: a task
+// past its budget is told through its pass's context and stops at its next poll
+// (Pass.Stopped); its findings are dropped, its executor is left to finish alone and a new one
+// takes up the remaining tasks. Running a task costs no channel operation, goroutine switch or
+// timer reset: a scan runs every detector on every contract, over a hundred thousand tasks for
+// a few hundred files.
 type runner struct {
 	ctx    context.Context
 	prog   *sema.Program
 	budget time.Duration
-	timer  *time.Timer // the task budget, nil when unbounded
-	ex     *executor
+	work   work
 }
 
-// executor is a goroutine running passes sent to it; its context ends when a pass it runs is
-// abandoned (or the scan's context ends).
+// executor is a goroutine running tasks; its context ends when the task it runs is abandoned
+// (or the scan's context ends).
 type executor struct {
-	ctx    context.Context
-	cancel context.CancelCauseFunc
-	passes chan *Pass
-	done   chan outcome
+	ctx       context.Context
+	cancel    context.CancelCauseFunc
+	exhausted chan struct{} // closed when no task is left to take
 	// pass is reused for each task the executor runs (no detector keeps its pass after Run
 	// returns); an abandoned executor keeps its own, so its late writes touch no live task.
 	pass Pass
+
+	mu      sync.Mutex // guards the running task's fields, which the runner reads
+	running bool
+	t       task
+	number  int
+	file    int
+	started time.Time
+	gone    bool // abandoned: its task's late outcome is dropped
 }
 
-type outcome struct {
-	findings []Finding
-	diag     *Diagnostic
-}
-
-func newExecutor(ctx context.Context) *executor {
-	e := &executor{passes: make(chan *Pass), done: make(chan outcome, 1)}
-	e.ctx, e.cancel = context.WithCancelCause(ctx)
-	go func() {
-		for pass := range e.passes {
-			f, d := runOne(pass, pass.task)
-			e.done <- outcome{f, d}
+// run runs tasks until none is left, replacing an executor that runs past a budget.
+func (r *runner) run() {
+	ex := r.start()
+	if r.budget <= 0 {
+		r.watch(&ex, nil, nil)
+		return
+	}
+	timer := time.NewTimer(r.budget)
+	defer timer.Stop()
+	r.watch(&ex, timer.C, func() {
+		ex.mu.Lock()
+		if !ex.running {
+			ex.mu.Unlock()
+			timer.Reset(r.budget)
+			return
 		}
-	}()
-	return e
+		if left := r.budget - time.Since(ex.started); left > 0 {
+			ex.mu.Unlock()
+			timer.Reset(left) // another task runs now: wake when its budget ends
+			return
+		}
+		t := ex.t
+		ex = r.abandon(ex, fmt.Errorf("detector %s ran past its budget of %s on %s", t.a.ID, r.budget, t.where()))
+		timer.Reset(r.budget)
+	})
 }
 
-func newRunner(ctx context.Context, prog *sema.Program, budget time.Duration) *runner {
-	r := &runner{ctx: ctx, prog: prog, budget: budget, ex: newExecutor(ctx)}
-	if budget > 0 {
-		r.timer = time.NewTimer(budget)
-		r.timer.Stop()
+// watch waits for *ex to run out of tasks, calling check when expired fires and abandoning the
+// running task when the scan's context ends.
+func (r *runner) watch(ex **executor, expired <-chan time.Time, check func()) {
+	done := r.ctx.Done()
+	for {
+		select {
+		case <-(*ex).exhausted:
+			(*ex).cancel(nil)
+			return
+		case <-expired:
+			check()
+		case <-done:
+			done = nil // the executors skip the tasks left; only the running one is abandoned
+			(*ex).mu.Lock()
+			if (*ex).running {
+				*ex = r.abandon(*ex, nil)
+			} else {
+				(*ex).mu.Unlock()
+			}
+		}
 	}
-	return r
 }
 
-// close ends the runner's executor once it is idle.
-func (r *runner) close() {
-	close(r.ex.passes)
-	r.ex.cancel(nil)
+// abandon gives up on ex's running task (ex.mu held, released here) with the cause given (nil:
+// the scan's), records its diagnostic and returns a new executor for the remaining tasks.
+func (r *runner) abandon(ex *executor, cause error) *executor {
+	ex.gone = true
+	t, number, file := ex.t, ex.number, ex.file
+	ex.mu.Unlock()
+	abandoned.Add(1)
+	ex.cancel(cause)
+	r.work.finish(t, number, file, nil, stoppedDiag(&ex.pass, t, context.Cause(ex.ctx)))
+	return r.start()
 }
 
-// run runs one task and returns its findings, or the diagnostic saying why it has none.
-func (r *runner) run(t task) ([]Finding, *Diagnostic) {
-	ex := r.ex
-	pass := &ex.pass
-	pass.Analyzer, pass.Program, pass.Contract, pass.File, pass.ctx, pass.task = t.a, r.prog, t.c, t.f, ex.ctx, t
-	pass.findings = nil
-	pass.current.Store(nil)
-	ex.passes <- pass
-	var expired <-chan time.Time
-	if r.timer != nil {
-		r.timer.Reset(r.budget)
-		defer r.timer.Stop()
-		expired = r.timer.C
-	}
-	finished := false
-	select {
-	case o := <-ex.done:
+// start starts an executor on the remaining tasks.
+func (r *runner) start() *executor {
+	ex := &executor{exhausted: make(chan struct{})}
+	ex.ctx, ex.cancel = context.WithCancelCause(r.ctx)
+	go r.execute(ex)
+	return ex
+}
+
+// execute is an executor's goroutine.
+func (r *runner) execute(ex *executor) {
+	for {
+		t, number, file, ok := r.work.take()
+		if !ok {
+			close(ex.exhausted)
+			return
+		}
+		if r.ctx.Err() != nil {
+			r.work.skip(t, file)
+			continue
+		}
+		r.work.begin(t)
+		ex.mu.Lock()
+		ex.running, ex.t, ex.number, ex.file, ex.started = true, t, number, file, time.Now()
+		ex.mu.Unlock()
+		pass := &ex.pass
+		pass.Analyzer, pass.Program, pass.Contract, pass.File, pass.ctx, pass.task = t.a, r.prog, t.c, t.f, ex.ctx, t
+		pass.findings = nil
+		pass.current.Store(nil)
+		found, diag := runOne(pass, t)
+		ex.mu.Lock()
+		if ex.gone {
+			ex.mu.Unlock()
+			abandoned.Add(-1)
+			return
+		}
+		ex.running = false
+		ex.mu.Unlock()
 		// A detector told to stop returns early, its work unfinished: only a run that ended
 		// with its context still live is complete.
-		if ex.ctx.Err() == nil {
-			return o.findings, o.diag
+		if ex.ctx.Err() != nil && diag == nil {
+			found, diag = nil, stoppedDiag(pass, t, context.Cause(ex.ctx))
 		}
-		finished = true
-	case <-ex.ctx.Done():
-	case <-expired:
-		ex.cancel(fmt.Errorf("detector %s ran past its budget of %s on %s", t.a.ID, r.budget, t.where()))
+		r.work.finish(t, number, file, found, diag)
 	}
-	// Abandon the executor with its pass; the next task gets a new one.
-	cause := context.Cause(ex.ctx)
-	close(ex.passes)
-	if !finished {
-		abandoned.Add(1)
-		go func() { <-ex.done; abandoned.Add(-1) }()
-	}
-	r.ex = newExecutor(r.ctx)
+}
+
+// stoppedDiag is the diagnostic of a task stopped before its end, naming the function its
+// pass was in.
+func stoppedDiag(pass *Pass, t task, cause error) *Diagnostic {
 	fn := pass.function()
 	d := &Diagnostic{Analyzer: t.a.ID, File: t.f.Path, Function: fn}
 	if t.c != nil {
@@ -121,5 +185,5 @@ func (r *runner) run(t task) ([]Finding, *Diagnostic) {
 		where += ", function " + fn
 	}
 	d.Msg = fmt.Sprintf("%s: detector %s stopped on %s: %v", t.f.Path, t.a.ID, where, cause)
-	return nil, d
+	return d
 }

@@ -23,7 +23,7 @@ var AccountDataMatching = &Analyzer{
 			"<code>constraint</code> comparing keys. Native: compare the stored key with " +
 			"<code>account.key</code> before use.</p>",
 		DescriptionKeys: []string{"account_name", "related"},
-		DetectionLogic:  "Anchor: Account<T> fields whose data struct T has Pubkey fields named like other fields of the Accounts struct, without has_one or a constraint naming them; token accounts whose data is read while the struct has a Signer and no token::authority or owner constraint. Native: SPL token accounts unpacked and never compared on owner.",
+		DetectionLogic:  "Anchor: Account<T> fields whose data struct T has Pubkey fields named like other fields of the Accounts struct, without has_one or a constraint naming them (not when the related field is the signer and every instruction of the struct only increases the account's data by amounts the signer transfers into a pinned account, or hands values read from it to another such instruction); token accounts whose data is read while the struct has a Signer and no token::authority or owner constraint. Native: SPL token accounts unpacked and never compared on owner.",
 		CWE:             []string{"CWE-639"},
 		Class:           "account-validation",
 	}),
@@ -57,6 +57,11 @@ var AccountDataMatching = &Analyzer{
 							if c.HasOneTarget(rel) || v.ReadsStored(f.Name, rel) || seedsName(c, rel) ||
 								stored[as][f.Name+"."+rel] || v.KeyMatchedTo(rel, f.Name) ||
 								v.KeyFixedApartFrom(rel, f.Type.Inner) {
+								continue
+							}
+							// Unmatched with the signer but only credited, by what
+							// the signer pays in: whose account it is does not matter.
+							if p.creditOnlySignerFunded(as, f, rel) {
 								continue
 							}
 							p.Report(fieldNode(f), nil, map[string]string{"account_name": f.Name, "related": rel})

@@ -200,11 +200,11 @@ var errNotFinished = errors.New("scan not finished")
 func (s *Server) waitOnce(ctx context.Context, scanID string) error {
 	wake, leave := s.finished.wait(scanID)
 	defer leave()
-	sc, err := s.store.GetScanAny(ctx, scanID)
+	status, err := s.store.ScanStatus(ctx, scanID)
 	if err != nil {
 		return err
 	}
-	if sc.Status != report.StatusQueued && sc.Status != report.StatusInProgress {
+	if status != report.StatusQueued && status != report.StatusInProgress {
 		return nil
 	}
 	t := time.NewTimer(waitPoll)

@@ -74,6 +74,13 @@ func (s *Postgres) GetScanAny(ctx context.Context, id string) (Scan, error) {
 	return sc, pgNotFound(err)
 }
 
+// ScanStatus reads a scan's status.
+func (s *Postgres) ScanStatus(ctx context.Context, id string) (string, error) {
+	var status string
+	err := s.pool.QueryRow(ctx, `SELECT status FROM scans WHERE id = $1`, id).Scan(&status)
+	return status, pgNotFound(err)
+}
+
 // StartScan marks the scan running and counts one more attempt.
 func (s *Postgres) StartScan(ctx context.Context, id string, at time.Time) (int, error) {
 	var attempts int
@@ -103,16 +110,46 @@ func (s *Postgres) FinishScan(ctx context.Context, id, status, errMsg string, re
 		b.Queue(`DELETE FROM findings WHERE scan_id = $1`, id)
 		// Sent at commit, to every process listening (ListenFinished).
 		b.Queue(`SELECT pg_notify($1, $2)`, finishedChannel, id)
-		for _, f := range findings {
-			b.Queue(`INSERT INTO findings(scan_id, project_id, bug_hash, bug_id, status) VALUES ($1, $2, $3, $4, $5)
+		if len(findings) > 0 {
+			// One statement per table for all the findings, over arrays of their columns. A
+			// hash given twice: the findings row keeps the last (one command may not update a
+			// row twice), the triage the first.
+			hashes, ids, statuses := findingColumns(lastPerHash(findings))
+			b.Queue(`INSERT INTO findings(scan_id, project_id, bug_hash, bug_id, status)
+				SELECT $1, $2, h, i, s FROM unnest($3::text[], $4::text[], $5::text[]) AS f(h, i, s)
 				ON CONFLICT (scan_id, bug_hash) DO UPDATE SET bug_id = excluded.bug_id, status = excluded.status`,
-				id, projectID, f.BugHash, f.BugID, f.Status)
+				id, projectID, hashes, ids, statuses)
 			// A hash new to the project starts its triage; a known one keeps its id and status.
-			b.Queue(`INSERT INTO bug_triage(project_id, bug_hash, bug_id, status, updated_at) VALUES ($1, $2, $3, $4, $5)
-				ON CONFLICT (project_id, bug_hash) DO NOTHING`, projectID, f.BugHash, f.BugID, f.Status, at.UnixMicro())
+			hashes, ids, statuses = findingColumns(findings)
+			b.Queue(`INSERT INTO bug_triage(project_id, bug_hash, bug_id, status, updated_at)
+				SELECT $1, h, i, s, $2 FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS f(h, i, s, n) ORDER BY n
+				ON CONFLICT (project_id, bug_hash) DO NOTHING`, projectID, at.UnixMicro(), hashes, ids, statuses)
 		}
 		return tx.SendBatch(ctx, b).Close()
 	})
+}
+
+// findingColumns splits findings into arrays of their columns, for unnest.
+func findingColumns(fs []Finding) (hashes, ids, statuses []string) {
+	for _, f := range fs {
+		hashes, ids, statuses = append(hashes, f.BugHash), append(ids, f.BugID), append(statuses, f.Status)
+	}
+	return hashes, ids, statuses
+}
+
+// lastPerHash keeps the last finding of each bug hash, in the order of their first.
+func lastPerHash(fs []Finding) []Finding {
+	at := make(map[string]int, len(fs))
+	out := make([]Finding, 0, len(fs))
+	for _, f := range fs {
+		if i, ok := at[f.BugHash]; ok {
+			out[i] = f
+			continue
+		}
+		at[f.BugHash] = len(out)
+		out = append(out, f)
+	}
+	return out
 }
 
 // InterruptScan records that an attempt ended without an outcome because the process is

@@ -151,6 +151,17 @@ func scanFinding(r row) (Finding, error) {
 	return f, err
 }
 
+// findingRows is the JSON array of the findings' [bug_hash, bug_id, status], for SQLite's
+// json_each.
+func findingRows(fs []Finding) (string, error) {
+	rows := make([][3]string, len(fs))
+	for i, f := range fs {
+		rows[i] = [3]string{f.BugHash, f.BugID, f.Status}
+	}
+	b, err := json.Marshal(rows)
+	return string(b), err
+}
+
 // byHash keys findings by bug hash.
 func byHash(fs []Finding, err error) (map[string]Finding, error) {
 	if err != nil {

@@ -68,6 +68,13 @@ func (s *SQLite) GetScanAny(ctx context.Context, id string) (Scan, error) {
 	return sc, notFound(err)
 }
 
+// ScanStatus reads a scan's status.
+func (s *SQLite) ScanStatus(ctx context.Context, id string) (string, error) {
+	var status string
+	err := s.db.QueryRowContext(ctx, `SELECT status FROM scans WHERE id = ?`, id).Scan(&status)
+	return status, notFound(err)
+}
+
 // StartScan marks the scan running and counts one more attempt.
 func (s *SQLite) StartScan(ctx context.Context, id string, at time.Time) (int, error) {
 	var attempts int
@@ -97,27 +104,26 @@ func (s *SQLite) FinishScan(ctx context.Context, id, status, errMsg string, repo
 		if _, err := tx.ExecContext(ctx, `DELETE FROM findings WHERE scan_id = ?`, id); err != nil {
 			return err
 		}
-		stmt, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO findings(scan_id, project_id, bug_hash, bug_id, status) VALUES (?, ?, ?, ?, ?)`)
+		if len(findings) == 0 {
+			return nil
+		}
+		// One statement per table for all the findings, whatever their number: json_each walks
+		// an array of [bug_hash, bug_id, status] (a hash given twice: the findings row keeps
+		// the last, the triage the first).
+		rows, err := findingRows(findings)
 		if err != nil {
 			return err
 		}
-		defer stmt.Close()
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO findings(scan_id, project_id, bug_hash, bug_id, status)
+			SELECT ?, ?, value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)`, id, projectID, rows); err != nil {
+			return err
+		}
 		// A hash new to the project starts its triage; a known one keeps its id and status.
-		tri, err := tx.PrepareContext(ctx, `INSERT INTO bug_triage(project_id, bug_hash, bug_id, status, updated_at)
-			VALUES (?, ?, ?, ?, ?) ON CONFLICT(project_id, bug_hash) DO NOTHING`)
-		if err != nil {
-			return err
-		}
-		defer tri.Close()
-		for _, f := range findings {
-			if _, err := stmt.ExecContext(ctx, id, projectID, f.BugHash, f.BugID, f.Status); err != nil {
-				return err
-			}
-			if _, err := tri.ExecContext(ctx, projectID, f.BugHash, f.BugID, f.Status, at.UnixMicro()); err != nil {
-				return err
-			}
-		}
-		return nil
+		// (WHERE true: without it SQLite would read ON CONFLICT as a join's ON.)
+		_, err = tx.ExecContext(ctx, `INSERT INTO bug_triage(project_id, bug_hash, bug_id, status, updated_at)
+			SELECT ?, value ->> 0, value ->> 1, value ->> 2, ? FROM json_each(?) WHERE true
+			ON CONFLICT(project_id, bug_hash) DO NOTHING`, projectID, at.UnixMicro(), rows)
+		return err
 	})
 }
 

@@ -34,6 +34,8 @@ type Store interface {
 	GetScan(ctx context.Context, clientID int64, id string) (Scan, error)
 	// GetScanAny reads a scan whatever its client; for the job runner only.
 	GetScanAny(ctx context.Context, id string) (Scan, error)
+	// ScanStatus reads a scan's status only (not its report), for requests waiting for it.
+	ScanStatus(ctx context.Context, id string) (string, error)
 	// StartScan marks a scan running and counts the attempt; it returns the attempts so far.
 	StartScan(ctx context.Context, id string, at time.Time) (int, error)
 	// FinishScan records the outcome, the report JSON and the findings' triage in one

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -244,6 +245,12 @@ func testScanLifecycleAndTriage(t *testing.T, s Store) {
 	if err != nil || tri["h1"].Status != "wont_fix" || tri["h2"].BugID != "B_1_2" || len(tri) != 2 {
 		t.Fatalf("triage: %+v %v", tri, err)
 	}
+	if st, err := s.ScanStatus(ctx, id); err != nil || st != "scan_done" {
+		t.Fatalf("ScanStatus: %q %v", st, err)
+	}
+	if _, err := s.ScanStatus(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("ScanStatus of no scan: %v", err)
+	}
 	got, _ := s.GetScanAny(ctx, id)
 	if string(got.Report) != `{"r":1}` || got.Status != "scan_done" || got.FinishedAt.IsZero() {
 		t.Fatalf("scan: %+v", got)
@@ -251,6 +258,21 @@ func testScanLifecycleAndTriage(t *testing.T, s Store) {
 	fs, _ := s.ScanFindings(ctx, id)
 	if fs["h1"].Status != "wont_fix" {
 		t.Fatalf("findings: %+v", fs)
+	}
+
+	// Many findings are written at once; a known hash keeps its triage, a hash given twice
+	// starts its triage with the first.
+	id2 := newScan()
+	many := []Finding{{"h1", "B_1_1", "pending_fix"}, {"h3", "first", "pending_fix"}, {"h3", "last", "pending_fix"}}
+	for i := range 600 {
+		many = append(many, Finding{fmt.Sprintf("m%d", i), fmt.Sprintf("B_1_%d", 10+i), "pending_fix"})
+	}
+	if err := s.FinishScan(ctx, id2, "scan_done", "", []byte(`{}`), many, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	fs, err = s.ScanFindings(ctx, id2)
+	if err != nil || len(fs) != 602 || fs["h1"].Status != "wont_fix" || fs["h3"].BugID != "first" || fs["m599"].BugID != "B_1_609" {
+		t.Fatalf("findings of many: %d %v %+v %+v %+v", len(fs), err, fs["h1"], fs["h3"], fs["m599"])
 	}
 }
 

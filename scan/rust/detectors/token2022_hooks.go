@@ -65,7 +65,8 @@ var Token2022TransferHookIgnored = &Analyzer{
 			"signer's or system account's key, or has_one to one: an escrow of that user's own tokens), " +
 			"unless the function builds the CPI with with_remaining_accounts, pushes extra accounts onto an " +
 			"instruction's account list, or names hook forwarding (extra_account, transfer_hook, execute_cpi); " +
-			"unless the handler's mint is pinned by an address constraint; and unless anywhere in the crate the " +
+			"unless the handler's mint is pinned by an address constraint or the transferred mint is a PDA of the program " +
+			"(seeds without seeds::program: the program created it); and unless anywhere in the crate the " +
 			"program inspects mint extensions as a whole or the transfer hook (TransferHook, get_extension_types, " +
 			"supported-mint or mint allow-lists, extensions::transfer_hook constraints).",
 		CWE:   []string{"CWE-754"},
@@ -97,7 +98,7 @@ var Token2022TransferHookIgnored = &Analyzer{
 					continue
 				}
 				call := hookTransfer(fn.File.Resolve(c.Path))
-				if call == "" || !programSigned(fn, c) || walletEscrow(fn, c, accounts[fn]) {
+				if call == "" || !programSigned(fn, c) || walletEscrow(fn, c, accounts[fn]) || ownMint(fn, c, accounts[fn]) {
 					continue
 				}
 				if forwarded < 0 {
@@ -152,15 +153,28 @@ func walletEscrow(fn *model.Function, c *model.Call, as *model.AccountsStruct) b
 	if as == nil || len(c.Args) == 0 {
 		return false
 	}
-	f := as.Field(transferAuthority(c.Args[0], lets(fn.Decl.Body), 0))
+	f := as.Field(transferAccount(c.Args[0], lets(fn.Decl.Body), "authority", 0))
 	// A signing wallet is the user moving their own tokens (extra PDA
 	// seeds passed along change nothing).
 	return f != nil && (f.Type.Kind == model.KindSigner || f.Constraints.Signer || belongsToWallet(as, f))
 }
 
-// transferAuthority returns the Accounts field named as authority in the
-// TransferChecked accounts of a CPI context expression, following locals.
-func transferAuthority(x ast.Node, env map[string]ast.Expr, depth int) string {
+// ownMint reports an Anchor transfer of a mint that is a PDA of this
+// program (seeds without seeds::program): only the program could create
+// it, with the extensions it chose, so it has no hook the program did not
+// put there.
+func ownMint(fn *model.Function, c *model.Call, as *model.AccountsStruct) bool {
+	if as == nil || len(c.Args) == 0 {
+		return false
+	}
+	f := as.Field(transferAccount(c.Args[0], lets(fn.Decl.Body), "mint", 0))
+	return f != nil && f.Constraints.SeedsSet && f.Constraints.SeedsProgram == nil
+}
+
+// transferAccount returns the Accounts field named as role (authority,
+// mint) in the TransferChecked accounts of a CPI context expression,
+// following locals.
+func transferAccount(x ast.Node, env map[string]ast.Expr, role string, depth int) string {
 	name := ""
 	ast.Inspect(x, func(n ast.Node) bool {
 		if name != "" || depth > 3 {
@@ -170,7 +184,7 @@ func transferAuthority(x ast.Node, env map[string]ast.Expr, depth int) string {
 		case *ast.PathExpr:
 			if len(e.Path.Segments) == 1 {
 				if init, ok := env[e.Path.Segments[0].Name.Name]; ok {
-					name = transferAuthority(init, env, depth+1)
+					name = transferAccount(init, env, role, depth+1)
 				}
 			}
 		case *ast.StructExpr:
@@ -178,7 +192,7 @@ func transferAuthority(x ast.Node, env map[string]ast.Expr, depth int) string {
 				return true
 			}
 			for _, fi := range e.Fields {
-				if fi.Name.Name == "authority" && fi.Value != nil {
+				if fi.Name.Name == role && fi.Value != nil {
 					path := accountPath(fi.Value)
 					name = path[strings.LastIndexByte(path, '.')+1:]
 				}

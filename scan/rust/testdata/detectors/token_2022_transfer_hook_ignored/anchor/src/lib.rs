@@ -97,6 +97,26 @@ pub mod vault {
         )
     }
 
+    // The receipt mint is a PDA of this program: the program created it,
+    // without a hook.
+    pub fn secure_pay_receipt(ctx: Context<PayReceipt>, amount: u64) -> Result<()> {
+        let seeds: &[&[u8]] = &[b"authority", &[ctx.accounts.vault_authority.bump]];
+        token_interface::transfer_checked(
+            CpiContext::new_with_signer(
+                ctx.accounts.token_program.to_account_info(),
+                TransferChecked {
+                    from: ctx.accounts.vault_receipts.to_account_info(),
+                    mint: ctx.accounts.receipt_mint.to_account_info(),
+                    to: ctx.accounts.user_receipts.to_account_info(),
+                    authority: ctx.accounts.vault_authority.to_account_info(),
+                },
+                &[seeds],
+            ),
+            amount,
+            ctx.accounts.receipt_mint.decimals,
+        )
+    }
+
     // The legacy token program holds no Token-2022 mints.
     pub fn secure_withdraw_legacy(ctx: Context<MoveLegacy>, amount: u64) -> Result<()> {
         token::transfer_checked(
@@ -158,6 +178,19 @@ pub struct MoveUsdc<'info> {
     pub user_tokens: InterfaceAccount<'info, TokenAccount>,
     #[account(mut, token::mint = mint, token::authority = vault_authority)]
     pub vault_tokens: InterfaceAccount<'info, TokenAccount>,
+    pub token_program: Interface<'info, TokenInterface>,
+}
+
+#[derive(Accounts)]
+pub struct PayReceipt<'info> {
+    #[account(seeds = [b"authority"], bump = vault_authority.bump)]
+    pub vault_authority: Account<'info, VaultAuthority>,
+    #[account(seeds = [b"receipt"], bump)]
+    pub receipt_mint: InterfaceAccount<'info, Mint>,
+    #[account(mut, token::mint = receipt_mint, token::authority = vault_authority)]
+    pub vault_receipts: InterfaceAccount<'info, TokenAccount>,
+    #[account(mut, token::mint = receipt_mint)]
+    pub user_receipts: InterfaceAccount<'info, TokenAccount>,
     pub token_program: Interface<'info, TokenInterface>,
 }
 

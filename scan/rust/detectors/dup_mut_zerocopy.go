@@ -209,9 +209,28 @@ func (t *zcTracer) walk(fr *frame, n ast.Node) {
 			t.walkAll(fr, x.Args)
 			t.call(fr, x)
 			return false
+		case *ast.StructExpr:
+			t.aggregate(fr, x)
 		}
 		return true
 	})
+}
+
+// aggregate: a borrow or an account handle stored in a struct literal goes
+// where the tracer does not follow; take it for any write with anything.
+// (Two borrows held at once in one aggregate never get here: the detector
+// treats those as safe first, since the second borrow of one account
+// fails.)
+func (t *zcTracer) aggregate(fr *frame, x *ast.StructExpr) {
+	var vals []ast.Expr
+	for _, f := range x.Fields {
+		v := f.Value
+		if v == nil {
+			v = &ast.PathExpr{Path: &ast.Path{Segments: []*ast.PathSegment{{Name: f.Name}}}}
+		}
+		vals = append(vals, v)
+	}
+	t.escape(fr, vals)
 }
 
 func (t *zcTracer) walkAll(fr *frame, xs []ast.Expr) {
@@ -316,6 +335,9 @@ func (t *zcTracer) followMethod(fr *frame, x *ast.MethodCallExpr, acc string) {
 		}
 	} else if !t.handsOn(fr, x.Args) {
 		return
+	} else if len(cands) == 0 {
+		t.escape(fr, x.Args)
+		return
 	}
 	for _, fn := range cands {
 		if acc != "" && !mutSelf(fn) {
@@ -342,11 +364,7 @@ func (t *zcTracer) call(fr *frame, x *ast.CallExpr) {
 		}
 	}
 	if len(cands) == 0 {
-		for _, a := range x.Args {
-			if acc := t.guardOf(fr, a, 0); acc != "" {
-				t.write(acc, "", nil, true)
-			}
-		}
+		t.escape(fr, x.Args)
 		return
 	}
 	for _, fn := range cands {
@@ -354,9 +372,30 @@ func (t *zcTracer) call(fr *frame, x *ast.CallExpr) {
 	}
 }
 
+// escape records the pair's borrows and account handles among args, given
+// to code the tracer does not follow, as writes of anything anywhere.
+func (t *zcTracer) escape(fr *frame, args []ast.Expr) {
+	for _, a := range args {
+		acc := t.guardOf(fr, a, 0)
+		if acc == "" {
+			switch ast.Unref(a).(type) {
+			case *ast.FieldExpr, *ast.PathExpr:
+				acc = t.accOf(fr, a, 0)
+			}
+		}
+		if acc != "" {
+			t.write(acc, "", nil, true)
+		}
+	}
+}
+
 // enter walks fn with its parameters bound to args (self first for methods).
 func (t *zcTracer) enter(fr *frame, fn *model.Function, args []ast.Expr) {
-	if fr.onStack(fn) || fr.depth() >= helperDepth+2 || t.frames >= zcMaxFrames || inTests(fn) {
+	if inTests(fn) {
+		return
+	}
+	if fr.onStack(fn) || fr.depth() >= helperDepth+2 || t.frames >= zcMaxFrames {
+		t.escape(fr, args) // not followed further: assume the worst
 		return
 	}
 	bound := map[string]sym{}

@@ -49,6 +49,28 @@ pub mod dup_zero_copy_keyed {
     pub fn insecure_rebalance(ctx: Context<Rebalance>, amount: u64) -> Result<()> {
         rebalance(&ctx.accounts.giver, &ctx.accounts.taker, amount)
     }
+
+    // The shards travel in a bundle the helper writes through: what it
+    // does with them is not followed, so the pair stays reported.
+    pub fn insecure_swap_bundle(ctx: Context<SwapBundle>) -> Result<()> {
+        let pair = ShardPair { one: &ctx.accounts.left, other: &ctx.accounts.right };
+        pair.swap_filled()
+    }
+}
+
+pub struct ShardPair<'a, 'info> {
+    pub one: &'a AccountLoader<'info, Shard>,
+    pub other: &'a AccountLoader<'info, Shard>,
+}
+
+impl<'a, 'info> ShardPair<'a, 'info> {
+    fn swap_filled(&self) -> Result<()> {
+        let x = self.one.load()?.filled;
+        let y = self.other.load()?.filled;
+        self.one.load_mut()?.filled = y;
+        self.other.load_mut()?.filled = x;
+        Ok(())
+    }
 }
 
 fn fill<'info>(
@@ -171,6 +193,14 @@ pub struct Rebalance<'info> {
     pub giver: AccountLoader<'info, Shard>,
     #[account(mut)]
     pub taker: AccountLoader<'info, Shard>, // want "SOLANA_DUPLICATE_MUTABLE_ACCOUNTS"
+}
+
+#[derive(Accounts)]
+pub struct SwapBundle<'info> {
+    #[account(mut)]
+    pub left: AccountLoader<'info, Shard>,
+    #[account(mut)]
+    pub right: AccountLoader<'info, Shard>, // want "SOLANA_DUPLICATE_MUTABLE_ACCOUNTS"
 }
 
 #[error_code]

@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"maps"
 	"sort"
 	"strings"
 
@@ -132,33 +133,26 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 			continue
 		}
 		info := p.Info(fn)
-		g := info.CFG
 		reported := map[ast.Node]bool{}
-		for _, n := range g.Nodes {
-			calls := externalCallsAt(p, n)
-			if len(calls) > 0 && p.LockedAt(g, n) {
-				continue
-			}
-			for _, oc := range calls {
-				k, ok := classifyReentrantCall(p, oc)
-				if !ok {
-					continue
-				}
+		for _, rn := range reentrancyFacts(p, info) {
+			n := rn.n
+			for _, rc := range rn.calls {
+				oc, k := rc.oc, rc.kind
 				if k != kind && !(kind == reentrancyEvents) {
 					continue
 				}
-				writes := writesAfter(p, g, n)
+				writes := rn.writes
 				if kind == reentrancyEvents {
-					if len(writes) > 0 || !emitsAfter(g, n) {
+					if len(writes) > 0 || !rn.emits {
 						continue
 					}
 				} else {
 					// Only stale state matters: a variable the function read before the call
 					// (a check a re-entrant call passes again), or one another entry point
 					// checks (cross-function reentrancy).
-					before := readsBefore(p, g, n)
+					writes = maps.Clone(writes)
 					for v := range writes {
-						if !before[v] && !checkedElsewhere(p, pass.Contract, fn, v) {
+						if !rn.before[v] && !checkedElsewhere(p, pass.Contract, fn, v) {
 							delete(writes, v)
 						}
 					}
@@ -207,6 +201,52 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 			}
 		}
 	}
+}
+
+// reentrantNode is what the four reentrancy detectors share of a node of an entry point that
+// makes external calls with no lock held: the calls that could re-enter with their kind, and
+// the state written after the node and read before it.
+type reentrantNode struct {
+	n      *sema.Node
+	calls  []reentrantCall
+	writes map[*sema.Var][]ast.Node // shared by the detectors: copied before a change
+	before map[*sema.Var]bool
+	emits  bool // an event is emitted after the node
+}
+
+type reentrantCall struct {
+	oc   outCall
+	kind reentrancyKind
+}
+
+type reentrancyFactsKey struct{}
+
+// reentrancyFacts returns the reentrantNodes of a function, in graph order, computed once for
+// the four detectors (sema.Memo): the lock, dominator and reachability queries behind them,
+// asked four times over, were the largest detector cost of a scan.
+func reentrancyFacts(p *sema.Program, info *sema.FuncInfo) []reentrantNode {
+	return sema.Memo(info, reentrancyFactsKey{}, func() []reentrantNode {
+		g := info.CFG
+		var out []reentrantNode
+		for _, n := range g.Nodes {
+			calls := externalCallsAt(p, n)
+			if len(calls) == 0 || p.LockedAt(g, n) {
+				continue
+			}
+			rn := reentrantNode{n: n}
+			for _, oc := range calls {
+				if k, ok := classifyReentrantCall(p, oc); ok {
+					rn.calls = append(rn.calls, reentrantCall{oc, k})
+				}
+			}
+			if len(rn.calls) == 0 {
+				continue
+			}
+			rn.writes, rn.before, rn.emits = writesAfter(p, g, n), readsBefore(p, g, n), emitsAfter(g, n)
+			out = append(out, rn)
+		}
+		return out
+	})
 }
 
 // classifyReentrantCall says which reentrancy detector a call belongs to.

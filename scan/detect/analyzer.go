@@ -2,6 +2,7 @@ package detect
 
 import (
 	"context"
+	"slices"
 	"sync/atomic"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
@@ -140,18 +141,29 @@ func (p *Pass) ReportNode(n ast.Node, fn *sema.Function, details map[string]stri
 // free functions of the file.
 //
 // Functions past one of sema's analysis budgets are left out: sema reports them as not analysed.
+// The list is shared by every detector's pass: read it, do not change it.
 func (p *Pass) Functions() []*sema.Function {
-	var all []*sema.Function
+	// Every detector asks, once per contract: the list is made once per contract (or file) and
+	// shared, its capacity its length so that a caller's append copies it.
+	var holder sema.Memoized = p.File
 	if p.Contract != nil {
-		all = append(append(all, p.Contract.Functions...), p.Contract.Modifiers...)
-	} else {
-		all = append(all, p.Program.FreeIn(p.File)...)
+		holder = p.Contract
 	}
-	out := all[:0]
-	for _, f := range all {
-		if p.Program.Analysed(f) {
-			out = append(out, f)
+	return sema.Memo(holder, functionsKey{}, func() []*sema.Function {
+		var all []*sema.Function
+		if p.Contract != nil {
+			all = append(append(all, p.Contract.Functions...), p.Contract.Modifiers...)
+		} else {
+			all = append(all, p.Program.FreeIn(p.File)...)
 		}
-	}
-	return out
+		out := all[:0]
+		for _, f := range all {
+			if p.Program.Analysed(f) {
+				out = append(out, f)
+			}
+		}
+		return slices.Clip(out)
+	})
 }
+
+type functionsKey struct{}

@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
@@ -14,6 +15,9 @@ import (
 
 // funcsWithBodies returns the implemented functions and modifiers of a pass.
 func bodies(fns []*sema.Function) []*sema.Function {
+	if !slices.ContainsFunc(fns, func(f *sema.Function) bool { return f.Body == nil }) {
+		return fns // all have bodies: no copy (callers only read the list)
+	}
 	out := fns[:0:0]
 	for _, f := range fns {
 		if f.Body != nil {

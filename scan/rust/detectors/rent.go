@@ -41,9 +41,10 @@ var MissingRentExemption = &Analyzer{
 			"function that does, and is not a parameter that every caller in the crate fills with such a value. " +
 			"Accounts funded by a system transfer and then given space with system allocate: the transfer's lamports " +
 			"judged the same way; with no transfer, the function (or a crate helper it calls) must call is_exempt or " +
-			"minimum_balance on the balance the account already holds. Native code that sets is_initialized = true on an " +
-			"account it neither creates nor allocates (a client-created account passed in) is reported unless it, a " +
-			"crate helper it calls, or every caller asks the rent sysvar (is_exempt, minimum_balance).",
+			"minimum_balance on the balance the account already holds. Native code that sets is_initialized = true, and " +
+			"stores it (serialize, pack), on an account it neither creates nor allocates (a client-created account passed in) is reported unless it, a " +
+			"crate helper it calls, or every caller asks the rent sysvar (is_exempt, minimum_balance). Anchor: a zero " +
+			"account with rent_exempt = skip (Anchor's own rent check turned off).",
 		CWE:   []string{"CWE-665"},
 		Class: "account-lifecycle",
 	}),
@@ -69,6 +70,7 @@ var MissingRentExemption = &Analyzer{
 			p.reportUnfundedAllocations(fn)
 			p.reportUnexemptInitializations(fn)
 		}
+		p.reportRentCheckSkipped()
 	},
 }
 

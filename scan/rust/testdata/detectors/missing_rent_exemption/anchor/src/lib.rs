@@ -90,6 +90,19 @@ pub mod records {
         )
     }
 
+    // The client created the ledger account in the same transaction; Anchor
+    // is told not to check its balance.
+    pub fn insecure_adopt_ledger(ctx: Context<AdoptUnchecked>) -> Result<()> {
+        ctx.accounts.ledger.load_init()?.authority = ctx.accounts.payer.key();
+        Ok(())
+    }
+
+    // The same with Anchor's rent check left on.
+    pub fn secure_adopt_ledger(ctx: Context<Adopt>) -> Result<()> {
+        ctx.accounts.ledger.load_init()?.authority = ctx.accounts.payer.key();
+        Ok(())
+    }
+
     // The same, once the present balance is known to cover the space.
     pub fn secure_claim_prefunded(ctx: Context<OpenPda>) -> Result<()> {
         let rent = Rent::get()?;
@@ -153,6 +166,26 @@ pub struct OpenPda<'info> {
     #[account(mut, seeds = [b"record"], bump)]
     pub record: UncheckedAccount<'info>,
     pub system_program: Program<'info, System>,
+}
+
+#[account(zero_copy)]
+pub struct Ledger {
+    pub authority: Pubkey,
+    pub entries: [u64; 512],
+}
+
+#[derive(Accounts)]
+pub struct AdoptUnchecked<'info> {
+    pub payer: Signer<'info>,
+    #[account(zero, rent_exempt = skip)] // want "SOLANA_MISSING_RENT_EXEMPTION"
+    pub ledger: AccountLoader<'info, Ledger>,
+}
+
+#[derive(Accounts)]
+pub struct Adopt<'info> {
+    pub payer: Signer<'info>,
+    #[account(zero)]
+    pub ledger: AccountLoader<'info, Ledger>,
 }
 
 #[error_code]

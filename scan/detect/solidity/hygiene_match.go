@@ -364,13 +364,18 @@ func hygIsTest(c *sema.Contract) bool {
 	if c == nil {
 		return false
 	}
-	path := "/" + strings.ToLower(c.File.Path)
-	if strings.Contains(path, "/test/") || strings.Contains(path, "/tests/") || strings.Contains(path, "/mocks/") ||
-		strings.HasSuffix(path, ".t.sol") || strings.HasSuffix(path, ".s.sol") {
-		return true
-	}
-	return testHarness(c)
+	// Asked by many hygiene detectors for every contract: answered once per contract.
+	return sema.Memo(c, hygIsTestKey{}, func() bool {
+		path := "/" + strings.ToLower(c.File.Path)
+		if strings.Contains(path, "/test/") || strings.Contains(path, "/tests/") || strings.Contains(path, "/mocks/") ||
+			strings.HasSuffix(path, ".t.sol") || strings.HasSuffix(path, ".s.sol") {
+			return true
+		}
+		return testHarness(c)
+	})
 }
+
+type hygIsTestKey struct{}
 
 // hygPassIsTest reports whether a pass covers test code.
 func hygPassIsTest(pass *detect.Pass) bool {

@@ -6,11 +6,17 @@ import "sync"
 // parallel, and a fact one detector needs per node (which nodes an access check guards, which
 // locals hold a recovered signer) is computed once per function, not once per node asked about,
 // which would make the detector quadratic or worse in the size of the function.
+//
+// A holder has a few facts at most (there are a couple of dozen keys in all), so they sit in a
+// short list searched under a lock, which costs less, in time and in allocations, than a
+// concurrent map per holder for thousands of holders.
 type memo struct {
-	m sync.Map // key -> *memoEntry
+	mu      sync.Mutex
+	entries []*memoEntry
 }
 
 type memoEntry struct {
+	key  any
 	once sync.Once
 	v    any
 }
@@ -29,12 +35,20 @@ func (p *Program) memoTable() *memo     { return &p.memo }
 // packages never share a key by accident. compute must not ask for the same key of the same
 // holder again.
 func Memo[T any](h Memoized, key any, compute func() T) T {
-	m := &h.memoTable().m
-	e, ok := m.Load(key)
-	if !ok {
-		e, _ = m.LoadOrStore(key, &memoEntry{}) // a new entry only on the first request
+	m := h.memoTable()
+	m.mu.Lock()
+	var e *memoEntry
+	for _, x := range m.entries {
+		if x.key == key {
+			e = x
+			break
+		}
 	}
-	me := e.(*memoEntry)
-	me.once.Do(func() { me.v = compute() })
-	return me.v.(T)
+	if e == nil {
+		e = &memoEntry{key: key}
+		m.entries = append(m.entries, e)
+	}
+	m.mu.Unlock()
+	e.once.Do(func() { e.v = compute() })
+	return e.v.(T)
 }

@@ -78,7 +78,7 @@ func TestFinishedReportAnswersAsTheStore(t *testing.T) {
 		return w.Body.String(), true
 	}
 
-	id := finished(`<b>&"quoted"</b> \u2028`)
+	id := finished("<b>&\"quoted\"</b> \u2028 \\u2028 \ufffd")
 	got, ok := handedOver(id)
 	if !ok {
 		t.Fatal("the finished report was not handed over")

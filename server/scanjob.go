@@ -311,7 +311,8 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 		var req scanRequest
 		json.Unmarshal(sc.Request, &req)
 		fillHeader(rep, sc, p, req)
-		if body, err = json.Marshal(rep); err != nil {
+		// What json.Marshal(rep) gives, without its second pass over the report's own output.
+		if body, err = rep.MarshalJSON(); err != nil {
 			return fmt.Errorf("finish: encoding report: %w", err)
 		}
 	}

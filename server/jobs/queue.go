@@ -81,10 +81,21 @@ func Open(ctx context.Context, st store.Store, cfg Config) (*Queue, error) {
 				queue = CASE WHEN kind = 'scan' THEN ? ELSE queue END WHERE state = 'running'`, Quarantine)
 			return err
 		}
-		return open(ctx, riversqlite.New(db), cfg, func(migrate func() error) error { return migrate() }, release)
+		return open(ctx, sqliteDriver{riversqlite.New(db)}, cfg, func(migrate func() error) error { return migrate() }, release)
 	}
 	return nil, fmt.Errorf("jobs: no queue driver for store %T", st)
 }
+
+// sqliteDriver is River's SQLite driver without its emulation of LISTEN/NOTIFY, which puts River
+// in its poll-only mode. The emulation writes each insert's notification to an outbox table
+// that a listener reads every 50 ms: a synchronous file scan, a few milliseconds of work, waited
+// up to that long before a worker took it. In poll-only mode a job this process inserts wakes
+// its own workers at once. One process serves a SQLite file, so there are no other processes'
+// inserts to hear; FetchPollInterval still finds any job the wake-up missed.
+type sqliteDriver struct{ *riversqlite.Driver }
+
+func (sqliteDriver) SupportsListener() bool     { return false }
+func (sqliteDriver) SupportsListenNotify() bool { return false }
 
 func open[TTx any](ctx context.Context, driver riverdriver.Driver[TTx], cfg Config,
 	locked func(func() error) error, release func(context.Context) error) (*Queue, error) {

@@ -95,3 +95,51 @@ func TestQueueUniqueAndRetried(t *testing.T) {
 		})
 	}
 }
+
+type pingArgs struct{}
+
+func (pingArgs) Kind() string { return "ping" }
+
+type pingWorker struct {
+	river.WorkerDefaults[pingArgs]
+	done chan struct{}
+}
+
+func (w *pingWorker) Work(context.Context, *river.Job[pingArgs]) error {
+	w.done <- struct{}{}
+	return nil
+}
+
+// On SQLite the queue runs in River's poll-only mode: a job inserted by the process wakes its
+// own workers, and no notification is written to the outbox table that River's emulated
+// LISTEN would poll.
+func TestSQLiteQueueWakesItsOwnWorkers(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	w := &pingWorker{done: make(chan struct{}, 1)}
+	q, err := Open(ctx, st, Config{Workers: 1, MaxAttempts: 3, JobTimeout: time.Minute, RescueAfter: 2 * time.Minute,
+		Register: func(ws *river.Workers) { river.AddWorker(ws, w) }, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer q.Stop(ctx)
+	if err := q.Enqueue(ctx, pingArgs{}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-w.done:
+	case <-time.After(time.Minute):
+		t.Fatal("the job did not run")
+	}
+	var n int
+	if err := st.WriteDB().QueryRowContext(ctx, `SELECT COUNT(*) FROM river_notification`).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("%d notifications written (%v), want none", n, err)
+	}
+}

@@ -300,20 +300,34 @@ func timePredicates(p *sema.Program, c *sema.Contract) map[*sema.Function]bool {
 			if info == nil || fn.Body == nil {
 				continue
 			}
-			taint := newBlockTaint(info, nil)
-			fn.BodyTree().Inspect(func(n ast.Node) bool {
-				if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil {
-					for _, cmp := range comparisonsIn(r.Result) {
-						if (taint.of(cmp.X)|taint.of(cmp.Y))&blockTime != 0 {
-							out[fn] = true
-						}
-					}
-				}
-				return true
-			})
+			if returnsTimeComparison(info) {
+				out[fn] = true
+			}
 		}
 	}
 	return out
+}
+
+type timeComparisonKey struct{}
+
+// returnsTimeComparison reports whether the function returns a comparison with the block
+// timestamp; answered once per function (sema.Memo), not once per contract inheriting it.
+func returnsTimeComparison(info *sema.FuncInfo) bool {
+	return sema.Memo(info, timeComparisonKey{}, func() bool {
+		found := false
+		taint := newBlockTaint(info, nil)
+		info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+			if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil {
+				for _, cmp := range comparisonsIn(r.Result) {
+					if (taint.of(cmp.X)|taint.of(cmp.Y))&blockTime != 0 {
+						found = true
+					}
+				}
+			}
+			return true
+		})
+		return found
+	})
 }
 
 // comparedStateVars returns the state variables of c that some function compares with a

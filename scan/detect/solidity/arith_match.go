@@ -380,18 +380,10 @@ func blockStateVars(p *sema.Program, c *sema.Contract) map[*sema.Var]blockKind {
 	return out
 }
 
-// ancestors walks body and calls visit for every node with its ancestors (outermost first).
-func ancestors(body ast.Node, visit func(n ast.Node, stack []ast.Node)) {
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return false
-		}
-		visit(n, stack)
-		stack = append(stack, n)
-		return true
-	})
+// ancestors calls visit for every node of fn's body with its ancestors (outermost first), from
+// the body's flattened tree.
+func ancestors(fn *sema.Function, visit func(n ast.Node, stack []ast.Node)) {
+	fn.BodyTree().WithAncestors(visit)
 }
 
 // sendsEther reports whether the call transfers ether (transfer, send, call with value).

@@ -68,7 +68,7 @@ func runDivideBeforeMultiply(pass *detect.Pass) {
 		for v := range otherwise {
 			delete(divLocals, v)
 		}
-		ancestors(fn.Body, func(n ast.Node, stack []ast.Node) {
+		ancestors(fn, func(n ast.Node, stack []ast.Node) {
 			var x, y ast.Expr
 			switch e := n.(type) {
 			case *ast.BinaryExpr:

@@ -43,7 +43,7 @@ func runUnsafeDowncast(pass *detect.Pass) {
 		}
 		conds := conditionsOf(fn)
 		flow := newValueFlow(info)
-		ancestors(fn.Body, func(n ast.Node, stack []ast.Node) {
+		ancestors(fn, func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) != 1 {
 				return

@@ -85,7 +85,7 @@ func runWeakRandomness(pass *detect.Pass) {
 		}
 		numericLocals := numericallyUsedLocals(info, fn)
 		randomName := randomishName(fn.Name)
-		ancestors(fn.Body, func(n ast.Node, stack []ast.Node) {
+		ancestors(fn, func(n ast.Node, stack []ast.Node) {
 			switch e := n.(type) {
 			case *ast.VarDeclStmt:
 				// Inside a random number generator every block-derived intermediate is part of

@@ -126,6 +126,22 @@ func (in *Inspector) Inspect(f func(ast.Node) bool) {
 	}
 }
 
+// WithAncestors calls f for every node in the order Inspect does, with the node's ancestors in
+// the tree, outermost first. The ancestors slice is reused from call to call: copy what you
+// keep. It is the stack an ast.Inspect walk would keep, without the walk.
+func (in *Inspector) WithAncestors(f func(n ast.Node, ancestors []ast.Node)) {
+	var stack []ast.Node
+	var ends []int32 // the end of each node on the stack
+	for i := range in.events {
+		e := &in.events[i]
+		for at := in.base + int32(i); len(ends) > 0 && ends[len(ends)-1] <= at; {
+			stack, ends = stack[:len(stack)-1], ends[:len(ends)-1]
+		}
+		f(e.node, stack)
+		stack, ends = append(stack, e.node), append(ends, e.end)
+	}
+}
+
 // Subtree returns the part of the flattened tree rooted at n, sharing its list, and whether n
 // is in the tree. Pre-order lists a function body's nodes by position, so n is found by binary
 // search and then by identity among the nodes starting where it does; a tree whose order does

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -202,4 +203,63 @@ func TestSubtreeOfBodies(t *testing.T) {
 	if bodies == 0 {
 		t.Fatal("no function bodies")
 	}
+}
+
+// TestWithAncestors: the ancestors WithAncestors gives each node are the stack an ast.Inspect
+// walk keeps, for whole trees and for views of their blocks.
+func TestWithAncestors(t *testing.T) {
+	walk := func(root ast.Node) []string {
+		var out []string
+		var stack []ast.Node
+		ast.Inspect(root, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return false
+			}
+			out = append(out, describe(n, stack))
+			stack = append(stack, n)
+			return true
+		})
+		return out
+	}
+	flat := func(in *Inspector) []string {
+		var out []string
+		in.WithAncestors(func(n ast.Node, stack []ast.Node) { out = append(out, describe(n, stack)) })
+		return out
+	}
+	views := 0
+	for _, f := range trees(t) {
+		in := New(f)
+		if got, want := flat(in), walk(f); !slices.Equal(got, want) {
+			t.Fatalf("%d entries, ast.Inspect %d; first difference: %s", len(got), len(want), firstDiff(got, want))
+		}
+		for b := range in.Preorder(Of((*ast.BlockStmt)(nil))) {
+			sub := in.In(b)
+			if got, want := flat(&sub), walk(b); !slices.Equal(got, want) {
+				t.Fatalf("view of a block: first difference: %s", firstDiff(got, want))
+			}
+			views++
+		}
+	}
+	if views < 10 {
+		t.Fatalf("only %d blocks seen", views)
+	}
+}
+
+// describe names a node and its ancestors by type and position.
+func describe(n ast.Node, stack []ast.Node) string {
+	s := fmt.Sprintf("%T@%d", n, n.Pos())
+	for _, a := range stack {
+		s += fmt.Sprintf("<%T@%d", a, a.Pos())
+	}
+	return s
+}
+
+func firstDiff(a, b []string) string {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return a[i] + " vs " + b[i]
+		}
+	}
+	return "at the end of the shorter list"
 }

@@ -3,8 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
-	"strings"
 	"time"
 )
 
@@ -159,37 +159,33 @@ func (s *SQLite) UnfinishedScans(ctx context.Context) ([]Scan, error) {
 	return readAll(rows, scanScan)
 }
 
-// PriorTriage returns the bug id and status the project has for each known hash.
+// PriorTriage returns the bug id and status the project has for each known hash. The hashes go
+// as one JSON array (json_each), so that the statement's text, kept prepared, is the same
+// whatever their number.
 func (s *SQLite) PriorTriage(ctx context.Context, projectID string, hashes []string) (map[string]Triage, error) {
 	out := make(map[string]Triage, len(hashes))
-	const chunk = 400 // below SQLite's bound-variable limit
-	for start := 0; start < len(hashes); start += chunk {
-		part := hashes[start:min(start+chunk, len(hashes))]
-		args := make([]any, 0, len(part)+1)
-		args = append(args, projectID)
-		for _, h := range part {
-			args = append(args, h)
-		}
-		rows, err := s.db.QueryContext(ctx, `SELECT bug_hash, bug_id, status FROM bug_triage
-			WHERE project_id = ? AND bug_hash IN (?`+strings.Repeat(",?", len(part)-1)+`)`, args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var h string
-			var t Triage
-			if err := rows.Scan(&h, &t.BugID, &t.Status); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out[h] = t
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
+	if len(hashes) == 0 {
+		return out, nil
 	}
-	return out, nil
+	list, err := json.Marshal(hashes)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT bug_hash, bug_id, status FROM bug_triage
+		WHERE project_id = ? AND bug_hash IN (SELECT value FROM json_each(?))`, projectID, string(list))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var h string
+		var t Triage
+		if err := rows.Scan(&h, &t.BugID, &t.Status); err != nil {
+			return nil, err
+		}
+		out[h] = t
+	}
+	return out, rows.Err()
 }
 
 // NextBugNumbers reserves n numbers from the project's bug counter.

@@ -274,6 +274,13 @@ func testScanLifecycleAndTriage(t *testing.T, s Store) {
 	if err != nil || len(fs) != 602 || fs["h1"].Status != "wont_fix" || fs["h3"].BugID != "first" || fs["m599"].BugID != "B_1_609" {
 		t.Fatalf("findings of many: %d %v %+v %+v %+v", len(fs), err, fs["h1"], fs["h3"], fs["m599"])
 	}
+	hashes := []string{"unknown"}
+	for _, f := range many {
+		hashes = append(hashes, f.BugHash)
+	}
+	if tri, err := s.PriorTriage(ctx, p.ID, hashes); err != nil || len(tri) != 602 || tri["m599"].BugID != "B_1_609" || tri["h1"].Status != "wont_fix" {
+		t.Fatalf("prior triage of many: %d %v", len(tri), err)
+	}
 }
 
 func TestUploadsAndDeliveries(t *testing.T) { forEachEngine(t, testUploadsAndDeliveries) }

@@ -87,7 +87,7 @@ func runVaultShareInflation(pass *detect.Pass) {
 		if !reached[g] || info == nil || g.Body == nil || !p.Analysed(g) {
 			continue
 		}
-		hit := findDivision(info, g.Body, func(num []ast.Expr, den ast.Expr) bool {
+		hit := findDivision(info, func(num []ast.Expr, den ast.Expr) bool {
 			return readsSupply(p, c, info, num) && balanceDerived(p, c, info, den, 0) && !hasOffset(info, append(num, den)...)
 		})
 		if hit != nil {
@@ -98,20 +98,39 @@ func runVaultShareInflation(pass *detect.Pass) {
 	}
 }
 
-// findDivision returns the first division in body whose dividend factors and divisor pred
-// accepts, or nil.
-func findDivision(info *sema.FuncInfo, body ast.Node, pred func(num []ast.Expr, den ast.Expr) bool) ast.Node {
-	var hit ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if hit != nil {
-			return false
+// findDivision returns the first division in the function's body whose dividend factors and
+// divisor pred accepts, or nil.
+func findDivision(info *sema.FuncInfo, pred func(num []ast.Expr, den ast.Expr) bool) ast.Node {
+	for _, d := range divisionsOf(info) {
+		if pred(d.num, d.den) {
+			return d.node
 		}
-		if num, den := divisionParts(info, n); den != nil && pred(num, den) {
-			hit = n
-		}
-		return hit == nil
+	}
+	return nil
+}
+
+// division is a division in a body, split by divisionParts.
+type division struct {
+	node ast.Node
+	num  []ast.Expr
+	den  ast.Expr
+}
+
+type divisionsKey struct{}
+
+// divisionsOf lists the divisions of a function's body in tree order, found once per function
+// (sema.Memo): detectors ask for them again for every contract that inherits the function.
+func divisionsOf(info *sema.FuncInfo) []division {
+	return sema.Memo(info, divisionsKey{}, func() []division {
+		var out []division
+		info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+			if num, den := divisionParts(info, n); den != nil {
+				out = append(out, division{n, num, den})
+			}
+			return true
+		})
+		return out
 	})
-	return hit
 }
 
 // divisionParts returns the dividend factors and the divisor of a division: a / b, mulDiv(a, b, d),

@@ -195,7 +195,7 @@ func runUnboundedLoop(pass *detect.Pass) {
 			if hi == nil || h.Body == nil {
 				continue
 			}
-			for _, v := range growsIn(p, hi, h.Body) {
+			for _, v := range bodyGrowth(p, hi) {
 				grows[v] = grows[v] || open
 			}
 		}
@@ -283,6 +283,14 @@ func runUnboundedLoop(pass *detect.Pass) {
 			}
 		}
 	}
+}
+
+type bodyGrowthKey struct{}
+
+// bodyGrowth is growsIn of a function's whole body, found once per function (sema.Memo): each
+// contract asks it of every entry point it has, inherited ones included, and of their callees.
+func bodyGrowth(p *sema.Program, info *sema.FuncInfo) []*sema.Var {
+	return sema.Memo(info, bodyGrowthKey{}, func() []*sema.Var { return growsIn(p, info, info.Fn.Body) })
 }
 
 // growsIn returns the state arrays pushed (or whose length is incremented) and the state

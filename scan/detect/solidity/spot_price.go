@@ -46,7 +46,7 @@ func runSpotPrice(pass *detect.Pass) {
 		if info == nil || g.Body == nil || !p.Analysed(g) {
 			continue
 		}
-		hit := findDivision(info, g.Body, func(num []ast.Expr, den ast.Expr) bool {
+		hit := findDivision(info, func(num []ast.Expr, den ast.Expr) bool {
 			top := map[string]bool{}
 			for _, x := range num {
 				for k := range reserveReads(p, info, x) {

@@ -11,8 +11,15 @@ import (
 // sequence id. Locking the client's row serialises the creations of one client's projects
 // across processes, so two never take the same sequence id.
 func (s *Postgres) EnsureProject(ctx context.Context, p Project) (Project, error) {
+	// Most scans are rescans of a project whose name, URL and branch are as they were: a read
+	// answers them, without the transaction that locks the client's row.
+	known, err := scanProject(s.pool.QueryRow(ctx, `SELECT `+projectColumns+` FROM projects WHERE client_id = $1 AND source_key = $2`,
+		p.ClientID, p.SourceKey))
+	if err == nil && sameProject(known, p) {
+		return known, nil
+	}
 	var out Project
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT id FROM clients WHERE id = $1 FOR UPDATE`, p.ClientID); err != nil {
 			return err
 		}

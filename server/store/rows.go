@@ -145,6 +145,12 @@ func scanProject(r row) (Project, error) {
 	return p, err
 }
 
+// sameProject says whether a stored project already has the name, URL and branch an
+// EnsureProject asks for.
+func sameProject(known, p Project) bool {
+	return known.Name == p.Name && known.URL == p.URL && known.Branch == p.Branch
+}
+
 func scanFinding(r row) (Finding, error) {
 	var f Finding
 	err := r.Scan(&f.BugHash, &f.BugID, &f.Status)

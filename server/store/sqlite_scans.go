@@ -11,8 +11,15 @@ import (
 // EnsureProject finds the client's project by source key or creates it with the next
 // sequence id; name, URL and branch are updated to the latest scan's.
 func (s *SQLite) EnsureProject(ctx context.Context, p Project) (Project, error) {
+	// Most scans are rescans of a project whose name, URL and branch are as they were: a read
+	// answers them, without a write transaction.
+	known, err := scanProject(s.db.QueryRowContext(ctx, `SELECT `+projectColumns+` FROM projects WHERE client_id = ? AND source_key = ?`,
+		p.ClientID, p.SourceKey))
+	if err == nil && sameProject(known, p) {
+		return known, nil
+	}
 	var out Project
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		var created sql.NullInt64
 		err := tx.QueryRowContext(ctx, `SELECT id, sequence_id, created_at FROM projects WHERE client_id = ? AND source_key = ?`,
 			p.ClientID, p.SourceKey).Scan(&out.ID, &out.SequenceID, &created)

@@ -174,6 +174,13 @@ func testKeysAndIsolation(t *testing.T, s Store) {
 	if p2.ID != p.ID || p2.SequenceID != 1 {
 		t.Fatalf("same source key gave another project: %+v", p2)
 	}
+	// Unchanged (answered by a read) or changed (a write), the project comes back the same way.
+	if again, err := s.EnsureProject(ctx, Project{ClientID: a.ID, SourceKey: "https://x/r", Name: "r", URL: "https://x/r", Branch: "dev"}); err != nil || again != p2 {
+		t.Fatalf("unchanged project: %+v %v, want %+v", again, err, p2)
+	}
+	if got, err := s.GetProject(ctx, a.ID, p.ID); err != nil || got != p2 {
+		t.Fatalf("stored project: %+v %v, want %+v", got, err, p2)
+	}
 	q, _ := s.EnsureProject(ctx, Project{ClientID: b.ID, SourceKey: "https://x/r", Name: "r", URL: "https://x/r"})
 	if q.ID == p.ID || q.SequenceID != 1 {
 		t.Fatalf("client b shares a's project: %+v", q)

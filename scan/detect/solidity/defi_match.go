@@ -295,7 +295,7 @@ func inFuncOrCallees(p *sema.Program, fn *sema.Function, pred func(*sema.FuncInf
 			continue
 		}
 		found := false
-		ast.Inspect(g.Body, func(n ast.Node) bool {
+		g.BodyTree().Inspect(func(n ast.Node) bool {
 			if pred(gi, n) {
 				found = true
 			}

@@ -52,7 +52,7 @@ func runFailedCallDoS(pass *detect.Pass) {
 			if !(c.IsLowLevel("transfer") || reverting[c.Expr]) {
 				continue
 			}
-			if inLoop(fn.Body, c.Expr) {
+			if inLoop(info, c.Expr) {
 				continue // DOS_EXTERNAL_CALL_IN_LOOP
 			}
 			if mentionsGlobal(info, c.Target, "msg", "sender") || srcOf(info, c.Target).Has(sema.SrcParam) {
@@ -69,9 +69,9 @@ func runFailedCallDoS(pass *detect.Pass) {
 	}
 }
 
-// inLoop reports whether n lies inside a loop of body.
-func inLoop(body ast.Node, n ast.Node) bool {
-	for _, l := range loopsOf(body) {
+// inLoop reports whether n lies inside a loop of the function's body.
+func inLoop(info *sema.FuncInfo, n ast.Node) bool {
+	for _, l := range loopsIn(info) {
 		if l.Pos() <= n.Pos() && n.End() <= l.End() {
 			return true
 		}

@@ -3,6 +3,7 @@ package solidity
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -54,17 +55,20 @@ var UnboundedLoop = &detect.Analyzer{
 	Run: runUnboundedLoop,
 }
 
-// loopOf returns the loops of a body.
-func loopsOf(body ast.Node) []ast.Stmt {
-	var out []ast.Stmt
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.ForStmt, *ast.WhileStmt, *ast.DoWhileStmt:
+var loopKinds = inspect.Of((*ast.ForStmt)(nil), (*ast.WhileStmt)(nil), (*ast.DoWhileStmt)(nil))
+
+type loopsKey struct{}
+
+// loopsIn returns the loops of a function's body in tree order, found once per function
+// (sema.Memo) from its flattened tree: the failed-call detector asks once per call it checks.
+func loopsIn(info *sema.FuncInfo) []ast.Stmt {
+	return sema.Memo(info, loopsKey{}, func() []ast.Stmt {
+		var out []ast.Stmt
+		for n := range info.Fn.BodyTree().Preorder(loopKinds) {
 			out = append(out, n.(ast.Stmt))
 		}
-		return true
+		return out
 	})
-	return out
 }
 
 func loopParts(l ast.Stmt) (cond ast.Expr, body ast.Stmt) {
@@ -88,7 +92,7 @@ func runCallsInLoop(pass *detect.Pass) {
 		}
 		reverting := revertingCalls(info, fn)
 		seen := map[*ast.CallExpr]bool{}
-		for _, l := range loopsOf(fn.Body) {
+		for _, l := range loopsIn(info) {
 			_, body := loopParts(l)
 			for _, c := range callsIn(info, body) {
 				if seen[c.Expr] {
@@ -248,7 +252,7 @@ func runUnboundedLoop(pass *detect.Pass) {
 			reportAt(pass, n, fn, map[string]string{"state_var": v.Name, "reason": reason}, sev, "")
 			return true
 		})
-		for _, l := range loopsOf(fn.Body) {
+		for _, l := range loopsIn(info) {
 			cond, body := loopParts(l)
 			reported := false
 			for v := range loopBound(p, info, cond) {

@@ -183,39 +183,68 @@ func hygStateReads(p *sema.Program, c *sema.Contract) (map[*sema.Var]bool, map[s
 				if info == nil {
 					continue
 				}
-				written := hygWrittenRoots(fn.Body, true)
-				fn.BodyTree().Inspect(func(n ast.Node) bool {
-					switch e := n.(type) {
-					case *ast.Ident:
-						if v, ok := info.Uses[e].(*sema.Var); ok && v.Kind == sema.StateVar && !written[e] {
-							reads[v] = true
-						}
-					case *ast.YulIdent:
-						name := e.Name
-						if i := strings.IndexByte(name, '.'); i >= 0 {
-							name = name[:i]
-						}
-						names[name]++
-					case *ast.MemberExpr:
-						// C.X and this.x reach state by member name.
-						names[e.Name.Name]++
-					}
-					return true
-				})
-				for _, inv := range fn.Invocations {
-					for _, a := range inv.Args {
-						ast.Inspect(a, func(n ast.Node) bool {
-							if id, ok := n.(*ast.Ident); ok {
-								names[id.Name]++
-							}
-							return true
-						})
-					}
+				r := hygFunctionReads(info)
+				for _, v := range r.vars {
+					reads[v] = true
+				}
+				for _, name := range r.names {
+					names[name]++
 				}
 			}
 		}
 	}
 	return reads, names
+}
+
+// hygReads is what hygStateReads takes from one function or modifier: the state variables it
+// reads, and the names it uses that may reach state unresolved (assembly, members, modifier
+// arguments).
+type hygReads struct {
+	vars  []*sema.Var
+	names []string
+}
+
+type hygReadsKey struct{}
+
+// hygFunctionReads returns a function's hygReads, found once per function (sema.Memo): every
+// contract asks for those of all the functions of every contract deriving from it.
+func hygFunctionReads(info *sema.FuncInfo) hygReads {
+	return sema.Memo(info, hygReadsKey{}, func() hygReads {
+		var r hygReads
+		fn := info.Fn
+		seen := map[*sema.Var]bool{}
+		written := hygWrittenRoots(fn.Body, true)
+		fn.BodyTree().Inspect(func(n ast.Node) bool {
+			switch e := n.(type) {
+			case *ast.Ident:
+				if v, ok := info.Uses[e].(*sema.Var); ok && v.Kind == sema.StateVar && !written[e] && !seen[v] {
+					seen[v] = true
+					r.vars = append(r.vars, v)
+				}
+			case *ast.YulIdent:
+				name := e.Name
+				if i := strings.IndexByte(name, '.'); i >= 0 {
+					name = name[:i]
+				}
+				r.names = append(r.names, name)
+			case *ast.MemberExpr:
+				// C.X and this.x reach state by member name.
+				r.names = append(r.names, e.Name.Name)
+			}
+			return true
+		})
+		for _, inv := range fn.Invocations {
+			for _, a := range inv.Args {
+				ast.Inspect(a, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok {
+						r.names = append(r.names, id.Name)
+					}
+					return true
+				})
+			}
+		}
+		return r
+	})
 }
 
 // hygBodies is bodies for the hygiene family (the shared helper, kept local to avoid a

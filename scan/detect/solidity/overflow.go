@@ -3,6 +3,7 @@ package solidity
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
@@ -168,10 +169,20 @@ func arithChain(stack []arithFrame) *ancestorChain {
 	return stack[len(stack)-1].ancestors
 }
 
+var arithStacks = sync.Pool{New: func() any { return new([]arithFrame) }}
+
 // arithOps lists the wrapping operations of a body with the facts of their ancestors.
 func arithOps(body ast.Node) []arithOp {
 	var out []arithOp
-	var stack []arithFrame
+	// The frame stack comes from a pool: a new one per body, grown by doubling, was most of
+	// what the overflow detector allocated.
+	pooled := arithStacks.Get().(*[]arithFrame)
+	stack := (*pooled)[:0]
+	defer func() {
+		clear(stack[:cap(stack)]) // the pool must not keep a scan's nodes alive
+		*pooled = stack[:0]
+		arithStacks.Put(pooled)
+	}()
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]

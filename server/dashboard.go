@@ -227,7 +227,7 @@ func (d *dashboard) Report(ctx context.Context, clientID int64, scanID string) (
 }
 
 func (d *dashboard) Source(ctx context.Context, clientID int64, scanID string) func(string) []string {
-	if _, err := d.s.store.GetScan(ctx, clientID, scanID); err != nil {
+	if _, err := d.s.store.GetScanMeta(ctx, clientID, scanID); err != nil {
 		return nil
 	}
 	return d.s.excerptSource(ctx, scanID)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"reflect"
+	"slices"
 	"sync"
 
 	"github.com/vigil-sec/vigil/report"
@@ -54,7 +55,12 @@ func (f *finishedReports) take(scanID string) (finishedReport, bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	r, ok := f.m[scanID]
-	delete(f.m, scanID) // its id stays in order until it would have been evicted: harmless
+	if ok {
+		delete(f.m, scanID)
+		// Its place in the eviction order goes too, else it would count against the reports
+		// still waiting and evict one early.
+		f.order = slices.DeleteFunc(f.order, func(id string) bool { return id == scanID })
+	}
 	return r, ok
 }
 
@@ -76,7 +82,7 @@ func (s *Server) answerFinished(ctx context.Context, w http.ResponseWriter, clie
 	if !ok {
 		return false
 	}
-	sc, err := s.store.GetScan(ctx, clientID, scanID)
+	sc, err := s.store.GetScanMeta(ctx, clientID, scanID) // the report is the one handed over
 	if err != nil {
 		return false
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -102,5 +103,36 @@ func TestFinishedReportAnswersAsTheStore(t *testing.T) {
 	id = finished("not UTF-8: \xff\xfe")
 	if _, ok := handedOver(id); ok {
 		t.Error("a report with text that was not UTF-8 was handed over")
+	}
+}
+
+// A report taken leaves the eviction order too: the reports still waiting are evicted only
+// past maxFinishedReports of them, the oldest first.
+func TestFinishedReportsEvictOnlyPastTheLimit(t *testing.T) {
+	var f finishedReports
+	id := func(i int) string { return fmt.Sprintf("scan%d", i) }
+	for i := range maxFinishedReports {
+		f.put(id(i), finishedReport{})
+	}
+	for i := 1; i <= 3; i++ { // three requests take theirs
+		if _, ok := f.take(id(i)); !ok {
+			t.Fatalf("%s was not kept", id(i))
+		}
+	}
+	for i := maxFinishedReports; i < maxFinishedReports+3; i++ { // three more finish: the limit again
+		f.put(id(i), finishedReport{})
+	}
+	if _, ok := f.take(id(0)); !ok {
+		t.Fatalf("%s was evicted while only %d reports waited", id(0), maxFinishedReports)
+	}
+	f.put(id(0), finishedReport{})                    // back to the limit
+	f.put(id(maxFinishedReports+3), finishedReport{}) // one past it: the oldest goes
+	if _, ok := f.take(id(4)); ok {
+		t.Errorf("%s, the oldest, was kept past the limit", id(4))
+	}
+	for _, i := range []int{0, 5, maxFinishedReports + 3} {
+		if _, ok := f.take(id(i)); !ok {
+			t.Errorf("%s was evicted", id(i))
+		}
 	}
 }

@@ -19,20 +19,27 @@ const progressEvery = 250 * time.Millisecond
 // never waits for the store (it is called from the engine's workers): it keeps the latest
 // value, which a goroutine writes on the next tick, or at once when the phase changed, so that
 // the end of a slow clone or parse shows without waiting for a tick.
+//
+// Nothing is written before the first tick: most scans (a file scan of one contract) end well
+// within it, and their outcome, recorded at once, supersedes any progress; writing it would
+// only cost the store a write per phase for nobody to see. A scan still running at the first
+// tick writes its latest value then and behaves as above from there on.
 type progressReporter struct {
 	write func(store.Progress)
 
-	mu     sync.Mutex
-	latest store.Progress
-	dirty  bool   // latest not yet written
-	phase  string // the phase of the last update, to see a change
-	kick   chan struct{}
-	stop   chan struct{}
-	done   chan struct{}
+	mu      sync.Mutex
+	latest  store.Progress
+	dirty   bool   // latest not yet written
+	phase   string // the phase of the last update, to see a change
+	started bool   // the first tick came: writes are due
+	kick    chan struct{}
+	stop    chan struct{}
+	done    chan struct{}
 }
 
-// newProgressReporter starts a reporter that writes at most once per value from tick, plus at
-// each phase change. close writes what is pending and stops it.
+// newProgressReporter starts a reporter that, from the first value of tick on, writes at most
+// once per value from tick, plus at each phase change. close writes what is pending, if the
+// first tick came, and stops it.
 func newProgressReporter(tick <-chan time.Time, write func(store.Progress)) *progressReporter {
 	r := &progressReporter{write: write, kick: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	go r.loop(tick)
@@ -45,6 +52,9 @@ func (r *progressReporter) loop(tick <-chan time.Time) {
 		select {
 		case <-r.kick:
 		case <-tick:
+			r.mu.Lock()
+			r.started = true
+			r.mu.Unlock()
 		case <-r.stop:
 			r.flush()
 			return
@@ -57,7 +67,7 @@ func (r *progressReporter) loop(tick <-chan time.Time) {
 func (r *progressReporter) update(p store.Progress) {
 	r.mu.Lock()
 	r.latest, r.dirty = p, true
-	changed := p.Phase != r.phase
+	changed := p.Phase != r.phase && r.started
 	r.phase = p.Phase
 	r.mu.Unlock()
 	if changed {
@@ -68,18 +78,20 @@ func (r *progressReporter) update(p store.Progress) {
 	}
 }
 
-// flush writes the latest value if it was not written yet.
+// flush writes the latest value if it was not written yet and the first tick came.
 func (r *progressReporter) flush() {
 	r.mu.Lock()
-	p, dirty := r.latest, r.dirty
-	r.dirty = false
+	p, due := r.latest, r.dirty && r.started
+	if due {
+		r.dirty = false
+	}
 	r.mu.Unlock()
-	if dirty {
+	if due {
 		r.write(p)
 	}
 }
 
-// close writes the pending value and waits for the reporter to stop.
+// close writes the pending value (once the first tick came) and waits for the reporter to stop.
 func (r *progressReporter) close() {
 	close(r.stop)
 	<-r.done

@@ -76,7 +76,7 @@ func (s *Server) handleGenerateReport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	clientID := auth.ClientID(r.Context())
-	sc, err := s.store.GetScan(r.Context(), clientID, scanID)
+	sc, err := s.store.GetScanMeta(r.Context(), clientID, scanID)
 	if err != nil || sc.ProjectID != projectID {
 		errorBody(w, http.StatusBadRequest, "invalid request: no such scan")
 		return
@@ -106,7 +106,7 @@ func (s *Server) generateReport(ctx context.Context, clientID int64, scanID stri
 		}
 		return "", err
 	}
-	before, err := s.store.GetScan(ctx, clientID, scanID)
+	before, err := s.store.GetScanMeta(ctx, clientID, scanID)
 	if err != nil {
 		return "", err
 	}
@@ -225,7 +225,7 @@ func (s *Server) handleGetReport(w http.ResponseWriter, r *http.Request) {
 		errorBody(w, http.StatusBadRequest, "format: must be pdf or html")
 		return
 	}
-	sc, err := s.store.GetScan(r.Context(), auth.ClientID(r.Context()), scanID)
+	sc, err := s.store.GetScanMeta(r.Context(), auth.ClientID(r.Context()), scanID)
 	if err != nil {
 		errorBody(w, http.StatusBadRequest, "invalid request: no such scan")
 		return
@@ -301,7 +301,7 @@ func (s *Server) GenerateRepoReport(ctx context.Context, scanID, reportID string
 	if err != nil {
 		return "", err
 	}
-	sc, err := s.store.GetScan(ctx, cid, scanID)
+	sc, err := s.store.GetScanMeta(ctx, cid, scanID)
 	if err != nil {
 		return "", fmt.Errorf("%w: no such scan", ErrInput)
 	}
@@ -317,7 +317,7 @@ func (s *Server) RepoReportURL(ctx context.Context, scanID, format string) (stri
 	if err != nil {
 		return "", err
 	}
-	sc, err := s.store.GetScan(ctx, cid, scanID)
+	sc, err := s.store.GetScanMeta(ctx, cid, scanID)
 	if err != nil || sc.ReportID == "" {
 		return "", errors.New("no report for this scan")
 	}

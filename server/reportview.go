@@ -46,7 +46,7 @@ func (s *Server) overlay(ctx context.Context, rep *report.ScanReport, sc store.S
 	if err := json.Unmarshal(sc.Request, &req); err != nil {
 		return fmt.Errorf("scan %s: request: %w", sc.ID, err)
 	}
-	if len(sc.Report) > 0 {
+	if sc.HasReport {
 		// Triage may have changed since the scan finished.
 		tri, err := s.store.ScanFindings(ctx, sc.ID)
 		if err != nil {

@@ -75,6 +75,12 @@ func (s *Postgres) GetScan(ctx context.Context, clientID int64, id string) (Scan
 	return sc, pgNotFound(err)
 }
 
+// GetScanMeta reads one of the client's scans without its report.
+func (s *Postgres) GetScanMeta(ctx context.Context, clientID int64, id string) (Scan, error) {
+	sc, err := scanScan(s.pool.QueryRow(ctx, `SELECT `+scanMetaColumns+` FROM scans WHERE id = $1 AND client_id = $2`, id, clientID))
+	return sc, pgNotFound(err)
+}
+
 // GetScanAny reads a scan of any client.
 func (s *Postgres) GetScanAny(ctx context.Context, id string) (Scan, error) {
 	sc, err := scanScan(s.pool.QueryRow(ctx, `SELECT `+scanColumns+` FROM scans WHERE id = $1`, id))

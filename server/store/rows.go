@@ -37,8 +37,17 @@ func NewID() string {
 	return hex.EncodeToString(b[:])
 }
 
-const scanColumns = `id, client_id, project_id, scan_type, source, status, err_msg, reporting_status, request,
-	attempts, created_at, started_at, finished_at, report, report_id, reporting_err_msg, running, crashes, progress`
+// scanColumns are the columns scanScan reads; scanMetaColumns the same without the report's
+// bytes (NULL in their place), for the callers that need the scan's row but not its report.
+// has_report is computed from the report's length, which neither engine reads the text for
+// (SQLite's octet_length takes it from the record header; PostgreSQL's from the TOAST pointer).
+const (
+	scanColumns     = scanColumnsHead + `report` + scanColumnsTail
+	scanMetaColumns = scanColumnsHead + `NULL` + scanColumnsTail
+	scanColumnsHead = `id, client_id, project_id, scan_type, source, status, err_msg, reporting_status, request,
+	attempts, created_at, started_at, finished_at, `
+	scanColumnsTail = `, COALESCE(octet_length(report), 0) > 0, report_id, reporting_err_msg, running, crashes, progress`
+)
 
 func scanScan(r row) (Scan, error) {
 	var sc Scan
@@ -46,8 +55,8 @@ func scanScan(r row) (Scan, error) {
 	var rep sql.NullString
 	var created, started, finished sql.NullInt64
 	err := r.Scan(&sc.ID, &sc.ClientID, &sc.ProjectID, &sc.ScanType, &sc.Source, &sc.Status, &sc.ErrMsg,
-		&sc.ReportingStatus, &req, &sc.Attempts, &created, &started, &finished, &rep, &sc.ReportID, &sc.ReportingErrMsg,
-		&sc.Running, &sc.Crashes, &progress)
+		&sc.ReportingStatus, &req, &sc.Attempts, &created, &started, &finished, &rep, &sc.HasReport, &sc.ReportID,
+		&sc.ReportingErrMsg, &sc.Running, &sc.Crashes, &progress)
 	sc.Request = []byte(req)
 	sc.Progress = decodeProgress(progress)
 	if rep.Valid {

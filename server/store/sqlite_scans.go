@@ -69,6 +69,12 @@ func (s *SQLite) GetScan(ctx context.Context, clientID int64, id string) (Scan, 
 	return sc, notFound(err)
 }
 
+// GetScanMeta reads one of the client's scans without its report.
+func (s *SQLite) GetScanMeta(ctx context.Context, clientID int64, id string) (Scan, error) {
+	sc, err := scanScan(s.db.QueryRowContext(ctx, `SELECT `+scanMetaColumns+` FROM scans WHERE id = ? AND client_id = ?`, id, clientID))
+	return sc, notFound(err)
+}
+
 // GetScanAny reads a scan of any client.
 func (s *SQLite) GetScanAny(ctx context.Context, id string) (Scan, error) {
 	sc, err := scanScan(s.db.QueryRowContext(ctx, `SELECT `+scanColumns+` FROM scans WHERE id = ?`, id))

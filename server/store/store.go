@@ -32,6 +32,10 @@ type Store interface {
 	// Scans and job state.
 	CreateScan(ctx context.Context, s Scan) error
 	GetScan(ctx context.Context, clientID int64, id string) (Scan, error)
+	// GetScanMeta reads one of the client's scans as GetScan does, without the report's bytes
+	// (Report nil, HasReport set): for callers that need the row, not the report, which is
+	// most of a finished scan's size.
+	GetScanMeta(ctx context.Context, clientID int64, id string) (Scan, error)
 	// GetScanAny reads a scan whatever its client; for the job runner only.
 	GetScanAny(ctx context.Context, id string) (Scan, error)
 	// ScanStatus reads a scan's status only (not its report), for requests waiting for it.

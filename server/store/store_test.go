@@ -238,7 +238,10 @@ func testScanLifecycleAndTriage(t *testing.T, s Store) {
 	if n, err := s.QueuedScans(ctx); err != nil || n != 0 {
 		t.Fatalf("queued %d %v", n, err)
 	}
-	newScan()
+	queued := newScan()
+	if sc, err := s.GetScanMeta(ctx, c.ID, queued); err != nil || sc.HasReport || sc.Status != "queued" || string(sc.Request) != `{"a":1}` {
+		t.Fatalf("GetScanMeta of a queued scan: %+v %v", sc, err)
+	}
 	if n, err := s.QueuedScans(ctx); err != nil || n != 1 {
 		t.Fatalf("queued %d %v, want 1", n, err)
 	}
@@ -259,8 +262,27 @@ func testScanLifecycleAndTriage(t *testing.T, s Store) {
 		t.Fatalf("ScanStatus of no scan: %v", err)
 	}
 	got, _ := s.GetScanAny(ctx, id)
-	if string(got.Report) != `{"r":1}` || got.Status != "scan_done" || got.FinishedAt.IsZero() {
+	if string(got.Report) != `{"r":1}` || !got.HasReport || got.Status != "scan_done" || got.FinishedAt.IsZero() {
 		t.Fatalf("scan: %+v", got)
+	}
+	// GetScanMeta reads the same row without the report's bytes.
+	full, err := s.GetScan(ctx, c.ID, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta, err := s.GetScanMeta(ctx, c.ID, id)
+	if err != nil || meta.Report != nil || !meta.HasReport {
+		t.Fatalf("GetScanMeta: report %q, has report %v, %v", meta.Report, meta.HasReport, err)
+	}
+	full.Report = nil
+	if fmt.Sprint(meta) != fmt.Sprint(full) {
+		t.Fatalf("GetScanMeta differs from GetScan but for the report:\n%+v\n%+v", meta, full)
+	}
+	if _, err := s.GetScanMeta(ctx, c.ID+1, id); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("GetScanMeta of another client's scan: %v", err)
+	}
+	if _, err := s.GetScanMeta(ctx, c.ID, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("GetScanMeta of no scan: %v", err)
 	}
 	fs, _ := s.ScanFindings(ctx, id)
 	if fs["h1"].Status != "wont_fix" {

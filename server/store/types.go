@@ -59,11 +59,14 @@ type Scan struct {
 	// gracefully): read at a start, it means the last process died during the scan.
 	Running bool
 	// Crashes counts the processes that died while running this scan.
-	Crashes         int
-	CreatedAt       time.Time
-	StartedAt       time.Time
-	FinishedAt      time.Time
-	Report          []byte
+	Crashes    int
+	CreatedAt  time.Time
+	StartedAt  time.Time
+	FinishedAt time.Time
+	Report     []byte
+	// HasReport says the scan has a stored report, also when it was read without it
+	// (GetScanMeta: Report nil).
+	HasReport       bool
 	ReportID        string // the latest generated report's id
 	ReportingErrMsg string // why report generation failed
 	// Progress is what the worker last recorded of a running scan (zero until it does).

@@ -58,7 +58,7 @@ func (h *Handler) findingPage(w http.ResponseWriter, r *http.Request, s *session
 func (h *Handler) loadFinding(w http.ResponseWriter, r *http.Request, s *session) (findingView, bool) {
 	ctx := r.Context()
 	var v findingView
-	sc, err := h.cfg.Store.GetScan(ctx, s.clientID, r.PathValue("id"))
+	sc, err := h.cfg.Store.GetScanMeta(ctx, s.clientID, r.PathValue("id"))
 	if err != nil {
 		h.notFound(w, r, err)
 		return v, false
@@ -85,7 +85,6 @@ func (h *Handler) loadFinding(w http.ResponseWriter, r *http.Request, s *session
 		h.fail(w, r, http.StatusNotFound, "this scan has no finding with that hash", nil)
 		return v, false
 	}
-	sc.Report = nil
 	v.Scan, v.Project = sc, p
 	v.Severity = report.FindingSeverity(v.Group, v.Finding)
 	v.Confidence = report.FindingConfidence(v.Group, v.Finding)

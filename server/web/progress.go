@@ -83,7 +83,7 @@ func plural(n int, what string) string {
 // where the worker (perhaps another process) records it, so polling it serves every process.
 func (h *Handler) scanEvents(w http.ResponseWriter, r *http.Request, s *session) {
 	id := r.PathValue("id")
-	if _, err := h.cfg.Store.GetScan(r.Context(), s.clientID, id); err != nil {
+	if _, err := h.cfg.Store.GetScanMeta(r.Context(), s.clientID, id); err != nil {
 		h.notFound(w, r, err)
 		return
 	}
@@ -96,7 +96,7 @@ func (h *Handler) scanEvents(w http.ResponseWriter, r *http.Request, s *session)
 	limit := time.After(30 * time.Minute) // a browser reconnects on its own
 	var last []byte
 	for {
-		sc, err := h.cfg.Store.GetScan(r.Context(), s.clientID, id)
+		sc, err := h.cfg.Store.GetScanMeta(r.Context(), s.clientID, id)
 		if err != nil {
 			return
 		}

@@ -58,7 +58,7 @@ func running(status string) bool {
 
 // scanPage is GET /scans/{id}: progress while the scan runs, then its findings.
 func (h *Handler) scanPage(w http.ResponseWriter, r *http.Request, s *session) {
-	sc, err := h.cfg.Store.GetScan(r.Context(), s.clientID, r.PathValue("id"))
+	sc, err := h.cfg.Store.GetScanMeta(r.Context(), s.clientID, r.PathValue("id"))
 	if err != nil {
 		h.notFound(w, r, err)
 		return
@@ -73,7 +73,6 @@ func (h *Handler) scanPage(w http.ResponseWriter, r *http.Request, s *session) {
 		h.notFound(w, r, err)
 		return
 	}
-	sc.Report = nil
 	v := scanView{Report: rep, Scan: sc, Project: p, Running: running(sc.Status), Progress: progressOf(sc), Filter: filterOf(r.URL.Query())}
 	v.Sections, v.Shown, v.Counts = sections(rep, v.Filter)
 	for _, n := range v.Counts {
@@ -116,7 +115,7 @@ func (h *Handler) download(w http.ResponseWriter, r *http.Request, s *session) {
 		return
 	}
 	f := formats[i]
-	sc, err := h.cfg.Store.GetScan(r.Context(), s.clientID, r.PathValue("id"))
+	sc, err := h.cfg.Store.GetScanMeta(r.Context(), s.clientID, r.PathValue("id"))
 	if err != nil {
 		h.notFound(w, r, err)
 		return

@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -338,11 +339,20 @@ type writeSite struct {
 }
 
 // entryWrites lists the state writes of fn, direct and through internal and library calls.
+// A dozen detectors ask it of every public function: the list is made once per function
+// (sema.Memo) and shared, read-only, its capacity its length so that a caller's append copies.
 func entryWrites(p *sema.Program, fn *sema.Function) []writeSite {
 	info := p.Info(fn)
 	if info == nil || info.CFG == nil {
 		return nil
 	}
+	return sema.Memo(info, entryWritesKey{}, func() []writeSite { return slices.Clip(listEntryWrites(p, info)) })
+}
+
+type entryWritesKey struct{}
+
+// listEntryWrites makes entryWrites' list.
+func listEntryWrites(p *sema.Program, info *sema.FuncInfo) []writeSite {
 	var out []writeSite
 	for _, n := range info.CFG.Nodes {
 		if n.Kind != sema.NodeStmt && n.Kind != sema.NodeCond {

@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"iter"
 	"slices"
 	"strings"
 	"unicode"
@@ -19,36 +20,44 @@ import (
 // MAX_FEE_BPS -> max, fee, bps; isAdmin -> is, admin.
 func nameWords(name string) []string {
 	var words []string
-	start := -1 // byte offset of the current word's first rune, -1 between words
-	flush := func(end int) {
-		if start >= 0 {
-			words = append(words, strings.ToLower(name[start:end]))
-			start = -1
-		}
+	for w := range wordsOf(name) {
+		words = append(words, strings.ToLower(w))
 	}
-	prev := rune(-1)
-	for i, r := range name {
-		switch {
-		case r == '_' || r == '$':
-			flush(i)
-		case unicode.IsUpper(r):
-			// a new word starts at an upper-case letter after a lower-case one, or before a
-			// lower-case one in an acronym run (ERC20Owner -> erc20, owner)
-			if start >= 0 && (unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsLower(nextRune(name, i))) {
-				flush(i)
-			}
-			if start < 0 {
-				start = i
-			}
-		default:
-			if start < 0 {
-				start = i
-			}
-		}
-		prev = r
-	}
-	flush(len(name))
 	return words
+}
+
+// wordsOf yields the words of an identifier as written (nameWords lowercases them).
+func wordsOf(name string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		start := -1 // byte offset of the current word's first rune, -1 between words
+		prev := rune(-1)
+		for i, r := range name {
+			end := -1 // where the current word ends, when it ends before r
+			switch {
+			case r == '_' || r == '$':
+				end = i
+			case unicode.IsUpper(r):
+				// a new word starts at an upper-case letter after a lower-case one, or before a
+				// lower-case one in an acronym run (ERC20Owner -> erc20, owner)
+				if start >= 0 && (unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsLower(nextRune(name, i))) {
+					end = i
+				}
+			}
+			if end >= 0 && start >= 0 {
+				if !yield(name[start:end]) {
+					return
+				}
+				start = -1
+			}
+			if start < 0 && r != '_' && r != '$' {
+				start = i
+			}
+			prev = r
+		}
+		if start >= 0 {
+			yield(name[start:])
+		}
+	}
 }
 
 // nextRune returns the rune after the one at byte offset i of s, or -1 at the end.
@@ -61,16 +70,39 @@ func nextRune(s string, i int) rune {
 	return r
 }
 
-// hasWord reports whether one of the words of name is among words.
+// hasWord reports whether one of the words of name is among words (lower case). Detectors ask
+// it of every name they judge: it compares in place, without nameWords' lower-case copies.
 func hasWord(name string, words ...string) bool {
-	for _, w := range nameWords(name) {
+	for w := range wordsOf(name) {
 		for _, x := range words {
-			if w == x {
+			if lowerEquals(w, x) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// lowerEquals reports whether strings.ToLower(w) == x, without the copy when w is ASCII.
+func lowerEquals(w, x string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			return strings.ToLower(w) == x
+		}
+	}
+	if len(w) != len(x) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != x[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // roleWords name variables that hold a privileged party.

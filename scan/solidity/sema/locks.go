@@ -123,26 +123,47 @@ func (p *Program) lockEffects(info *FuncInfo, x ast.Node, checked, written map[l
 			if ci == nil || ci.CFG == nil {
 				return true
 			}
-			for _, m := range ci.CFG.Nodes {
-				if m.Fn != c.Callee {
-					continue
-				}
-				switch m.Kind {
-				case NodeCond:
-					if m.Expr != nil && branchReverts(ci.CFG, m) {
-						p.lockReads(ci, m.Expr, checked, depth+1)
-					}
-				case NodeStmt:
-					if a := requireArg(m.Stmt); a != nil {
-						p.lockReads(ci, a, checked, depth+1)
-					}
-					for _, y := range m.Exprs() {
-						p.lockEffects(ci, y, checked, written, depth+1)
-					}
-				}
+			h := p.helperLocks(ci, depth+1)
+			for _, k := range h.checked {
+				checked[k] = true
+			}
+			for _, k := range h.written {
+				written[k] = true
 			}
 		}
 		return true
+	})
+}
+
+type helperLocksKey struct{ depth int }
+
+// helperLocks returns the locations internal function ci tests in its reverting checks and
+// writes, followed depth calls deep. It is the same at every call site: memoised per helper
+// and depth (sema.Memo), since every statement calling a helper (_nonReentrantBefore, a
+// modifier's check function) in every function asks again. Depth only grows along a chain of
+// helpers, so no computation waits on itself.
+func (p *Program) helperLocks(ci *FuncInfo, depth int) stmtLocks {
+	return Memo(ci, helperLocksKey{depth}, func() stmtLocks {
+		checked, written := map[lockKey]bool{}, map[lockKey]bool{}
+		for _, m := range ci.CFG.Nodes {
+			if m.Fn != ci.Fn {
+				continue
+			}
+			switch m.Kind {
+			case NodeCond:
+				if m.Expr != nil && branchReverts(ci.CFG, m) {
+					p.lockReads(ci, m.Expr, checked, depth)
+				}
+			case NodeStmt:
+				if a := requireArg(m.Stmt); a != nil {
+					p.lockReads(ci, a, checked, depth)
+				}
+				for _, y := range m.Exprs() {
+					p.lockEffects(ci, y, checked, written, depth)
+				}
+			}
+		}
+		return stmtLocks{checked: slices.Collect(maps.Keys(checked)), written: slices.Collect(maps.Keys(written))}
 	})
 }
 

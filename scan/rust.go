@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"strings"
 	"time"
@@ -33,7 +32,7 @@ type rustResult struct {
 func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
 	var out rustResult
 	allow := rustAllowed(ws, opts.IncludeDeps)
-	fsys := rustFS{base: os.DirFS(ws.Root), allow: allow}
+	fsys := rustFS{base: ws.FS(), allow: allow}
 	if loose := looseRustFiles(ws, allow); len(loose) > 0 && !hasRootManifest(ws) {
 		fsys.synthetic = map[string][]byte{"Cargo.toml": []byte(looseManifest)}
 	}
@@ -128,8 +127,8 @@ func looseRustFiles(ws *workspace.Workspace, allow func(string) bool) []string {
 		}
 	}
 	if len(crates) == 0 {
-		// Manifests are not sources: look on disk.
-		fs.WalkDir(os.DirFS(ws.Root), ".", func(p string, d fs.DirEntry, err error) error {
+		// Manifests are not sources: look in the workspace's tree.
+		fs.WalkDir(ws.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && d.Name() == "Cargo.toml" {
 				crates[path.Dir(p)] = true
 			}
@@ -159,7 +158,7 @@ func looseRustFiles(ws *workspace.Workspace, allow func(string) bool) []string {
 }
 
 func hasRootManifest(ws *workspace.Workspace) bool {
-	_, err := fs.Stat(os.DirFS(ws.Root), "Cargo.toml")
+	_, err := fs.Stat(ws.FS(), "Cargo.toml")
 	return err == nil
 }
 
@@ -234,8 +233,8 @@ func rustAllowed(ws *workspace.Workspace, includeDeps bool) func(string) bool {
 	}
 }
 
-// rustFS is the workspace folder seen through a filter: skipped paths and dependencies are not
-// there for the Rust loader.
+// rustFS is the workspace's tree (on disk or in memory: Workspace.FS) seen through a filter:
+// skipped paths and dependencies are not there for the Rust loader.
 type rustFS struct {
 	base      fs.FS
 	allow     func(string) bool

@@ -1,5 +1,7 @@
 // Package workspace turns what a user asks to scan - a local folder, an uploaded .zip or source
-// file, or a git repository URL - into a folder of source files on disk that the scan reads.
+// file, or a git repository URL - into a folder of source files on disk that the scan reads;
+// loose source files (uploads, files named one by one) are held in memory instead, behind the
+// same checks and the same reading methods (ReadFile, Open, FS).
 //
 // A Workspace lists its source files (.sol and .rs) with slash paths relative to its root, their
 // sizes and line counts, the language guess (solidity, rust or both), which files are

@@ -10,8 +10,9 @@ import (
 )
 
 // FromUpload builds a workspace from an uploaded stream: a .zip archive (see FromArchive) or a
-// single .sol or .rs file, chosen by name. The stream is copied to disk with the size limit
-// enforced while copying (max_archive_bytes for archives, max_file_bytes for a source file).
+// single .sol or .rs file, chosen by name. An archive is copied to disk, a source file read
+// into memory, with the size limit enforced while reading (max_archive_bytes for archives,
+// max_file_bytes for a source file).
 func FromUpload(ctx context.Context, name string, r io.Reader, opts Options) (*Workspace, error) {
 	lim := opts.Limits.withDefaults()
 	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
@@ -34,14 +35,11 @@ func FromUpload(ctx context.Context, name string, r io.Reader, opts Options) (*W
 		}
 		return FromArchive(ctx, tmp.Name(), opts)
 	case langOf(base) != Unknown:
-		w, err := newTemp(opts, FromFilesKind)
-		if err != nil {
-			return nil, err
-		}
-		if err := w.copyIn(ctx, base, r, lim); err != nil {
+		w := newMemory(FromFilesKind)
+		if err := w.readIn(ctx, base, r, lim); err != nil {
 			return discard(w, err)
 		}
-		if err := w.index(ctx, opts); err != nil {
+		if err := w.indexMemory(ctx, opts); err != nil {
 			return discard(w, err)
 		}
 		return w, nil
@@ -49,8 +47,8 @@ func FromUpload(ctx context.Context, name string, r io.Reader, opts Options) (*W
 	return nil, refuse("file name "+quote(base), nil, "not a valid file type; expected .sol, .rs or .zip")
 }
 
-// FromFiles builds a workspace from local source files (.sol, .rs), copied side by side into a
-// temporary folder under their base names. Imports between them resolve when they sat in one
+// FromFiles builds a workspace from local source files (.sol, .rs), read side by side into
+// memory under their base names. Imports between them resolve when they sat in one
 // folder; to scan a project with its layout, use FromFolder.
 func FromFiles(ctx context.Context, paths []string, opts Options) (*Workspace, error) {
 	ups := make([]Upload, len(paths))
@@ -82,8 +80,9 @@ type Upload struct {
 }
 
 // FromUploads builds one workspace from the files of one scan request (SPEC 4.6 file_urls): a
-// single .zip archive, or any number of .sol and .rs files placed side by side. Two files with
-// the same name, an archive mixed with other files, and other file types are refused.
+// single .zip archive (extracted to disk), or any number of .sol and .rs files placed side by
+// side in memory. Two files with the same name, an archive mixed with other files, and other
+// file types are refused.
 func FromUploads(ctx context.Context, ups []Upload, opts Options) (*Workspace, error) {
 	if len(ups) == 0 {
 		return nil, refuse("files", ErrNoSources, "no files given")
@@ -97,10 +96,7 @@ func FromUploads(ctx context.Context, ups []Upload, opts Options) (*Workspace, e
 		return FromUpload(ctx, ups[0].Name, rc, opts)
 	}
 	lim := opts.Limits.withDefaults()
-	w, err := newTemp(opts, FromFilesKind)
-	if err != nil {
-		return nil, err
-	}
+	w := newMemory(FromFilesKind)
 	seen := map[string]bool{}
 	for _, up := range ups {
 		base := path.Base(strings.ReplaceAll(up.Name, `\`, "/"))
@@ -117,36 +113,14 @@ func FromUploads(ctx context.Context, ups []Upload, opts Options) (*Workspace, e
 		if err != nil {
 			return discard(w, err)
 		}
-		err = w.copyIn(ctx, base, rc, lim)
+		err = w.readIn(ctx, base, rc, lim)
 		rc.Close()
 		if err != nil {
 			return discard(w, err)
 		}
 	}
-	if err := w.index(ctx, opts); err != nil {
+	if err := w.indexMemory(ctx, opts); err != nil {
 		return discard(w, err)
 	}
 	return w, nil
-}
-
-// copyIn writes r to the file base at the root of a temporary workspace, at most max_file_bytes.
-func (w *Workspace) copyIn(ctx context.Context, base string, r io.Reader, lim Limits) error {
-	if base == "." || base == "/" || base == ".." || strings.ContainsAny(base, "/\x00") {
-		return refuse("file name "+quote(base), ErrUnsafePath, "not a file name")
-	}
-	out, err := os.OpenFile(filepath.Join(w.Root, base), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	n, err := io.Copy(out, io.LimitReader(ctxReader{ctx, r}, lim.MaxFileBytes+1))
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return refuse("file "+quote(base), nil, "cannot be stored: %v", err)
-	}
-	if n > lim.MaxFileBytes {
-		return refuse("file "+quote(base), ErrLimit, "larger than %d bytes (limit max_file_bytes)", lim.MaxFileBytes)
-	}
-	return nil
 }

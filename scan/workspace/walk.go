@@ -136,7 +136,12 @@ func (w *Workspace) index(ctx context.Context, opts Options) error {
 		}
 		return refuse(quote(w.Root), nil, "cannot walk folder: %v", unwrapPath(err))
 	}
+	return w.finishIndex(configs)
+}
 
+// finishIndex completes Files once the sources are listed: dependency and test marks from the
+// project files (configs, by path), path order, the index by path and the language.
+func (w *Workspace) finishIndex(configs map[string][]byte) error {
 	deps := newDepRules(configs, w.note)
 	w.Remappings = deps.remaps
 	w.deps = deps
@@ -183,6 +188,11 @@ func (w *Workspace) addSource(root *os.Root, rel string, size int64, lim Limits)
 		}
 		return nil
 	}
+	return w.addData(rel, data, lim)
+}
+
+// addData checks the text of a source file and records it.
+func (w *Workspace) addData(rel string, data []byte, lim Limits) error {
 	if why := textProblem(data); why != "" {
 		w.note(rel, why)
 		return nil

@@ -55,11 +55,12 @@ type Note struct {
 	Reason string
 }
 
-// Workspace is a folder of source files on disk that a scan reads. Build one with FromFolder,
-// FromArchive, FromUpload, FromFiles, FromGit or Open, read files with ReadFile, and Close it
-// when the scan is over.
+// Workspace is a folder of source files that a scan reads: on disk, or in memory for loose
+// files (FromUpload of a source file, FromUploads, FromFiles). Build one with FromFolder,
+// FromArchive, FromUpload, FromFiles, FromGit or Open, read files with ReadFile, Open or FS
+// (never through Root: an in-memory workspace has none), and Close it when the scan is over.
 type Workspace struct {
-	Root     string   // absolute path of the folder on disk
+	Root     string   // absolute path of the folder on disk; "" for a workspace in memory
 	Kind     Kind     // where it came from
 	Files    []File   // source files, sorted by Path
 	Language Language // Solidity, Rust, Both or Unknown
@@ -84,6 +85,7 @@ type Workspace struct {
 
 	temp   string // folder to remove on Close; empty for a user's own folder
 	root   *os.Root
+	mem    *memFS         // the files of a workspace in memory (root is nil)
 	byPath map[string]int // index into Files, built once by index
 }
 
@@ -108,6 +110,7 @@ func (w *Workspace) Close() error {
 		return nil
 	}
 	var err error
+	w.mem = nil
 	if w.root != nil {
 		err = w.root.Close()
 		w.root = nil
@@ -126,6 +129,9 @@ func (w *Workspace) Close() error {
 // os.Root. The buffer is sized from the file's size (one allocation, not io.ReadAll's doubling):
 // a scan keeps every source it reads until its end.
 func (w *Workspace) ReadFile(rel string) ([]byte, error) {
+	if w.mem != nil {
+		return w.mem.ReadFile(confined(rel))
+	}
 	f, err := w.Open(rel)
 	if err != nil {
 		return nil, err
@@ -137,17 +143,45 @@ func (w *Workspace) ReadFile(rel string) ([]byte, error) {
 // Open opens the file at the slash path rel for reading, confined to Root like ReadFile. It is
 // safe for concurrent use until Close.
 func (w *Workspace) Open(rel string) (fs.File, error) {
-	if w.root == nil {
-		return nil, &fs.PathError{Op: "open", Path: rel, Err: fs.ErrClosed}
-	}
-	rel = strings.TrimPrefix(path.Clean("/"+rel), "/")
-	if rel == "" {
+	rel = confined(rel)
+	switch {
+	case rel == "":
 		return nil, &fs.PathError{Op: "open", Path: rel, Err: fs.ErrInvalid}
+	case w.mem != nil:
+		return w.mem.Open(rel)
+	case w.root == nil:
+		return nil, &fs.PathError{Op: "open", Path: rel, Err: fs.ErrClosed}
 	}
 	return w.root.Open(filepath.FromSlash(rel))
 }
 
-// Path returns the absolute path on disk of the slash path rel.
+// confined makes a slash path relative to the root, without .. leaving it ("" for the root).
+func confined(rel string) string {
+	return strings.TrimPrefix(path.Clean("/"+rel), "/")
+}
+
+// FS returns the workspace's tree (sources, project files and whatever else it holds) as a
+// read-only file system, confined to it like Open: for loaders that walk folders, such as the
+// Rust model. It is safe for concurrent use; after Close every operation fails.
+func (w *Workspace) FS() fs.FS {
+	switch {
+	case w.mem != nil:
+		return w.mem
+	case w.root != nil:
+		return w.root.FS()
+	}
+	return closedFS{}
+}
+
+// closedFS is the tree of a closed workspace.
+type closedFS struct{}
+
+func (closedFS) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrClosed}
+}
+
+// Path returns the absolute path on disk of the slash path rel (relative for a workspace in
+// memory, which has no folder).
 func (w *Workspace) Path(rel string) string {
 	return filepath.Join(w.Root, filepath.FromSlash(rel))
 }

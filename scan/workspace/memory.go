@@ -158,7 +158,7 @@ func (w *Workspace) readIn(ctx context.Context, base string, r io.Reader, lim Li
 	if _, dup := w.mem.files[base]; dup {
 		return refuse("file "+quote(base), nil, "given twice; file names must be unique (scan their folder instead)")
 	}
-	data, err := source.ReadAtMost(uploadFile{ctx, r}, lim.MaxFileBytes)
+	data, err := source.ReadAtMost(uploadFile{ctxReader{ctx, r}}, lim.MaxFileBytes)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -204,18 +204,8 @@ func (w *Workspace) indexMemory(ctx context.Context, opts Options) error {
 }
 
 // uploadFile reads an upload for source.ReadAtMost, which sizes its buffer from Stat when the
-// reader has one (a file of the local blob store) and stops when ctx is done.
-type uploadFile struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (u uploadFile) Read(p []byte) (int, error) {
-	if err := u.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return u.r.Read(p)
-}
+// reader has one (a file of the local blob store); reads stop when the context is done.
+type uploadFile struct{ ctxReader }
 
 func (u uploadFile) Stat() (fs.FileInfo, error) {
 	if st, ok := u.r.(interface{ Stat() (fs.FileInfo, error) }); ok {

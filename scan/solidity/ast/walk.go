@@ -13,10 +13,30 @@ func Walk(v Visitor, node Node) {
 	if v = v.Visit(node); v == nil {
 		return
 	}
+	children(node, func(c Node) { Walk(v, c) })
+	v.Visit(nil)
+}
+
+// Inspect traverses the tree rooted at node, calling f for each node; children are visited
+// when f returns true. After the children, f is called with nil.
+//
+// It recurses with f itself, not through Walk's Visitor interface: a function value reached
+// only by direct calls does not escape, so the closures callers pass (and the variables they
+// capture) stay on the stack instead of being allocated for every walk.
+func Inspect(node Node, f func(Node) bool) {
+	if !f(node) {
+		return
+	}
+	children(node, func(c Node) { Inspect(c, f) })
+	f(nil)
+}
+
+// children calls visit with each child of node, in source order, skipping absent ones.
+func children(node Node, visit func(Node)) {
 	switch n := node.(type) {
 	case *File:
 		for _, d := range n.Decls {
-			Walk(v, d)
+			visit(d)
 		}
 	case *Comment, *CommentGroup, *Ident, *BadDecl, *BadExpr, *BadStmt, *PragmaDecl,
 		*BasicLit, *ElementaryType, *BranchStmt, *ThrowStmt, *PlaceholderStmt,
@@ -24,268 +44,252 @@ func Walk(v Visitor, node Node) {
 		// leaves (BasicLit's unit is part of the literal)
 	case *IdentPath:
 		for _, x := range n.Names {
-			Walk(v, x)
+			visit(x)
 		}
 
 	// declarations
 	case *ImportDecl:
-		walkOpt(v, n.Path)
-		walkOpt(v, n.Alias)
+		visitOpt(visit, n.Path)
+		visitOpt(visit, n.Alias)
 		for _, s := range n.Symbols {
-			Walk(v, s.Name)
-			walkOpt(v, s.Alias)
+			visit(s.Name)
+			visitOpt(visit, s.Alias)
 		}
 	case *ContractDecl:
-		walkOpt(v, n.Name)
+		visitOpt(visit, n.Name)
 		for _, b := range n.Bases {
-			Walk(v, b)
+			visit(b)
 		}
-		walkOpt(v, n.Layout)
+		visitOpt(visit, n.Layout)
 		for _, d := range n.Body {
-			Walk(v, d)
+			visit(d)
 		}
 	case *InheritanceSpec:
-		Walk(v, n.Name)
-		walkExprs(v, n.Args)
+		visit(n.Name)
+		visitExprs(visit, n.Args)
 	case *FuncDecl:
-		walkOpt(v, n.Name)
-		walkOpt(v, n.Params)
-		walkOpt(v, n.Override)
+		visitOpt(visit, n.Name)
+		visitOpt(visit, n.Params)
+		visitOpt(visit, n.Override)
 		for _, m := range n.Modifiers {
-			Walk(v, m)
+			visit(m)
 		}
-		walkOpt(v, n.Returns)
-		walkOpt(v, n.Body)
+		visitOpt(visit, n.Returns)
+		visitOpt(visit, n.Body)
 	case *ModifierDecl:
-		walkOpt(v, n.Name)
-		walkOpt(v, n.Params)
-		walkOpt(v, n.Override)
-		walkOpt(v, n.Body)
+		visitOpt(visit, n.Name)
+		visitOpt(visit, n.Params)
+		visitOpt(visit, n.Override)
+		visitOpt(visit, n.Body)
 	case *ModifierInvocation:
-		Walk(v, n.Name)
-		walkExprs(v, n.Args)
+		visit(n.Name)
+		visitExprs(visit, n.Args)
 	case *OverrideSpec:
 		for _, b := range n.Bases {
-			Walk(v, b)
+			visit(b)
 		}
 	case *ParamList:
 		for _, p := range n.List {
-			walkOpt(v, p)
+			visitOpt(visit, p)
 		}
 	case *VarDecl:
-		walkOpt(v, n.Type)
-		walkOpt(v, n.Name)
-		walkOpt(v, n.Override)
-		walkOpt(v, n.Value)
+		visitOpt(visit, n.Type)
+		visitOpt(visit, n.Name)
+		visitOpt(visit, n.Override)
+		visitOpt(visit, n.Value)
 	case *EventDecl:
-		walkOpt(v, n.Name)
-		walkOpt(v, n.Params)
+		visitOpt(visit, n.Name)
+		visitOpt(visit, n.Params)
 	case *ErrorDecl:
-		walkOpt(v, n.Name)
-		walkOpt(v, n.Params)
+		visitOpt(visit, n.Name)
+		visitOpt(visit, n.Params)
 	case *StructDecl:
-		walkOpt(v, n.Name)
+		visitOpt(visit, n.Name)
 		for _, f := range n.Fields {
-			Walk(v, f)
+			visit(f)
 		}
 	case *EnumDecl:
-		walkOpt(v, n.Name)
+		visitOpt(visit, n.Name)
 		for _, m := range n.Members {
-			Walk(v, m)
+			visit(m)
 		}
 	case *UserTypeDecl:
-		walkOpt(v, n.Name)
-		walkOpt(v, n.Underlying)
+		visitOpt(visit, n.Name)
+		visitOpt(visit, n.Underlying)
 	case *UsingDecl:
-		walkOpt(v, n.Library)
+		visitOpt(visit, n.Library)
 		for _, f := range n.Functions {
-			Walk(v, f.Name)
+			visit(f.Name)
 		}
-		walkOpt(v, n.Type)
+		visitOpt(visit, n.Type)
 
 	// expressions and types
 	case *UnaryExpr:
-		Walk(v, n.X)
+		visit(n.X)
 	case *BinaryExpr:
-		Walk(v, n.X)
-		Walk(v, n.Y)
+		visit(n.X)
+		visit(n.Y)
 	case *AssignExpr:
-		Walk(v, n.Lhs)
-		Walk(v, n.Rhs)
+		visit(n.Lhs)
+		visit(n.Rhs)
 	case *CondExpr:
-		Walk(v, n.Cond)
-		Walk(v, n.Then)
-		Walk(v, n.Else)
+		visit(n.Cond)
+		visit(n.Then)
+		visit(n.Else)
 	case *ParenExpr:
-		Walk(v, n.X)
+		visit(n.X)
 	case *TupleExpr:
-		walkExprs(v, n.Elems)
+		visitExprs(visit, n.Elems)
 	case *ArrayLit:
-		walkExprs(v, n.Elems)
+		visitExprs(visit, n.Elems)
 	case *CallExpr:
-		Walk(v, n.Fun)
-		walkExprs(v, n.Args)
+		visit(n.Fun)
+		visitExprs(visit, n.Args)
 	case *CallOptions:
-		Walk(v, n.X)
-		walkExprs(v, n.Values)
+		visit(n.X)
+		visitExprs(visit, n.Values)
 	case *MemberExpr:
-		Walk(v, n.X)
-		Walk(v, n.Name)
+		visit(n.X)
+		visit(n.Name)
 	case *IndexExpr:
-		Walk(v, n.X)
-		walkOpt(v, n.Index)
+		visit(n.X)
+		visitOpt(visit, n.Index)
 	case *SliceExpr:
-		Walk(v, n.X)
-		walkOpt(v, n.Low)
-		walkOpt(v, n.High)
+		visit(n.X)
+		visitOpt(visit, n.Low)
+		visitOpt(visit, n.High)
 	case *NewExpr:
-		Walk(v, n.Type)
+		visit(n.Type)
 	case *MetaTypeExpr:
-		Walk(v, n.Type)
+		visit(n.Type)
 	case *ArrayType:
-		Walk(v, n.Elem)
-		walkOpt(v, n.Len)
+		visit(n.Elem)
+		visitOpt(visit, n.Len)
 	case *MappingType:
-		Walk(v, n.Key)
-		walkOpt(v, n.KeyName)
-		Walk(v, n.Value)
-		walkOpt(v, n.ValueName)
+		visit(n.Key)
+		visitOpt(visit, n.KeyName)
+		visit(n.Value)
+		visitOpt(visit, n.ValueName)
 	case *FuncType:
-		walkOpt(v, n.Params)
-		walkOpt(v, n.Returns)
+		visitOpt(visit, n.Params)
+		visitOpt(visit, n.Returns)
 
 	// statements
 	case *BlockStmt:
 		for _, s := range n.List {
-			Walk(v, s)
+			visit(s)
 		}
 	case *ExprStmt:
-		Walk(v, n.X)
+		visit(n.X)
 	case *VarDeclStmt:
 		for _, d := range n.Vars {
-			walkOpt(v, d)
+			visitOpt(visit, d)
 		}
-		walkOpt(v, n.Value)
+		visitOpt(visit, n.Value)
 	case *IfStmt:
-		Walk(v, n.Cond)
-		Walk(v, n.Then)
-		walkOpt(v, n.Else)
+		visit(n.Cond)
+		visit(n.Then)
+		visitOpt(visit, n.Else)
 	case *ForStmt:
-		walkOpt(v, n.Init)
-		walkOpt(v, n.Cond)
-		walkOpt(v, n.Post)
-		Walk(v, n.Body)
+		visitOpt(visit, n.Init)
+		visitOpt(visit, n.Cond)
+		visitOpt(visit, n.Post)
+		visit(n.Body)
 	case *WhileStmt:
-		Walk(v, n.Cond)
-		Walk(v, n.Body)
+		visit(n.Cond)
+		visit(n.Body)
 	case *DoWhileStmt:
-		Walk(v, n.Body)
-		Walk(v, n.Cond)
+		visit(n.Body)
+		visit(n.Cond)
 	case *ReturnStmt:
-		walkOpt(v, n.Result)
+		visitOpt(visit, n.Result)
 	case *EmitStmt:
-		Walk(v, n.Call)
+		visit(n.Call)
 	case *RevertStmt:
-		Walk(v, n.Call)
+		visit(n.Call)
 	case *TryStmt:
-		Walk(v, n.Call)
-		walkOpt(v, n.Returns)
-		Walk(v, n.Body)
+		visit(n.Call)
+		visitOpt(visit, n.Returns)
+		visit(n.Body)
 		for _, c := range n.Catches {
-			Walk(v, c)
+			visit(c)
 		}
 	case *CatchClause:
-		walkOpt(v, n.Kind)
-		walkOpt(v, n.Params)
-		Walk(v, n.Body)
+		visitOpt(visit, n.Kind)
+		visitOpt(visit, n.Params)
+		visit(n.Body)
 	case *AssemblyStmt:
-		walkOpt(v, n.Dialect)
+		visitOpt(visit, n.Dialect)
 		for _, f := range n.Flags {
-			Walk(v, f)
+			visit(f)
 		}
-		Walk(v, n.Body)
+		visit(n.Body)
 
 	// inline assembly
 	case *YulBlock:
 		for _, s := range n.List {
-			Walk(v, s)
+			visit(s)
 		}
 	case *YulCall:
-		Walk(v, n.Name)
+		visit(n.Name)
 		for _, a := range n.Args {
-			Walk(v, a)
+			visit(a)
 		}
 	case *YulLet:
 		for _, x := range n.Names {
-			Walk(v, x)
+			visit(x)
 		}
-		walkOpt(v, n.Value)
+		visitOpt(visit, n.Value)
 	case *YulAssign:
 		for _, x := range n.Names {
-			Walk(v, x)
+			visit(x)
 		}
-		Walk(v, n.Value)
+		visit(n.Value)
 	case *YulExprStmt:
-		Walk(v, n.X)
+		visit(n.X)
 	case *YulIf:
-		Walk(v, n.Cond)
-		Walk(v, n.Body)
+		visit(n.Cond)
+		visit(n.Body)
 	case *YulSwitch:
-		Walk(v, n.X)
+		visit(n.X)
 		for _, c := range n.Cases {
-			Walk(v, c)
+			visit(c)
 		}
 	case *YulCase:
-		walkOpt(v, n.Value)
-		Walk(v, n.Body)
+		visitOpt(visit, n.Value)
+		visit(n.Body)
 	case *YulFor:
-		Walk(v, n.Init)
-		Walk(v, n.Cond)
-		Walk(v, n.Post)
-		Walk(v, n.Body)
+		visit(n.Init)
+		visit(n.Cond)
+		visit(n.Post)
+		visit(n.Body)
 	case *YulFuncDef:
-		Walk(v, n.Name)
+		visit(n.Name)
 		for _, x := range n.Params {
-			Walk(v, x)
+			visit(x)
 		}
 		for _, x := range n.Returns {
-			Walk(v, x)
+			visit(x)
 		}
-		Walk(v, n.Body)
+		visit(n.Body)
 	case *YulLabel:
-		Walk(v, n.Name)
+		visit(n.Name)
 	default:
 		panic(fmt.Sprintf("ast.Walk: unexpected node type %T", n))
 	}
-	v.Visit(nil)
 }
 
-// walkOpt walks n unless it is a nil pointer wrapped in an interface.
-func walkOpt[N Node](v Visitor, n N) {
+// visitOpt visits n unless it is a nil pointer wrapped in an interface.
+func visitOpt[N Node](visit func(Node), n N) {
 	if !isNil(n) {
-		Walk(v, n)
+		visit(n)
 	}
 }
 
-func walkExprs(v Visitor, list []Expr) {
+func visitExprs(visit func(Node), list []Expr) {
 	for _, x := range list {
 		if x != nil {
-			Walk(v, x)
+			visit(x)
 		}
 	}
-}
-
-type inspector func(Node) bool
-
-func (f inspector) Visit(node Node) Visitor {
-	if f(node) {
-		return f
-	}
-	return nil
-}
-
-// Inspect traverses the tree rooted at node, calling f for each node; children are visited
-// when f returns true. After the children, f is called with nil.
-func Inspect(node Node, f func(Node) bool) {
-	Walk(inspector(f), node)
 }

@@ -67,7 +67,7 @@ func lspOptions(v *viper.Viper, root string) (workspace.Options, scan.Options, e
 		return wsOpts, scan.Options{}, err
 	}
 	wsOpts.Skip = listOf(v, "skip", "exclude")
-	if err := v.UnmarshalKey("limits", &wsOpts.Limits); err != nil {
+	if err := unmarshalSection(v, "limits", &wsOpts.Limits); err != nil {
 		return wsOpts, scan.Options{}, usageError("config limits: %v", err)
 	}
 	scanOpts, err := scanOptions(v)

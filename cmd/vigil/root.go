@@ -41,9 +41,7 @@ func newRootCommand() *cobra.Command {
 // loadConfig reads the config file and environment into v, then binds the running command's
 // flags so that precedence is: flag > VIGIL_* environment > config file > default.
 func loadConfig(v *viper.Viper, cmd *cobra.Command) error {
-	v.SetEnvPrefix("VIGIL")
-	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_", ".", "_"))
-	v.AutomaticEnv()
+	setEnvLookup(v)
 	if file, _ := cmd.Flags().GetString("config"); file != "" {
 		v.SetConfigFile(file)
 		if err := v.ReadInConfig(); err != nil {

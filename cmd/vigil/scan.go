@@ -322,7 +322,7 @@ func workspaceOptions(v *viper.Viper) (workspace.Options, error) {
 		Skip:    listOf(v, "skip", "exclude"),
 		Network: netguard.Policy{AllowPrivate: v.GetBool("allow_private_networks")},
 	}
-	if err := v.UnmarshalKey("limits", &opts.Limits); err != nil {
+	if err := unmarshalSection(v, "limits", &opts.Limits); err != nil {
 		return opts, usageError("config limits: %v", err)
 	}
 	return opts, nil

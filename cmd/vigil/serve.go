@@ -146,7 +146,7 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 	cfg.MaxUploadBytesPerClient = v.GetInt64("max_upload_bytes_per_client")
 	cfg.BlobStore = v.GetString("blob_store")
 	cfg.BlobPublicEndpoint = v.GetString("blob_public_endpoint")
-	if err := v.UnmarshalKey("limits", &cfg.Limits); err != nil {
+	if err := unmarshalSection(v, "limits", &cfg.Limits); err != nil {
 		return usageError("config limits: %v", err)
 	}
 	opts := scan.Options{

@@ -40,7 +40,7 @@ func mountTokenAPI(srv *server.Server, v *viper.Viper) error {
 	scanner := solana.New(client)
 	scanner.Images = solana.NewHTTPImageResolver(v.GetBool("allow_private_networks"))
 	var cfg tokenapi.Config
-	if err := v.UnmarshalKey("token_api", &cfg); err != nil {
+	if err := unmarshalSection(v, "token_api", &cfg); err != nil {
 		return fmt.Errorf("token_api: %v", err)
 	}
 	srv.MountTokenAPI(scanner, cfg)

@@ -26,7 +26,7 @@ func init() {
 
 func mountRepoAPI(srv *server.Server, v *viper.Viper) error {
 	var cfg repoapi.Config
-	if err := v.UnmarshalKey("repo_api", &cfg); err != nil {
+	if err := unmarshalSection(v, "repo_api", &cfg); err != nil {
 		return fmt.Errorf("repo_api: %v", err)
 	}
 	// The top-level keys (and their VIGIL_* variables) win over the section.

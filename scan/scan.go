@@ -59,6 +59,10 @@ type Options struct {
 	// Compilers maps a path prefix ("" for every file) to the exact compiler version the files
 	// under it were built with (verified on-chain sources); the longest prefix wins.
 	Compilers map[string]string
+	// TuneGC lets the scan set the process's garbage collector pace per phase, for a lower
+	// peak of memory (see gcPace): for a process that runs one scan at a time, such as the
+	// command line, never for one that runs scans side by side.
+	TuneGC bool
 }
 
 // compilerFor returns the known compiler version of a file, or "".
@@ -291,6 +295,8 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 			remaps = append(remaps, sema.Remapping{Prefix: r.Prefix, Target: r.Target})
 		}
 		act.setStage(modelStage(solPaths))
+		pace := paceGC(opts.TuneGC)
+		defer pace.restore()
 		var loaded *sema.Program
 		gone, err := abandonable(ctx, "analysing the sources", func() {
 			loaded = sema.LoadWith(srcs, remaps, sema.LoadOptions{Budget: sema.DefaultBudget, Workers: opts.Workers,
@@ -309,6 +315,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		} else {
 			prog = loaded
 		}
+		pace.detecting()
 	}
 	if prog != nil {
 		progress(fmt.Sprintf("running %d Solidity detectors", len(analyzers)))

@@ -195,6 +195,7 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 		return err
 	}
 	opts2.Progress = progress
+	opts2.TuneGC = true // one scan per process
 	res, err := scan.Run(ctx, ws, opts2)
 	if err != nil {
 		if errors.Is(err, workspace.ErrInput) || errors.Is(err, workspace.ErrNoSources) || strings.Contains(err.Error(), "detector") {

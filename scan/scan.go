@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -133,10 +135,7 @@ func (o Options) enabled(id string) bool {
 // Analyzers returns the Solidity detectors the options enable, or an error naming an unknown
 // id (Solidity or Rust).
 func (o Options) Analyzers() ([]*detect.Analyzer, error) {
-	known := map[string]bool{}
-	for _, t := range Catalogue() {
-		known[t.ID] = true
-	}
+	known := knownIDs()
 	for _, id := range append(append([]string(nil), o.Enable...), o.Disable...) {
 		if !known[strings.ToUpper(id)] {
 			return nil, fmt.Errorf("unknown detector %q (see `vigil detectors`)", id)
@@ -163,6 +162,16 @@ func (o Options) Analyzers() ([]*detect.Analyzer, error) {
 	}
 	return out, nil
 }
+
+// knownIDs is the set of detector ids of the catalogue, made once per process (the catalogue
+// never changes; every scan checks its options against it).
+var knownIDs = sync.OnceValue(func() map[string]bool {
+	known := map[string]bool{}
+	for _, t := range Catalogue() {
+		known[t.ID] = true
+	}
+	return known
+})
 
 // testAnalyzers are run by every scan beside the chosen detectors: a hook for tests of the
 // pipeline's budgets (a detector that never ends), never set outside tests.
@@ -341,6 +350,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		} else if budget != nil {
 			budgetErr = budget
 		}
+		records = slices.Grow(records, len(res.Findings))
 		for _, f := range res.Findings {
 			rec := solidityRecord(prog, f)
 			if dropped(rec.file, rec.dependency) {
@@ -599,32 +609,56 @@ func TemplateOf(a *detect.Template) *report.Template {
 const excerptContext = 8
 
 // excerpts keeps the lines around each finding, so that a report generated later (when the
-// workspace is gone) can still show the code.
+// workspace is gone) can still show the code. The lines of a file are marked first and its map
+// made at its final size: filled finding by finding, it grew and rehashed several times.
 func excerpts(groups []*report.Group, lines func(path string) []string) map[string]map[int]string {
-	out := map[string]map[int]string{}
+	marked := map[string][]bool{} // by file, whether each line (from 1) is kept
+	var order []string            // files in the order first met
 	for _, g := range groups {
 		for _, f := range g.MetricWiseAggregatedFindings {
 			for _, loc := range f.Findings {
-				src := lines(loc.FilePath)
-				if src == nil {
-					continue
+				keep, seen := marked[loc.FilePath]
+				if !seen {
+					if src := lines(loc.FilePath); src != nil {
+						keep = make([]bool, len(src)+1)
+					}
+					marked[loc.FilePath] = keep
+					order = append(order, loc.FilePath)
 				}
-				m := out[loc.FilePath]
-				if m == nil {
-					m = map[int]string{}
-					out[loc.FilePath] = m
+				if keep == nil {
+					continue
 				}
 				for i := range loc.LineNosStart {
 					end := loc.LineNosStart[i]
 					if i < len(loc.LineNosEnd) {
 						end = loc.LineNosEnd[i]
 					}
-					for l := max(1, loc.LineNosStart[i]-excerptContext); l <= min(len(src), end+excerptContext); l++ {
-						m[l] = src[l-1]
+					for l := max(1, loc.LineNosStart[i]-excerptContext); l <= min(len(keep)-1, end+excerptContext); l++ {
+						keep[l] = true
 					}
 				}
 			}
 		}
+	}
+	out := make(map[string]map[int]string, len(order))
+	for _, path := range order {
+		keep := marked[path]
+		if keep == nil {
+			continue
+		}
+		n := 0
+		for _, k := range keep {
+			if k {
+				n++
+			}
+		}
+		src, m := lines(path), make(map[int]string, n)
+		for l, k := range keep {
+			if k {
+				m[l] = src[l-1]
+			}
+		}
+		out[path] = m
 	}
 	return out
 }

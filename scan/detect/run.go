@@ -226,6 +226,13 @@ func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, 
 	wg.Wait()
 	var res Result
 	slices.SortFunc(w.results, func(a, b ran) int { return cmp.Compare(a.number, b.number) })
+	found := 0
+	for _, r := range w.results {
+		found += len(r.findings)
+	}
+	if found > 0 {
+		res.Findings = make([]Finding, 0, found)
+	}
 	for _, r := range w.results {
 		res.Findings = append(res.Findings, r.findings...)
 		if r.diag != nil {

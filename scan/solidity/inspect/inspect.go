@@ -130,8 +130,10 @@ func (in *Inspector) Inspect(f func(ast.Node) bool) {
 // the tree, outermost first. The ancestors slice is reused from call to call: copy what you
 // keep. It is the stack an ast.Inspect walk would keep, without the walk.
 func (in *Inspector) WithAncestors(f func(n ast.Node, ancestors []ast.Node)) {
-	var stack []ast.Node
-	var ends []int32 // the end of each node on the stack
+	// Room for the usual depth from the start: growing both lists by doubling cost a handful of
+	// allocations per body walked.
+	stack := make([]ast.Node, 0, 16)
+	ends := make([]int32, 0, 16) // the end of each node on the stack
 	for i := range in.events {
 		e := &in.events[i]
 		for at := in.base + int32(i); len(ends) > 0 && ends[len(ends)-1] <= at; {

@@ -30,8 +30,9 @@ func (c stmtConnector) Connect(ctx context.Context) (driver.Conn, error) {
 // from two goroutines at once (rows are closed under the connection's lock too), so it needs no
 // lock of its own.
 type stmtConn struct {
-	conn  driver.Conn
-	stmts map[string]*cachedStmt
+	conn   driver.Conn
+	stmts  map[string]*cachedStmt
+	limits limitParams
 }
 
 // cachedStmt is a kept statement; busy while rows it returned are open, when a second run of
@@ -84,6 +85,7 @@ func (c *stmtConn) evict() {
 }
 
 func (c *stmtConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	query = c.limits.inline(query, args)
 	st, err := c.cached(ctx, query)
 	if err != nil {
 		return nil, err
@@ -95,6 +97,7 @@ func (c *stmtConn) ExecContext(ctx context.Context, query string, args []driver.
 }
 
 func (c *stmtConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	query = c.limits.inline(query, args)
 	st, err := c.cached(ctx, query)
 	if err != nil {
 		return nil, err

@@ -112,14 +112,10 @@ func (s *Postgres) FinishScan(ctx context.Context, id, status, errMsg string, re
 		if !unfinished(current) {
 			return ErrConflict
 		}
-		var rep *string
-		if report != nil {
-			r := string(report)
-			rep = &r
-		}
 		b := &pgx.Batch{}
+		// A nil report is NULL; pgx sends the bytes as the TEXT they are, without a copy.
 		b.Queue(`UPDATE scans SET status = $1, err_msg = $2, report = $3, finished_at = $4, running = false WHERE id = $5`,
-			status, errMsg, rep, at.UnixMicro(), id)
+			status, errMsg, report, at.UnixMicro(), id)
 		b.Queue(`DELETE FROM findings WHERE scan_id = $1`, id)
 		// Sent at commit, to every process listening (ListenFinished).
 		b.Queue(`SELECT pg_notify($1, $2)`, finishedChannel, id)

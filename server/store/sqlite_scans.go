@@ -106,11 +106,13 @@ func (s *SQLite) FinishScan(ctx context.Context, id, status, errMsg string, repo
 		if !unfinished(current) {
 			return ErrConflict
 		}
+		// The report's bytes are bound as they are (a string of them would be one more copy of
+		// the report on the heap) and stored as the TEXT they are.
 		var rep any
 		if report != nil {
-			rep = string(report)
+			rep = report
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE scans SET status = ?, err_msg = ?, report = ?, finished_at = ?, running = 0 WHERE id = ?`,
+		if _, err := tx.ExecContext(ctx, `UPDATE scans SET status = ?, err_msg = ?, report = CAST(? AS TEXT), finished_at = ?, running = 0 WHERE id = ?`,
 			status, errMsg, rep, at.UnixMicro(), id); err != nil {
 			return err
 		}

@@ -284,6 +284,13 @@ func testScanLifecycleAndTriage(t *testing.T, s Store) {
 	if _, err := s.GetScanMeta(ctx, c.ID, "nope"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("GetScanMeta of no scan: %v", err)
 	}
+	// A failed scan has no report: NULL, not an empty one.
+	if err := s.FinishScan(ctx, queued, "scan_failed", "why", nil, nil, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if sc, err := s.GetScan(ctx, c.ID, queued); err != nil || sc.Report != nil || sc.HasReport || sc.ErrMsg != "why" {
+		t.Fatalf("failed scan: report %q, has report %v, %v", sc.Report, sc.HasReport, err)
+	}
 	fs, _ := s.ScanFindings(ctx, id)
 	if fs["h1"].Status != "wont_fix" {
 		t.Fatalf("findings: %+v", fs)

@@ -3,7 +3,6 @@ package solidity
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/inspect"
@@ -76,76 +75,6 @@ func testedCondition(n ast.Node) ast.Expr {
 
 // callKinds selects call expressions.
 var callKinds = inspect.Of((*ast.CallExpr)(nil))
-
-// nodeCalls returns the calls a CFG node makes, read-only. Detectors ask it of the same nodes
-// again and again (each detector walking a function's graph, each contract inheriting the
-// function, each function a modifier is woven into): the answer is kept per statement or
-// expression of the node, in a table of the function holding it (sema.Memo), and shared.
-func nodeCalls(p *sema.Program, n *sema.Node) []*sema.Call {
-	info := p.Info(n.Fn)
-	if info == nil {
-		return nil
-	}
-	xs := n.Exprs()
-	if len(xs) == 0 {
-		return nil
-	}
-	t := sema.Memo(info, nodeCallsKey{}, func() *callTable { return &callTable{calls: map[ast.Node][]*sema.Call{}} })
-	return t.of(info, xs)
-}
-
-type nodeCallsKey struct{}
-
-// callTable holds the calls made by the statements and expressions of one function's CFG
-// nodes, each list clipped so that a caller's append copies it.
-type callTable struct {
-	mu    sync.Mutex
-	calls map[ast.Node][]*sema.Call
-}
-
-// of returns the calls made in xs (a node's Exprs: one statement or expression).
-func (t *callTable) of(info *sema.FuncInfo, xs []ast.Node) []*sema.Call {
-	key := xs[0]
-	t.mu.Lock()
-	out, ok := t.calls[key]
-	t.mu.Unlock()
-	if ok {
-		return out
-	}
-	for _, x := range xs {
-		out = append(out, callsIn(info, x)...)
-	}
-	out = slices.Clip(out)
-	t.mu.Lock()
-	t.calls[key] = out
-	t.mu.Unlock()
-	return out
-}
-
-// nodeWrites returns the state variables a CFG node writes.
-func nodeWrites(p *sema.Program, n *sema.Node) map[*sema.Var][]ast.Node {
-	info := p.Info(n.Fn)
-	out := map[*sema.Var][]ast.Node{}
-	if info == nil {
-		return out
-	}
-	for _, x := range n.Exprs() {
-		for v, at := range p.Writes(info, x) {
-			out[v] = append(out[v], at...)
-		}
-	}
-	// Writes made by internal functions the node calls.
-	for _, c := range nodeCalls(p, n) {
-		if (c.Kind == sema.CallInternal || c.Kind == sema.CallLibrary) && c.Callee != nil && !c.Callee.IsView() {
-			for v := range p.TransitiveWrites(c.Callee) {
-				if _, ok := out[v]; !ok {
-					out[v] = []ast.Node{c.Expr}
-				}
-			}
-		}
-	}
-	return out
-}
 
 // resultUsed reports whether the value of call expression c is used: not a bare expression
 // statement, and (for tuple assignments) its first component not discarded.

@@ -417,29 +417,8 @@ func readsBefore(p *sema.Program, g *sema.CFG, n *sema.Node) map[*sema.Var]bool 
 		if m != n && !before[m.ID] {
 			continue
 		}
-		info := p.Info(m.Fn)
-		if info == nil {
-			continue
-		}
-		exprs := m.Exprs()
-		if m.Kind == sema.NodeCond && m.Expr != nil {
-			exprs = []ast.Node{m.Expr}
-		}
-		for _, x := range exprs {
-			ast.Inspect(x, func(y ast.Node) bool {
-				if id, ok := y.(*ast.Ident); ok {
-					if v, ok := info.Uses[id].(*sema.Var); ok {
-						if v.Kind == sema.StateVar {
-							out[v] = true
-						} else if v.IsStorageRef() {
-							if sv := p.StateVarOf(info, id); sv != nil {
-								out[sv] = true
-							}
-						}
-					}
-				}
-				return true
-			})
+		for _, v := range nodeStateReads(p, m) {
+			out[v] = true
 		}
 	}
 	return out

@@ -480,22 +480,31 @@ func (g *CFG) NodeOf(s ast.Stmt) *Node {
 
 // Exprs returns the expression a node evaluates: the statement's expression or the condition.
 func (n *Node) Exprs() []ast.Node {
+	if x := n.Code(); x != nil {
+		return []ast.Node{x}
+	}
+	return nil
+}
+
+// Code returns what Exprs lists, the one statement or expression the node evaluates, or nil;
+// without the list, for the queries asked of every node.
+func (n *Node) Code() ast.Node {
 	switch n.Kind {
 	case NodeCond:
 		if n.Expr != nil {
-			return []ast.Node{n.Expr}
+			return n.Expr
 		}
 	case NodeStmt:
 		if n.Expr != nil {
-			return []ast.Node{n.Expr}
+			return n.Expr
 		}
 		switch s := n.Stmt.(type) {
 		case *ast.TryStmt:
-			return []ast.Node{s.Call}
+			return s.Call
 		case nil:
 			return nil
 		default:
-			return []ast.Node{s}
+			return s
 		}
 	}
 	return nil

@@ -100,7 +100,7 @@ func runApproveRace(pass *detect.Pass) {
 
 // resetsToZero reports whether fn requires the amount or the current allowance to be zero.
 func resetsToZero(info *sema.FuncInfo, fn *sema.Function, amount *sema.Var) bool {
-	for _, c := range conditionsOf(fn) {
+	for _, c := range funcConditions(info) {
 		for _, cmp := range comparisonsIn(c.expr) {
 			if cmp.Op == token.EQL && (isZero(cmp.X) || isZero(cmp.Y)) {
 				return true

@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
@@ -136,12 +137,31 @@ type condition struct {
 	assertion bool
 }
 
-// conditionsOf lists the conditions a function body checks.
-func conditionsOf(fn *sema.Function) []condition {
-	var out []condition
+// conditionsOf lists the conditions a function body checks (read-only). A dozen detectors ask
+// it of every function: listed once per function (sema.Memo), clipped so that an append copies.
+func conditionsOf(p *sema.Program, fn *sema.Function) []condition {
 	if fn.Body == nil {
 		return nil
 	}
+	if info := p.Info(fn); info != nil {
+		return funcConditions(info)
+	}
+	return listConditions(fn)
+}
+
+// funcConditions is conditionsOf for a function with a model.
+func funcConditions(info *sema.FuncInfo) []condition {
+	if info.Fn.Body == nil {
+		return nil
+	}
+	return sema.Memo(info, conditionsKey{}, func() []condition { return slices.Clip(listConditions(info.Fn)) })
+}
+
+type conditionsKey struct{}
+
+// listConditions makes conditionsOf's list.
+func listConditions(fn *sema.Function) []condition {
+	var out []condition
 	for n := range fn.BodyTree().Preorder(conditionKinds) {
 		switch s := n.(type) {
 		case *ast.IfStmt:

@@ -40,7 +40,7 @@ func runBlockhashMisuse(pass *detect.Pass) {
 			continue
 		}
 		windowChecked := false
-		for _, c := range conditionsOf(fn) {
+		for _, c := range conditionsOf(p, fn) {
 			for _, cmp := range comparisonsIn(c.expr) {
 				for _, side := range []ast.Expr{cmp.X, cmp.Y} {
 					if v := litValue(side); v != nil && v.IsInt64() && (v.Int64() == 256 || v.Int64() == 255) {

@@ -41,7 +41,7 @@ func runUnsafeDowncast(pass *detect.Pass) {
 		if info == nil || (fn.Contract != nil && fn.Contract.IsLibrary()) || fn.Contract == nil {
 			continue
 		}
-		conds := conditionsOf(fn)
+		conds := conditionsOf(p, fn)
 		flow := newValueFlow(info)
 		ancestors(fn, func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
@@ -145,7 +145,7 @@ func boundByCallee(p *sema.Program, info *sema.FuncInfo, x ast.Expr, conv *ast.C
 				subst[v.Name] = c.Args[i]
 			}
 		}
-		for _, cond := range conditionsOf(callee) {
+		for _, cond := range conditionsOf(p, callee) {
 			negated := !cond.assertion
 			if negated && !revertsWhenTrue(callee, cond.expr) {
 				continue

@@ -64,7 +64,7 @@ func runFrontRunnableSolution(pass *detect.Pass) {
 		if !pays && !writes {
 			continue
 		}
-		for _, cond := range conditionsOf(fn) {
+		for _, cond := range conditionsOf(p, fn) {
 			for _, cmp := range comparisonsIn(cond.expr) {
 				if cmp.Op != token.EQL && cmp.Op != token.NEQ {
 					continue

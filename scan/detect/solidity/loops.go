@@ -151,7 +151,7 @@ func staticCall(p *sema.Program, info *sema.FuncInfo, c *sema.Call) bool {
 // assert, or whose success flag a require, assert or if-revert checks.
 func revertingCalls(info *sema.FuncInfo, fn *sema.Function) map[*ast.CallExpr]bool {
 	out := map[*ast.CallExpr]bool{}
-	for _, c := range conditionsOf(fn) {
+	for _, c := range funcConditions(info) {
 		if !c.assertion {
 			continue
 		}
@@ -164,7 +164,7 @@ func revertingCalls(info *sema.FuncInfo, fn *sema.Function) map[*ast.CallExpr]bo
 			continue
 		}
 		if v := boolVarOf(info, fn, call.Expr); v != nil {
-			for _, c := range conditionsOf(fn) {
+			for _, c := range funcConditions(info) {
 				found := false
 				ast.Inspect(c.expr, func(n ast.Node) bool {
 					if id, ok := n.(*ast.Ident); ok && sameVar(info.Uses[id], v) {

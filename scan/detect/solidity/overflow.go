@@ -251,7 +251,7 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 		if info == nil {
 			continue
 		}
-		conds := conditionsOf(fn)
+		conds := conditionsOf(p, fn)
 		ops := arithOps(fn.Body)
 		ctx := &overflowCtx{ops: ops, byAmount: map[string][]int{}, guarded: map[ast.Expr]bool{}, conds: conds, flow: newValueFlow(info)}
 		for i := range ops {

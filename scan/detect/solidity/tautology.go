@@ -44,7 +44,7 @@ func runTautology(pass *detect.Pass) {
 			continue
 		}
 		inCond := map[*ast.BinaryExpr]bool{}
-		for _, c := range conditionsOf(fn) {
+		for _, c := range conditionsOf(p, fn) {
 			for _, cmp := range comparisonsIn(c.expr) {
 				inCond[cmp] = true
 			}

@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
@@ -81,7 +82,7 @@ func runTimestamp(pass *detect.Pass) {
 			reportAt(pass, n, fn, map[string]string{"expression": sourceText(p, n), "block_value": value, "reason": reason}, sev, "")
 		}
 		// Conditions that call a helper answering a time question (isSaleFinished()).
-		for _, c := range conditionsOf(fn) {
+		for _, c := range conditionsOf(p, fn) {
 			for _, call := range callsIn(info, c.expr) {
 				if call.Kind == sema.CallInternal && predicates[call.Callee] {
 					report(c.expr, blockTime, detect.Low, "The condition calls "+fnName(call.Callee)+", which compares the block timestamp.")
@@ -344,28 +345,58 @@ func comparedStateVars(p *sema.Program, c *sema.Contract, stamps *stampSet) map[
 				continue
 			}
 			taint := newOrderedTaint(info)
-			deadlines := deadlineChecks(fn)
-			fn.BodyTree().Inspect(func(n ast.Node) bool {
-				b, ok := n.(*ast.BinaryExpr)
-				if !ok || !isRelational(b.Op) || deadlines[b] && b.Op != token.EQL && b.Op != token.NEQ && !hasModulo(b) {
-					return true
+			for _, cmp := range blockComparisons(info) {
+				if sameBlockCheck(p, info, taint, stamps, cmp.b) {
+					continue
 				}
-				if (taint.of(b.X)|taint.of(b.Y))&(blockTime|blockNumber) == 0 || sameBlockCheck(p, info, taint, stamps, b) {
-					return true
+				for _, v := range cmp.vars {
+					out[v] = true
 				}
-				for _, side := range []ast.Expr{b.X, b.Y} {
-					ast.Inspect(side, func(m ast.Node) bool {
-						if id, ok := m.(*ast.Ident); ok {
-							if v, ok := info.Uses[id].(*sema.Var); ok && v.Kind == sema.StateVar {
-								out[v] = true
-							}
-						}
-						return true
-					})
-				}
-				return true
-			})
+			}
 		}
 	}
 	return out
+}
+
+// blockComparison is a comparison with a block value and the state variables it names.
+type blockComparison struct {
+	b    *ast.BinaryExpr
+	vars []*sema.Var
+}
+
+type blockComparisonsKey struct{}
+
+// blockComparisons lists the comparisons of a function with a block value that are more than
+// a deadline check, with the state variables their sides name: found once per function
+// (sema.Memo), not again for every contract inheriting it (whose stamps then decide which
+// count).
+func blockComparisons(info *sema.FuncInfo) []blockComparison {
+	return sema.Memo(info, blockComparisonsKey{}, func() []blockComparison {
+		var out []blockComparison
+		taint := newOrderedTaint(info)
+		deadlines := deadlineChecks(info.Fn)
+		info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+			b, ok := n.(*ast.BinaryExpr)
+			if !ok || !isRelational(b.Op) || deadlines[b] && b.Op != token.EQL && b.Op != token.NEQ && !hasModulo(b) {
+				return true
+			}
+			if (taint.of(b.X)|taint.of(b.Y))&(blockTime|blockNumber) == 0 {
+				return true
+			}
+			cmp := blockComparison{b: b}
+			for _, side := range []ast.Expr{b.X, b.Y} {
+				ast.Inspect(side, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok {
+						if v, ok := info.Uses[id].(*sema.Var); ok && v.Kind == sema.StateVar {
+							cmp.vars = append(cmp.vars, v)
+						}
+					}
+					return true
+				})
+			}
+			out = append(out, cmp)
+			return true
+		})
+		return slices.Clip(out)
+	})
 }

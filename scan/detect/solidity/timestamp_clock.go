@@ -5,6 +5,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
+	"slices"
 )
 
 // What a timestamp comparison compares, told apart for TIMESTAMP_DEPENDENCE:
@@ -183,40 +184,19 @@ func contractStamps(p *sema.Program, c *sema.Contract) *stampSet {
 	}
 	varWrites := map[*sema.Var][]stampWrite{}
 	fieldWrites := map[string][]stampWrite{}
-	record := func(t *orderedTaint, lhs, value ast.Expr) {
-		if m, ok := ast.Unparen(lhs).(*ast.MemberExpr); ok {
-			fieldWrites[m.Name.Name] = append(fieldWrites[m.Name.Name], stampWrite{t, value})
-			return
-		}
-		if v := p.StateVarOf(t.info, lhs); v != nil {
-			varWrites[v] = append(varWrites[v], stampWrite{t, value})
-		}
-	}
 	for _, base := range c.Linearization {
 		for _, fn := range base.Functions {
 			info := p.Info(fn)
 			if info == nil || fn.Body == nil {
 				continue
 			}
-			t := newOrderedTaint(info)
-			fn.BodyTree().Inspect(func(n ast.Node) bool {
-				switch e := n.(type) {
-				case *ast.AssignExpr:
-					if e.Op == token.ASSIGN {
-						record(t, e.Lhs, e.Rhs)
-					} else {
-						record(t, e.Lhs, e) // x += d is not a stamp
-					}
-				case *ast.UnaryExpr:
-					switch e.Op {
-					case token.DELETE:
-						record(t, e.X, nil)
-					case token.INC, token.DEC:
-						record(t, e.X, e)
-					}
+			for _, w := range stampWritesOf(p, info) {
+				if w.v != nil {
+					varWrites[w.v] = append(varWrites[w.v], w.write)
+				} else {
+					fieldWrites[w.field] = append(fieldWrites[w.field], w.write)
 				}
-				return true
-			})
+			}
 		}
 	}
 	for v, ws := range varWrites {
@@ -250,6 +230,53 @@ func contractStamps(p *sema.Program, c *sema.Contract) *stampSet {
 		}
 	}
 	return s
+}
+
+// stampTarget is a write that may set a stamp: to state variable v, or (v nil) to a struct
+// field named field.
+type stampTarget struct {
+	v     *sema.Var
+	field string
+	write stampWrite
+}
+
+type stampWritesKey struct{}
+
+// stampWritesOf lists the writes of a function that may set a stamp, in body order: found once
+// per function (sema.Memo), not again for every contract inheriting it.
+func stampWritesOf(p *sema.Program, info *sema.FuncInfo) []stampTarget {
+	return sema.Memo(info, stampWritesKey{}, func() []stampTarget {
+		var out []stampTarget
+		t := newOrderedTaint(info)
+		record := func(lhs, value ast.Expr) {
+			if m, ok := ast.Unparen(lhs).(*ast.MemberExpr); ok {
+				out = append(out, stampTarget{field: m.Name.Name, write: stampWrite{t, value}})
+				return
+			}
+			if v := p.StateVarOf(info, lhs); v != nil {
+				out = append(out, stampTarget{v: v, write: stampWrite{t, value}})
+			}
+		}
+		info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+			switch e := n.(type) {
+			case *ast.AssignExpr:
+				if e.Op == token.ASSIGN {
+					record(e.Lhs, e.Rhs)
+				} else {
+					record(e.Lhs, e) // x += d is not a stamp
+				}
+			case *ast.UnaryExpr:
+				switch e.Op {
+				case token.DELETE:
+					record(e.X, nil)
+				case token.INC, token.DEC:
+					record(e.X, e)
+				}
+			}
+			return true
+		})
+		return slices.Clip(out)
+	})
 }
 
 // reads reports whether x reads a stamp: the variable, a field named for one, or a conversion

@@ -213,6 +213,9 @@ func (s *Server) waitOnce(ctx context.Context, scanID string) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-wake:
+		// Woken by the scan's finish, recorded already (finish broadcasts after the store
+		// took the outcome; PostgreSQL notifies at its commit): no need to read it again.
+		return nil
 	case <-t.C:
 	}
 	return errNotFinished

@@ -39,8 +39,9 @@ type Limits struct {
 	// code). A task past it is abandoned: its goroutine is told through Pass.Context to stop,
 	// its findings are dropped, a diagnostic names it and the run goes on.
 	Task time.Duration
-	// Track, when set, is told when work on a file starts and ends (running true, then
-	// false), so that a memory watchdog can name the file being analysed.
+	// Track, when set, is told when a worker's work on a file starts and ends (running true,
+	// then false; once for a worker's run of consecutive tasks on one file), so that a memory
+	// watchdog can name the file being analysed.
 	Track func(file string, running bool)
 	// Workers is how many tasks run at once (0: one per processor). The result is the same
 	// whatever the number.
@@ -165,16 +166,13 @@ func (w *tasks) skip(t task, file int) {
 	w.done(t, file, nil)
 }
 
-func (w *tasks) begin(t task) {
+func (w *tasks) track(file string, running bool) {
 	if w.lim.Track != nil {
-		w.lim.Track(t.f.Path, true)
+		w.lim.Track(file, running)
 	}
 }
 
 func (w *tasks) finish(t task, number, file int, found []Finding, diag *Diagnostic) {
-	if w.lim.Track != nil {
-		w.lim.Track(t.f.Path, false)
-	}
 	if len(found) > 0 || diag != nil {
 		w.mu.Lock()
 		w.results = append(w.results, ran{number, found, diag})

@@ -25,9 +25,10 @@ type work interface {
 	take() (t task, number, file int, ok bool)
 	// skip counts a task not run because the scan's context ended.
 	skip(t task, file int)
-	// begin and finish bracket a task that runs; finish gets its outcome.
-	begin(t task)
+	// finish records the outcome of a task that ran.
 	finish(t task, number, file int, found []Finding, diag *Diagnostic)
+	// track tells Limits.Track that work on a file starts (running) or ends.
+	track(file string, running bool)
 }
 
 // runner runs one worker's share of the tasks. Its executor, a goroutine, takes the tasks one
@@ -62,6 +63,25 @@ type executor struct {
 	file    int
 	started time.Time
 	gone    bool // abandoned: its task's late outcome is dropped
+	// tracked is the file this executor has told Limits.Track it works on, "" for none. It is
+	// told at a change of file, not around every task: an executor runs the tasks of one file
+	// one after another, and a scan has over a hundred thousand tasks.
+	tracked string
+}
+
+// trackFile marks file as the one ex works on ("" for none), telling Limits.Track of a change;
+// ex.mu is held, so that the runner abandoning ex reads a mark Track was told of.
+func (r *runner) trackFile(ex *executor, file string) {
+	if ex.tracked == file {
+		return
+	}
+	if ex.tracked != "" {
+		r.work.track(ex.tracked, false)
+	}
+	if file != "" {
+		r.work.track(file, true)
+	}
+	ex.tracked = file
 }
 
 // run runs tasks until none is left, replacing an executor that runs past a budget.
@@ -119,6 +139,7 @@ func (r *runner) watch(ex **executor, expired <-chan time.Time, check func()) {
 func (r *runner) abandon(ex *executor, cause error) *executor {
 	ex.gone = true
 	t, number, file := ex.t, ex.number, ex.file
+	r.trackFile(ex, "")
 	ex.mu.Unlock()
 	abandoned.Add(1)
 	ex.cancel(cause)
@@ -139,6 +160,9 @@ func (r *runner) execute(ex *executor) {
 	for {
 		t, number, file, ok := r.work.take()
 		if !ok {
+			ex.mu.Lock()
+			r.trackFile(ex, "")
+			ex.mu.Unlock()
 			close(ex.exhausted)
 			return
 		}
@@ -146,8 +170,8 @@ func (r *runner) execute(ex *executor) {
 			r.work.skip(t, file)
 			continue
 		}
-		r.work.begin(t)
 		ex.mu.Lock()
+		r.trackFile(ex, t.f.Path)
 		ex.running, ex.t, ex.number, ex.file, ex.started = true, t, number, file, time.Now()
 		ex.mu.Unlock()
 		pass := &ex.pass

@@ -83,6 +83,30 @@ func hasWord(name string, words ...string) bool {
 	return false
 }
 
+// containsLower reports whether strings.ToLower(s) contains one of subs (lower case), without
+// the lower-case copy when s is ASCII: detectors ask it of the names of every call and function.
+func containsLower(s string, subs ...string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			lower := strings.ToLower(s)
+			for _, sub := range subs {
+				if strings.Contains(lower, sub) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	for _, sub := range subs {
+		for i := 0; i+len(sub) <= len(s); i++ {
+			if lowerEquals(s[i:i+len(sub)], sub) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // lowerEquals reports whether strings.ToLower(w) == x, without the copy when w is ASCII.
 func lowerEquals(w, x string) bool {
 	for i := 0; i < len(w); i++ {

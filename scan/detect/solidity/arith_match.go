@@ -473,12 +473,13 @@ func lineOf(p *sema.Program, pos token.Pos) int {
 // inTestCode reports whether fn belongs to a test harness (test folders, Foundry .t.sol
 // files, Echidna and mock contracts): code that is not deployed, whose findings are capped low.
 func inTestCode(fn *sema.Function) bool {
-	if fn.File != nil {
+	// The path part is asked for every function of a file: answered once per file.
+	if fn.File != nil && sema.Memo(fn.File, testPathKey{}, func() bool {
 		path := "/" + strings.ToLower(fn.File.Path)
-		if strings.Contains(path, "/test/") || strings.Contains(path, "/tests/") || strings.HasSuffix(path, ".t.sol") ||
-			strings.Contains(path, "/mocks/") || strings.Contains(path, "/echidna/") {
-			return true
-		}
+		return strings.Contains(path, "/test/") || strings.Contains(path, "/tests/") || strings.HasSuffix(path, ".t.sol") ||
+			strings.Contains(path, "/mocks/") || strings.Contains(path, "/echidna/")
+	}) {
+		return true
 	}
 	if fn.Contract != nil {
 		name := fn.Contract.Name
@@ -488,6 +489,8 @@ func inTestCode(fn *sema.Function) bool {
 	}
 	return false
 }
+
+type testPathKey struct{}
 
 // srcOf returns the sources x depends on, as Flow.Of does, working around duplicate locals:
 // in pre-0.5 files sema declares each local twice (once hoisted, once in its block), gives

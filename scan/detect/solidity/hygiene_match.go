@@ -383,11 +383,16 @@ func hygPassIsTest(pass *detect.Pass) bool {
 		return hygIsTest(pass.Contract)
 	}
 	if pass.File != nil {
-		path := "/" + strings.ToLower(pass.File.Path)
-		return strings.Contains(path, "/test/") || strings.Contains(path, "/tests/") || strings.HasSuffix(path, ".t.sol")
+		// Asked by many hygiene detectors for every file: answered once per file.
+		return sema.Memo(pass.File, hygFileIsTestKey{}, func() bool {
+			path := "/" + strings.ToLower(pass.File.Path)
+			return strings.Contains(path, "/test/") || strings.Contains(path, "/tests/") || strings.HasSuffix(path, ".t.sol")
+		})
 	}
 	return false
 }
+
+type hygFileIsTestKey struct{}
 
 // hygLibraryCallMatches reports whether a library call's resolved callee takes the receiver's
 // type as its first parameter (x.update() through using-for with several libraries in scope

@@ -214,8 +214,7 @@ func blockNames(k blockKind) string {
 
 // randomishName reports whether a function's name says it produces randomness.
 func randomishName(name string) bool {
-	n := strings.ToLower(name)
-	return strings.Contains(n, "rand") || strings.Contains(n, "seed") || strings.Contains(n, "entropy") || strings.Contains(n, "lucky")
+	return containsLower(name, "rand", "seed", "entropy", "lucky")
 }
 
 // numericallyUsedLocals returns the locals of fn used as numbers: converted to an integer,

@@ -313,8 +313,7 @@ func checksPoolLock(_ *sema.FuncInfo, n ast.Node) bool {
 	if !ok {
 		return false
 	}
-	name := strings.ToLower(sema.CalleeName(c))
-	return strings.Contains(name, "reentran") || strings.Contains(name, "notinvaultcontext") || strings.Contains(name, "checklock")
+	return containsLower(sema.CalleeName(c), "reentran", "notinvaultcontext", "checklock")
 }
 
 // touchesPoolFirst reports whether the function makes a state-changing call to the same pool

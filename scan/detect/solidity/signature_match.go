@@ -19,9 +19,8 @@ type sigSite struct {
 
 // isRecoverName reports whether a function name recovers or checks a signer.
 func isRecoverName(name string) bool {
-	n := strings.ToLower(name)
-	return n == "ecrecover" || strings.Contains(n, "recover") || strings.Contains(n, "isvalidsignature") ||
-		strings.Contains(n, "verifysig") || strings.Contains(n, "checksig")
+	// ecrecover contains recover
+	return containsLower(name, "recover", "isvalidsignature", "verifysig", "checksig")
 }
 
 // reachesRecover reports whether calling c ends in a signature recovery.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -164,13 +165,38 @@ func signatureStrings(p *sema.Program, c *sema.Contract) map[string]string {
 			}
 		}
 		for _, fn := range b.Functions {
-			if fn.Body != nil {
+			if info := p.Info(fn); info != nil && fn.Body != nil {
+				for _, sig := range bodySignatures(info) {
+					out[sig[0]] = sig[1]
+				}
+			} else if fn.Body != nil {
 				add(fn.Body)
 			}
 		}
 	}
 	return out
 }
+
+type bodySignaturesKey struct{}
+
+// bodySignatures lists the function signature strings of a function's body as signatureStrings
+// records them (literal, function name), found once per function (sema.Memo) from its flattened
+// tree, not again for every contract inheriting it.
+func bodySignatures(info *sema.FuncInfo) [][2]string {
+	return sema.Memo(info, bodySignaturesKey{}, func() [][2]string {
+		var out [][2]string
+		for n := range info.Fn.BodyTree().Preorder(stringLitKinds) {
+			if lit := n.(*ast.BasicLit); lit.Kind == token.STRING {
+				if m := signatureLit.FindStringSubmatch(strings.Trim(lit.Value, `"'`)); m != nil {
+					out = append(out, [2]string{lit.Value, m[1]})
+				}
+			}
+		}
+		return out
+	})
+}
+
+var stringLitKinds = inspect.Of((*ast.BasicLit)(nil))
 
 // selectedName returns the function a delegatecall's data selects, through a signature string
 // or a constant initialised from one; "" when the data is forwarded (msg.data) or unknown.

@@ -106,13 +106,11 @@ var GasUncheckedLoopCounter = &detect.Analyzer{
 	Run: runGasUncheckedLoopCounter,
 }
 
-// hygOuterLoops returns the loops of a body that are not inside another loop.
-func hygOuterLoops(body ast.Node) []ast.Stmt {
+// outerLoops returns the loops of a function's body that are not inside another loop, in tree
+// order, from the body's flattened tree.
+func outerLoops(info *sema.FuncInfo) []ast.Stmt {
 	var out []ast.Stmt
-	if body == nil {
-		return nil
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.ForStmt, *ast.WhileStmt, *ast.DoWhileStmt:
 			out = append(out, s.(ast.Stmt))
@@ -160,7 +158,7 @@ func runGasArrayLengthInLoop(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		for _, loop := range hygLoopStmts(fn.Body) {
+		for _, loop := range loopsIn(info) {
 			cond, _, _ := hygLoopParts(loop)
 			if cond == nil {
 				continue
@@ -194,7 +192,7 @@ func runGasStorageReadInLoop(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		for _, loop := range hygOuterLoops(fn.Body) {
+		for _, loop := range outerLoops(info) {
 			writes, external := hygLoopWrites(p, info, loop)
 			if external {
 				continue
@@ -349,7 +347,7 @@ func runGasStorageWriteInLoop(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		for _, loop := range hygOuterLoops(fn.Body) {
+		for _, loop := range outerLoops(info) {
 			if _, external := hygLoopWrites(p, info, loop); external {
 				continue
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -37,22 +38,6 @@ func hygFileOfPass(pass *detect.Pass) *sema.File {
 		return pass.Contract.File
 	}
 	return nil
-}
-
-// hygLoopStmts returns the loops inside n (for, while, do-while), outermost first.
-func hygLoopStmts(n ast.Node) []ast.Stmt {
-	var out []ast.Stmt
-	if n == nil {
-		return nil
-	}
-	ast.Inspect(n, func(x ast.Node) bool {
-		switch s := x.(type) {
-		case *ast.ForStmt, *ast.WhileStmt, *ast.DoWhileStmt:
-			out = append(out, s.(ast.Stmt))
-		}
-		return true
-	})
-	return out
 }
 
 // hygLoopParts returns the condition, post expression and body of a loop.
@@ -108,60 +93,80 @@ func hygWrittenRoots(n ast.Node, pureOnly bool) map[*ast.Ident]bool {
 // not x[i] = e: writing through a storage pointer uses the pointer).
 func hygWriteTargets(n ast.Node, pureOnly, deep bool) map[*ast.Ident]bool {
 	out := map[*ast.Ident]bool{}
-	add := func(x ast.Expr) {
-		if !deep {
-			if _, ok := ast.Unparen(x).(*ast.Ident); !ok {
-				if _, ok := ast.Unparen(x).(*ast.TupleExpr); !ok {
-					return
-				}
-			}
-		}
-		for x != nil {
-			switch e := x.(type) {
-			case *ast.Ident:
-				out[e] = true
-				return
-			case *ast.IndexExpr:
-				x = e.X
-			case *ast.MemberExpr:
-				x = e.X
-			case *ast.ParenExpr:
-				x = e.X
-			case *ast.TupleExpr:
-				for _, el := range e.Elems {
-					if el != nil {
-						if id, ok := ast.Unparen(el).(*ast.Ident); ok {
-							out[id] = true
-						}
-					}
-				}
-				return
-			default:
-				return
-			}
-		}
-	}
 	if n == nil {
 		return out
 	}
 	ast.Inspect(n, func(x ast.Node) bool {
-		switch e := x.(type) {
-		case *ast.AssignExpr:
-			if e.Op == token.ASSIGN || !pureOnly {
-				add(e.Lhs)
-			}
-		case *ast.UnaryExpr:
-			if e.Op == token.DELETE || (!pureOnly && (e.Op == token.INC || e.Op == token.DEC)) {
-				add(e.X)
-			}
-		case *ast.CallExpr:
-			if m, ok := e.Fun.(*ast.MemberExpr); ok && (m.Name.Name == "push" || m.Name.Name == "pop") {
-				add(m.X)
-			}
-		}
+		hygAddWriteTarget(out, x, pureOnly, deep)
 		return true
 	})
 	return out
+}
+
+// hygBodyWriteTargets is hygWriteTargets of a function's body, from its flattened tree.
+func hygBodyWriteTargets(fn *sema.Function, pureOnly, deep bool) map[*ast.Ident]bool {
+	out := map[*ast.Ident]bool{}
+	for x := range fn.BodyTree().Preorder(writeTargetKinds) {
+		hygAddWriteTarget(out, x, pureOnly, deep)
+	}
+	return out
+}
+
+// writeTargetKinds are the nodes that may write a target (hygAddWriteTarget).
+var writeTargetKinds = inspect.Of((*ast.AssignExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil))
+
+// hygAddWriteTarget adds to out the root identifier of what node x writes, if it writes.
+func hygAddWriteTarget(out map[*ast.Ident]bool, x ast.Node, pureOnly, deep bool) {
+	switch e := x.(type) {
+	case *ast.AssignExpr:
+		if e.Op == token.ASSIGN || !pureOnly {
+			hygAddTargetRoot(out, e.Lhs, deep)
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.DELETE || (!pureOnly && (e.Op == token.INC || e.Op == token.DEC)) {
+			hygAddTargetRoot(out, e.X, deep)
+		}
+	case *ast.CallExpr:
+		if m, ok := e.Fun.(*ast.MemberExpr); ok && (m.Name.Name == "push" || m.Name.Name == "pop") {
+			hygAddTargetRoot(out, m.X, deep)
+		}
+	}
+}
+
+// hygAddTargetRoot adds the root identifier of write target x to out (with deep false, only a
+// whole variable or a tuple of them).
+func hygAddTargetRoot(out map[*ast.Ident]bool, x ast.Expr, deep bool) {
+	if !deep {
+		if _, ok := ast.Unparen(x).(*ast.Ident); !ok {
+			if _, ok := ast.Unparen(x).(*ast.TupleExpr); !ok {
+				return
+			}
+		}
+	}
+	for x != nil {
+		switch e := x.(type) {
+		case *ast.Ident:
+			out[e] = true
+			return
+		case *ast.IndexExpr:
+			x = e.X
+		case *ast.MemberExpr:
+			x = e.X
+		case *ast.ParenExpr:
+			x = e.X
+		case *ast.TupleExpr:
+			for _, el := range e.Elems {
+				if el != nil {
+					if id, ok := ast.Unparen(el).(*ast.Ident); ok {
+						out[id] = true
+					}
+				}
+			}
+			return
+		default:
+			return
+		}
+	}
 }
 
 // hygAllInfos returns the facts of every function and modifier of the program.

@@ -43,7 +43,7 @@ func runUninitializedLocalVariable(pass *detect.Pass) {
 			continue
 		}
 		assigned := map[*ast.VarDecl]bool{}
-		for id := range hygWriteTargets(fn.Body, false, true) {
+		for id := range hygBodyWriteTargets(fn, false, true) {
 			if v, ok := info.Uses[id].(*sema.Var); ok && v.Decl != nil {
 				assigned[v.Decl] = true
 			}

@@ -275,7 +275,7 @@ func runUnusedLocalVariable(pass *detect.Pass) {
 			continue
 		}
 		read := map[*ast.VarDecl]bool{}
-		written := hygWriteTargets(fn.Body, true, false)
+		written := hygBodyWriteTargets(fn, true, false)
 		mark := func(n ast.Node) {
 			ast.Inspect(n, func(x ast.Node) bool {
 				if id, ok := x.(*ast.Ident); ok && !written[id] {

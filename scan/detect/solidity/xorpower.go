@@ -5,6 +5,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
@@ -34,46 +35,58 @@ var XorAsPower = &detect.Analyzer{
 
 func runXorAsPower(pass *detect.Pass) {
 	p := pass.Program
-	check := func(root ast.Node, fnName string) {
+	inTree := func(root ast.Node, fnName string) {
 		ast.Inspect(root, func(n ast.Node) bool {
-			b, ok := n.(*ast.BinaryExpr)
-			if !ok || b.Op != token.XOR {
-				return true
+			if b, ok := n.(*ast.BinaryExpr); ok {
+				checkXorPower(pass, b, fnName)
 			}
-			// 1000000 * 10 ^ 18 parses as (1000000 * 10) ^ 18: look at the operand next to ^.
-			left := ast.Unparen(b.X)
-			for {
-				inner, ok := left.(*ast.BinaryExpr)
-				if !ok {
-					break
-				}
-				left = inner.Y
-			}
-			lit, ok := left.(*ast.BasicLit)
-			if !ok || lit.Kind != token.NUMBER || (lit.Value != "2" && lit.Value != "10") {
-				return true
-			}
-			if strings.HasPrefix(sourceText(p, b.Y), "0x") {
-				return true
-			}
-			reportAt(pass, b, nil, map[string]string{"function_name": fnName, "expression": sourceText(p, b)}, "", "")
 			return true
 		})
 	}
 	if pass.Contract != nil {
 		for _, v := range pass.Contract.StateVars {
 			if v.Decl != nil && v.Decl.Value != nil {
-				check(v.Decl.Value, "(initialiser of "+v.Name+")")
+				inTree(v.Decl.Value, "(initialiser of "+v.Name+")")
 			}
 		}
 	} else {
 		for _, v := range p.Constants {
 			if v.Decl != nil && v.Decl.Value != nil && p.FileOf(v.Decl.Pos()) == pass.File {
-				check(v.Decl.Value, "(constant "+v.Name+")")
+				inTree(v.Decl.Value, "(constant "+v.Name+")")
 			}
 		}
 	}
 	for _, fn := range bodies(pass.Functions()) {
-		check(fn.Body, fnName(fn))
+		name := fnName(fn)
+		for n := range fn.BodyTree().Preorder(binaryKinds) {
+			checkXorPower(pass, n.(*ast.BinaryExpr), name)
+		}
 	}
+}
+
+var binaryKinds = inspect.Of((*ast.BinaryExpr)(nil))
+
+// checkXorPower reports b when it is 2 ^ n or 10 ^ n, a power written as an exclusive or.
+func checkXorPower(pass *detect.Pass, b *ast.BinaryExpr, fnName string) {
+	p := pass.Program
+	if b.Op != token.XOR {
+		return
+	}
+	// 1000000 * 10 ^ 18 parses as (1000000 * 10) ^ 18: look at the operand next to ^.
+	left := ast.Unparen(b.X)
+	for {
+		inner, ok := left.(*ast.BinaryExpr)
+		if !ok {
+			break
+		}
+		left = inner.Y
+	}
+	lit, ok := left.(*ast.BasicLit)
+	if !ok || lit.Kind != token.NUMBER || (lit.Value != "2" && lit.Value != "10") {
+		return
+	}
+	if strings.HasPrefix(sourceText(p, b.Y), "0x") {
+		return
+	}
+	reportAt(pass, b, nil, map[string]string{"function_name": fnName, "expression": sourceText(p, b)}, "", "")
 }

@@ -76,12 +76,45 @@ func (d *dashboard) updateList(ctx context.Context, clientID int64, change func(
 // listProject puts a project at the top of its client's list (every enqueue calls it, so
 // projects scanned through the API show too).
 func (d *dashboard) listProject(ctx context.Context, p store.Project) error {
-	if l, err := d.loadList(ctx, p.ClientID); err == nil && len(l.IDs) > 0 && l.IDs[0] == p.ID {
+	doc, err := d.s.store.GetDocument(ctx, docProjects, strconv.FormatInt(p.ClientID, 10))
+	if err == nil && firstListed(doc.Data) == p.ID {
 		return nil // already on top: most scans are rescans, and reading is cheaper than a write
 	}
 	return d.updateList(ctx, p.ClientID, func(ids []string) []string {
 		return append([]string{p.ID}, slices.DeleteFunc(ids, func(id string) bool { return id == p.ID })...)
 	})
+}
+
+// firstListed returns the first id of a stored project list, or "" (then the caller updates
+// the list), without decoding the rest: the list grows with the client's projects, and every
+// scan asks.
+func firstListed(data []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		if key != "ids" {
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return ""
+			}
+			continue
+		}
+		if t, err := dec.Token(); err != nil || t != json.Delim('[') || !dec.More() {
+			return ""
+		}
+		var id string
+		if dec.Decode(&id) != nil {
+			return ""
+		}
+		return id
+	}
+	return ""
 }
 
 func (d *dashboard) Projects(ctx context.Context, clientID int64) ([]store.Project, error) {

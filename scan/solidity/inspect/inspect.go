@@ -130,9 +130,10 @@ func (in *Inspector) Inspect(f func(ast.Node) bool) {
 // the tree, outermost first. The ancestors slice is reused from call to call: copy what you
 // keep. It is the stack an ast.Inspect walk would keep, without the walk.
 func (in *Inspector) WithAncestors(f func(n ast.Node, ancestors []ast.Node)) {
-	// Room for the usual depth from the start: growing both lists by doubling cost a handful of
-	// allocations per body walked.
-	stack := make([]ast.Node, 0, 16)
+	// The stack comes from a pool (f sees it, so it would be allocated for every body walked),
+	// with room for the usual depth; it goes back cleared, so that the pool keeps no tree alive.
+	pooled := stacks.Get().(*[]ast.Node)
+	stack := (*pooled)[:0]
 	ends := make([]int32, 0, 16) // the end of each node on the stack
 	for i := range in.events {
 		e := &in.events[i]
@@ -142,7 +143,12 @@ func (in *Inspector) WithAncestors(f func(n ast.Node, ancestors []ast.Node)) {
 		f(e.node, stack)
 		stack, ends = append(stack, e.node), append(ends, e.end)
 	}
+	clear(stack[:cap(stack)])
+	*pooled = stack[:0]
+	stacks.Put(pooled)
 }
+
+var stacks = sync.Pool{New: func() any { s := make([]ast.Node, 0, 16); return &s }}
 
 // Subtree returns the part of the flattened tree rooted at n, sharing its list, and whether n
 // is in the tree. Pre-order lists a function body's nodes by position, so n is found by binary

@@ -46,6 +46,11 @@ func Memo[T any](h Memoized, key any, compute func() T) T {
 	}
 	if e == nil {
 		e = &memoEntry{key: key}
+		if m.entries == nil {
+			// A holder has a few facts, a function a dozen or two: room for several from the
+			// first, instead of a doubling at every other fact.
+			m.entries = make([]*memoEntry, 0, 8)
+		}
 		m.entries = append(m.entries, e)
 	}
 	m.mu.Unlock()

@@ -159,10 +159,16 @@ func (s *SQLite) RecordCrash(ctx context.Context, id string) (int, error) {
 	return crashes, notFound(err)
 }
 
+// queuedScansSQL counts the queued scans. The partial index scans_unfinished holds the queued
+// and running scans only; SQLite uses it when the query repeats its condition (it does not
+// see that status = 'queued' implies it), and otherwise read every scan ever made, report
+// pages included, on every scan request.
+const queuedScansSQL = `SELECT COUNT(*) FROM scans WHERE status IN ('queued', 'scan_in_progress') AND status = 'queued'`
+
 // QueuedScans counts the scans waiting for a worker.
 func (s *SQLite) QueuedScans(ctx context.Context) (int, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM scans WHERE status = 'queued'`).Scan(&n)
+	err := s.db.QueryRowContext(ctx, queuedScansSQL).Scan(&n)
 	return n, err
 }
 

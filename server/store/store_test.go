@@ -507,3 +507,30 @@ func TestUpdateDocumentLosesNoUpdate(t *testing.T) {
 		})
 	}
 }
+
+// Counting the queued scans, which every scan request does, reads the index of unfinished
+// scans, not the table of every scan ever made.
+func TestQueuedScansUsesTheUnfinishedIndex(t *testing.T) {
+	s, err := Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rows, err := s.db.Query(`EXPLAIN QUERY PLAN ` + queuedScansSQL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	if p := strings.Join(plan, "; "); !strings.Contains(p, "scans_unfinished") || strings.Contains(p, "SCAN scans") {
+		t.Errorf("QueuedScans' plan is %q; want a search of the index scans_unfinished", p)
+	}
+}

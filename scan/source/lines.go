@@ -84,6 +84,10 @@ func SplitLines(s string) []string {
 	lines := make([]string, 0, len(s)/32+1)
 	start := 0
 	for i := 0; i < len(s); {
+		if !mayEndLine(s[i]) {
+			i++ // the quick test first: most bytes end no line
+			continue
+		}
 		if n := TerminatorLen(s, i); n > 0 {
 			lines = append(lines, s[start:i])
 			i += n

@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"bytes"
 	"iter"
 	"slices"
 	"strings"
@@ -84,27 +85,45 @@ func hasWord(name string, words ...string) bool {
 }
 
 // containsLower reports whether strings.ToLower(s) contains one of subs (lower case), without
-// the lower-case copy when s is ASCII: detectors ask it of the names of every call and function.
+// the lower-case copy when s is a short ASCII name: detectors ask it of the names of every call
+// and function.
 func containsLower(s string, subs ...string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			lower := strings.ToLower(s)
-			for _, sub := range subs {
-				if strings.Contains(lower, sub) {
-					return true
-				}
-			}
-			return false
-		}
-	}
-	for _, sub := range subs {
-		for i := 0; i+len(sub) <= len(s); i++ {
-			if lowerEquals(s[i:i+len(sub)], sub) {
+	var buf [64]byte
+	lower, ok := asciiLower(s, buf[:0])
+	if !ok {
+		l := strings.ToLower(s)
+		for _, sub := range subs {
+			if strings.Contains(l, sub) {
 				return true
 			}
 		}
+		return false
+	}
+	for _, sub := range subs {
+		if bytes.Contains(lower, []byte(sub)) {
+			return true
+		}
 	}
 	return false
+}
+
+// asciiLower appends s in lower case to buf, or reports false when s is not ASCII or does not
+// fit in buf's capacity (the caller's stack buffer).
+func asciiLower(s string, buf []byte) ([]byte, bool) {
+	if len(s) > cap(buf) {
+		return nil, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
+	}
+	return buf, true
 }
 
 // lowerEquals reports whether strings.ToLower(w) == x, without the copy when w is ASCII.

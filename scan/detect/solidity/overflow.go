@@ -7,6 +7,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 	"github.com/vigil-sec/vigil/scan/source"
@@ -233,6 +234,18 @@ func arithOps(body ast.Node) []arithOp {
 	return out
 }
 
+// hasUncheckedBlock reports whether fn's body has an unchecked { } block.
+func hasUncheckedBlock(fn *sema.Function) bool {
+	for n := range fn.BodyTree().Preorder(blockStmtKinds) {
+		if n.(*ast.BlockStmt).Unchecked {
+			return true
+		}
+	}
+	return false
+}
+
+var blockStmtKinds = inspect.Of((*ast.BlockStmt)(nil))
+
 const callerInfluence = sema.SrcParam | sema.SrcValue | sema.SrcBalance | sema.SrcCallRet | sema.SrcData
 
 func runOverflow(pass *detect.Pass, uncheckedMode bool) {
@@ -248,8 +261,8 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 	safeMath := usesSafeMath(pass.Contract)
 	for _, fn := range bodies(pass.Functions()) {
 		info := p.Info(fn)
-		if info == nil {
-			continue
+		if info == nil || uncheckedMode && !hasUncheckedBlock(fn) {
+			continue // from 0.8 only operations in unchecked blocks can wrap
 		}
 		conds := conditionsOf(p, fn)
 		ops := arithOps(fn.Body)

@@ -22,7 +22,8 @@ import (
 // confinement as a folder's, and they are the large inputs.
 
 // memFS is the tree of an in-memory workspace: files at its root, by base name. Its files are
-// never changed once the workspace is built; every read gets its own reader or copy.
+// never changed once the workspace is built; every read through it gets its own reader or copy
+// (Workspace.ReadFile shares them).
 type memFS struct {
 	files map[string][]byte
 	names []string // sorted, for ReadDir

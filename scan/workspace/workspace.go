@@ -127,10 +127,13 @@ func (w *Workspace) Close() error {
 // ReadFile reads the file at the slash path rel, relative to Root. It never leaves Root: paths
 // with .. and symbolic links pointing outside are refused by the operating system through
 // os.Root. The buffer is sized from the file's size (one allocation, not io.ReadAll's doubling):
-// a scan keeps every source it reads until its end.
+// a scan keeps every source it reads until its end. A workspace in memory returns its own
+// bytes instead of a copy, for the same reason (a copy would hold an upload twice): the caller
+// must not change them (appending is safe: the slice has no room to grow in place).
 func (w *Workspace) ReadFile(rel string) ([]byte, error) {
 	if w.mem != nil {
-		return w.mem.ReadFile(confined(rel))
+		data, err := w.mem.lookup("read", confined(rel))
+		return data[:len(data):len(data)], err
 	}
 	f, err := w.Open(rel)
 	if err != nil {

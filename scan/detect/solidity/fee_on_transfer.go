@@ -41,8 +41,8 @@ func runFeeOnTransfer(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range entryFunctions(pass.Functions()) {
 		info := p.Info(fn)
-		if info == nil || fn.Body == nil || measuresBalance(p, fn) {
-			continue
+		if info == nil || fn.Body == nil || !pullsTokens(info) || measuresBalance(p, fn) {
+			continue // the walk of the function and its callees only for functions taking tokens in
 		}
 		for _, c := range info.Calls {
 			tok, amount := pullIntoSelf(info, c)
@@ -66,6 +66,16 @@ func runFeeOnTransfer(pass *detect.Pass) {
 			break
 		}
 	}
+}
+
+// pullsTokens reports whether a call of the function pulls tokens into this contract.
+func pullsTokens(info *sema.FuncInfo) bool {
+	for _, c := range info.Calls {
+		if _, amount := pullIntoSelf(info, c); amount != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // pullIntoSelf returns the token and amount of a transferFrom into this contract, or nils.

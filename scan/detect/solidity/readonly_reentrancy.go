@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -291,11 +292,11 @@ func runReadOnlyReentrancyPrice(pass *detect.Pass) {
 			continue
 		}
 		info := p.Info(fn)
-		if info == nil || inFuncOrCallees(p, fn, checksPoolLock) {
-			continue
+		if info == nil || !slices.ContainsFunc(info.Calls, isPoolPriceCall) || inFuncOrCallees(p, fn, checksPoolLock) {
+			continue // the walk of the function and its callees only for functions reading a price
 		}
 		for _, c := range info.Calls {
-			if c.Kind != sema.CallExternal || c.Target == nil || !callNamed(c.Expr, curvePriceViews...) {
+			if !isPoolPriceCall(c) {
 				continue
 			}
 			if touchesPoolFirst(p, info, c) {
@@ -305,6 +306,11 @@ func runReadOnlyReentrancyPrice(pass *detect.Pass) {
 				Details: map[string]string{"function_name": fnName(fn), "call": c.Name}})
 		}
 	}
+}
+
+// isPoolPriceCall reports whether c reads a pool's price through one of its view functions.
+func isPoolPriceCall(c *sema.Call) bool {
+	return c.Kind == sema.CallExternal && c.Target != nil && callNamed(c.Expr, curvePriceViews...)
 }
 
 // checksPoolLock recognises a call to a helper that checks a pool's reentrancy lock.

@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
@@ -174,8 +175,8 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 			}
 			pass.Report(f)
 		}
-		for _, w := range writes {
-			if reported[w.site] || callerRestrictedAt(p, fn, w.node) || guardedInHelper(p, w) {
+		for _, w := range unguardedWrites(p, fn) {
+			if reported[w.site] {
 				continue
 			}
 			switch kind {
@@ -233,6 +234,27 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 			}
 		}
 	}
+}
+
+type unguardedWritesKey struct{}
+
+// unguardedWrites returns the writes of entryWrites(fn), in its order, that no check on the
+// caller guards (callerRestrictedAt, guardedInHelper): the five detectors of the family ask it
+// of every public function alike, so it is found once per function (sema.Memo).
+func unguardedWrites(p *sema.Program, fn *sema.Function) []writeSite {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil {
+		return nil
+	}
+	return sema.Memo(info, unguardedWritesKey{}, func() []writeSite {
+		var out []writeSite
+		for _, w := range entryWrites(p, fn) {
+			if !callerRestrictedAt(p, fn, w.node) && !guardedInHelper(p, w) {
+				out = append(out, w)
+			}
+		}
+		return slices.Clip(out)
+	})
 }
 
 // ownerWrite reports whether a write assigns a role variable in a way that grants privilege:

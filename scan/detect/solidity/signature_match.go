@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
@@ -63,20 +64,25 @@ func recovers(p *sema.Program, fn *sema.Function) bool {
 // signatureSites lists where fn has a signature verified, one per CFG node.
 func signatureSites(p *sema.Program, fn *sema.Function) []sigSite {
 	info := p.Info(fn)
-	var out []sigSite
-	for _, n := range info.CFG.Nodes {
-		if n.Fn != fn {
-			continue
-		}
-		for _, c := range nodeCalls(p, n) {
-			if reachesRecover(p, c) {
-				out = append(out, sigSite{node: n, call: c})
-				break
+	// Three detectors ask it of every function: found once per function (sema.Memo), read-only.
+	return sema.Memo(info, signatureSitesKey{}, func() []sigSite {
+		var out []sigSite
+		for _, n := range info.CFG.Nodes {
+			if n.Fn != fn {
+				continue
+			}
+			for _, c := range nodeCalls(p, n) {
+				if reachesRecover(p, c) {
+					out = append(out, sigSite{node: n, call: c})
+					break
+				}
 			}
 		}
-	}
-	return out
+		return slices.Clip(out)
+	})
 }
+
+type signatureSitesKey struct{}
 
 // withCallees returns fn with every internal function and modifier it reaches.
 func withCallees(p *sema.Program, fn *sema.Function) []*sema.Function {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -271,25 +272,33 @@ func runUnusedLocalVariable(pass *detect.Pass) {
 	}
 	for _, fn := range hygBodies(pass.Functions()) {
 		info := p.Info(fn)
-		if info == nil {
-			continue
+		paramsCount := !fn.Virtual && (fn.Decl == nil || fn.Decl.Override == nil) && len(fn.Body.List) > 0 && !fn.IsModifier
+		if paramsCount && fn.Contract != nil && fn.Contract.IsAbstract() {
+			paramsCount = false
+		}
+		if info == nil || len(fn.Locals) == 0 && (!paramsCount || len(fn.Params) == 0) {
+			continue // no variable to judge: the body need not be read
 		}
 		read := map[*ast.VarDecl]bool{}
 		written := hygBodyWriteTargets(fn, true, false)
-		mark := func(n ast.Node) {
-			ast.Inspect(n, func(x ast.Node) bool {
-				if id, ok := x.(*ast.Ident); ok && !written[id] {
-					if v, ok := info.Uses[id].(*sema.Var); ok && v.Decl != nil {
-						read[v.Decl] = true
-					}
+		markIdent := func(id *ast.Ident) {
+			if !written[id] {
+				if v, ok := info.Uses[id].(*sema.Var); ok && v.Decl != nil {
+					read[v.Decl] = true
 				}
-				return true
-			})
+			}
 		}
-		mark(fn.Body)
+		for x := range fn.BodyTree().Preorder(identKinds) {
+			markIdent(x.(*ast.Ident))
+		}
 		for _, inv := range fn.Invocations {
 			for _, a := range inv.Args {
-				mark(a)
+				ast.Inspect(a, func(x ast.Node) bool {
+					if id, ok := x.(*ast.Ident); ok {
+						markIdent(id)
+					}
+					return true
+				})
 			}
 		}
 		for _, v := range info.YulUses {
@@ -304,10 +313,6 @@ func runUnusedLocalVariable(pass *detect.Pass) {
 			read[v.Decl] = true // report once
 			pass.ReportNode(v.Decl, fn, map[string]string{"kind": kind, "variable_name": v.Name})
 		}
-		paramsCount := !fn.Virtual && (fn.Decl == nil || fn.Decl.Override == nil) && len(fn.Body.List) > 0 && !fn.IsModifier
-		if paramsCount && fn.Contract != nil && fn.Contract.IsAbstract() {
-			paramsCount = false
-		}
 		if paramsCount {
 			for _, v := range fn.Params {
 				check(v, "Parameter")
@@ -318,6 +323,8 @@ func runUnusedLocalVariable(pass *detect.Pass) {
 		}
 	}
 }
+
+var identKinds = inspect.Of((*ast.Ident)(nil))
 
 // hygIsStorageGap reports whether v is an upgradeable contract's storage gap (uint256[50]
 // private __gap), reserved on purpose and never used.

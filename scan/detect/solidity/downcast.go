@@ -38,8 +38,8 @@ func runUnsafeDowncast(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range bodies(pass.Functions()) {
 		info := p.Info(fn)
-		if info == nil || (fn.Contract != nil && fn.Contract.IsLibrary()) || fn.Contract == nil {
-			continue
+		if info == nil || (fn.Contract != nil && fn.Contract.IsLibrary()) || fn.Contract == nil || !hasIntConversion(fn) {
+			continue // the value flow and the ancestor walk only for functions converting to an integer
 		}
 		conds := conditionsOf(p, fn)
 		flow := newValueFlow(info)
@@ -75,6 +75,18 @@ func runUnsafeDowncast(pass *detect.Pass) {
 				"from_type": from.Name, "to_type": canonicalIntName(et.Name)}, sev, "")
 		})
 	}
+}
+
+// hasIntConversion reports whether fn's body converts a value to an integer type (uint8(x)),
+// the calls runUnsafeDowncast judges.
+func hasIntConversion(fn *sema.Function) bool {
+	for n := range fn.BodyTree().Preorder(callKinds) {
+		call := n.(*ast.CallExpr)
+		if et, ok := call.Fun.(*ast.ElementaryType); ok && len(call.Args) == 1 && isIntTypeName(et.Name) {
+			return true
+		}
+	}
+	return false
 }
 
 // boundChecked reports whether some condition of the function (or a ternary around the

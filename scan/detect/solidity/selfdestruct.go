@@ -51,13 +51,29 @@ func destroys(p *sema.Program, c *sema.Call) bool {
 	if c.Kind == sema.CallBuiltin && (c.Name == "selfdestruct" || c.Name == "suicide") {
 		return true
 	}
-	if c.Kind == sema.CallInternal && c.Callee != nil && !p.HasAccessControl(c.Callee) {
-		for _, g := range append([]*sema.Function{c.Callee}, p.Callees(c.Callee)...) {
-			if gi := p.Info(g); gi != nil {
-				for _, gc := range gi.Calls {
-					if gc.Kind == sema.CallBuiltin && (gc.Name == "selfdestruct" || gc.Name == "suicide") {
-						return true
-					}
+	if c.Kind == sema.CallInternal && c.Callee != nil {
+		if ci := p.Info(c.Callee); ci != nil {
+			// The same for every call site of the helper: answered once per helper.
+			return sema.Memo(ci, destroysKey{}, func() bool { return helperDestroys(p, c.Callee) })
+		}
+		return helperDestroys(p, c.Callee)
+	}
+	return false
+}
+
+type destroysKey struct{}
+
+// helperDestroys reports whether internal function fn, without an access check of its own,
+// reaches selfdestruct.
+func helperDestroys(p *sema.Program, fn *sema.Function) bool {
+	if p.HasAccessControl(fn) {
+		return false
+	}
+	for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
+		if gi := p.Info(g); gi != nil {
+			for _, gc := range gi.Calls {
+				if gc.Kind == sema.CallBuiltin && (gc.Name == "selfdestruct" || gc.Name == "suicide") {
+					return true
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -46,8 +47,8 @@ func runTOD(pass *detect.Pass) {
 	c := pass.Contract
 	// Interfaces are not skipped: code injected into them (or declared with bodies by old
 	// compilers' leniency) still deserves the check.
-	if c == nil || c.IsLibrary() {
-		return
+	if c == nil || c.IsLibrary() || !slices.ContainsFunc(bodies(pass.Functions()), func(fn *sema.Function) bool { return sendsEtherIn(p, fn) }) {
+		return // the writers of the contract's state matter only to a function sending ether
 	}
 	var entries []*sema.Function
 	for _, g := range c.AllFunctions() {
@@ -65,13 +66,10 @@ func runTOD(pass *detect.Pass) {
 		// Internal helpers pay on behalf of the public functions that call them: every public
 		// writer counts then, the calling one included (odds-and-evens games pay the players
 		// stored by earlier calls from inside play()).
-		if fn.IsModifier || fn.IsConstructor() || (!fn.IsEntryPoint() && !reachedFromEntry(p, entries, fn)) {
+		if fn.IsModifier || fn.IsConstructor() || !sendsEtherIn(p, fn) || (!fn.IsEntryPoint() && !reachedFromEntry(p, entries, fn)) {
 			continue
 		}
 		info := p.Info(fn)
-		if info == nil {
-			continue
-		}
 		copies := stateCopies(p, info)
 		for _, call := range info.Calls {
 			if !sendsEther(call) {
@@ -233,4 +231,10 @@ func readsEntryOf(p *sema.Program, x, key ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// sendsEtherIn reports whether a call of fn's own body sends ether.
+func sendsEtherIn(p *sema.Program, fn *sema.Function) bool {
+	info := p.Info(fn)
+	return info != nil && slices.ContainsFunc(info.Calls, sendsEther)
 }

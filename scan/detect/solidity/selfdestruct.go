@@ -48,35 +48,22 @@ func runUnprotectedSelfdestruct(pass *detect.Pass) {
 // destroys reports whether a call is selfdestruct, or an internal call that reaches one
 // without its own access check.
 func destroys(p *sema.Program, c *sema.Call) bool {
-	if c.Kind == sema.CallBuiltin && (c.Name == "selfdestruct" || c.Name == "suicide") {
+	if isSelfdestruct(c) {
 		return true
 	}
-	if c.Kind == sema.CallInternal && c.Callee != nil {
-		if ci := p.Info(c.Callee); ci != nil {
-			// The same for every call site of the helper: answered once per helper.
-			return sema.Memo(ci, destroysKey{}, func() bool { return helperDestroys(p, c.Callee) })
-		}
-		return helperDestroys(p, c.Callee)
+	if c.Kind != sema.CallInternal || c.Callee == nil {
+		return false
 	}
-	return false
+	helperDestroys := func() bool { return !p.HasAccessControl(c.Callee) && callsInReach(p, c.Callee, isSelfdestruct) }
+	if ci := p.Info(c.Callee); ci != nil {
+		// The same for every call site of the helper: answered once per helper.
+		return sema.Memo(ci, destroysKey{}, helperDestroys)
+	}
+	return helperDestroys()
 }
 
 type destroysKey struct{}
 
-// helperDestroys reports whether internal function fn, without an access check of its own,
-// reaches selfdestruct.
-func helperDestroys(p *sema.Program, fn *sema.Function) bool {
-	if p.HasAccessControl(fn) {
-		return false
-	}
-	for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
-		if gi := p.Info(g); gi != nil {
-			for _, gc := range gi.Calls {
-				if gc.Kind == sema.CallBuiltin && (gc.Name == "selfdestruct" || gc.Name == "suicide") {
-					return true
-				}
-			}
-		}
-	}
-	return false
+func isSelfdestruct(c *sema.Call) bool {
+	return c.Kind == sema.CallBuiltin && (c.Name == "selfdestruct" || c.Name == "suicide")
 }

@@ -49,13 +49,16 @@ type recoversKey struct{}
 // recovers reports whether fn or a function it reaches recovers a signer (once per function,
 // not once per call site).
 func recovers(p *sema.Program, fn *sema.Function) bool {
-	for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
-		if gi := p.Info(g); gi != nil {
-			for _, gc := range gi.Calls {
-				if gc.Kind == sema.CallBuiltin && gc.Name == "ecrecover" || isRecoverName(gc.Name) && gc.Kind != sema.CallEvent {
-					return true
-				}
-			}
+	return callsInReach(p, fn, func(gc *sema.Call) bool {
+		return gc.Kind == sema.CallBuiltin && gc.Name == "ecrecover" || isRecoverName(gc.Name) && gc.Kind != sema.CallEvent
+	})
+}
+
+// callsInReach reports whether fn or a function it reaches makes a call that is accepts.
+func callsInReach(p *sema.Program, fn *sema.Function, is func(*sema.Call) bool) bool {
+	for _, g := range withCallees(p, fn) {
+		if gi := p.Info(g); gi != nil && slices.ContainsFunc(gi.Calls, is) {
+			return true
 		}
 	}
 	return false

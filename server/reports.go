@@ -43,18 +43,18 @@ const (
 
 var reportFileRe = regexp.MustCompile(`^[0-9a-f]{24}\.(pdf|html)$`)
 
-// saveExcerpts keeps the code around a scan's findings for later reports.
-func (s *Server) saveExcerpts(ctx context.Context, sc store.Scan, rep *report.ScanReport) {
+// excerptDocs returns the document keeping the code around a scan's findings for later
+// reports, for FinishScan to store with the outcome (none when there is no code to keep).
+func (s *Server) excerptDocs(sc store.Scan, rep *report.ScanReport) []store.Document {
 	if rep == nil || len(rep.Excerpts) == 0 {
-		return
+		return nil
 	}
 	data, err := json.Marshal(rep.Excerpts)
-	if err == nil {
-		err = s.store.PutDocument(ctx, store.Document{Kind: docExcerpts, ID: sc.ID, ClientID: sc.ClientID, Data: data})
-	}
 	if err != nil {
 		s.log.Error("keeping code excerpts", "scan_id", sc.ID, "err", err)
+		return nil
 	}
+	return []store.Document{{Kind: docExcerpts, ID: sc.ID, ClientID: sc.ClientID, Data: data}}
 }
 
 // handleGenerateReport is POST /private/api-generate-report/.

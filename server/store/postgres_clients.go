@@ -78,14 +78,24 @@ func (s *Postgres) RevokeKey(ctx context.Context, id int64, at time.Time) error 
 
 // PutDocument stores (or replaces) a document.
 func (s *Postgres) PutDocument(ctx context.Context, d Document) error {
+	_, err := s.pool.Exec(ctx, putDocumentSQL, putDocumentArgs(d)...)
+	return err
+}
+
+const putDocumentSQL = `INSERT INTO documents(kind, id, client_id, created_at, updated_at, data) VALUES ($1, $2, $3, $4, $5, $6)
+		ON CONFLICT(kind, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`
+
+func putDocumentArgs(d Document) []any {
 	now := time.Now().UTC()
 	if d.CreatedAt.IsZero() {
 		d.CreatedAt = now
 	}
-	_, err := s.pool.Exec(ctx, `INSERT INTO documents(kind, id, client_id, created_at, updated_at, data) VALUES ($1, $2, $3, $4, $5, $6)
-		ON CONFLICT(kind, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
-		d.Kind, d.ID, d.ClientID, d.CreatedAt.UnixMicro(), now.UnixMicro(), d.Data)
-	return err
+	return []any{d.Kind, d.ID, d.ClientID, d.CreatedAt.UnixMicro(), now.UnixMicro(), d.Data}
+}
+
+// queuePutDocument adds PutDocument's statement to a batch (FinishScan's transaction).
+func queuePutDocument(b *pgx.Batch, d Document) {
+	b.Queue(putDocumentSQL, putDocumentArgs(d)...)
 }
 
 // UpdateDocument changes a document in one transaction holding a transaction-scoped advisory

@@ -103,7 +103,7 @@ func (s *Postgres) StartScan(ctx context.Context, id string, at time.Time) (int,
 }
 
 // FinishScan records a scan's outcome with its findings in one transaction.
-func (s *Postgres) FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time) error {
+func (s *Postgres) FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time, docs ...Document) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var projectID, current string
 		if err := tx.QueryRow(ctx, `SELECT project_id, status FROM scans WHERE id = $1 FOR UPDATE`, id).Scan(&projectID, &current); err != nil {
@@ -117,6 +117,9 @@ func (s *Postgres) FinishScan(ctx context.Context, id, status, errMsg string, re
 		b.Queue(`UPDATE scans SET status = $1, err_msg = $2, report = $3, finished_at = $4, running = false WHERE id = $5`,
 			status, errMsg, report, at.UnixMicro(), id)
 		b.Queue(`DELETE FROM findings WHERE scan_id = $1`, id)
+		for _, d := range docs {
+			queuePutDocument(b, d)
+		}
 		// Sent at commit, to every process listening (ListenFinished).
 		b.Queue(`SELECT pg_notify($1, $2)`, finishedChannel, id)
 		if len(findings) > 0 {

@@ -8,11 +8,18 @@ import (
 
 // PutDocument stores (or replaces) a document.
 func (s *SQLite) PutDocument(ctx context.Context, d Document) error {
+	return putDocument(ctx, s.w, d)
+}
+
+// putDocument is PutDocument on the write connection or in a transaction of it.
+func putDocument(ctx context.Context, w interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}, d Document) error {
 	now := time.Now().UTC()
 	if d.CreatedAt.IsZero() {
 		d.CreatedAt = now
 	}
-	_, err := s.w.ExecContext(ctx, `INSERT INTO documents(kind, id, client_id, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?, ?)
+	_, err := w.ExecContext(ctx, `INSERT INTO documents(kind, id, client_id, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT(kind, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
 		d.Kind, d.ID, d.ClientID, d.CreatedAt.UnixMicro(), now.UnixMicro(), d.Data)
 	return err

@@ -97,7 +97,7 @@ func (s *SQLite) StartScan(ctx context.Context, id string, at time.Time) (int, e
 }
 
 // FinishScan records a scan's outcome with its findings.
-func (s *SQLite) FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time) error {
+func (s *SQLite) FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time, docs ...Document) error {
 	return s.withTx(ctx, func(tx *sql.Tx) error {
 		var projectID, current string
 		if err := tx.QueryRowContext(ctx, `SELECT project_id, status FROM scans WHERE id = ?`, id).Scan(&projectID, &current); err != nil {
@@ -118,6 +118,11 @@ func (s *SQLite) FinishScan(ctx context.Context, id, status, errMsg string, repo
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM findings WHERE scan_id = ?`, id); err != nil {
 			return err
+		}
+		for _, d := range docs {
+			if err := putDocument(ctx, tx, d); err != nil {
+				return err
+			}
 		}
 		if len(findings) == 0 {
 			return nil

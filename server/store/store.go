@@ -45,8 +45,9 @@ type Store interface {
 	// FinishScan records the outcome, the report JSON and the findings' triage in one
 	// transaction. A scan already finished is left as it is and ErrConflict returned, so that
 	// two attempts of one scan (a job rescued while its first worker was still alive) record
-	// one outcome.
-	FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time) error
+	// one outcome. The documents given (the scan's code excerpts) are stored as PutDocument
+	// stores them, in the same transaction: only with the outcome they belong to.
+	FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time, docs ...Document) error
 	// SetScanProgress records where a running scan stands, for every process to read with
 	// the scan; a scan no longer running is left as it is.
 	SetScanProgress(ctx context.Context, id string, p Progress) error

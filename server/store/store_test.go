@@ -224,16 +224,25 @@ func testScanLifecycleAndTriage(t *testing.T, s Store) {
 	if first != 1 || second != 3 {
 		t.Fatalf("bug numbers %d, %d", first, second)
 	}
-	err := s.FinishScan(ctx, id, "scan_done", "", []byte(`{"r":1}`), []Finding{{"h1", "B_1_1", "pending_fix"}, {"h2", "B_1_2", "pending_fix"}}, time.Now())
+	excerpts := Document{Kind: "scan_excerpts", ID: id, ClientID: c.ID, Data: []byte(`{"a.sol":{"3":"x"}}`)}
+	err := s.FinishScan(ctx, id, "scan_done", "", []byte(`{"r":1}`), []Finding{{"h1", "B_1_1", "pending_fix"}, {"h2", "B_1_2", "pending_fix"}}, time.Now(), excerpts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if d, err := s.GetDocument(ctx, "scan_excerpts", id); err != nil || string(d.Data) != string(excerpts.Data) || d.ClientID != c.ID {
+		t.Fatalf("document stored with the outcome: %+v %v", d, err)
 	}
 	if un, _ := s.UnfinishedScans(ctx); len(un) != 0 {
 		t.Fatalf("finished scan still unfinished")
 	}
-	// A second outcome of the same scan (a rescued attempt) is refused, the first kept.
-	if err := s.FinishScan(ctx, id, "scan_failed", "late", nil, nil, time.Now()); !errors.Is(err, ErrConflict) {
+	// A second outcome of the same scan (a rescued attempt) is refused, the first kept, and
+	// so are the documents of the first.
+	late := Document{Kind: "scan_excerpts", ID: id, ClientID: c.ID, Data: []byte(`{"late":{}}`)}
+	if err := s.FinishScan(ctx, id, "scan_failed", "late", nil, nil, time.Now(), late); !errors.Is(err, ErrConflict) {
 		t.Fatalf("second FinishScan: %v", err)
+	}
+	if d, err := s.GetDocument(ctx, "scan_excerpts", id); err != nil || string(d.Data) != string(excerpts.Data) {
+		t.Fatalf("document after a refused outcome: %+v %v", d, err)
 	}
 	if n, err := s.QueuedScans(ctx); err != nil || n != 0 {
 		t.Fatalf("queued %d %v", n, err)

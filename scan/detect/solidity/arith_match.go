@@ -298,9 +298,9 @@ type blockTaint struct {
 // newBlockTaint computes the block-derived locals of fn; state gives block-derived state
 // variables (may be nil).
 func newBlockTaint(info *sema.FuncInfo, state map[*sema.Var]blockKind) *blockTaint {
-	if state == nil && info != nil {
-		// Without state, the taint depends on the function alone: computed once, shared
-		// (read-only once built).
+	if len(state) == 0 && info != nil {
+		// Without state (most contracts fill none from block values), the taint depends on
+		// the function alone: computed once, shared (read-only once built).
 		return sema.Memo(info, blockTaintKey{}, func() *blockTaint { return computeBlockTaint(info, nil) })
 	}
 	return computeBlockTaint(info, state)

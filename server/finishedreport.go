@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"maps"
 	"net/http"
 	"reflect"
 	"slices"
@@ -96,7 +97,7 @@ func (s *Server) answerFinished(ctx context.Context, w http.ResponseWriter, clie
 	if err := s.overlay(ctx, rep, sc, p); err != nil {
 		return false
 	}
-	if !reflect.DeepEqual(rep, fin.rep) {
+	if !sameAsStored(rep, fin.rep) {
 		// Triage, the project or a comment changed since the scan finished.
 		writeJSON(w, http.StatusOK, report.Envelope{ScanReport: rep})
 		return true
@@ -133,4 +134,41 @@ func copyFindings(r *report.ScanReport) *report.ScanReport {
 		c.MultiFileScanDetails[i] = &gc
 	}
 	return &c
+}
+
+// sameAsStored reports whether rep, a copyFindings copy of the stored report brought up to
+// date by overlay, is still the stored one. It is reflect.DeepEqual of the two, without its
+// walk of every group and finding (and the map of visited pointers it fills): the header is
+// compared whole; groups and findings field by field, where what copyFindings shared (a
+// finding's details and locations, a group's template) compares by identity, which can only
+// call equal reports different (then the report is encoded again: correct, slower). The
+// fields are all listed: a test fails when Group or Finding gains one.
+func sameAsStored(rep, stored *report.ScanReport) bool {
+	h1, h2 := *rep, *stored
+	h1.MultiFileScanDetails, h2.MultiFileScanDetails = nil, nil
+	if (rep.MultiFileScanDetails == nil) != (stored.MultiFileScanDetails == nil) ||
+		len(rep.MultiFileScanDetails) != len(stored.MultiFileScanDetails) || !reflect.DeepEqual(h1, h2) {
+		return false
+	}
+	for i, g := range rep.MultiFileScanDetails {
+		o := stored.MultiFileScanDetails[i]
+		if g.IssueID != o.IssueID || g.NoOfFindings != o.NoOfFindings || g.TemplateDetails != o.TemplateDetails ||
+			(g.MetricWiseAggregatedFindings == nil) != (o.MetricWiseAggregatedFindings == nil) ||
+			len(g.MetricWiseAggregatedFindings) != len(o.MetricWiseAggregatedFindings) {
+			return false
+		}
+		for j, f := range g.MetricWiseAggregatedFindings {
+			if !sameFinding(f, o.MetricWiseAggregatedFindings[j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func sameFinding(a, b *report.Finding) bool {
+	return a.BugHash == b.BugHash && a.BugID == b.BugID && a.BugStatus == b.BugStatus && a.Comment == b.Comment &&
+		a.ScanID == b.ScanID && a.Severity == b.Severity && a.Confidence == b.Confidence && a.Dependency == b.Dependency &&
+		(a.DescriptionDetails == nil) == (b.DescriptionDetails == nil) && maps.Equal(a.DescriptionDetails, b.DescriptionDetails) &&
+		(a.Findings == nil) == (b.Findings == nil) && slices.Equal(a.Findings, b.Findings)
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -133,6 +135,52 @@ func TestFinishedReportsEvictOnlyPastTheLimit(t *testing.T) {
 	for _, i := range []int{0, 5, maxFinishedReports + 3} {
 		if _, ok := f.take(id(i)); !ok {
 			t.Errorf("%s was evicted", id(i))
+		}
+	}
+}
+
+// sameAsStored compares groups and findings field by field: a field added to either must be
+// added to it (and to this list), else a change overlay made to it could go unseen and the
+// stored bytes be answered.
+func TestSameAsStoredListsEveryField(t *testing.T) {
+	fields := func(v any) []string {
+		var out []string
+		rt := reflect.TypeOf(v)
+		for i := range rt.NumField() {
+			out = append(out, rt.Field(i).Name)
+		}
+		return out
+	}
+	want := map[string][]string{
+		"Group":   {"IssueID", "NoOfFindings", "MetricWiseAggregatedFindings", "TemplateDetails"},
+		"Finding": {"BugHash", "BugID", "BugStatus", "Comment", "DescriptionDetails", "Findings", "ScanID", "Severity", "Confidence", "Dependency"},
+	}
+	for name, got := range map[string][]string{"Group": fields(report.Group{}), "Finding": fields(report.Finding{})} {
+		if !slices.Equal(got, want[name]) {
+			t.Errorf("report.%s has fields %v; sameAsStored compares %v", name, got, want[name])
+		}
+	}
+	// And it agrees with reflect.DeepEqual where that matters: any change overlay can make.
+	base := func() *report.ScanReport {
+		return &report.ScanReport{ScanID: "s", MultiFileScanDetails: []*report.Group{{IssueID: "X", NoOfFindings: 1,
+			MetricWiseAggregatedFindings: []*report.Finding{{BugHash: "h", BugID: "VG_1_1", BugStatus: "pending_fix", DescriptionDetails: map[string]string{"a": "b"}}}}}}
+	}
+	stored := base()
+	changes := map[string]func(r *report.ScanReport){
+		"nothing":    func(*report.ScanReport) {},
+		"header":     func(r *report.ScanReport) { r.ProjectName = "renamed" },
+		"skip paths": func(r *report.ScanReport) { r.SkipFilePaths = []string{"x"} },
+		"bug id":     func(r *report.ScanReport) { r.MultiFileScanDetails[0].MetricWiseAggregatedFindings[0].BugID = "VG_1_2" },
+		"bug status": func(r *report.ScanReport) { r.MultiFileScanDetails[0].MetricWiseAggregatedFindings[0].BugStatus = "wont_fix" },
+		"comment":    func(r *report.ScanReport) { r.MultiFileScanDetails[0].MetricWiseAggregatedFindings[0].Comment = "ok" },
+		"count":      func(r *report.ScanReport) { r.MultiFileScanDetails[0].NoOfFindings = 2 },
+		"no groups":  func(r *report.ScanReport) { r.MultiFileScanDetails = []*report.Group{} },
+	}
+	for name, change := range changes {
+		rep := copyFindings(stored)
+		change(rep)
+		if got, want := sameAsStored(rep, stored), reflect.DeepEqual(rep, stored); got != want {
+			t.Errorf("%s: sameAsStored %v, reflect.DeepEqual %v", name, got, want)
 		}
 	}
 }

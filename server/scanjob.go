@@ -353,8 +353,12 @@ const bugPrefix = "VG"
 // the next number of the project: VG_<project_sequence_id>_<n>, as `vigil scan` numbers them.
 func (s *Server) triage(ctx context.Context, rep *report.ScanReport, sc store.Scan, p store.Project) ([]store.Finding, error) {
 	compact(rep)
-	var hashes []string
-	seen := map[string]bool{}
+	n := 0 // findings: the lists and maps below are made at their final size, not grown
+	for _, g := range rep.MultiFileScanDetails {
+		n += len(g.MetricWiseAggregatedFindings)
+	}
+	hashes := make([]string, 0, n)
+	seen := make(map[string]bool, n)
 	for _, g := range rep.MultiFileScanDetails {
 		g.NoOfFindings = len(g.MetricWiseAggregatedFindings)
 		for _, f := range g.MetricWiseAggregatedFindings {
@@ -380,8 +384,8 @@ func (s *Server) triage(ctx context.Context, rep *report.ScanReport, sc store.Sc
 			return nil, err
 		}
 	}
-	assigned := map[string]store.Finding{}
-	var out []store.Finding
+	assigned := make(map[string]store.Finding, len(hashes))
+	out := make([]store.Finding, 0, len(hashes))
 	for _, g := range rep.MultiFileScanDetails {
 		for _, f := range g.MetricWiseAggregatedFindings {
 			f.ScanID = sc.ID

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -33,6 +34,11 @@ func BenchmarkFileScanAPI(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	// The collector as `vigil serve` runs it: the soft limit of its default max_memory (2 GiB,
+	// plus 25%) and its pace (GOGC in the environment overrides the pace, as it does the
+	// command's).
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(5 << 29))
+	defer server.PaceGC()()
 	a := startServer(b, b.TempDir(), server.ScanEngine(scan.Options{}), nil)
 	key, _ := a.newKey(b, "bench", 0)
 	bearer := "Bearer " + key

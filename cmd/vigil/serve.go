@@ -165,6 +165,7 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 		return err
 	}
 	opts.Budgets = budgets
+	server.PaceGC() // for the process's life; bounded by the soft limit readBudgets set
 	xcfg := explorerConfig(v)
 	if err := xcfg.Validate(); err != nil {
 		return usageError("%v", err)

@@ -171,10 +171,12 @@ func TestSameAsStoredListsEveryField(t *testing.T) {
 		"header":     func(r *report.ScanReport) { r.ProjectName = "renamed" },
 		"skip paths": func(r *report.ScanReport) { r.SkipFilePaths = []string{"x"} },
 		"bug id":     func(r *report.ScanReport) { r.MultiFileScanDetails[0].MetricWiseAggregatedFindings[0].BugID = "VG_1_2" },
-		"bug status": func(r *report.ScanReport) { r.MultiFileScanDetails[0].MetricWiseAggregatedFindings[0].BugStatus = "wont_fix" },
-		"comment":    func(r *report.ScanReport) { r.MultiFileScanDetails[0].MetricWiseAggregatedFindings[0].Comment = "ok" },
-		"count":      func(r *report.ScanReport) { r.MultiFileScanDetails[0].NoOfFindings = 2 },
-		"no groups":  func(r *report.ScanReport) { r.MultiFileScanDetails = []*report.Group{} },
+		"bug status": func(r *report.ScanReport) {
+			r.MultiFileScanDetails[0].MetricWiseAggregatedFindings[0].BugStatus = "wont_fix"
+		},
+		"comment":   func(r *report.ScanReport) { r.MultiFileScanDetails[0].MetricWiseAggregatedFindings[0].Comment = "ok" },
+		"count":     func(r *report.ScanReport) { r.MultiFileScanDetails[0].NoOfFindings = 2 },
+		"no groups": func(r *report.ScanReport) { r.MultiFileScanDetails = []*report.Group{} },
 	}
 	for name, change := range changes {
 		rep := copyFindings(stored)

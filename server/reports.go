@@ -45,15 +45,11 @@ var reportFileRe = regexp.MustCompile(`^[0-9a-f]{24}\.(pdf|html)$`)
 
 // excerptDocs returns the document keeping the code around a scan's findings for later
 // reports, for FinishScan to store with the outcome (none when there is no code to keep).
-func (s *Server) excerptDocs(sc store.Scan, rep *report.ScanReport) []store.Document {
+func excerptDocs(sc store.Scan, rep *report.ScanReport) []store.Document {
 	if rep == nil || len(rep.Excerpts) == 0 {
 		return nil
 	}
-	data, err := json.Marshal(rep.Excerpts)
-	if err != nil {
-		s.log.Error("keeping code excerpts", "scan_id", sc.ID, "err", err)
-		return nil
-	}
+	data := marshalExcerpts(rep.Excerpts) // json.Marshal's bytes
 	return []store.Document{{Kind: docExcerpts, ID: sc.ID, ClientID: sc.ClientID, Data: data}}
 }
 

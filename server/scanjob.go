@@ -318,7 +318,7 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 	}
 	// The code excerpts are written in the outcome's transaction: one write, and none for an
 	// outcome another attempt recorded first.
-	err = s.store.FinishScan(ctx, sc.ID, status, errMsg, body, findings, time.Now().UTC(), s.excerptDocs(sc, rep)...)
+	err = s.store.FinishScan(ctx, sc.ID, status, errMsg, body, findings, time.Now().UTC(), excerptDocs(sc, rep)...)
 	if errors.Is(err, store.ErrConflict) {
 		// Another attempt of the scan (a worker thought dead) recorded its outcome first.
 		s.log.Info("finish: scan already finished by another attempt", "scan_id", sc.ID)

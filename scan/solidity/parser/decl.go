@@ -555,7 +555,7 @@ func (p *parser) parseFunction(doc *ast.CommentGroup) *ast.FuncDecl {
 		case p.tok.IsKeyword():
 			// A keyword used as a name: accept it so that the rest of the contract parses.
 			p.error(p.pos, "function name "+p.tok.String()+" is a reserved keyword")
-			f.Name = &ast.Ident{NamePos: p.pos, Name: p.tok.String()}
+			f.Name = p.newIdent(p.pos, p.tok.String())
 			p.next()
 		default:
 			p.errorExpected("function name")

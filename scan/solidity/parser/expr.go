@@ -176,7 +176,7 @@ func (p *parser) parseCallOptions(x ast.Expr) ast.Expr {
 // memberName parses the name after '.'; keywords are accepted (type(C).min, x.address).
 func (p *parser) memberName() *ast.Ident {
 	if p.tok.IsKeyword() {
-		id := &ast.Ident{NamePos: p.pos, Name: p.tok.String()}
+		id := p.newIdent(p.pos, p.tok.String())
 		p.next()
 		return id
 	}
@@ -284,7 +284,7 @@ func (p *parser) parsePrimary() ast.Expr {
 			return &ast.MetaTypeExpr{TypePos: pos, Type: args[0], Rparen: rparen}
 		}
 		// type() and type(a, b) are type errors: keep them as a call of `type`
-		return &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "type"}, Lparen: lparen, Args: args, Names: names, Rparen: rparen}
+		return &ast.CallExpr{Fun: p.newIdent(pos, "type"), Lparen: lparen, Args: args, Names: names, Rparen: rparen}
 	case token.PAYABLE:
 		t := &ast.ElementaryType{NamePos: p.pos, Name: "payable"}
 		p.next()

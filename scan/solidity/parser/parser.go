@@ -68,6 +68,34 @@ type parser struct {
 	depth   int
 	dropped int // errors past maxErrors, counted but not listed
 	inYul   int // > 0 inside inline assembly
+
+	// spareIdents and spareComments are room for the next identifiers and comments, the most
+	// numerous nodes of a file: they are made in chunks instead of one allocation each (a
+	// chunk is never grown, so the nodes handed out stay where they are).
+	spareIdents   []ast.Ident
+	spareComments []ast.Comment
+}
+
+// newIdent returns a new identifier node.
+func (p *parser) newIdent(pos token.Pos, name string) *ast.Ident {
+	if len(p.spareIdents) == 0 {
+		p.spareIdents = make([]ast.Ident, 64)
+	}
+	id := &p.spareIdents[0]
+	p.spareIdents = p.spareIdents[1:]
+	id.NamePos, id.Name = pos, name
+	return id
+}
+
+// newComment returns a new comment node.
+func (p *parser) newComment(pos token.Pos, text string) *ast.Comment {
+	if len(p.spareComments) == 0 {
+		p.spareComments = make([]ast.Comment, 16)
+	}
+	c := &p.spareComments[0]
+	p.spareComments = p.spareComments[1:]
+	c.Slash, c.Text = pos, text
+	return c
 }
 
 func (p *parser) init(file *token.File, src []byte) {
@@ -133,7 +161,7 @@ func (p *parser) next() {
 	groupEnd := 0
 	for p.tok == token.COMMENT {
 		startLine := p.file.Line(p.pos)
-		c := &ast.Comment{Slash: p.pos, Text: p.lit}
+		c := p.newComment(p.pos, p.lit)
 		endLine := startLine
 		if strings.HasPrefix(p.lit, "/*") {
 			endLine = p.file.Line(c.End() - 1)
@@ -365,7 +393,7 @@ func (p *parser) ident() *ast.Ident {
 	} else {
 		p.errorExpected("identifier")
 	}
-	return &ast.Ident{NamePos: pos, Name: name}
+	return p.newIdent(pos, name)
 }
 
 // identPath parses A.B.C.

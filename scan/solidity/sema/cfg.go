@@ -32,6 +32,9 @@ type Node struct {
 	Cond     *Node     // for NodeBranch: its condition node
 	Succs    []*Node
 	Preds    []*Node
+	// edges holds the first two successors and predecessors (Succs and Preds start in it):
+	// most nodes have one or two of each, so linking them allocates nothing.
+	edges [4]*Node
 }
 
 // CFG is the control-flow graph of a function with its modifiers woven around the body.
@@ -40,10 +43,19 @@ type CFG struct {
 	Nodes               []*Node
 	idom                []*Node // immediate dominators by node ID
 	locks               lockCache
+	// spare is room for the next nodes: they are made in chunks (half as many as the graph has so
+	// far, at least 8) instead of one allocation each; a chunk is never grown, so the nodes
+	// handed out stay where they are.
+	spare []Node
 }
 
 func (g *CFG) newNode(kind NodeKind, fn *Function) *Node {
-	n := &Node{ID: len(g.Nodes), Kind: kind, Fn: fn}
+	if len(g.spare) == 0 {
+		g.spare = make([]Node, max(8, len(g.Nodes)/2))
+	}
+	n := &g.spare[0]
+	g.spare = g.spare[1:]
+	n.ID, n.Kind, n.Fn = len(g.Nodes), kind, fn
 	g.Nodes = append(g.Nodes, n)
 	return n
 }
@@ -53,6 +65,12 @@ func link(from, to *Node) {
 		if s == to {
 			return
 		}
+	}
+	if from.Succs == nil {
+		from.Succs = from.edges[:0:2]
+	}
+	if to.Preds == nil {
+		to.Preds = to.edges[2:2:4]
 	}
 	from.Succs = append(from.Succs, to)
 	to.Preds = append(to.Preds, from)
@@ -96,6 +114,7 @@ func buildCFG(p *Program, fn *Function) *CFG {
 		link(e, g.Exit)
 	}
 	g.computeDominators()
+	g.spare = nil
 	return g
 }
 

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"strconv"
@@ -17,12 +18,36 @@ type fingerprinter struct {
 }
 
 func (fp *fingerprinter) hash(r record) string {
-	key := strings.Join([]string{r.tmpl.ID, r.file, r.contract, r.function, r.code}, "\x00")
-	n := fp.seen[key]
-	fp.seen[key] = n + 1
-	if n > 0 {
-		key += "\x00" + strconv.Itoa(n)
+	var buf [256]byte // the key, on the stack unless long
+	key := buf[:0]
+	for i, part := range [...]string{r.tmpl.ID, r.file, r.contract, r.function, r.code} {
+		if i > 0 {
+			key = append(key, 0)
+		}
+		key = append(key, part...)
 	}
-	sum := sha256.Sum256([]byte(key))
-	return base64.RawURLEncoding.EncodeToString(sum[:18])
+	n := fp.seen[string(key)]
+	fp.seen[string(key)] = n + 1
+	if n > 0 {
+		key = append(key, 0)
+		key = strconv.AppendInt(key, int64(n), 10)
+	}
+	sum := sha256.Sum256(key)
+	var out [24]byte // base64 of 18 bytes
+	base64.RawURLEncoding.Encode(out[:], sum[:18])
+	return string(out[:])
+}
+
+// joinFields returns the words of code (split at white space, as strings.Fields does) joined by
+// single spaces: the finding's code as the fingerprint hashes it.
+func joinFields(code []byte) string {
+	var b strings.Builder
+	b.Grow(len(code))
+	for w := range bytes.FieldsSeq(code) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.Write(w)
+	}
+	return b.String()
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -499,7 +500,7 @@ func solidityRecord(prog *sema.Program, f detect.Finding) record {
 		r.dependency = file.Dependency
 		tf := file.TokFile
 		if from, to := tf.Offset(f.Pos), tf.Offset(f.End); from <= to && to <= len(file.Src) {
-			r.code = strings.Join(strings.Fields(string(file.Src[from:to])), " ")
+			r.code = joinFields(file.Src[from:to])
 		}
 	}
 	return r
@@ -527,6 +528,12 @@ func groupRecords(records []record, opts Options) []*report.Group {
 		}
 		return a.line < b.line || a.line == b.line && a.column < b.column
 	})
+	// The findings, their locations and line lists are made in one piece each instead of a few
+	// allocations per finding.
+	recs := make([]report.Finding, len(records))
+	locs := make([]report.Location, len(records))
+	locPtrs := make([]*report.Location, len(records))
+	lineNos := make([]int, 2*len(records))
 	for n, r := range records {
 		g := byID[r.tmpl.ID]
 		if g == nil {
@@ -538,21 +545,25 @@ func groupRecords(records []record, opts Options) []*report.Group {
 		if details == nil {
 			details = map[string]string{}
 		}
-		rec := &report.Finding{
+		lineNos[2*n], lineNos[2*n+1] = r.line, r.end
+		locs[n] = report.Location{
+			FilePath:     r.file,
+			LineNosStart: lineNos[2*n : 2*n+1 : 2*n+1],
+			LineNosEnd:   lineNos[2*n+1 : 2*n+2 : 2*n+2],
+			Column:       r.column,
+			EndColumn:    r.endColumn,
+		}
+		locPtrs[n] = &locs[n]
+		rec := &recs[n]
+		*rec = report.Finding{
 			BugHash:            hashes.hash(r),
-			BugID:              fmt.Sprintf("%s_%d_%d", prefix, opts.ProjectSequence, n+1),
+			BugID:              prefix + "_" + strconv.FormatInt(opts.ProjectSequence, 10) + "_" + strconv.Itoa(n+1),
 			BugStatus:          report.BugPendingFix,
 			Comment:            "",
 			DescriptionDetails: details,
 			ScanID:             opts.ScanID,
-			Findings: []*report.Location{{
-				FilePath:     r.file,
-				LineNosStart: []int{r.line},
-				LineNosEnd:   []int{r.end},
-				Column:       r.column,
-				EndColumn:    r.endColumn,
-			}},
-			Dependency: r.dependency,
+			Findings:           locPtrs[n : n+1 : n+1],
+			Dependency:         r.dependency,
 		}
 		// Every finding says how severe and how sure it is, so that gates and readers need not
 		// look the template up (and see where a detector lowered its confidence).

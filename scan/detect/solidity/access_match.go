@@ -27,6 +27,21 @@ func nameWords(name string) []string {
 	return words
 }
 
+// leadWord returns the first word of name in lower case ("" when it has none) and whether it is
+// the only one: most callers judge a name by its first word (is..., init...), and nameWords
+// would lower-case and list them all.
+func leadWord(name string) (word string, alone bool) {
+	n := 0
+	for w := range wordsOf(name) {
+		if n == 1 {
+			return word, false
+		}
+		word = strings.ToLower(w)
+		n++
+	}
+	return word, n == 1
+}
+
 // wordsOf yields the words of an identifier as written (nameWords lowercases them).
 func wordsOf(name string) iter.Seq[string] {
 	return func(yield func(string) bool) {
@@ -559,8 +574,8 @@ func isInitializerLike(fn *sema.Function) bool {
 	if hasInitializerModifier(fn) {
 		return true
 	}
-	w := nameWords(fn.Name)
-	return len(w) > 0 && (w[0] == "init" || w[0] == "setup" && len(w) == 1 || w[0] == "initialize" || w[0] == "initialise" || w[0] == "initialiser" || w[0] == "initializer" || strings.HasPrefix(w[0], "initiali"))
+	w, alone := leadWord(fn.Name)
+	return w != "" && (w == "init" || w == "setup" && alone || w == "initialize" || w == "initialise" || w == "initialiser" || w == "initializer" || strings.HasPrefix(w, "initiali"))
 }
 
 // hasInitializerModifier reports whether fn uses OpenZeppelin's initializer or reinitializer
@@ -568,9 +583,9 @@ func isInitializerLike(fn *sema.Function) bool {
 func hasInitializerModifier(fn *sema.Function) bool {
 	for _, inv := range fn.Invocations {
 		names := inv.Name.Names
-		name := strings.ToLower(names[len(names)-1].Name)
-		if name == "initializer" || name == "reinitializer" || name == "onlyinitializing" || strings.Contains(name, "initializer") ||
-			strings.Contains(name, "uninitiali") || strings.Contains(name, "notinitiali") || strings.Contains(name, "onlyonce") || name == "once" {
+		name := names[len(names)-1].Name
+		if lowerEquals(name, "onlyinitializing") || lowerEquals(name, "once") ||
+			containsLower(name, "initializer", "uninitiali", "notinitiali", "onlyonce") {
 			return true
 		}
 	}
@@ -755,11 +770,10 @@ func isCheckHelperStmt(p *sema.Program, info *sema.FuncInfo, st ast.Stmt, depth 
 	if c == nil || c.Kind != sema.CallInternal && c.Kind != sema.CallLibrary {
 		return false
 	}
-	w := nameWords(c.Name)
-	if len(w) > 0 {
+	if w, _ := leadWord(c.Name); w != "" {
 		prefix := false
 		for _, x := range checkPrefixes {
-			if w[0] == x {
+			if w == x {
 				prefix = true
 			}
 		}
@@ -1068,11 +1082,7 @@ func isPredicate(c *sema.Call) bool {
 	if c.Callee != nil && c.Callee.IsView() {
 		return true
 	}
-	w := nameWords(c.Name)
-	if len(w) == 0 {
-		return false
-	}
-	switch w[0] {
+	switch w, _ := leadWord(c.Name); w {
 	case "is", "has", "can", "check", "auth", "authorized", "authorised", "valid", "verify", "only", "require", "allowed", "whitelisted":
 		return true
 	}

@@ -78,24 +78,27 @@ type parser struct {
 
 // newIdent returns a new identifier node.
 func (p *parser) newIdent(pos token.Pos, name string) *ast.Ident {
-	if len(p.spareIdents) == 0 {
-		p.spareIdents = make([]ast.Ident, 64)
-	}
-	id := &p.spareIdents[0]
-	p.spareIdents = p.spareIdents[1:]
+	id := fromChunk(&p.spareIdents, 64)
 	id.NamePos, id.Name = pos, name
 	return id
 }
 
 // newComment returns a new comment node.
 func (p *parser) newComment(pos token.Pos, text string) *ast.Comment {
-	if len(p.spareComments) == 0 {
-		p.spareComments = make([]ast.Comment, 16)
-	}
-	c := &p.spareComments[0]
-	p.spareComments = p.spareComments[1:]
+	c := fromChunk(&p.spareComments, 16)
 	c.Slash, c.Text = pos, text
 	return c
+}
+
+// fromChunk returns the next zero value of *spare, making a new chunk of size values when it
+// is used up.
+func fromChunk[T any](spare *[]T, size int) *T {
+	if len(*spare) == 0 {
+		*spare = make([]T, size)
+	}
+	v := &(*spare)[0]
+	*spare = (*spare)[1:]
+	return v
 }
 
 func (p *parser) init(file *token.File, src []byte) {

@@ -42,6 +42,7 @@ type CFG struct {
 	Entry, Exit, Revert *Node
 	Nodes               []*Node
 	idom                []*Node // immediate dominators by node ID
+	order               []*Node // the reachable nodes in reverse postorder (with idom)
 	locks               lockCache
 	// spare is room for the next nodes: they are made in chunks (half as many as the graph has so
 	// far, at least 8) instead of one allocation each; a chunk is never grown, so the nodes
@@ -346,6 +347,7 @@ func alwaysReverts(x ast.Expr) revertKind {
 // Harvey and Kennedy over a reverse postorder.
 func (g *CFG) computeDominators() {
 	order := g.reversePostorder()
+	g.order = order
 	index := make([]int, len(g.Nodes))
 	for i := range index {
 		index[i] = -1
@@ -391,13 +393,13 @@ func (g *CFG) computeDominators() {
 
 func (g *CFG) reversePostorder() []*Node {
 	seen := make([]bool, len(g.Nodes))
-	var post []*Node
 	// iterative DFS to stay safe on large functions
 	type frame struct {
 		n *Node
 		i int
 	}
-	stack := []frame{{g.Entry, 0}}
+	post := make([]*Node, 0, len(g.Nodes))
+	stack := append(make([]frame, 0, 32), frame{g.Entry, 0})
 	seen[g.Entry.ID] = true
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
@@ -442,7 +444,7 @@ func (g *CFG) DominatedBy(has func(d *Node) bool) []bool {
 		return out
 	}
 	// Reverse postorder visits every dominator before the nodes it dominates.
-	for _, n := range g.reversePostorder() {
+	for _, n := range g.order {
 		d := g.idom[n.ID]
 		if n == g.Entry || d == nil {
 			continue

@@ -469,7 +469,7 @@ func (p *parser) startsType() bool {
 // parseStateVar parses a state variable or, at file level, a constant:
 // Type {public|private|internal|constant|immutable|transient|override} name [= value];
 func (p *parser) parseStateVar(doc *ast.CommentGroup, fileLevel bool) ast.Decl {
-	v := &ast.VarDecl{Doc: doc, Type: p.parseType()}
+	v := place(&p.spare.varDecls, ast.VarDecl{Doc: doc, Type: p.parseType()})
 	for {
 		switch p.tok {
 		case token.PUBLIC, token.PRIVATE, token.INTERNAL, token.EXTERNAL:
@@ -555,7 +555,7 @@ func (p *parser) parseFunction(doc *ast.CommentGroup) *ast.FuncDecl {
 		case p.tok.IsKeyword():
 			// A keyword used as a name: accept it so that the rest of the contract parses.
 			p.error(p.pos, "function name "+p.tok.String()+" is a reserved keyword")
-			f.Name = p.newIdent(p.pos, p.tok.String())
+			f.Name = place(&p.spare.idents, ast.Ident{NamePos: p.pos, Name: p.tok.String()})
 			p.next()
 		default:
 			p.errorExpected("function name")

@@ -68,7 +68,7 @@ func (p *parser) parseBinary(prefix ast.Expr, prec1 int) ast.Expr {
 		} else {
 			y = p.parseBinary(nil, prec+1)
 		}
-		x = &ast.BinaryExpr{X: x, OpPos: pos, Op: op, Y: y}
+		x = place(&p.spare.binaries, ast.BinaryExpr{X: x, OpPos: pos, Op: op, Y: y})
 	}
 }
 
@@ -101,7 +101,7 @@ func (p *parser) parsePostfix(x ast.Expr) ast.Expr {
 		switch p.tok {
 		case token.PERIOD:
 			p.next()
-			x = &ast.MemberExpr{X: x, Name: p.memberName()}
+			x = place(&p.spare.members, ast.MemberExpr{X: x, Name: p.memberName()})
 		case token.LBRACK:
 			lbrack := p.pos
 			p.next()
@@ -120,7 +120,7 @@ func (p *parser) parsePostfix(x ast.Expr) ast.Expr {
 				}
 			}
 		case token.LPAREN:
-			c := &ast.CallExpr{Fun: x, Lparen: p.pos}
+			c := place(&p.spare.calls, ast.CallExpr{Fun: x, Lparen: p.pos})
 			c.Args, c.Names, c.Rparen = p.parseCallArgs()
 			x = c
 		case token.LBRACE:
@@ -176,7 +176,7 @@ func (p *parser) parseCallOptions(x ast.Expr) ast.Expr {
 // memberName parses the name after '.'; keywords are accepted (type(C).min, x.address).
 func (p *parser) memberName() *ast.Ident {
 	if p.tok.IsKeyword() {
-		id := p.newIdent(p.pos, p.tok.String())
+		id := place(&p.spare.idents, ast.Ident{NamePos: p.pos, Name: p.tok.String()})
 		p.next()
 		return id
 	}
@@ -284,7 +284,7 @@ func (p *parser) parsePrimary() ast.Expr {
 			return &ast.MetaTypeExpr{TypePos: pos, Type: args[0], Rparen: rparen}
 		}
 		// type() and type(a, b) are type errors: keep them as a call of `type`
-		return &ast.CallExpr{Fun: p.newIdent(pos, "type"), Lparen: lparen, Args: args, Names: names, Rparen: rparen}
+		return &ast.CallExpr{Fun: place(&p.spare.idents, ast.Ident{NamePos: pos, Name: "type"}), Lparen: lparen, Args: args, Names: names, Rparen: rparen}
 	case token.PAYABLE:
 		t := &ast.ElementaryType{NamePos: p.pos, Name: "payable"}
 		p.next()

@@ -302,7 +302,7 @@ func (p *parser) parseSimpleStmt() ast.Stmt {
 			return p.finishVarDecl(start, toType(prefix))
 		}
 		x := p.parseExprFrom(prefix)
-		return &ast.ExprStmt{X: x, Semi: p.stmtEnd()}
+		return place(&p.spare.exprStmts, ast.ExprStmt{X: x, Semi: p.stmtEnd()})
 	case token.LPAREN:
 		return p.parseTupleStmt()
 	}
@@ -312,7 +312,7 @@ func (p *parser) parseSimpleStmt() ast.Stmt {
 		p.got(token.SEMI)
 		return &ast.BadStmt{From: start, To: p.prevEnd}
 	}
-	return &ast.ExprStmt{X: x, Semi: p.stmtEnd()}
+	return place(&p.spare.exprStmts, ast.ExprStmt{X: x, Semi: p.stmtEnd()})
 }
 
 func (p *parser) finishVarDecl(start token.Pos, typ ast.Expr) ast.Stmt {
@@ -367,7 +367,7 @@ func (p *parser) parseTypeOrExprPrefix() (x ast.Expr, isType bool) {
 				return p.tooLong(x), false
 			}
 			p.next()
-			x = &ast.MemberExpr{X: x, Name: p.memberName()}
+			x = place(&p.spare.members, ast.MemberExpr{X: x, Name: p.memberName()})
 			continue
 		case token.LBRACK:
 			if !p.enter() {
@@ -487,5 +487,5 @@ func (p *parser) parseTupleStmt() ast.Stmt {
 		tuple = &ast.TupleExpr{Lparen: lparen, Elems: elems, Rparen: rparen}
 	}
 	x := p.parseExprFrom(tuple)
-	return &ast.ExprStmt{X: x, Semi: p.stmtEnd()}
+	return place(&p.spare.exprStmts, ast.ExprStmt{X: x, Semi: p.stmtEnd()})
 }

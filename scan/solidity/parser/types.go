@@ -91,7 +91,7 @@ func (p *parser) parseType() ast.Expr {
 }
 
 func (p *parser) parseElementaryType() *ast.ElementaryType {
-	t := &ast.ElementaryType{NamePos: p.pos, Name: p.lit}
+	t := place(&p.spare.elementary, ast.ElementaryType{NamePos: p.pos, Name: p.lit})
 	p.next()
 	if t.Name == "address" {
 		switch p.tok {
@@ -200,7 +200,7 @@ const (
 
 // parseParams parses ( [param {, param}] ).
 func (p *parser) parseParams(kind paramKind) *ast.ParamList {
-	l := &ast.ParamList{Lparen: p.pos}
+	l := place(&p.spare.paramLists, ast.ParamList{Lparen: p.pos})
 	if p.tok != token.LPAREN {
 		p.errorExpected("'('")
 		l.Rparen = p.prevEnd
@@ -235,7 +235,7 @@ func (p *parser) parseParams(kind paramKind) *ast.ParamList {
 }
 
 func (p *parser) parseParam(kind paramKind) *ast.VarDecl {
-	v := &ast.VarDecl{Type: p.parseType()}
+	v := place(&p.spare.varDecls, ast.VarDecl{Type: p.parseType()})
 	for {
 		switch p.tok {
 		case token.MEMORY, token.STORAGE, token.CALLDATA:

@@ -435,7 +435,7 @@ func (r *resolver) exprType(x ast.Expr) Type {
 			return t.Elem
 		case *Elementary:
 			if strings.HasPrefix(t.Name, "bytes") {
-				return &Elementary{Name: "bytes1"}
+				return elementary("bytes1", false)
 			}
 		}
 		return nil
@@ -479,7 +479,7 @@ func (r *resolver) memberType(x *ast.MemberExpr) Type {
 			case "msg.data":
 				return TypeBytes
 			case "msg.sig":
-				return &Elementary{Name: "bytes4"}
+				return elementary("bytes4", false)
 			case "block.blockhash":
 				return TypeBytes32
 			}
@@ -502,7 +502,7 @@ func (r *resolver) memberType(x *ast.MemberExpr) Type {
 			return TypeBytes
 		}
 	case "selector":
-		return &Elementary{Name: "bytes4"}
+		return elementary("bytes4", false)
 	}
 	switch t := xt.(type) {
 	case *StructType:

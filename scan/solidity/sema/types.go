@@ -117,6 +117,43 @@ var (
 	TypeString         = &Elementary{Name: "string"}
 )
 
+// elementaryTypes holds one value of each elementary type (by canonical name, and address
+// payable under "address payable"), shared by every program: types are never changed once
+// made, and a file names uint256 or address hundreds of times. Read-only after init.
+var elementaryTypes = func() map[string]*Elementary {
+	m := map[string]*Elementary{}
+	for _, t := range []*Elementary{TypeAddress, TypeBool, TypeUint256, TypeBytes, TypeBytes32, TypeString} {
+		m[t.Name] = t
+	}
+	m["address payable"] = TypeAddressPayable
+	for bits := 8; bits <= 256; bits += 8 {
+		for _, name := range []string{"uint" + strconv.Itoa(bits), "int" + strconv.Itoa(bits)} {
+			if m[name] == nil {
+				m[name] = &Elementary{Name: name}
+			}
+		}
+	}
+	for n := 1; n <= 32; n++ {
+		if name := "bytes" + strconv.Itoa(n); m[name] == nil {
+			m[name] = &Elementary{Name: name}
+		}
+	}
+	return m
+}()
+
+// elementary returns the elementary type written name (payable for address payable).
+func elementary(name string, payable bool) *Elementary {
+	name = canonicalElementary(name)
+	key := name
+	if payable {
+		key += " payable"
+	}
+	if t := elementaryTypes[key]; t != nil {
+		return t
+	}
+	return &Elementary{Name: name, Payable: payable}
+}
+
 // IsAddress reports whether t is address or address payable.
 func IsAddress(t Type) bool {
 	e, ok := t.(*Elementary)
@@ -163,7 +200,7 @@ func (p *Program) typeOfTypeExpr(x ast.Expr, scope *Contract, file *File) Type {
 		if t.Name == "var" {
 			return nil
 		}
-		return &Elementary{Name: canonicalElementary(t.Name), Payable: t.Payable}
+		return elementary(t.Name, t.Payable)
 	case *ast.IdentPath:
 		return p.lookupTypeName(t.Names, scope, file)
 	case *ast.Ident:
@@ -276,7 +313,7 @@ func (p *Program) fileType(name string, file *File) Type {
 // compiler reports, and resolving it by name could recurse forever, so it is left unknown.
 func underlyingType(d *ast.UserTypeDecl) Type {
 	if e, ok := d.Underlying.(*ast.ElementaryType); ok {
-		return &Elementary{Name: canonicalElementary(e.Name), Payable: e.Payable}
+		return elementary(e.Name, e.Payable)
 	}
 	return nil
 }

@@ -221,3 +221,6 @@ func (c *Cache) Of(root ast.Node) *Inspector {
 	c.trees[root] = built
 	return built
 }
+
+// Len returns the number of nodes of the tree.
+func (in *Inspector) Len() int { return len(in.events) }

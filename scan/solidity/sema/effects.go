@@ -78,9 +78,10 @@ func (info *FuncInfo) storageAlias(v *Var) *Var {
 }
 
 // Writes returns the state variables written by an expression or statement (assignments,
-// ++/--, delete, push/pop), each with the node that writes it.
+// ++/--, delete, push/pop), each with the node that writes it; nil when it writes none (most
+// code asked about).
 func (p *Program) Writes(info *FuncInfo, n ast.Node) map[*Var][]ast.Node {
-	out := map[*Var][]ast.Node{}
+	var out map[*Var][]ast.Node
 	if n == nil {
 		return out
 	}
@@ -101,14 +102,14 @@ func (p *Program) Writes(info *FuncInfo, n ast.Node) map[*Var][]ast.Node {
 			for _, e := range t.Elems {
 				if e != nil && !rebinds(e) {
 					if v := p.StateVarOf(info, e); v != nil {
-						out[v] = append(out[v], at)
+						put(&out, v, append(out[v], at))
 					}
 				}
 			}
 			return
 		}
 		if v := p.StateVarOf(info, lhs); v != nil {
-			out[v] = append(out[v], at)
+			put(&out, v, append(out[v], at))
 		}
 	}
 	sub := info.Fn.BodyTree().In(n)
@@ -132,7 +133,7 @@ func (p *Program) Writes(info *FuncInfo, n ast.Node) map[*Var][]ast.Node {
 				if c, ok := y.(*ast.YulCall); ok && (c.Name.Name == "sstore" || c.Name.Name == "tstore") && len(c.Args) > 0 {
 					if id, ok := c.Args[0].(*ast.YulIdent); ok {
 						if v := info.YulUses[id]; v != nil && v.Kind == StateVar {
-							out[v] = append(out[v], e)
+							put(&out, v, append(out[v], e))
 						}
 					}
 				}

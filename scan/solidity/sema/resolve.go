@@ -64,7 +64,7 @@ func (p *Program) Info(fn *Function) *FuncInfo {
 }
 
 type scope struct {
-	names  map[string]*Var
+	names  map[string]*Var // made on the first name (put): most blocks declare none
 	parent *scope
 }
 
@@ -107,10 +107,24 @@ func (p *Program) analyzeFunctions() {
 // expressions.
 func (p *Program) resolveFunction(fn *Function) *FuncInfo {
 	info := &FuncInfo{Fn: fn}
-	r := &resolver{p: p, fn: fn, info: info, sc: &scope{names: map[string]*Var{}}}
-	for _, v := range append(append([]*Var(nil), fn.Params...), fn.Returns...) {
-		if v.Name != "" {
-			r.sc.names[v.Name] = v
+	if fn.Body != nil {
+		// About half the nodes of a body are typed expressions and a third identifiers with a
+		// use: a large body's maps start near their final size instead of growing by doubling
+		// (small ones are made by put on their first entry).
+		nodes := fn.BodyTree().Len()
+		if nodes/2 > 8 {
+			info.Types = make(map[ast.Expr]Type, nodes/2)
+		}
+		if nodes/3 > 8 {
+			info.Uses = make(map[*ast.Ident]Object, nodes/3)
+		}
+	}
+	r := &resolver{p: p, fn: fn, info: info, sc: &scope{}}
+	for _, vars := range [...][]*Var{fn.Params, fn.Returns} {
+		for _, v := range vars {
+			if v.Name != "" {
+				put(&r.sc.names, v.Name, v)
+			}
 		}
 	}
 	if fn.Decl != nil {
@@ -151,17 +165,17 @@ func (r *resolver) declare(d *ast.VarDecl) *Var {
 	// same variable in the block, not a twin.
 	for _, v := range r.fn.Locals {
 		if v.Decl == d {
-			r.sc.names[v.Name] = v
+			put(&r.sc.names, v.Name, v)
 			return v
 		}
 	}
 	v := &Var{Name: d.Name.Name, Decl: d, Kind: LocalVar, Func: r.fn, Type: r.p.typeOfTypeExpr(d.Type, r.fn.Contract, r.fn.File)}
 	r.fn.Locals = append(r.fn.Locals, v)
-	r.sc.names[v.Name] = v
+	put(&r.sc.names, v.Name, v)
 	return v
 }
 
-func (r *resolver) push() { r.sc = &scope{names: map[string]*Var{}, parent: r.sc} }
+func (r *resolver) push() { r.sc = &scope{parent: r.sc} }
 func (r *resolver) pop()  { r.sc = r.sc.parent }
 
 func (r *resolver) block(b *ast.BlockStmt) {

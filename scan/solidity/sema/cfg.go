@@ -44,8 +44,8 @@ type CFG struct {
 	idom                []*Node // immediate dominators by node ID
 	order               []*Node // the reachable nodes in reverse postorder (with idom)
 	locks               lockCache
-	// spare is room for the next nodes: they are made in chunks (half as many as the graph has so
-	// far, at least 8) instead of one allocation each; a chunk is never grown, so the nodes
+	// spare is room for the next nodes: they are made in chunks (half as many as the graph has
+	// so far, at least 8) instead of one allocation each; a chunk is never grown, so the nodes
 	// handed out stay where they are.
 	spare []Node
 }

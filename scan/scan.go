@@ -1,11 +1,11 @@
 package scan
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -515,18 +515,14 @@ func groupRecords(records []record, opts Options) []*report.Group {
 	byID := map[string]*report.Group{}
 	var order []*report.Group
 	hashes := fingerprinter{seen: map[string]int{}}
-	sort.SliceStable(records, func(i, j int) bool {
-		a, b := records[i], records[j]
-		if ra, rb := a.effectiveSeverity().Rank(), b.effectiveSeverity().Rank(); ra != rb {
-			return ra < rb
-		}
-		if a.tmpl.ID != b.tmpl.ID {
-			return a.tmpl.ID < b.tmpl.ID
-		}
-		if a.file != b.file {
-			return a.file < b.file
-		}
-		return a.line < b.line || a.line == b.line && a.column < b.column
+	slices.SortStableFunc(records, func(a, b record) int {
+		return cmp.Or(
+			cmp.Compare(a.effectiveSeverity().Rank(), b.effectiveSeverity().Rank()),
+			strings.Compare(a.tmpl.ID, b.tmpl.ID),
+			strings.Compare(a.file, b.file),
+			cmp.Compare(a.line, b.line),
+			cmp.Compare(a.column, b.column),
+		)
 	})
 	// The findings, their locations and line lists are made in one piece each instead of a few
 	// allocations per finding.

@@ -21,19 +21,25 @@ func forEach(workers, n int, do func(i int)) {
 		return
 	}
 	var next atomic.Int64
+	work := func() {
+		for {
+			i := int(next.Add(1)) - 1
+			if i >= n {
+				return
+			}
+			do(i)
+		}
+	}
+	// The caller is one of the workers: its stack has already grown to what the work needs,
+	// where a new goroutine's grows again by copying.
 	var wg sync.WaitGroup
-	for range workers {
+	for range workers - 1 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				do(i)
-			}
+			work()
 		}()
 	}
+	work()
 	wg.Wait()
 }

@@ -155,7 +155,7 @@ func (o Options) Analyzers() ([]*detect.Analyzer, error) {
 	default:
 		return nil, fmt.Errorf("unknown language %q (solidity or rust)", o.Lang)
 	}
-	var out []*detect.Analyzer
+	out := make([]*detect.Analyzer, 0, len(solidity.All))
 	for _, a := range solidity.All {
 		if o.enabled(a.ID) {
 			out = append(out, a)

@@ -10,7 +10,7 @@ import (
 // run (the chosen Solidity detectors when the workspace has Solidity, the enabled Rust ones
 // when it has Rust).
 func scope(files []report.FileSize, solidity []*detect.Analyzer, ranSolidity, ranRust bool, opts Options) *report.Scope {
-	s := &report.Scope{Files: append([]report.FileSize{}, files...), Detectors: []string{}}
+	s := &report.Scope{Files: append([]report.FileSize{}, files...), Detectors: make([]string, 0, len(solidity)+len(rustdetect.All))}
 	if ranSolidity {
 		for _, a := range solidity {
 			s.Detectors = append(s.Detectors, a.ID)

@@ -186,13 +186,14 @@ func (p *parser) memberName() *ast.Ident {
 // parseCallArgs parses (a, b) or ({name: a, other: b}) from the '('.
 func (p *parser) parseCallArgs() (args []ast.Expr, names []*ast.Ident, rparen token.Pos) {
 	p.expect(token.LPAREN)
+	start := len(p.exprs)
 	if p.tok == token.LBRACE {
 		p.next()
 		names = []*ast.Ident{}
 		for p.tok != token.RBRACE && p.tok != token.EOF {
 			names = append(names, p.ident())
 			p.expect(token.COLON)
-			args = append(args, p.parseExpr())
+			p.exprs = append(p.exprs, p.parseExpr())
 			if !p.got(token.COMMA) {
 				break
 			}
@@ -201,7 +202,7 @@ func (p *parser) parseCallArgs() (args []ast.Expr, names []*ast.Ident, rparen to
 	} else {
 		for p.tok != token.RPAREN && p.tok != token.EOF {
 			start := p.pos
-			args = append(args, p.parseExpr())
+			p.exprs = append(p.exprs, p.parseExpr())
 			if !p.got(token.COMMA) {
 				break
 			}
@@ -217,7 +218,7 @@ func (p *parser) parseCallArgs() (args []ast.Expr, names []*ast.Ident, rparen to
 		rparen = p.pos
 	}
 	p.got(token.RPAREN)
-	return args, names, rparen
+	return collect(&p.exprs, start), names, rparen
 }
 
 func (p *parser) parsePrimary() ast.Expr {

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
@@ -69,6 +70,11 @@ type parser struct {
 	dropped int // errors past maxErrors, counted but not listed
 	inYul   int // > 0 inside inline assembly
 
+	// exprs and stmts hold the call arguments and statements of the lists being parsed, a
+	// nested list's above its parent's (see collect).
+	exprs []ast.Expr
+	stmts []ast.Stmt
+
 	// spare is room for the next nodes of the most numerous kinds (see place).
 	spare struct {
 		idents     []ast.Ident
@@ -81,6 +87,18 @@ type parser struct {
 		members    []ast.MemberExpr
 		calls      []ast.CallExpr
 	}
+}
+
+// collect returns the list pushed on *stack from start, copied out at its length (nil when
+// empty), and pops it: one allocation per list instead of one per doubling of its own slice.
+func collect[T any](stack *[]T, start int) []T {
+	if len(*stack) == start {
+		return nil
+	}
+	list := slices.Clone((*stack)[start:])
+	clear((*stack)[start:]) // the scratch space keeps no node alive
+	*stack = (*stack)[:start]
+	return list
 }
 
 // place returns a pointer to a copy of node in the next slot of *spare, making a new chunk

@@ -19,7 +19,7 @@ func (p *parser) parseBlock() *ast.BlockStmt {
 }
 
 func (p *parser) parseStmtList() []ast.Stmt {
-	var list []ast.Stmt
+	base := len(p.stmts)
 	for p.tok != token.RBRACE && p.tok != token.EOF {
 		// A declaration keyword here means a '}' is missing: stop so the contract body
 		// parser can resume at the declaration.
@@ -27,16 +27,16 @@ func (p *parser) parseStmtList() []ast.Stmt {
 		case token.FUNCTION, token.MODIFIER, token.EVENT, token.CONTRACT, token.INTERFACE,
 			token.LIBRARY, token.CONSTRUCTOR, token.PRAGMA, token.IMPORT, token.STRUCT, token.ENUM:
 			if p.tok != token.FUNCTION || !p.peekIs(token.LPAREN) {
-				return list
+				return collect(&p.stmts, base)
 			}
 		}
 		start := p.pos
-		list = append(list, p.parseStmt())
+		p.stmts = append(p.stmts, p.parseStmt())
 		if p.pos == start {
 			p.next()
 		}
 	}
-	return list
+	return collect(&p.stmts, base)
 }
 
 func (p *parser) parseStmt() ast.Stmt {

@@ -94,7 +94,7 @@ type cfgBuilder struct {
 // buildCFG builds the graph of fn. For a function with modifiers, the first modifier's body is
 // the outer layer; each `_` runs the next layer, and the innermost layer is the function body.
 func buildCFG(p *Program, fn *Function) *CFG {
-	g := &CFG{}
+	g := &CFG{Nodes: make([]*Node, 0, 16)} // most graphs have fewer nodes
 	g.Entry = g.newNode(NodeEntry, fn)
 	g.Exit = g.newNode(NodeExit, fn)
 	g.Revert = g.newNode(NodeRevert, fn)

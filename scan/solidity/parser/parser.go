@@ -70,10 +70,11 @@ type parser struct {
 	dropped int // errors past maxErrors, counted but not listed
 	inYul   int // > 0 inside inline assembly
 
-	// exprs and stmts hold the call arguments and statements of the lists being parsed, a
-	// nested list's above its parent's (see collect).
-	exprs []ast.Expr
-	stmts []ast.Stmt
+	// exprs, stmts and params hold the call arguments, statements and parameters of the lists
+	// being parsed, a nested list's above its parent's (see collect).
+	exprs  []ast.Expr
+	stmts  []ast.Stmt
+	params []*ast.VarDecl
 
 	// spare is room for the next nodes of the most numerous kinds (see place).
 	spare struct {

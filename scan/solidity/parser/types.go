@@ -207,13 +207,14 @@ func (p *parser) parseParams(kind paramKind) *ast.ParamList {
 		return l
 	}
 	p.next()
+	base := len(p.params)
 	for p.tok != token.RPAREN && p.tok != token.EOF {
 		start := p.pos
 		if !p.startsType() {
 			p.errorExpected("parameter type")
 			p.skipBalanced(token.COMMA, token.RPAREN)
 		} else {
-			l.List = append(l.List, p.parseParam(kind))
+			p.params = append(p.params, p.parseParam(kind))
 		}
 		if !p.got(token.COMMA) {
 			if p.tok != token.RPAREN {
@@ -229,6 +230,7 @@ func (p *parser) parseParams(kind paramKind) *ast.ParamList {
 			p.next()
 		}
 	}
+	l.List = collect(&p.params, base)
 	l.Rparen = p.pos
 	p.got(token.RPAREN)
 	return l

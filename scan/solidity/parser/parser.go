@@ -78,16 +78,24 @@ type parser struct {
 
 	// spare is room for the next nodes of the most numerous kinds (see place).
 	spare struct {
-		idents     []ast.Ident
-		comments   []ast.Comment
-		elementary []ast.ElementaryType
-		paramLists []ast.ParamList
-		varDecls   []ast.VarDecl
-		exprStmts  []ast.ExprStmt
-		binaries   []ast.BinaryExpr
-		members    []ast.MemberExpr
-		calls      []ast.CallExpr
+		idents     chunks[ast.Ident]
+		comments   chunks[ast.Comment]
+		elementary chunks[ast.ElementaryType]
+		paramLists chunks[ast.ParamList]
+		varDecls   chunks[ast.VarDecl]
+		exprStmts  chunks[ast.ExprStmt]
+		binaries   chunks[ast.BinaryExpr]
+		members    chunks[ast.MemberExpr]
+		calls      chunks[ast.CallExpr]
 	}
+}
+
+// chunks is room for the next nodes of one kind, made a chunk at a time: a chunk is never
+// grown, so the nodes handed out stay where they are. Chunks double from 2 to 16 nodes, so
+// that a small file does not keep much unused room and a large one makes few chunks.
+type chunks[T any] struct {
+	spare []T
+	size  int // of the last chunk made
 }
 
 // collect returns the list pushed on *stack from start, copied out at its length (nil when
@@ -102,15 +110,15 @@ func collect[T any](stack *[]T, start int) []T {
 	return list
 }
 
-// place returns a pointer to a copy of node in the next slot of *spare, making a new chunk
-// when it is used up: the most numerous nodes of a file are made 32 at a time instead of one
-// allocation each. A chunk is never grown, so the nodes handed out stay where they are.
-func place[T any](spare *[]T, node T) *T {
-	if len(*spare) == 0 {
-		*spare = make([]T, 32)
+// place returns a pointer to a copy of node in the next slot of c: the most numerous nodes of
+// a file are made a chunk at a time instead of one allocation each.
+func place[T any](c *chunks[T], node T) *T {
+	if len(c.spare) == 0 {
+		c.size = min(max(2, 2*c.size), 16)
+		c.spare = make([]T, c.size)
 	}
-	v := &(*spare)[0]
-	*spare = (*spare)[1:]
+	v := &c.spare[0]
+	c.spare = c.spare[1:]
 	*v = node
 	return v
 }

@@ -44,19 +44,12 @@ type CFG struct {
 	idom                []*Node // immediate dominators by node ID
 	order               []*Node // the reachable nodes in reverse postorder (with idom)
 	locks               lockCache
-	// spare is room for the next nodes: they are made in chunks (half as many as the graph has
-	// so far, at least 8) instead of one allocation each; a chunk is never grown, so the nodes
-	// handed out stay where they are.
-	spare []Node
 }
 
 func (g *CFG) newNode(kind NodeKind, fn *Function) *Node {
-	if len(g.spare) == 0 {
-		g.spare = make([]Node, max(8, len(g.Nodes)/2))
-	}
-	n := &g.spare[0]
-	g.spare = g.spare[1:]
-	n.ID, n.Kind, n.Fn = len(g.Nodes), kind, fn
+	// One allocation per node: made in chunks, the unused rest of each chunk stayed alive with
+	// the graph (most functions have a handful of nodes) and raised a scan's peak memory.
+	n := &Node{ID: len(g.Nodes), Kind: kind, Fn: fn}
 	g.Nodes = append(g.Nodes, n)
 	return n
 }
@@ -115,7 +108,6 @@ func buildCFG(p *Program, fn *Function) *CFG {
 		link(e, g.Exit)
 	}
 	g.computeDominators()
-	g.spare = nil
 	return g
 }
 

@@ -13,9 +13,6 @@ import "sync"
 type memo struct {
 	mu      sync.Mutex
 	entries []*memoEntry
-	// spare is room for the next entries, made 8 at a time instead of one allocation each;
-	// never grown, so the entries handed out stay where they are.
-	spare []memoEntry
 }
 
 type memoEntry struct {
@@ -48,12 +45,7 @@ func Memo[T any](h Memoized, key any, compute func() T) T {
 		}
 	}
 	if e == nil {
-		if len(m.spare) == 0 {
-			m.spare = make([]memoEntry, 8)
-		}
-		e = &m.spare[0]
-		m.spare = m.spare[1:]
-		e.key = key
+		e = &memoEntry{key: key}
 		if m.entries == nil {
 			// A holder has a few facts, a function a dozen or two: room for several from the
 			// first, instead of a doubling at every other fact.

@@ -1,11 +1,12 @@
 package solidity
 
 import (
+	"slices"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
-	"slices"
 )
 
 // What a timestamp comparison compares, told apart for TIMESTAMP_DEPENDENCE:

@@ -165,7 +165,9 @@ func confined(rel string) string {
 
 // FS returns the workspace's tree (sources, project files and whatever else it holds) as a
 // read-only file system, confined to it like Open: for loaders that walk folders, such as the
-// Rust model. It is safe for concurrent use; after Close every operation fails.
+// Rust model. It is safe for concurrent use. After Close, FS returns a tree on which every
+// operation fails; a tree taken before Close of a folder fails too, one of a workspace in
+// memory goes on reading the files it holds (they are only dropped with it).
 func (w *Workspace) FS() fs.FS {
 	switch {
 	case w.mem != nil:

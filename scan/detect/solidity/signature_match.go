@@ -54,7 +54,7 @@ func recovers(p *sema.Program, fn *sema.Function) bool {
 	})
 }
 
-// callsInReach reports whether fn or a function it reaches makes a call that is accepts.
+// callsInReach reports whether fn or a function it reaches makes a call for which is returns true.
 func callsInReach(p *sema.Program, fn *sema.Function, is func(*sema.Call) bool) bool {
 	for _, g := range withCallees(p, fn) {
 		if gi := p.Info(g); gi != nil && slices.ContainsFunc(gi.Calls, is) {

@@ -8,8 +8,10 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"time"
 
 	"modernc.org/sqlite" // pure Go, no cgo
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // FileName is the database file inside the data folder.
@@ -56,7 +58,7 @@ func Open(ctx context.Context, dataDir string) (*SQLite, error) {
 	}
 	w := sql.OpenDB(stmtConnector{conn})
 	w.SetMaxOpenConns(1)
-	if err := w.PingContext(ctx); err != nil {
+	if err := pingWhileBusy(ctx, w); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
@@ -76,6 +78,30 @@ func Open(ctx context.Context, dataDir string) (*SQLite, error) {
 		}
 	}
 	return &SQLite{db: db, w: w}, nil
+}
+
+// openWait bounds how long Open waits for other processes opening the same new file: the
+// busy_timeout of every connection.
+const openWait = 10 * time.Second
+
+// pingWhileBusy opens db's first connection, whose pragmas turn a new file into WAL mode. That
+// change needs the file to itself, and SQLite answers SQLITE_BUSY at once, without its busy
+// handler, when another process (or connection) opening the same new file holds it: so the
+// connection is tried again, for at most openWait, until the file is free.
+func pingWhileBusy(ctx context.Context, db *sql.DB) error {
+	deadline := time.Now().Add(openWait)
+	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
+		err := db.PingContext(ctx)
+		var se *sqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(pause):
+		}
+	}
 }
 
 // WriteDB is the connection writes go through, for the job queue that keeps its tables in the

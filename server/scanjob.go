@@ -392,7 +392,7 @@ func (s *Server) triage(ctx context.Context, rep *report.ScanReport, sc store.Sc
 			rec, ok := assigned[f.BugHash]
 			if !ok {
 				if t, seen := prior[f.BugHash]; seen {
-					rec = store.Finding{BugHash: f.BugHash, BugID: t.BugID, Status: t.Status}
+					rec = store.Finding{BugHash: f.BugHash, BugID: t.BugID, Status: t.Status, Known: true}
 				} else {
 					rec = store.Finding{BugHash: f.BugHash, BugID: fmt.Sprintf("%s_%d_%d", bugPrefix, p.SequenceID, next), Status: report.BugPendingFix}
 					next++

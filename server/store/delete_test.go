@@ -40,7 +40,7 @@ func newFixture(t *testing.T, s Store, client int64, source string, uploads ...s
 		Status: "queued", ReportingStatus: "not_generated", Request: []byte(request), CreatedAt: now}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.FinishScan(ctx, f.scan, "scan_done", "", []byte(`{}`), []Finding{{"h1", "VG_1_1", "pending_fix"}}, now); err != nil {
+	if err := s.FinishScan(ctx, f.scan, "scan_done", "", []byte(`{}`), []Finding{{"h1", "VG_1_1", "pending_fix", false}}, now); err != nil {
 		t.Fatal(err)
 	}
 	for _, err := range []error{
@@ -154,7 +154,7 @@ func testDeleteProject(t *testing.T, s Store) {
 	if _, err := s.StartScan(ctx, gone.scan, time.Now()); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("late start: %v", err)
 	}
-	if err := s.FinishScan(ctx, second, "scan_done", "", []byte(`{}`), []Finding{{"h9", "VG_1_9", "pending_fix"}}, time.Now()); !errors.Is(err, ErrNotFound) {
+	if err := s.FinishScan(ctx, second, "scan_done", "", []byte(`{}`), []Finding{{"h9", "VG_1_9", "pending_fix", false}}, time.Now()); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("late finish: %v", err)
 	}
 	if tri, _ := s.PriorTriage(ctx, gone.project.ID, []string{"h1", "h9"}); len(tri) != 0 {

@@ -99,21 +99,26 @@ func (s *SQLite) StartScan(ctx context.Context, id string, at time.Time) (int, e
 // FinishScan records a scan's outcome with its findings.
 func (s *SQLite) FinishScan(ctx context.Context, id, status, errMsg string, report []byte, findings []Finding, at time.Time, docs ...Document) error {
 	return s.withTx(ctx, func(tx *sql.Tx) error {
-		var projectID, current string
-		if err := tx.QueryRowContext(ctx, `SELECT project_id, status FROM scans WHERE id = ?`, id).Scan(&projectID, &current); err != nil {
-			return notFound(err)
-		}
-		if !unfinished(current) {
-			return ErrConflict
-		}
 		// The report's bytes are bound as they are (a string of them would be one more copy of
 		// the report on the heap) and stored as the TEXT they are.
 		var rep any
 		if report != nil {
 			rep = report
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE scans SET status = ?, err_msg = ?, report = CAST(? AS TEXT), finished_at = ?, running = 0 WHERE id = ?`,
-			status, errMsg, rep, at.UnixMicro(), id); err != nil {
+		// One statement records the outcome of an unfinished scan and says its project; the
+		// status is read only when it recorded nothing, to tell a finished scan from a gone one.
+		var projectID string
+		err := tx.QueryRowContext(ctx, `UPDATE scans SET status = ?, err_msg = ?, report = CAST(? AS TEXT), finished_at = ?, running = 0
+			WHERE id = ? AND status IN ('queued', 'scan_in_progress') RETURNING project_id`,
+			status, errMsg, rep, at.UnixMicro(), id).Scan(&projectID)
+		if errors.Is(err, sql.ErrNoRows) {
+			var current string
+			if err := tx.QueryRowContext(ctx, `SELECT status FROM scans WHERE id = ?`, id).Scan(&current); err != nil {
+				return notFound(err)
+			}
+			return ErrConflict
+		}
+		if err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM findings WHERE scan_id = ?`, id); err != nil {
@@ -141,6 +146,23 @@ func (s *SQLite) FinishScan(ctx context.Context, id, status, errMsg string, repo
 			return err
 		}
 		// A hash new to the project starts its triage; a known one keeps its id and status.
+		// Hashes the caller found in the project's triage (Known) are left out: their rows
+		// are there (a project is deleted, triage and all, only with no scan unfinished), and
+		// a rescan, where all are known, writes no triage at all.
+		fresh := make([]Finding, 0, len(findings))
+		for _, f := range findings {
+			if !f.Known {
+				fresh = append(fresh, f)
+			}
+		}
+		if len(fresh) == 0 {
+			return nil
+		}
+		if len(fresh) < len(findings) {
+			if rows, err = findingRows(fresh); err != nil {
+				return err
+			}
+		}
 		// (WHERE true: without it SQLite would read ON CONFLICT as a join's ON.)
 		_, err = tx.ExecContext(ctx, `INSERT INTO bug_triage(project_id, bug_hash, bug_id, status, updated_at)
 			SELECT ?, value ->> 0, value ->> 1, value ->> 2, ? FROM jsonb_each(?) WHERE true

@@ -225,7 +225,7 @@ func testScanLifecycleAndTriage(t *testing.T, s Store) {
 		t.Fatalf("bug numbers %d, %d", first, second)
 	}
 	excerpts := Document{Kind: "scan_excerpts", ID: id, ClientID: c.ID, Data: []byte(`{"a.sol":{"3":"x"}}`)}
-	err := s.FinishScan(ctx, id, "scan_done", "", []byte(`{"r":1}`), []Finding{{"h1", "B_1_1", "pending_fix"}, {"h2", "B_1_2", "pending_fix"}}, time.Now(), excerpts)
+	err := s.FinishScan(ctx, id, "scan_done", "", []byte(`{"r":1}`), []Finding{{"h1", "B_1_1", "pending_fix", false}, {"h2", "B_1_2", "pending_fix", false}}, time.Now(), excerpts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,9 +308,9 @@ func testScanLifecycleAndTriage(t *testing.T, s Store) {
 	// Many findings are written at once; a known hash keeps its triage, a hash given twice
 	// starts its triage with the first.
 	id2 := newScan()
-	many := []Finding{{"h1", "B_1_1", "pending_fix"}, {"h3", "first", "pending_fix"}, {"h3", "last", "pending_fix"}}
+	many := []Finding{{"h1", "B_1_1", "pending_fix", false}, {"h3", "first", "pending_fix", false}, {"h3", "last", "pending_fix", false}}
 	for i := range 600 {
-		many = append(many, Finding{fmt.Sprintf("m%d", i), fmt.Sprintf("B_1_%d", 10+i), "pending_fix"})
+		many = append(many, Finding{fmt.Sprintf("m%d", i), fmt.Sprintf("B_1_%d", 10+i), "pending_fix", false})
 	}
 	if err := s.FinishScan(ctx, id2, "scan_done", "", []byte(`{}`), many, time.Now()); err != nil {
 		t.Fatal(err)
@@ -325,6 +325,24 @@ func testScanLifecycleAndTriage(t *testing.T, s Store) {
 	}
 	if tri, err := s.PriorTriage(ctx, p.ID, hashes); err != nil || len(tri) != 602 || tri["m599"].BugID != "B_1_609" || tri["h1"].Status != "wont_fix" {
 		t.Fatalf("prior triage of many: %d %v", len(tri), err)
+	}
+
+	// A rescan passes the hashes it found in the triage as Known: their findings are recorded
+	// with the project's triage, and a hash new to the project still starts its own.
+	id3 := newScan()
+	rescan := []Finding{{"h1", "B_1_1", "wont_fix", true}, {"n1", "B_1_900", "pending_fix", false}}
+	if err := s.FinishScan(ctx, id3, "scan_done", "", []byte(`{}`), rescan, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	fs, err = s.ScanFindings(ctx, id3)
+	if err != nil || len(fs) != 2 || fs["h1"].Status != "wont_fix" || fs["n1"].BugID != "B_1_900" {
+		t.Fatalf("findings of a rescan: %v %+v", err, fs)
+	}
+	if tri, err := s.PriorTriage(ctx, p.ID, []string{"n1"}); err != nil || tri["n1"].BugID != "B_1_900" {
+		t.Fatalf("triage of a new hash in a rescan: %+v %v", tri, err)
+	}
+	if err := s.FinishScan(ctx, id3, "scan_done", "", []byte(`{}`), rescan, time.Now()); !errors.Is(err, ErrConflict) {
+		t.Fatalf("finishing a finished scan: %v", err)
 	}
 }
 

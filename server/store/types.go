@@ -78,6 +78,10 @@ type Finding struct {
 	BugHash string
 	BugID   string
 	Status  string
+	// Known says the project's triage had the hash when the caller read it (PriorTriage), so
+	// FinishScan need not start its triage. False is always safe: the triage is then started
+	// unless it exists.
+	Known bool
 }
 
 // Triage is what a project remembers about a bug hash from earlier scans.

@@ -118,7 +118,7 @@ func (s *Server) quickScan(ctx context.Context, clientID int64, p jsonrpc.QuickS
 	if err != nil {
 		return nil, err
 	}
-	s.awaitScan(ctx, sc.ID, s.cfg.ScanTimeout)
+	s.awaitScan(ctx, sc.ID, nil, s.cfg.ScanTimeout)
 	rep, err := s.loadReport(context.WithoutCancel(ctx), clientID, sc.ID)
 	if err != nil {
 		return nil, err

@@ -47,6 +47,11 @@ var (
 // refuses is recorded as failed (rather than left queued: a scan the client was told to retry
 // must not also run by surprise after the next restart), and the error says why.
 func (s *Server) enqueue(ctx context.Context, p store.Project, source string, req scanRequest) (store.Scan, error) {
+	return s.enqueueAs(ctx, store.NewID(), p, source, req)
+}
+
+// enqueueAs is enqueue of a scan whose id the caller chose (to wait for it before it exists).
+func (s *Server) enqueueAs(ctx context.Context, id string, p store.Project, source string, req scanRequest) (store.Scan, error) {
 	body, err := json.Marshal(req)
 	if err != nil {
 		return store.Scan{}, err
@@ -56,7 +61,7 @@ func (s *Server) enqueue(ctx context.Context, p store.Project, source string, re
 		scanType = report.ScanTypeBlock
 	}
 	sc := store.Scan{
-		ID: store.NewID(), ClientID: p.ClientID, ProjectID: p.ID, ScanType: scanType, Source: source,
+		ID: id, ClientID: p.ClientID, ProjectID: p.ID, ScanType: scanType, Source: source,
 		Status: report.StatusQueued, ReportingStatus: report.ReportNotGenerated, Request: body, CreatedAt: time.Now().UTC(),
 	}
 	if err := s.store.CreateScan(ctx, sc); err != nil {
@@ -93,8 +98,11 @@ func (s *Server) submit(ctx context.Context, id string) error {
 	return s.queue.Enqueue(ctx, scanArgs{ScanID: id})
 }
 
-// awaitScan waits up to d for a queued scan to end (or until the server begins to stop).
-func (s *Server) awaitScan(ctx context.Context, id string, d time.Duration) {
+// awaitScan waits up to d for a queued scan to end (or until the server begins to stop). wake,
+// when not nil, is the caller's finishSignal.wait of the scan, begun before the scan was
+// queued: its finish cannot have come unseen, so the status is not read until waitPoll passes
+// without it (for a scan another process runs).
+func (s *Server) awaitScan(ctx context.Context, id string, wake <-chan struct{}, d time.Duration) {
 	wctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	go func() {
@@ -104,6 +112,17 @@ func (s *Server) awaitScan(ctx context.Context, id string, d time.Duration) {
 		case <-wctx.Done():
 		}
 	}()
+	if wake != nil {
+		t := time.NewTimer(waitPoll)
+		defer t.Stop()
+		select {
+		case <-wake:
+			return
+		case <-wctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 	s.WaitScan(wctx, id)
 }
 
@@ -111,7 +130,14 @@ func (s *Server) awaitScan(ctx context.Context, id string, d time.Duration) {
 // report as it then stands.
 func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Project, source string, req scanRequest) {
 	ctx := r.Context()
-	sc, err := s.enqueue(ctx, p, source, req)
+	// The request waits for the scan from before it is queued: a finish then always finds it
+	// (and hands it the report), and the wait needs no first read of the status.
+	id := store.NewID()
+	wake, leave := s.finished.wait(id)
+	sc, err := s.enqueueAs(ctx, id, p, source, req)
+	if err != nil {
+		leave()
+	}
 	switch {
 	case errors.Is(err, errQueueFull), errors.Is(err, errStopping):
 		w.Header().Set("Retry-After", "30")
@@ -121,7 +147,8 @@ func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Proje
 		s.internal(w, r, "recording scan", err)
 		return
 	}
-	s.awaitScan(ctx, sc.ID, s.cfg.ScanWait)
+	s.awaitScan(ctx, sc.ID, wake, s.cfg.ScanWait)
+	leave()
 	if s.answerFinished(context.WithoutCancel(ctx), w, p.ClientID, sc.ID) {
 		return
 	}

@@ -72,8 +72,8 @@ func runGasCalldataParameter(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		written := hygWrittenRoots(fn.Body, false)
-		passed := hygPassedToInternal(info, fn.Body)
+		written := hygBodyWriteTargets(fn, false, true)
+		passed := hygPassedToInternal(info, fn)
 		for _, v := range fn.Params {
 			if v.Decl == nil || v.Decl.Location != token.MEMORY || v.Name == "" {
 				continue
@@ -93,8 +93,9 @@ func runGasCalldataParameter(pass *detect.Pass) {
 }
 
 // hygPassedToInternal returns the declarations of variables passed (as an argument or a
-// using-for receiver) to internal, library or free functions in n.
-func hygPassedToInternal(info *sema.FuncInfo, n ast.Node) map[*ast.VarDecl]bool {
+// using-for receiver) to internal, library or free functions in fn's body (its flattened
+// tree: the calls are found without another walk of the body).
+func hygPassedToInternal(info *sema.FuncInfo, fn *sema.Function) map[*ast.VarDecl]bool {
 	out := map[*ast.VarDecl]bool{}
 	mark := func(x ast.Expr) {
 		ast.Inspect(x, func(y ast.Node) bool {
@@ -106,14 +107,11 @@ func hygPassedToInternal(info *sema.FuncInfo, n ast.Node) map[*ast.VarDecl]bool 
 			return true
 		})
 	}
-	ast.Inspect(n, func(x ast.Node) bool {
-		c, ok := x.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
+	for x := range fn.BodyTree().Preorder(callKinds) {
+		c := x.(*ast.CallExpr)
 		call := info.CallOf[c]
 		if call == nil || (call.Kind != sema.CallInternal && call.Kind != sema.CallLibrary && call.Kind != sema.CallUnknown) {
-			return true
+			continue
 		}
 		for _, a := range c.Args {
 			mark(a)
@@ -121,8 +119,7 @@ func hygPassedToInternal(info *sema.FuncInfo, n ast.Node) map[*ast.VarDecl]bool 
 		if m, ok := c.Fun.(*ast.MemberExpr); ok {
 			mark(m.X)
 		}
-		return true
-	})
+	}
 	return out
 }
 

@@ -54,9 +54,10 @@ type Limits struct {
 }
 
 type task struct {
-	a *Analyzer
-	c *sema.Contract
-	f *sema.File
+	a   *Analyzer
+	c   *sema.Contract
+	f   *sema.File
+	pos int // its run position (schedule.at)
 }
 
 // where names the task's place for a diagnostic.
@@ -125,20 +126,32 @@ func (s *schedule) at(k int) (t task, number, file int) {
 	off := k - s.start[fi]
 	a, u := off/len(us), us[off%len(us)]
 	t = s.units[u]
-	t.a = s.analyzers[a]
+	t.a, t.pos = s.analyzers[a], k
 	return t, a*len(s.units) + u, fi
 }
 
 // tasks is the bookkeeping of one run, shared by its runners (the work they do).
 type tasks struct {
 	plan *schedule
+	prog *sema.Program
 	lim  Limits
 	next atomic.Int64
 
 	mu      sync.Mutex
 	results []ran              // the tasks that found something or failed
 	skipped map[*sema.File]int // tasks not run because ctx ended
-	left    []int              // per file, its tasks not finished yet (for Limits.Done)
+	left    []int              // per file, its tasks not finished yet
+	ended   []bool             // per run position, whether its task is over
+	low     int                // every task at a run position below it is over
+	release []finishedFile     // files done, in order, whose facts are not released yet
+}
+
+// finishedFile is a file whose tasks are all over, its facts to be released (sema.ReleaseFacts)
+// once every task started before is over too: a task still running may use them.
+type finishedFile struct {
+	file  *sema.File
+	tick  int64 // the facts' clock when its last task ended (sema.Tick)
+	taken int   // the run positions handed out by then
 }
 
 // ran is what a task produced, kept only for tasks that found something or failed, with the
@@ -181,16 +194,33 @@ func (w *tasks) finish(t task, number, file int, found []Finding, diag *Diagnost
 	w.done(t, file, found)
 }
 
-// done tells Limits.Done about a task over.
+// done counts a task over: it tells Limits.Done, and releases the derived facts of the files
+// whose tasks are over, so that a scan holds the facts of a file or two at a time, not the
+// corpus's.
 func (w *tasks) done(t task, file int, found []Finding) {
-	if w.lim.Done == nil {
-		return
-	}
 	w.mu.Lock()
 	w.left[file]--
 	last := w.left[file] == 0
+	if last {
+		w.release = append(w.release, finishedFile{file: w.plan.files[file], tick: sema.Tick(),
+			taken: min(int(w.next.Load()), w.plan.total)})
+	}
+	w.ended[t.pos] = true
+	for w.low < len(w.ended) && w.ended[w.low] {
+		w.low++
+	}
+	var ready []finishedFile
+	for len(w.release) > 0 && w.release[0].taken <= w.low {
+		ready = append(ready, w.release[0])
+		w.release = w.release[1:]
+	}
 	w.mu.Unlock()
-	w.lim.Done(t.f, found, last)
+	for _, r := range ready {
+		w.prog.ReleaseFacts(r.file, r.tick)
+	}
+	if w.lim.Done != nil {
+		w.lim.Done(t.f, found, last)
+	}
 }
 
 // Run executes the analyzers on the program, without a deadline or budget: see RunContext.
@@ -203,8 +233,8 @@ func Run(prog *sema.Program, analyzers []*Analyzer) Result {
 // ctx ends the tasks not yet run are skipped and the ones running abandoned, each file left out
 // getting one diagnostic with ctx's cause; a task past lim.Task is abandoned alone.
 func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, lim Limits) Result {
-	w := &tasks{plan: newSchedule(prog, analyzers), lim: lim, skipped: map[*sema.File]int{}}
-	w.left = make([]int, len(w.plan.files))
+	w := &tasks{plan: newSchedule(prog, analyzers), prog: prog, lim: lim, skipped: map[*sema.File]int{}}
+	w.left, w.ended = make([]int, len(w.plan.files)), make([]bool, w.plan.total)
 	for fi, us := range w.plan.byFile {
 		w.left[fi] = len(analyzers) * len(us)
 	}

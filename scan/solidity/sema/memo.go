@@ -13,12 +13,17 @@ import "sync"
 type memo struct {
 	mu      sync.Mutex
 	entries []*memoEntry
+	// strays is set once the holder's facts were released (ReleaseFacts): a fact asked for
+	// again is computed again and the holder listed there, to be released with the next file.
+	strays *strays
+	listed bool // in strays' list (guarded by its lock)
 }
 
 type memoEntry struct {
 	key  any
 	once sync.Once
 	v    any
+	used int64 // the clock's time at the last request (see ReleaseFacts)
 }
 
 // Memoized is what holds derived facts: a function's *FuncInfo, a *Contract, a *File or the
@@ -46,6 +51,9 @@ func Memo[T any](h Memoized, key any, compute func() T) T {
 	}
 	if e == nil {
 		e = &memoEntry{key: key}
+		if m.entries == nil && m.strays != nil {
+			m.strays.add(h)
+		}
 		if m.entries == nil {
 			// A holder has a few facts, a function a dozen or two: room for several from the
 			// first, instead of a doubling at every other fact.
@@ -53,6 +61,7 @@ func Memo[T any](h Memoized, key any, compute func() T) T {
 		}
 		m.entries = append(m.entries, e)
 	}
+	e.used = clock.Load()
 	m.mu.Unlock()
 	e.once.Do(func() { e.v = compute() })
 	return e.v.(T)

@@ -55,9 +55,10 @@ type Program struct {
 	fileTypes map[string][]fileDecl
 	trees     inspect.Cache // flattened trees shared by the detectors (Inspector)
 	budget    Budget
-	workers   int   // LoadOptions.Workers
-	idx       index // lookup tables by name and path
-	memo      memo  // whole-program facts (Memo), dropped with the program
+	workers   int    // LoadOptions.Workers
+	idx       index  // lookup tables by name and path
+	memo      memo   // whole-program facts (Memo), dropped with the program
+	strays    strays // holders whose facts were computed again after ReleaseFacts
 }
 
 type fileDecl struct {

@@ -63,8 +63,9 @@ type Options struct {
 	// under it were built with (verified on-chain sources); the longest prefix wins.
 	Compilers map[string]string
 	// TuneGC lets the scan set the process's garbage collector pace per phase, for a lower
-	// peak of memory (see gcPace): for a process that runs one scan at a time, such as the
-	// command line, never for one that runs scans side by side.
+	// peak of memory (see gcPace), and leave it at the last phase's when it returns: for a
+	// process that runs one scan at a time, such as the command line, never for one that runs
+	// scans side by side.
 	TuneGC bool
 }
 
@@ -306,7 +307,6 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		}
 		act.setStage(modelStage(solPaths))
 		pace := paceGC(opts.TuneGC)
-		defer pace.restore()
 		var loaded *sema.Program
 		gone, err := abandonable(ctx, "analysing the sources", func() {
 			loaded = sema.LoadWith(srcs, remaps, sema.LoadOptions{Budget: sema.DefaultBudget, Workers: opts.Workers,

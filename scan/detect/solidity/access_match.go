@@ -987,7 +987,7 @@ func recoveredLocals(info *sema.FuncInfo) recovered {
 		}
 		return false
 	}
-	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+	visitKinds(info.Fn.BodyTree(), localWriteKinds, func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.VarDeclStmt:
 			if s.Value != nil && fromRecover(s.Value) {

@@ -57,7 +57,7 @@ func runDeprecatedConstruct(pass *detect.Pass) {
 			continue
 		}
 		callOptions := hygAcceptsAtLeast(fn.File.Version, hygV0_6_2)
-		fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(fn.BodyTree(), deprecatedKinds, func(n ast.Node) bool {
 			switch e := n.(type) {
 			case *ast.ThrowStmt:
 				report(e, "throw", "use revert() or require; throw consumed all remaining gas and was removed in 0.5.")

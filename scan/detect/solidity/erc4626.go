@@ -123,7 +123,7 @@ type divisionsKey struct{}
 func divisionsOf(info *sema.FuncInfo) []division {
 	return sema.Memo(info, divisionsKey{}, func() []division {
 		var out []division
-		info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(info.Fn.BodyTree(), divisionKinds, func(n ast.Node) bool {
 			if num, den := divisionParts(info, n); den != nil {
 				out = append(out, division{n, num, den})
 			}

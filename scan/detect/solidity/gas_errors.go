@@ -57,7 +57,7 @@ var GasLongRevertString = &detect.Analyzer{
 func hygRevertReasons(pass *detect.Pass, visit func(fn *hygFn, call *ast.CallExpr, lit *ast.BasicLit)) {
 	for _, fn := range hygBodies(pass.Functions()) {
 		info := pass.Program.Info(fn)
-		fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(fn.BodyTree(), callKinds, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok {
 				if lit := hygRequireMessage(info, c); lit != nil {
 					visit(fn, c, lit)

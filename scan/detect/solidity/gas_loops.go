@@ -227,7 +227,7 @@ func runGasPostfixIncrement(pass *detect.Pass) {
 		return
 	}
 	for _, fn := range hygBodies(pass.Functions()) {
-		fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(fn.BodyTree(), forKinds, func(n ast.Node) bool {
 			f, ok := n.(*ast.ForStmt)
 			if !ok || f.Post == nil {
 				return true

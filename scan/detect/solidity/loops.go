@@ -282,7 +282,7 @@ func runUnboundedLoop(pass *detect.Pass) {
 				continue
 			}
 			// A public function that grows storage in a loop.
-			if vs := growsIn(p, info, body); len(vs) > 0 {
+			if vs := growsIn(p, info, info.Fn.BodyTree().In(body)); len(vs) > 0 {
 				reportAt(pass, l, fn, map[string]string{"state_var": vs[0].Name, "reason": "which this loop grows on every call: any caller can make it arbitrarily long."}, detect.Medium, "")
 			}
 		}
@@ -294,12 +294,13 @@ type bodyGrowthKey struct{}
 // bodyGrowth is growsIn of a function's whole body, found once per function (sema.Memo): each
 // contract asks it of every entry point it has, inherited ones included, and of their callees.
 func bodyGrowth(p *sema.Program, info *sema.FuncInfo) []*sema.Var {
-	return sema.Memo(info, bodyGrowthKey{}, func() []*sema.Var { return growsIn(p, info, info.Fn.Body) })
+	return sema.Memo(info, bodyGrowthKey{}, func() []*sema.Var { return growsIn(p, info, *info.Fn.BodyTree()) })
 }
 
 // growsIn returns the state arrays pushed (or whose length is incremented) and the state
-// counters incremented in n.
-func growsIn(p *sema.Program, info *sema.FuncInfo, n ast.Node) []*sema.Var {
+// counters incremented in tree (part of the function's flattened body: only the nodes that
+// can grow storage are visited, instead of a walk of every node).
+func growsIn(p *sema.Program, info *sema.FuncInfo, tree inspect.Inspector) []*sema.Var {
 	var out []*sema.Var
 	seen := map[*sema.Var]bool{}
 	add := func(v *sema.Var) {
@@ -308,7 +309,7 @@ func growsIn(p *sema.Program, info *sema.FuncInfo, n ast.Node) []*sema.Var {
 			out = append(out, v)
 		}
 	}
-	ast.Inspect(n, func(x ast.Node) bool {
+	for x := range tree.Preorder(growthKinds) {
 		switch e := x.(type) {
 		case *ast.CallExpr:
 			if m, ok := e.Fun.(*ast.MemberExpr); ok && m.Name.Name == "push" && !lengthCapped(p, info, e, m.X) {
@@ -331,10 +332,12 @@ func growsIn(p *sema.Program, info *sema.FuncInfo, n ast.Node) []*sema.Var {
 				}
 			}
 		}
-		return true
-	})
+	}
 	return out
 }
+
+// growthKinds are the nodes growsIn looks at.
+var growthKinds = inspect.Of((*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.AssignExpr)(nil))
 
 // loopBound returns the state variables a loop condition reads as its bound: arr.length of a
 // state array, or a state counter, possibly through a local copy.

@@ -41,7 +41,7 @@ func runCodeWithNoEffect(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(fn.BodyTree(), exprStmtKinds, func(n ast.Node) bool {
 			s, ok := n.(*ast.ExprStmt)
 			if !ok {
 				return true

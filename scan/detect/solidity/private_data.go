@@ -3,6 +3,7 @@ package solidity
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -163,7 +164,7 @@ func hygPaymentDependsOn(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bo
 		return found
 	}
 	for round := 0; round < 3; round++ {
-		fn.BodyTree().Inspect(func(n ast.Node) bool {
+		for n := range fn.BodyTree().Preorder(derivationKinds) {
 			switch s := n.(type) {
 			case *ast.VarDeclStmt:
 				if s.Value != nil && mentions(s.Value) {
@@ -180,8 +181,7 @@ func hygPaymentDependsOn(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bo
 					}
 				}
 			}
-			return true
-		})
+		}
 	}
 	for _, call := range info.Calls {
 		if !call.SendsValue() {
@@ -193,6 +193,9 @@ func hygPaymentDependsOn(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bo
 	}
 	return false
 }
+
+// derivationKinds are the nodes through which hygPaymentDependsOn follows a value.
+var derivationKinds = inspect.Of((*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil))
 
 // hygKeyedBySender reports whether an lvalue is an entry of a mapping keyed by msg.sender.
 func hygKeyedBySender(info *sema.FuncInfo, x ast.Expr) bool {

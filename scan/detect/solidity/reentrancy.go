@@ -460,7 +460,7 @@ type testedStateKey struct{}
 // function: checkedElsewhere asks for every write after every call).
 func testedState(info *sema.FuncInfo) map[*sema.Var]bool {
 	out := map[*sema.Var]bool{}
-	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+	visitKinds(info.Fn.BodyTree(), testedKinds, func(n ast.Node) bool {
 		if cond := testedCondition(n); cond != nil {
 			for v := range stateVarsIn(info, cond) {
 				out[v] = true

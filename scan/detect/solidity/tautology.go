@@ -153,7 +153,7 @@ func decidedByType(info *sema.FuncInfo, b *ast.BinaryExpr) (string, string, bool
 // body compares with zero to break or return.
 func loopsLeftAtZero(p *sema.Program, fn *sema.Function) map[*ast.BinaryExpr]bool {
 	out := map[*ast.BinaryExpr]bool{}
-	fn.BodyTree().Inspect(func(n ast.Node) bool {
+	visitKinds(fn.BodyTree(), loopStmtKinds, func(n ast.Node) bool {
 		var cond ast.Expr
 		var body ast.Stmt
 		switch l := n.(type) {

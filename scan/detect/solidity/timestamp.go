@@ -89,7 +89,7 @@ func runTimestamp(pass *detect.Pass) {
 				}
 			}
 		}
-		fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(fn.BodyTree(), returnAssignBinaryKinds, func(n ast.Node) bool {
 			if r, ok := n.(*ast.ReturnStmt); ok && r.Result != nil && randomishName(fn.Name) {
 				if k := timeLike(r.Result); k != 0 {
 					report(r.Result, k, detect.Medium, "The function hands out the block value as a random number.")
@@ -375,7 +375,7 @@ func blockComparisons(info *sema.FuncInfo) []blockComparison {
 		var out []blockComparison
 		taint := newOrderedTaint(info)
 		deadlines := deadlineChecks(info.Fn)
-		info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(info.Fn.BodyTree(), binaryKinds, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok || !isRelational(b.Op) || deadlines[b] && b.Op != token.EQL && b.Op != token.NEQ && !hasModulo(b) {
 				return true

@@ -35,7 +35,7 @@ func runTxOrigin(pass *detect.Pass) {
 	for _, fn := range bodies(pass.Functions()) {
 		info := p.Info(fn)
 		var conds []ast.Expr
-		fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(fn.BodyTree(), originCheckKinds, func(n ast.Node) bool {
 			switch s := n.(type) {
 			case *ast.IfStmt:
 				conds = append(conds, s.Cond)

@@ -655,7 +655,7 @@ const noField = "\x00"
 // caller by state variables (identifiesCaller).
 func callerIdentVars(info *sema.FuncInfo) map[*sema.Var]*authUse {
 	out := map[*sema.Var]*authUse{}
-	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+	visitKinds(info.Fn.BodyTree(), testedKinds, func(n ast.Node) bool {
 		cond := testedCondition(n)
 		if cond == nil {
 			return true

@@ -31,7 +31,7 @@ func newValueFlow(info *sema.FuncInfo) *valueFlow {
 				changed = true
 			}
 		}
-		info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(info.Fn.BodyTree(), localWriteKinds, func(n ast.Node) bool {
 			switch s := n.(type) {
 			case *ast.VarDeclStmt:
 				if s.Value == nil {

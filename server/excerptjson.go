@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 	"strconv"
@@ -22,11 +23,7 @@ func encodeExcerpts(ex map[string]map[int]string) []byte {
 		}
 	}
 	buf := make([]byte, 0, size)
-	type line struct {
-		key string // the number as text: the order of the keys
-		n   int
-	}
-	var order []line
+	var order []textKey // a file's line numbers, in the order of their text
 	buf = append(buf, '{')
 	for i, path := range slices.Sorted(maps.Keys(ex)) {
 		if i > 0 {
@@ -41,23 +38,58 @@ func encodeExcerpts(ex map[string]map[int]string) []byte {
 		}
 		order = order[:0]
 		for n := range lines {
-			order = append(order, line{strconv.Itoa(n), n})
+			order = append(order, textKeyOf(n))
 		}
-		slices.SortFunc(order, func(a, b line) int { return strings.Compare(a.key, b.key) })
+		slices.SortFunc(order, compareTextKeys)
 		buf = append(buf, '{')
-		for j, l := range order {
+		for j, k := range order {
 			if j > 0 {
 				buf = append(buf, ',')
 			}
 			buf = append(buf, '"')
-			buf = append(buf, l.key...)
+			buf = strconv.AppendInt(buf, int64(k.n), 10)
 			buf = append(buf, '"', ':')
-			buf = appendJSONString(buf, lines[l.n])
+			buf = appendJSONString(buf, lines[k.n])
 		}
 		buf = append(buf, '}')
 	}
 	return append(buf, '}')
 }
+
+// textKey orders a number as its decimal text orders (10 before 9) without writing it: its
+// digits padded with zeros to 19 (the most a non-negative int has) compare as the texts do, and
+// of two texts one of which starts the other (1, 10) the shorter comes first.
+type textKey struct {
+	padded uint64
+	digits uint8
+	n      int
+}
+
+func textKeyOf(n int) textKey {
+	k := textKey{padded: uint64(max(n, 0)), digits: 1, n: n}
+	for x := k.padded; x >= 10; x /= 10 {
+		k.digits++
+	}
+	for range 19 - int(k.digits) {
+		k.padded *= 10
+	}
+	return k
+}
+
+func compareTextKeys(a, b textKey) int {
+	if a.n < 0 || b.n < 0 { // never a line number: compared as text
+		return strings.Compare(strconv.Itoa(a.n), strconv.Itoa(b.n))
+	}
+	return cmp.Or(cmp.Compare(a.padded, b.padded), cmp.Compare(a.digits, b.digits))
+}
+
+// jsonSafe marks the ASCII bytes json.Marshal writes as they are in a string.
+var jsonSafe = func() (safe [utf8.RuneSelf]bool) {
+	for b := byte(0x20); b < utf8.RuneSelf; b++ {
+		safe[b] = b != '"' && b != '\\' && b != '<' && b != '>' && b != '&'
+	}
+	return safe
+}()
 
 // appendJSONString appends s as json.Marshal writes a string: quotes, backslashes and control
 // characters escaped (\b \f \n \r \t by name), <, > and & as \u003c \u003e \u0026, U+2028 and
@@ -68,7 +100,7 @@ func appendJSONString(dst []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		if b := s[i]; b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&' {
+			if jsonSafe[b] {
 				i++
 				continue
 			}

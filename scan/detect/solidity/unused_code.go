@@ -81,46 +81,29 @@ var UnusedLocalVariable = &detect.Analyzer{
 	Run: runUnusedLocalVariable,
 }
 
-// hygComputeNameUses counts the program's identifiers by name (see hygNameUses). The function
-// bodies, most of the code, are counted from their flattened trees (built once and shared by
-// the detectors), the rest of each file by a walk that skips them.
+// hygComputeNameUses counts the program's identifiers by name (see hygNameUses). It walks the
+// files' trees rather than the flattened function bodies: it runs once for the whole program,
+// and asking for the bodies of files the detectors are done with would flatten them again
+// after ReleaseFacts dropped them.
 func hygComputeNameUses(p *sema.Program) map[string]int {
 	out := map[string]int{}
-	count := func(n ast.Node) {
-		switch e := n.(type) {
-		case *ast.Ident:
-			out[e.Name]++
-		case *ast.YulIdent:
-			name := e.Name
-			if i := strings.IndexByte(name, '.'); i >= 0 {
-				name = name[:i]
-			}
-			out[name]++
-		}
-	}
-	bodies := map[*ast.BlockStmt]*sema.Function{}
-	for _, fn := range p.Functions() {
-		if fn.Body != nil {
-			bodies[fn.Body] = fn
-		}
-	}
 	for _, f := range p.Files {
 		ast.Inspect(f.AST, func(n ast.Node) bool {
-			if b, ok := n.(*ast.BlockStmt); ok && bodies[b] != nil {
-				for x := range bodies[b].BodyTree().Preorder(nameKinds) {
-					count(x)
+			switch e := n.(type) {
+			case *ast.Ident:
+				out[e.Name]++
+			case *ast.YulIdent:
+				name := e.Name
+				if i := strings.IndexByte(name, '.'); i >= 0 {
+					name = name[:i]
 				}
-				return false
+				out[name]++
 			}
-			count(n)
 			return true
 		})
 	}
 	return out
 }
-
-// nameKinds selects the identifiers hygComputeNameUses counts.
-var nameKinds = inspect.Of((*ast.Ident)(nil), (*ast.YulIdent)(nil))
 
 func runDeadCode(pass *detect.Pass) {
 	c := pass.Contract

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
@@ -43,7 +44,9 @@ func TestMain(m *testing.M) {
 // again) per iteration and prints that process's peaks: rss-MB (VmHWM, what `/usr/bin/time %M`
 // shows), rss-anon-MB (the heap, stacks and runtime metadata: what the scan itself costs) and
 // rss-file-MB (the executable's pages: the vigil binary links more packages than this test
-// binary and shows 25-30 MB there), with the child's CPU seconds. Sub-benchmark cli runs the
+// binary and shows 25-30 MB there), the Go heap's peaks, heap-MB (objects, garbage included:
+// what drives rss-anon-MB, and steadier than it) and live-MB (the most a collection kept), with
+// the child's CPU seconds. Sub-benchmark cli runs the
 // collector as `vigil scan` does (Options.TuneGC, no allocation sampling), default leaves GOGC
 // at 100. Linux only.
 //
@@ -55,7 +58,7 @@ func BenchmarkScanCleanProcess(b *testing.B) {
 	}
 	for _, mode := range []string{"cli", "default"} {
 		b.Run("gc="+mode, func(b *testing.B) {
-			var hwm, anon, file, cpu float64
+			var hwm, anon, file, heap, live, cpu float64
 			for b.Loop() {
 				cmd := exec.Command(os.Args[0], "-test.run=^$")
 				cmd.Env = append(os.Environ(), processScanEnv+"="+cleanCorpus, processGCEnv+"="+mode)
@@ -64,11 +67,12 @@ func BenchmarkScanCleanProcess(b *testing.B) {
 				if err := cmd.Run(); err != nil {
 					b.Fatalf("scan process: %v\n%s", err, errOut.String())
 				}
-				var peaks [3]float64
-				if _, err := fmt.Sscanf(out.String(), "%f %f %f", &peaks[0], &peaks[1], &peaks[2]); err != nil {
+				var peaks [5]float64
+				if _, err := fmt.Sscanf(out.String(), "%f %f %f %f %f", &peaks[0], &peaks[1], &peaks[2], &peaks[3], &peaks[4]); err != nil {
 					b.Fatalf("scan process printed %q: %v", out.String(), err)
 				}
 				hwm, anon, file = hwm+peaks[0], anon+peaks[1], file+peaks[2]
+				heap, live = heap+peaks[3], live+peaks[4]
 				if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 					cpu += time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 				}
@@ -77,18 +81,24 @@ func BenchmarkScanCleanProcess(b *testing.B) {
 			b.ReportMetric(hwm/1024/n, "rss-MB")
 			b.ReportMetric(anon/1024/n, "rss-anon-MB")
 			b.ReportMetric(file/1024/n, "rss-file-MB")
+			b.ReportMetric(heap/1024/n, "heap-MB")
+			b.ReportMetric(live/1024/n, "live-MB")
 			b.ReportMetric(cpu/n, "cpu-s/op")
 		})
 	}
 }
 
 // scanProcessChild scans dir, renders the report as JSON (to nowhere) and prints the process's
-// peak VmHWM, RssAnon and RssFile in KB, sampled from /proc/self/status every millisecond.
+// peak VmHWM, RssAnon and RssFile (from /proc/self/status) and heap objects and live heap (from
+// runtime/metrics) in KB, sampled every millisecond.
 func scanProcessChild(dir string) int {
 	var mu sync.Mutex
-	var peak [3]int64
+	var peak [5]int64
+	heap := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
 	sample := func() {
 		vals := procStatus("VmHWM", "RssAnon", "RssFile")
+		metrics.Read(heap)
+		vals = append(vals, int64(heap[0].Value.Uint64()/1024), int64(heap[1].Value.Uint64()/1024))
 		mu.Lock()
 		for i, v := range vals {
 			peak[i] = max(peak[i], v)
@@ -128,7 +138,7 @@ func scanProcessChild(dir string) int {
 	close(stop)
 	<-done
 	sample()
-	fmt.Println(peak[0], peak[1], peak[2])
+	fmt.Println(peak[0], peak[1], peak[2], peak[3], peak[4])
 	return 0
 }
 

@@ -1,6 +1,9 @@
 package sema
 
 import (
+	"iter"
+	"slices"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 )
 
@@ -416,15 +419,21 @@ func (g *CFG) reversePostorder() []*Node {
 // Dominators returns the nodes that dominate n (every path from the entry passes them), n
 // itself excluded, nearest first.
 func (g *CFG) Dominators(n *Node) []*Node {
-	var out []*Node
-	for d := g.idom[n.ID]; d != nil && d != n; d = g.idom[d.ID] {
-		out = append(out, d)
-		if d == g.Entry {
-			break
+	return slices.Collect(g.dominatorsOf(n))
+}
+
+// dominatorsOf yields what Dominators lists without making the list: Gates and LockedAt walk
+// the dominators of every node they are asked about, and the lists were 1-2% of what a scan's
+// detectors allocate.
+func (g *CFG) dominatorsOf(n *Node) iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		for d := g.idom[n.ID]; d != nil && d != n; d = g.idom[d.ID] {
+			if !yield(d) || d == g.Entry {
+				return
+			}
+			n = d
 		}
-		n = d
 	}
-	return out
 }
 
 // DominatedBy marks, by node ID, the nodes that some node satisfying has strictly dominates,

@@ -15,7 +15,7 @@ type Gate struct {
 // Gates returns the conditions that must hold for node n of g to run, nearest first.
 func (p *Program) Gates(g *CFG, n *Node) []Gate {
 	var out []Gate
-	for _, d := range g.Dominators(n) {
+	for d := range g.dominatorsOf(n) {
 		if gt, ok := p.GateOf(d); ok {
 			out = append(out, gt)
 		}

@@ -30,11 +30,13 @@ type lockKey struct {
 func (p *Program) LockedAt(g *CFG, n *Node) bool {
 	checked := map[lockKey]bool{}
 	written := map[lockKey]bool{}
-	for _, gt := range p.Gates(g, n) {
-		p.lockReads(gt.Info, gt.Cond, checked, 0)
+	for d := range g.dominatorsOf(n) { // the gates (Gates), without making their list
+		if gt, ok := p.GateOf(d); ok {
+			p.lockReads(gt.Info, gt.Cond, checked, 0)
+		}
 	}
 	effects := p.stmtLockEffects(g)
-	for _, d := range g.Dominators(n) {
+	for d := range g.dominatorsOf(n) {
 		if d == n || d.Kind != NodeStmt {
 			continue
 		}

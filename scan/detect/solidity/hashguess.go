@@ -54,7 +54,7 @@ func runFrontRunnableSolution(pass *detect.Pass) {
 				pays = true
 			}
 		}
-		fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(fn.BodyTree(), assignKinds, func(n ast.Node) bool {
 			if a, ok := n.(*ast.AssignExpr); ok && p.StateVarOf(info, a.Lhs) != nil &&
 				(mentionsGlobal(info, a.Lhs, "msg", "sender") || mentionsGlobal(info, a.Rhs, "msg", "sender")) {
 				writes = true

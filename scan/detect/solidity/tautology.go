@@ -50,7 +50,7 @@ func runTautology(pass *detect.Pass) {
 			}
 		}
 		exits := loopsLeftAtZero(p, fn)
-		fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(fn.BodyTree(), binaryKinds, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok || !isRelational(b.Op) || b.Op == token.EQL || b.Op == token.NEQ {
 				return true

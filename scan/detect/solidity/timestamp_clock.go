@@ -258,7 +258,7 @@ func stampWritesOf(p *sema.Program, info *sema.FuncInfo) []stampTarget {
 				out = append(out, stampTarget{v: v, write: stampWrite{t, value}})
 			}
 		}
-		info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(info.Fn.BodyTree(), stepKinds, func(n ast.Node) bool {
 			switch e := n.(type) {
 			case *ast.AssignExpr:
 				if e.Op == token.ASSIGN {

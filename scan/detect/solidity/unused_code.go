@@ -218,7 +218,7 @@ func hygFunctionReads(info *sema.FuncInfo) hygReads {
 		fn := info.Fn
 		seen := map[*sema.Var]bool{}
 		written := hygBodyWriteTargets(fn, true, true)
-		fn.BodyTree().Inspect(func(n ast.Node) bool {
+		visitKinds(fn.BodyTree(), readNameKinds, func(n ast.Node) bool {
 			switch e := n.(type) {
 			case *ast.Ident:
 				if v, ok := info.Uses[e].(*sema.Var); ok && v.Kind == sema.StateVar && !written[e] && !seen[v] {

@@ -22,6 +22,9 @@ var (
 	forKinds                = inspect.Of((*ast.ForStmt)(nil))
 	loopStmtKinds           = inspect.Of((*ast.ForStmt)(nil), (*ast.WhileStmt)(nil))
 	localWriteKinds         = inspect.Of((*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil))
+	assignKinds             = inspect.Of((*ast.AssignExpr)(nil))
+	stepKinds               = inspect.Of((*ast.AssignExpr)(nil), (*ast.UnaryExpr)(nil))
+	readNameKinds           = inspect.Of((*ast.Ident)(nil), (*ast.YulIdent)(nil), (*ast.MemberExpr)(nil))
 	divisionKinds           = inspect.Of((*ast.BinaryExpr)(nil), (*ast.CallExpr)(nil))
 	// testedKinds are the nodes testedCondition finds a condition in.
 	testedKinds = inspect.Of((*ast.IfStmt)(nil), (*ast.CallExpr)(nil))

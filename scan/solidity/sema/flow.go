@@ -2,6 +2,7 @@ package sema
 
 import (
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 )
 
 // Source is a set of origins a value may depend on.
@@ -39,7 +40,9 @@ func (p *Program) computeFlow(info *FuncInfo) *Flow {
 	// Iterate assignments to a fixpoint; the number of rounds is bounded by the lattice height.
 	for round := 0; round < 8; round++ {
 		changed := false
-		info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		// Only declarations and assignments move values: the rest of the body is skipped
+		// without a call per node.
+		visit := func(n ast.Node) bool {
 			switch s := n.(type) {
 			case *ast.VarDeclStmt:
 				if s.Value == nil {
@@ -77,13 +80,19 @@ func (p *Program) computeFlow(info *FuncInfo) *Flow {
 				changed = f.addLvalue(s.Lhs, src) || changed
 			}
 			return true
-		})
+		}
+		for n := range info.Fn.BodyTree().Preorder(flowKinds) {
+			visit(n)
+		}
 		if !changed {
 			break
 		}
 	}
 	return f
 }
+
+// flowKinds are the nodes computeFlow follows values through.
+var flowKinds = inspect.Of((*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil))
 
 func (f *Flow) assignDecl(d *ast.VarDecl, x ast.Expr) bool {
 	if d == nil || x == nil {

@@ -49,7 +49,11 @@ func excerptDocs(sc store.Scan, rep *report.ScanReport) []store.Document {
 	if rep == nil || len(rep.Excerpts) == 0 {
 		return nil
 	}
-	return []store.Document{{Kind: docExcerpts, ID: sc.ID, ClientID: sc.ClientID, Data: encodeExcerpts(rep.Excerpts)}}
+	data, err := json.Marshal(rep.Excerpts)
+	if err != nil { // a map of strings by path and line always encodes
+		return nil
+	}
+	return []store.Document{{Kind: docExcerpts, ID: sc.ID, ClientID: sc.ClientID, Data: data}}
 }
 
 // handleGenerateReport is POST /private/api-generate-report/.

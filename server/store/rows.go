@@ -98,13 +98,6 @@ func scanDelivery(r row) (Delivery, error) {
 	return d, err
 }
 
-func micros(t time.Time) any {
-	if t.IsZero() {
-		return nil
-	}
-	return t.UnixMicro()
-}
-
 func fromMicros(n sql.NullInt64) time.Time {
 	if !n.Valid {
 		return time.Time{}

@@ -19,6 +19,12 @@ import (
 // use stamps the fact with the clock's time; the caller of ReleaseFacts reads the clock (Tick)
 // when the file's last task ends, and releases once every analysis started before that has
 // ended. A fact used since the tick is kept, its holder listed as a stray.
+//
+// What that does not cover: a fact kept (used since the tick) that holds an object made by
+// another holder's fact, released and made again, then compared by identity with the new one.
+// So a fact holds model objects (nodes, Vars, Functions, CFG nodes) and plain values, never an
+// object another holder's fact allocated; whole-program facts (Memo(prog, ...)) are never
+// released and follow the same rule.
 
 // clock counts the ends of files' analyses. It is shared by the programs of a process (a
 // server runs scans side by side): another scan's ticks only make facts look used later, which

@@ -40,7 +40,20 @@ type Call struct {
 	Gas      ast.Expr   // {gas: g} or .gas(g)
 	Args     []ast.Expr // the arguments of the call proper
 	Opts     *ast.CallOptions
-	Contract *Contract // the contract type of the receiver of an external call
+	Contract *Contract // the contract type of the receiver of an external call, or of new C(...)
+
+	// Callees lists every function the call may run, best first (Callee is the first):
+	// overloads the arguments cannot rule out, or the functions an internal function pointer
+	// may hold. Which override runs depends on the contract analysed (Program.Dispatch).
+	Callees []*Function
+	// Bound is the receiver a using-for directive passes as the callee's first parameter
+	// (x in x.add(y)), nil otherwise.
+	Bound ast.Expr
+	// Virtual is set for a plain call of a contract's function (f(...)): the most derived
+	// override of the deployed contract runs. Super is set for super.f(...).
+	Virtual, Super bool
+	// Pointer is the function-typed variable called through, if any.
+	Pointer *Var
 }
 
 // IsLowLevel reports whether the call is one of the low-level address members named.
@@ -74,7 +87,9 @@ func (c *Call) SendsValue() bool {
 // through `this`).
 func (c *Call) IsExternal() bool { return c.Kind == CallExternal || c.Kind == CallLowLevel }
 
-// callType types a call expression and resolves its callee.
+// callType types a call expression and resolves its callee: among the functions the name may
+// denote (overloads, using-for bindings, super), the one the arguments fit (pickOverload); the
+// candidates are kept for classify.
 func (r *resolver) callType(x *ast.CallExpr) Type {
 	for _, a := range x.Args {
 		r.expr(a)
@@ -86,11 +101,36 @@ func (r *resolver) callType(x *ast.CallExpr) Type {
 	case *ast.MetaTypeExpr:
 		r.expr(f)
 		return nil
-	case *ast.NewExpr:
-		return r.expr(f)
 	}
-	ft := r.expr(fun)
+	if nx, ok := stripCallDecorations(fun).(*ast.NewExpr); ok {
+		t := r.expr(fun)
+		if fun != ast.Expr(nx) {
+			t = r.info.Types[nx]
+		}
+		if ct, ok := t.(*ContractType); ok {
+			if ctor := ct.Contract.Constructor(); ctor != nil {
+				put(&r.info.picks, x, pick{fns: []*Function{ctor}})
+			}
+		}
+		return t
+	}
 	base, name := calleeName(fun)
+	r.callee = base
+	ft := r.expr(fun)
+	r.callee = nil
+	if cands, bound := r.overloads(base, name); len(cands) > 0 {
+		picked := r.pickOverload(cands, x, bound)
+		put(&r.info.picks, x, pick{fns: picked, bound: bound != nil})
+		if id, ok := base.(*ast.Ident); ok {
+			r.info.Uses[id] = picked[0]
+		}
+		if m, ok := base.(*ast.MemberExpr); ok {
+			if ct := AsContract(r.info.Types[m.X]); ct != nil && bound == nil && ct.LookupStateVar(name) != nil && len(ct.LookupFunction(name)) == 0 {
+				return getterType(ct.LookupStateVar(name).Type)
+			}
+		}
+		return returnType(picked[0])
+	}
 	switch obj := r.objectOf(base).(type) {
 	case *Contract:
 		if base == fun { // IERC20(x): a conversion
@@ -104,7 +144,7 @@ func (r *resolver) callType(x *ast.CallExpr) Type {
 		return builtinCallType(obj.Name, name, x, r)
 	}
 	if base != fun {
-		// x.f(...): low-level members of addresses, or functions of contracts.
+		// x.f(...): low-level members of addresses, or getters of contracts.
 		recvT := r.info.Types[receiver(fun)]
 		switch name {
 		case "call", "delegatecall", "staticcall", "callcode":
@@ -117,21 +157,156 @@ func (r *resolver) callType(x *ast.CallExpr) Type {
 			}
 		}
 		if c := AsContract(recvT); c != nil {
-			if fs := c.LookupFunction(name); len(fs) > 0 {
-				return returnType(fs[0])
-			}
 			if v := c.LookupStateVar(name); v != nil { // getter
 				return getterType(v.Type)
 			}
-		}
-		if fn := r.p.usingFor(r.fn, name, recvT); fn != nil {
-			return returnType(fn)
 		}
 	}
 	if st, ok := ft.(*StructType); ok {
 		return st
 	}
 	return nil
+}
+
+// overloads lists the functions a callee expression may name, with the receiver bound to their
+// first parameter by using-for (nil when none is): f (the contract's functions of that name, or
+// the free functions), L.f and C.f (a library's or a base's), super.f (the next bases'), this.f
+// and x.f on a contract-typed value (its external functions), x.f bound with using-for.
+func (r *resolver) overloads(base ast.Expr, name string) ([]*Function, ast.Expr) {
+	switch b := base.(type) {
+	case *ast.Ident:
+		if _, ok := r.info.Uses[b].(*Function); !ok {
+			return nil, nil
+		}
+		if c := r.fn.Contract; c != nil {
+			if fs := c.LookupFunction(name); len(fs) > 0 {
+				return fs, nil
+			}
+		}
+		return r.p.freeVisible(name, r.fn.File), nil
+	case *ast.MemberExpr:
+		recv := b.X
+		if id, ok := recv.(*ast.Ident); ok {
+			switch o := r.info.Uses[id].(type) {
+			case *Contract:
+				if o.IsLibrary() || r.fn.Contract != nil && r.fn.Contract.Inherits(o.Name) {
+					return o.LookupFunction(name), nil
+				}
+				return externalOnly(o.LookupFunction(name)), nil
+			case *Builtin:
+				switch o.Name {
+				case "super":
+					return r.superCandidates(name), nil
+				case "this":
+					if c := r.fn.Contract; c != nil {
+						return externalOnly(c.LookupFunction(name)), nil
+					}
+					return nil, nil
+				}
+				return nil, nil
+			}
+		}
+		rt := r.info.Types[recv]
+		if ct := AsContract(rt); ct != nil {
+			if fs := ct.LookupFunction(name); len(fs) > 0 {
+				if ct.IsLibrary() {
+					return fs, nil
+				}
+				return externalOnly(fs), nil
+			}
+			if ct.LookupStateVar(name) != nil {
+				return nil, nil
+			}
+		}
+		if isLowLevelName(name) && (rt == nil || IsAddress(rt)) {
+			return nil, nil // an address member (classify tells transfer(to, amount) apart)
+		}
+		if fs := r.p.usingForAll(r.fn, name, rt); len(fs) > 0 {
+			return fs, recv
+		}
+	}
+	return nil, nil
+}
+
+// externalOnly keeps the functions callable from outside (a call through this or a contract
+// value cannot reach internal or private ones); all of them when none is.
+func externalOnly(fs []*Function) []*Function {
+	out := fs[:0:0]
+	for _, f := range fs {
+		if f.IsPublic() {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return fs
+	}
+	return out
+}
+
+// superCandidates lists the functions named name of the bases after the function's own
+// contract in its linearization, nearest first. Which one runs depends on the contract the
+// code is deployed in (Program.Dispatch); this is the order seen from the declaring contract.
+func (r *resolver) superCandidates(name string) []*Function {
+	c := r.fn.Contract
+	if c == nil || len(c.Linearization) < 2 {
+		return nil
+	}
+	var out []*Function
+	seen := map[string]bool{}
+	for _, b := range c.Linearization[1:] {
+		for _, g := range b.Functions {
+			if g.Name == name && g.Body != nil && !seen[g.Signature()] {
+				seen[g.Signature()] = true
+				out = append(out, g)
+			}
+		}
+	}
+	if len(out) == 0 { // only declarations: keep them, the call is still internal
+		for _, b := range c.Linearization[1:] {
+			out = append(out, b.funcsNamed(name)...)
+		}
+	}
+	return out
+}
+
+func (c *Contract) funcsNamed(name string) []*Function {
+	var out []*Function
+	for _, g := range c.Functions {
+		if g.Name == name {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Constructor returns the contract's own constructor, or nil.
+func (c *Contract) Constructor() *Function {
+	for _, f := range c.Functions {
+		if f.IsConstructor() {
+			return f
+		}
+	}
+	return nil
+}
+
+// freeVisible returns the free functions named name, those of file first.
+func (p *Program) freeVisible(name string, file *File) []*Function {
+	all := p.idx.freeByName[name]
+	if len(all) < 2 {
+		return all
+	}
+	out := make([]*Function, 0, len(all))
+	for _, f := range all {
+		if f.File == file {
+			out = append(out, f)
+		}
+	}
+	for _, f := range all {
+		if f.File != file {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // objectOf returns what the callee expression names: an Ident's object, or for L.f the function
@@ -268,9 +443,18 @@ func builtinCallType(base, name string, x *ast.CallExpr, r *resolver) Type {
 }
 
 // usingFor finds a library function bound with using-for in fn's contract (or globally) and
-// named name, whose first parameter can take the receiver's type t. When t is unknown the first
-// function by that name is taken.
+// named name, whose first parameter can take the receiver's type t: the first of usingForAll.
 func (p *Program) usingFor(fn *Function, name string, t Type) *Function {
+	if fs := p.usingForAll(fn, name, t); len(fs) > 0 {
+		return fs[0]
+	}
+	return nil
+}
+
+// usingForAll lists the library (or free) functions bound with using-for in fn's contract (or
+// globally) and named name whose first parameter can take the receiver's type t (every one by
+// that name when t is unknown), in directive order.
+func (p *Program) usingForAll(fn *Function, name string, t Type) []*Function {
 	var usings []*ast.UsingDecl
 	var file *File
 	if fn.Contract != nil {
@@ -284,14 +468,19 @@ func (p *Program) usingFor(fn *Function, name string, t Type) *Function {
 	// File-level directives bind everywhere; only those that can bind name are looked at.
 	usings = append(usings, p.idx.fileUsingsFor[name]...)
 	var cands []*Function
+	seen := map[*Function]bool{}
+	add := func(fs ...*Function) {
+		for _, f := range fs {
+			if !seen[f] {
+				seen[f] = true
+				cands = append(cands, f)
+			}
+		}
+	}
 	for _, u := range usings {
 		if u.Library != nil {
 			if lib := p.LookupContract(u.Library.Names[len(u.Library.Names)-1].Name, file); lib != nil {
-				for _, f := range lib.Functions {
-					if f.Name == name {
-						cands = append(cands, f)
-					}
-				}
+				add(lib.funcsNamed(name)...)
 			}
 		}
 		for _, s := range u.Functions {
@@ -301,25 +490,32 @@ func (p *Program) usingFor(fn *Function, name string, t Type) *Function {
 			}
 			if len(names) > 1 {
 				if lib := p.LookupContract(names[0].Name, file); lib != nil {
-					cands = append(cands, lib.LookupFunction(name)...)
+					add(lib.LookupFunction(name)...)
 				}
 				continue
 			}
-			cands = append(cands, p.idx.freeByName[name]...)
+			add(p.idx.freeByName[name]...)
 		}
 	}
-	if len(cands) == 0 {
-		return nil
+	if len(cands) == 0 || t == nil {
+		return cands
 	}
-	if t == nil {
-		return cands[0]
-	}
+	var out []*Function
 	for _, f := range cands {
-		if len(f.Params) > 0 && assignable(t, f.Params[0].Type) {
-			return f
+		if len(f.Params) > 0 && typeMatch(t, f.Params[0].Type) != noMatch {
+			out = append(out, f)
 		}
 	}
-	return nil
+	if len(out) == 0 {
+		// The receiver's type as Vigil computed it may be off (the width of a mixed
+		// expression): loosely, any integer for an integer, any address for an address.
+		for _, f := range cands {
+			if len(f.Params) > 0 && assignable(t, f.Params[0].Type) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 // assignable reports, loosely, whether a value of type from can be passed as to: the same type,
@@ -418,12 +614,27 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 		}
 		break
 	}
+	pk := info.picks[x]
+	picks := pk.fns
+	bind := func(fallback ...*Function) {
+		c.Callees = picks
+		if len(c.Callees) == 0 && len(fallback) > 0 && fallback[0] != nil {
+			c.Callees = fallback[:1:1]
+		}
+		if len(c.Callees) > 0 {
+			c.Callee = c.Callees[0]
+		}
+	}
 	switch f := fun.(type) {
 	case *ast.ElementaryType:
 		c.Kind, c.Name = CallConversion, f.Name
 		return c
 	case *ast.NewExpr:
 		c.Kind, c.Name = CallNew, "new"
+		if ct, ok := info.Types[f].(*ContractType); ok {
+			c.Contract = ct.Contract
+			bind()
+		}
 		return c
 	case *ast.MetaTypeExpr:
 		c.Kind = CallBuiltin
@@ -432,7 +643,11 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 		c.Name = f.Name
 		switch o := info.Uses[f].(type) {
 		case *Function:
-			c.Kind, c.Callee = CallInternal, o
+			c.Kind = CallInternal
+			bind(o)
+			// A plain call of a contract's function runs the most derived override of the
+			// contract the code is deployed in (Dispatch).
+			c.Virtual = c.Callee != nil && c.Callee.Contract != nil && !c.Callee.Contract.IsLibrary()
 		case *Contract:
 			c.Kind = CallConversion
 		case *StructType:
@@ -440,7 +655,20 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 		case *Builtin:
 			c.Kind = CallBuiltin
 		case *Var:
-			c.Kind = CallInternal // a function-typed variable
+			// A function-typed variable: an internal pointer may hold any function of its
+			// type that the program ever takes as a value (Program.pointerTargets); an
+			// external one names a function of another contract.
+			if ft, ok := o.Type.(*FuncType); ok && ft.External {
+				c.Kind = CallExternal
+				c.Target = f
+				return c
+			}
+			c.Kind = CallInternal
+			c.Pointer = o
+			c.Callees = p.pointerTargets(info.Fn, o)
+			if len(c.Callees) > 0 {
+				c.Callee = c.Callees[0]
+			}
 		}
 		return c
 	case *ast.MemberExpr:
@@ -457,34 +685,18 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 					c.Name = o.Name + "." + c.Name
 					return c
 				case "super":
-					c.Kind, c.Target = CallInternal, nil
-					if info.Fn.Contract != nil && len(info.Fn.Contract.Linearization) > 1 {
-						for _, b := range info.Fn.Contract.Linearization[1:] {
-							for _, g := range b.Functions {
-								if g.Name == c.Name {
-									c.Callee = g
-									return c
-								}
-							}
-						}
-					}
+					c.Kind, c.Target, c.Super = CallInternal, nil, true
+					bind()
 					return c
 				case "this":
 					c.Kind = CallExternal
 					c.Contract = info.Fn.Contract
-					if c.Contract != nil {
-						if fs := c.Contract.LookupFunction(c.Name); len(fs) > 0 {
-							c.Callee = fs[0]
-						}
-					}
+					bind()
 					return c
 				}
 			case *Contract:
 				// L.f(...) on a library, or C.f(...) naming a base's function.
-				fs := o.LookupFunction(c.Name)
-				if len(fs) > 0 {
-					c.Callee = fs[0]
-				}
+				bind()
 				if o.IsLibrary() {
 					c.Kind, c.Target = CallLibrary, nil
 				} else if info.Fn.Contract != nil && info.Fn.Contract.Inherits(o.Name) {
@@ -510,27 +722,26 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 				return c
 			}
 		}
+		bound := pk.bound
 		if ct := AsContract(rt); ct != nil {
-			// x.f() where the contract type has no member f: a library function bound to the
-			// type with using-for (OracleLib.priceOf(IOracle o, ...)), run here.
-			if len(ct.LookupFunction(c.Name)) == 0 && ct.LookupStateVar(c.Name) == nil {
-				if lib := p.usingFor(info.Fn, c.Name, rt); lib != nil {
-					c.Kind, c.Callee, c.Target = CallLibrary, lib, nil
-					return c
-				}
+			if bound && len(ct.LookupFunction(c.Name)) == 0 {
+				// x.f() where the contract type has no member f: a library function bound to
+				// the type with using-for (OracleLib.priceOf(IOracle o, ...)), run here.
+				c.Kind, c.Target, c.Bound = CallLibrary, nil, recv
+				bind()
+				return c
 			}
 			if ct.IsLibrary() {
 				c.Kind, c.Target = CallLibrary, nil
 			} else {
 				c.Kind, c.Contract = CallExternal, ct
 			}
-			if fs := ct.LookupFunction(c.Name); len(fs) > 0 {
-				c.Callee = fs[0]
-			}
+			bind()
 			return c
 		}
-		if lib := p.usingFor(info.Fn, c.Name, rt); lib != nil {
-			c.Kind, c.Callee, c.Target = CallLibrary, lib, nil
+		if bound {
+			c.Kind, c.Target, c.Bound = CallLibrary, nil, recv
+			bind()
 			return c
 		}
 		if rt == nil && p.boundToMissingLibrary(info, recv) {

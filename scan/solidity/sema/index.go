@@ -23,6 +23,9 @@ type index struct {
 	// freeByName and freeByFile index the free functions, in declaration order.
 	freeByName map[string][]*Function
 	freeByFile map[*File][]*Function
+	// taken lists the functions the program names as values (internal function pointers may
+	// hold them), in load order.
+	taken []*Function
 
 	// lookups caches LookupContract's answers per importing file, once the imports are known
 	// (detectors ask concurrently, hence the lock).

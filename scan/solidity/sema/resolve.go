@@ -41,6 +41,13 @@ type FuncInfo struct {
 	// OverBudget names the budget the function went past ("": none): the detectors skip it.
 	OverBudget string
 
+	// picks holds, from name resolution to call classification, the functions each call may
+	// run (pickOverload); dropped once the calls are classified.
+	picks map[*ast.CallExpr]pick
+	// taken lists the functions the body names as values (function pointers), until the
+	// program's index gathers them (indexTaken).
+	taken []*Function
+
 	memo memo // facts derived on demand (see Memo)
 }
 
@@ -82,6 +89,9 @@ type resolver struct {
 	fn   *Function
 	info *FuncInfo
 	sc   *scope
+	// callee is the identifier a call is being resolved through (f in f(x)): a function named
+	// there is called, not taken as a value.
+	callee ast.Expr
 }
 
 // analyzeFunctions builds every function's facts in three passes, each over all functions in
@@ -94,9 +104,11 @@ func (p *Program) analyzeFunctions() {
 	for i, fn := range fns {
 		fn.info = infos[i]
 	}
+	p.indexTaken(infos)
 	forEach(p.workers, len(fns), func(i int) {
 		info := infos[i]
 		p.classifyCalls(info)
+		info.picks = nil
 		info.CFG = buildCFG(p, fns[i])
 		p.collectStateAccess(info)
 	})
@@ -363,6 +375,9 @@ func (r *resolver) exprType(x ast.Expr) Type {
 		obj := r.lookup(x.Name)
 		if obj != nil {
 			put(&r.info.Uses, x, obj)
+		}
+		if fn, ok := obj.(*Function); ok && r.callee != ast.Expr(x) {
+			r.recordTaken(fn)
 		}
 		switch o := obj.(type) {
 		case *Var:

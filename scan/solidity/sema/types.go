@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // Type is the type of a variable or expression, as far as Vigil needs to know it.
@@ -83,8 +84,12 @@ func (t *ArrayType) String() string {
 	return str(t.Elem) + "[N]"
 }
 
-// FuncType is a function type.
-type FuncType struct{ External bool }
+// FuncType is a function type: internal unless declared external; Params and Returns count
+// its parameters and results (-1 when unknown).
+type FuncType struct {
+	External        bool
+	Params, Returns int
+}
 
 func (t *FuncType) String() string { return "function" }
 
@@ -216,7 +221,14 @@ func (p *Program) typeOfTypeExpr(x ast.Expr, scope *Contract, file *File) Type {
 	case *ast.MappingType:
 		return &MappingType{Key: p.typeOfTypeExpr(t.Key, scope, file), Value: p.typeOfTypeExpr(t.Value, scope, file)}
 	case *ast.FuncType:
-		return &FuncType{External: t.Visibility == 0 || t.Visibility.String() == "external"}
+		ft := &FuncType{External: t.Visibility == token.EXTERNAL, Params: -1, Returns: 0}
+		if t.Params != nil {
+			ft.Params = len(t.Params.List)
+		}
+		if t.Returns != nil {
+			ft.Returns = len(t.Returns.List)
+		}
+		return ft
 	}
 	return nil
 }

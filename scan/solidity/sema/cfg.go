@@ -33,7 +33,14 @@ type Node struct {
 	Expr     ast.Expr  // for NodeCond (the condition), and loop posts (NodeStmt with Expr)
 	Fn       *Function // the function or modifier whose source this node belongs to
 	Cond     *Node     // for NodeBranch: its condition node
-	Succs    []*Node
+	// Yul is the assembly statement of a node made from inline assembly (NodeStmt), or the
+	// if, switch or for statement whose condition a NodeCond tests; YulCond is that condition
+	// (the switched value for a switch) and Case the case a NodeBranch of a switch enters (nil
+	// for the default, or the fall-through when there is none).
+	Yul     ast.YulStmt
+	YulCond ast.YulExpr
+	Case    *ast.YulCase
+	Succs   []*Node
 	Preds    []*Node
 	// edges holds the first two successors and predecessors (Succs and Preds start in it):
 	// most nodes have one or two of each, so linking them allocates nothing.
@@ -284,6 +291,14 @@ func (b *cfgBuilder) stmt(s ast.Stmt, cur []*Node) []*Node {
 			ends = append(ends, b.stmt(c.Body, []*Node{call})...)
 		}
 		return ends
+	case *ast.AssemblyStmt:
+		if s.Body == nil {
+			return []*Node{b.node(NodeStmt, s, cur)}
+		}
+		// Inline assembly is part of the graph statement by statement, so that its calls,
+		// stores, checks and reverts are ordered with the Solidity code around them.
+		y := &yulBuilder{b: b, funcs: yulFuncDefs(s.Body)}
+		return y.block(s.Body, cur)
 	case *ast.ExprStmt:
 		n := b.node(NodeStmt, s, cur)
 		switch alwaysReverts(s.X) {
@@ -516,9 +531,15 @@ func (n *Node) Code() ast.Node {
 		if n.Expr != nil {
 			return n.Expr
 		}
+		if n.YulCond != nil {
+			return n.YulCond
+		}
 	case NodeStmt:
 		if n.Expr != nil {
 			return n.Expr
+		}
+		if n.Yul != nil {
+			return n.Yul
 		}
 		switch s := n.Stmt.(type) {
 		case *ast.TryStmt:

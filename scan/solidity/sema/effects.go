@@ -128,24 +128,21 @@ func (p *Program) Writes(info *FuncInfo, n ast.Node) map[*Var][]ast.Node {
 					add(m.X, e)
 				}
 			}
-		case *ast.AssemblyStmt:
-			ast.Inspect(e.Body, func(y ast.Node) bool {
-				if c, ok := y.(*ast.YulCall); ok && (c.Name.Name == "sstore" || c.Name.Name == "tstore") && len(c.Args) > 0 {
-					if id, ok := c.Args[0].(*ast.YulIdent); ok {
-						if v := info.YulUses[id]; v != nil && v.Kind == StateVar {
-							put(&out, v, append(out[v], e))
-						}
+		case *ast.YulCall:
+			if (e.Name.Name == "sstore" || e.Name.Name == "tstore") && len(e.Args) > 0 {
+				if id, ok := e.Args[0].(*ast.YulIdent); ok {
+					if v := info.YulUses[id]; v != nil && v.Kind == StateVar {
+						put(&out, v, append(out[v], ast.Node(e)))
 					}
 				}
-				return true
-			})
+			}
 		}
 	}
 	return out
 }
 
 // writeKinds are the nodes Writes reads a write from.
-var writeKinds = inspect.Of((*ast.AssignExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.AssemblyStmt)(nil))
+var writeKinds = inspect.Of((*ast.AssignExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.YulCall)(nil))
 
 // collectStateAccess records the state variables the body reads and writes directly.
 func (p *Program) collectStateAccess(info *FuncInfo) {

@@ -33,6 +33,9 @@ func (p *Program) LockedAt(g *CFG, n *Node) bool {
 	for d := range g.dominatorsOf(n) { // the gates (Gates), without making their list
 		if gt, ok := p.GateOf(d); ok {
 			p.lockReads(gt.Info, gt.Cond, checked, 0)
+		} else if c := yulCondOf(d); c != nil {
+			// if tload(SLOT) { revert(0, 0) }: the side that goes on tested the slot
+			yulSlotReads(p.Info(d.Fn), c, checked)
 		}
 	}
 	effects := p.stmtLockEffects(g)
@@ -155,6 +158,9 @@ func (p *Program) helperLocks(ci *FuncInfo, depth int) stmtLocks {
 			case NodeCond:
 				if m.Expr != nil && branchReverts(ci.CFG, m) {
 					p.lockReads(ci, m.Expr, checked, depth)
+				}
+				if m.YulCond != nil && branchReverts(ci.CFG, m) {
+					yulSlotReads(ci, m.YulCond, checked)
 				}
 			case NodeStmt:
 				if a := requireArg(m.Stmt); a != nil {
@@ -351,4 +357,12 @@ func (p *Program) HasUnresolvedGuard(fn *Function) bool {
 		}
 	}
 	return false
+}
+
+// yulCondOf returns the assembly condition a branch node is one side of, or nil.
+func yulCondOf(d *Node) ast.YulExpr {
+	if d.Kind == NodeBranch && d.Cond != nil {
+		return d.Cond.YulCond
+	}
+	return nil
 }

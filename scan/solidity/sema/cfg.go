@@ -276,6 +276,10 @@ func (b *cfgBuilder) stmt(s ast.Stmt, cur []*Node) []*Node {
 		return nil
 	case *ast.ReturnStmt:
 		n := b.node(NodeStmt, s, cur)
+		if neverReturns(b.p.Info(b.fn), s, b.p.idx.noReturn) {
+			link(n, b.g.Revert)
+			return nil
+		}
 		link(n, b.exit)
 		return nil
 	case *ast.ThrowStmt, *ast.RevertStmt:
@@ -299,9 +303,17 @@ func (b *cfgBuilder) stmt(s ast.Stmt, cur []*Node) []*Node {
 		// stores, checks and reverts are ordered with the Solidity code around them.
 		y := &yulBuilder{b: b, funcs: yulFuncDefs(s.Body)}
 		return y.block(s.Body, cur)
-	case *ast.ExprStmt:
+	case *ast.ExprStmt, *ast.VarDeclStmt:
 		n := b.node(NodeStmt, s, cur)
-		switch alwaysReverts(s.X) {
+		if neverReturns(b.p.Info(b.fn), s, b.p.idx.noReturn) {
+			link(n, b.g.Revert)
+			return nil
+		}
+		es, ok := s.(*ast.ExprStmt)
+		if !ok {
+			return []*Node{n}
+		}
+		switch alwaysReverts(es.X) {
 		case revertAlways:
 			link(n, b.g.Revert)
 			return nil

@@ -397,13 +397,14 @@ func (p *Program) ThenReverts(info *FuncInfo, s ast.Stmt) bool {
 		}
 		c := info.CallOf[call]
 		if c != nil && c.Callee != nil && c.Callee.Body != nil {
-			if functionOnlyReverts(c.Callee) {
+			if functionOnlyReverts(c.Callee) || neverReturns(info, st, p.idx.noReturn) {
 				return true
 			}
 			continue
 		}
-		// an unresolved helper named for it: revertWith, _revert, revertWithError
-		if name := strings.ToLower(strings.TrimLeft(callName(call), "_")); strings.HasPrefix(name, "revert") && !strings.Contains(name, "if") {
+		// An unresolved helper named for it (revertWith, _revert, rrevert, revertWithError):
+		// its code is not shipped, so its name is all there is (a gap a name may fill).
+		if name := strings.ToLower(callName(call)); strings.Contains(name, "revert") && !strings.Contains(name, "if") {
 			return true
 		}
 	}

@@ -26,6 +26,9 @@ type index struct {
 	// taken lists the functions the program names as values (internal function pointers may
 	// hold them), in load order.
 	taken []*Function
+	// noReturn holds the functions that never return (computeNoReturn); read-only once the
+	// model is built.
+	noReturn map[*Function]bool
 
 	// lookups caches LookupContract's answers per importing file, once the imports are known
 	// (detectors ask concurrently, hence the lock).

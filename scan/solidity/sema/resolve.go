@@ -112,6 +112,7 @@ func (p *Program) analyzeFunctions() {
 		info.CFG = buildCFG(p, fns[i])
 		p.collectStateAccess(info)
 	})
+	p.computeNoReturn(fns)
 	forEach(p.workers, len(fns), func(i int) { infos[i].Flow = p.computeFlow(infos[i]) })
 }
 

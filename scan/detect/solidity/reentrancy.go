@@ -133,7 +133,11 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 			continue
 		}
 		info := p.Info(fn)
-		reported := map[ast.Node]bool{}
+		// One finding per call site: the most severe of the calls made there (a helper may
+		// make several), whatever order they are listed in.
+		bySite := map[ast.Node]int{}
+		var found []detect.Finding
+		var sevs []detect.Severity
 		for _, rn := range reentrancyFacts(p, info) {
 			n := rn.n
 			for _, rc := range rn.calls {
@@ -165,10 +169,6 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 					// The call is made by a modifier: point at the modifier in the header.
 					site = modifierSite(fn, n.Fn, site)
 				}
-				if reported[site] {
-					continue
-				}
-				reported[site] = true
 				oc.site = site
 				details := map[string]string{}
 				var names []string
@@ -197,8 +197,18 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 				if sev != pass.Analyzer.Severity {
 					f.Severity = sev
 				}
-				pass.Report(f)
+				if i, ok := bySite[site]; ok {
+					if sevs[i].Rank() < sev.Rank() {
+						found[i], sevs[i] = f, sev
+					}
+					continue
+				}
+				bySite[site] = len(found)
+				found, sevs = append(found, f), append(sevs, sev)
 			}
+		}
+		for _, f := range found {
+			pass.Report(f)
 		}
 	}
 }

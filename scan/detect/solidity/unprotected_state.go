@@ -561,12 +561,9 @@ func reportAuthorizeUpgrade(pass *detect.Pass) {
 			continue
 		}
 		info := p.Info(fn)
-		guarded := false
-		for _, n := range info.CFG.Nodes {
-			if n.Kind == sema.NodeStmt && n != info.CFG.Entry && callerRestrictedAt(p, fn, n) {
-				guarded = true
-			}
-		}
+		// The hook lets an upgrade through when it returns: guarded when only checked callers
+		// reach its end.
+		guarded := callerRestrictedAt(p, fn, info.CFG.Exit) || p.NeverReturns(fn)
 		// A body that always reverts forbids upgrades altogether (a revert under a condition
 		// that is not about the caller does not).
 		for _, st := range fn.Body.List {

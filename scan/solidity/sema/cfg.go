@@ -313,6 +313,10 @@ func (b *cfgBuilder) stmt(s ast.Stmt, cur []*Node) []*Node {
 		if !ok {
 			return []*Node{n}
 		}
+		if isSelfdestructCall(es.X) {
+			link(n, b.g.Exit) // the call ends here: nothing after it runs
+			return nil
+		}
 		switch alwaysReverts(es.X) {
 		case revertAlways:
 			link(n, b.g.Revert)
@@ -339,6 +343,16 @@ const (
 	revertMaybe
 	revertAlways
 )
+
+// isSelfdestructCall reports whether x is selfdestruct(...) or suicide(...).
+func isSelfdestructCall(x ast.Expr) bool {
+	call, ok := x.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := call.Fun.(*ast.Ident)
+	return ok && (id.Name == "selfdestruct" || id.Name == "suicide") && len(call.Args) == 1
+}
 
 // alwaysReverts tells whether an expression statement reverts: revert(...) always; require and
 // assert when their condition fails.

@@ -18,35 +18,71 @@ import (
 //   - the caller taken from _msgSender() (ERC-2771 forwarders, EVC-style routers), unless that
 //     accessor reads the address from calldata without first checking who forwards it.
 
-// returnsSenderCheck reports whether fn is a bool-returning helper whose result is an access
-// check on the caller: return permissions.canCall(account, msg.sender, ...), return owner ==
-// msg.sender, or a named result assigned one of them.
-func (p *Program) returnsSenderCheck(fn *Function, depth int) bool {
-	if fn == nil || fn.Body == nil || depth > 3 || len(fn.Returns) != 1 {
-		return false
-	}
-	if e, ok := fn.Returns[0].Type.(*Elementary); !ok || e.Name != "bool" {
+// returnsSenderCheck reports whether fn is a bool-returning helper whose true answer means the
+// caller (or the parameter ck.as standing for it) passed a check: every value it returns is
+// false, a restricting condition (return owner == msg.sender; return
+// permissions.canCall(account, msg.sender, ...); return _roles[role][account]), or true where a
+// restricting node dominates the return (if (user == owner()) return true;).
+func (p *Program) returnsSenderCheck(fn *Function, depth int, ck checkCtx) bool {
+	if fn == nil || fn.Body == nil || depth > 4 || len(fn.Returns) != 1 || !isBool(fn.Returns[0].Type) {
 		return false
 	}
 	info := p.Info(fn)
-	if info == nil {
+	if info == nil || info.CFG == nil {
 		return false
 	}
-	found := false
-	fn.BodyTree().Inspect(func(n ast.Node) bool {
-		switch s := n.(type) {
-		case *ast.ReturnStmt:
-			found = s.Result != nil && p.isSenderCheck(info, s.Result, depth+1)
-		case *ast.AssignExpr:
-			if id, ok := ast.Unparen(s.Lhs).(*ast.Ident); ok {
-				if v, ok := info.Uses[id].(*Var); ok && v.Kind == ReturnVar {
-					found = p.isSenderCheck(info, s.Rhs, depth+1)
+	return Memo(info, returnsCheckKey{depth, ck}, func() bool {
+		ret := fn.Returns[0]
+		var dom []bool
+		ok, any := true, false
+		judge := func(n *Node, x ast.Expr) {
+			any = true
+			switch {
+			case x == nil:
+			case isFalseLiteral(x):
+			case isTrueLiteral(x):
+				if dom == nil {
+					dom = info.CFG.DominatedBy(func(d *Node) bool { return p.restrictingNode(d, ck, depth+1) })
+				}
+				ok = ok && dom[n.ID]
+			default:
+				ok = ok && p.restricts(info, x, true, depth+1, ck)
+			}
+		}
+		for _, n := range info.CFG.Nodes {
+			if n.Fn != fn || n.Kind != NodeStmt || n.Stmt == nil {
+				continue
+			}
+			switch s := n.Stmt.(type) {
+			case *ast.ReturnStmt:
+				if s.Result != nil {
+					judge(n, s.Result)
+				}
+			case *ast.ExprStmt:
+				if a, isAssign := s.X.(*ast.AssignExpr); isAssign && a.Op == token.ASSIGN {
+					if id, isID := ast.Unparen(a.Lhs).(*ast.Ident); isID && info.Uses[id] == ret {
+						judge(n, a.Rhs)
+					}
 				}
 			}
 		}
-		return !found
+		return ok && any
 	})
-	return found
+}
+
+type returnsCheckKey struct {
+	depth int
+	ck    checkCtx
+}
+
+func isTrueLiteral(x ast.Expr) bool {
+	lit, ok := ast.Unparen(x).(*ast.BasicLit)
+	return ok && lit.Kind == token.TRUE
+}
+
+func isFalseLiteral(x ast.Expr) bool {
+	lit, ok := ast.Unparen(x).(*ast.BasicLit)
+	return ok && lit.Kind == token.FALSE
 }
 
 // asmChecksCaller reports whether an inline-assembly block reverts unless the caller passes a

@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"strings"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 )
 
@@ -16,10 +18,11 @@ import (
 
 // neverReturns reports whether statement s of the function (or modifier) whose facts are info
 // ends in a call of a function that never returns: the call is the statement's expression, its
-// returned value or a declaration's initial value, and every function it may run is in set.
+// returned value or a declaration's initial value, and every function it may run is in set (or,
+// for code not shipped, its name says it reverts). set is nil while the graphs are first built.
 func neverReturns(info *FuncInfo, s ast.Stmt, set map[*Function]bool) bool {
-	if info == nil || len(set) == 0 {
-		return false
+	if info == nil || set == nil {
+		return false // the graphs are being built for the first time: facts not known yet
 	}
 	var x ast.Expr
 	switch s := s.(type) {
@@ -38,6 +41,9 @@ func neverReturns(info *FuncInfo, s ast.Stmt, set map[*Function]bool) bool {
 		return false
 	}
 	c := info.CallOf[call]
+	if c != nil && c.Callee == nil && unresolvedRevertName(c.Name) {
+		return true
+	}
 	if c == nil || len(c.Callees) == 0 || c.Kind != CallInternal && c.Kind != CallLibrary {
 		return false
 	}
@@ -97,9 +103,6 @@ func (p *Program) computeNoReturn(fns []*Function) {
 			work = append(work, callers[fn]...)
 		}
 	}
-	if len(set) == 0 {
-		return
-	}
 	p.idx.noReturn = set
 	// Rebuild the graphs with calls of those functions going to the revert sink.
 	var again []*Function
@@ -151,3 +154,20 @@ func (p *Program) callsNoReturn(g *CFG, set map[*Function]bool) bool {
 // NeverReturns reports whether fn never returns: every path of it reverts, itself or through
 // the functions it calls.
 func (p *Program) NeverReturns(fn *Function) bool { return p.idx.noReturn[fn] }
+
+// unresolvedRevertName reports whether a function whose code is not shipped is named as one that
+// reverts unconditionally (rrevert, _revert, revertWith, revertWithError): its name is all there
+// is to go on (a gap a name fills). Conditional forms (revertIf..., ...Unless, ...OnFailure) are
+// not.
+func unresolvedRevertName(name string) bool {
+	lower := strings.ToLower(name)
+	if !strings.Contains(lower, "revert") {
+		return false
+	}
+	for _, cond := range []string{"if", "unless", "when", "onfail", "onerror", "onzero", "onfalse"} {
+		if strings.Contains(lower, cond) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,290 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
+
+// Who can write each state variable. A check against stored state (msg.sender == owner,
+// admins[msg.sender]) is only as good as the guard on the code that writes it: a contract whose
+// `setOwner(address a) public { owner = a; }` anyone may call lets anyone become the owner, then
+// pass every onlyOwner check (a takeover in two transactions). A variable is compromised in a
+// contract when one of the contract's entry points writes it, without a guard, with a value the
+// caller chooses: a plain variable set from a parameter, the caller or calldata, or a flag of a
+// one-level mapping set under a key the caller chooses (register() { members[msg.sender] = true;
+// } makes membership no check at all). Run-once initializers are left to their own detector:
+// whoever deploys calls them first.
+
+// StateWrite is one write of a state variable reached from an entry point.
+type StateWrite struct {
+	Fn   *Function // the function whose graph holds Node
+	Node *Node     // the node that writes (itself, or by calling a helper that does)
+	Var  *Var
+	At   ast.Node // the write in the code (an assignment, delete, push, sstore), perhaps in a helper
+	// Value is what the written value depends on, Key what the mapping key does (for writes
+	// of one entry of a mapping); for a write in a helper, the arguments of the call stand for
+	// the helper's parameters.
+	Value, Key Source
+	Mapping    bool // a write of an entry (m[k] = v), not of the whole variable
+}
+
+type writesKey struct{}
+
+// StateWrites lists the state writes of fn's graph, its own and those of the internal functions
+// its nodes call (a few calls deep).
+func (p *Program) StateWrites(fn *Function) []StateWrite {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil {
+		return nil
+	}
+	return Memo(info, writesKey{}, func() []StateWrite {
+		var out []StateWrite
+		for _, n := range info.CFG.Nodes {
+			code := n.Code()
+			ni := p.Info(n.Fn)
+			if code == nil || ni == nil {
+				continue
+			}
+			for _, w := range p.writesIn(ni, code, 0) {
+				w.Fn, w.Node = fn, n
+				out = append(out, w)
+			}
+		}
+		return out
+	})
+}
+
+// writesIn lists the state writes of code x in the function whose facts are info, with those of
+// the internal functions it calls (depth bounds the chain).
+func (p *Program) writesIn(info *FuncInfo, x ast.Node, depth int) []StateWrite {
+	var out []StateWrite
+	for v, ats := range p.Writes(info, x) {
+		for _, at := range ats {
+			w := StateWrite{Var: v, At: at}
+			w.Value, w.Key, w.Mapping = p.writeSources(info, at)
+			out = append(out, w)
+		}
+	}
+	if depth >= 3 {
+		return out
+	}
+	sub := info.Fn.BodyTree().In(x)
+	for n := range sub.Preorder(callKinds) {
+		call := n.(*ast.CallExpr)
+		c := info.CallOf[call]
+		if c == nil || c.Kind != CallInternal && c.Kind != CallLibrary {
+			continue
+		}
+		var args Source
+		for _, a := range call.Args {
+			if info.Flow != nil {
+				args |= info.Flow.Of(a)
+			}
+		}
+		if c.Bound != nil && info.Flow != nil {
+			args |= info.Flow.Of(c.Bound)
+		}
+		for _, g := range c.Callees {
+			gi := p.Info(g)
+			if gi == nil || g.Body == nil || g.IsView() {
+				continue
+			}
+			for _, w := range p.helperWrites(gi, depth+1) {
+				// the helper's parameters are what this call passes
+				if w.Value.Has(SrcParam) {
+					w.Value = w.Value&^SrcParam | args
+				}
+				if w.Key.Has(SrcParam) {
+					w.Key = w.Key&^SrcParam | args
+				}
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+type helperWritesKey struct{ depth int }
+
+// helperWrites lists the state writes of a helper's whole body (memoised per helper and depth).
+func (p *Program) helperWrites(gi *FuncInfo, depth int) []StateWrite {
+	return Memo(gi, helperWritesKey{depth}, func() []StateWrite {
+		return p.writesIn(gi, gi.Fn.Body, depth)
+	})
+}
+
+var callKinds = inspect.Of((*ast.CallExpr)(nil))
+
+// writeSources tells what the value written at `at` depends on, and the key for a mapping
+// entry.
+func (p *Program) writeSources(info *FuncInfo, at ast.Node) (value, key Source, mapping bool) {
+	of := func(x ast.Expr) Source {
+		if info.Flow == nil || x == nil {
+			return 0
+		}
+		return info.Flow.Of(x)
+	}
+	lhsKey := func(lhs ast.Expr) {
+		if ix, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok && ix.Index != nil {
+			mapping = true
+			key = of(ix.Index)
+		}
+	}
+	switch w := at.(type) {
+	case *ast.AssignExpr:
+		lhsKey(w.Lhs)
+		value = of(w.Rhs)
+		if w.Op != token.ASSIGN {
+			value |= of(w.Lhs)
+		}
+	case *ast.UnaryExpr:
+		lhsKey(w.X) // ++, --, delete: no value of the caller's choice
+	case *ast.CallExpr: // push(x)
+		for _, a := range w.Args {
+			value |= of(a)
+		}
+	case *ast.YulCall: // sstore(slot, v)
+		if len(w.Args) == 2 {
+			value = p.yulValueSources(info, w.Args[1])
+		}
+	}
+	return value, key, mapping
+}
+
+// yulValueSources tells, roughly, what an assembly value depends on: calldata, the caller,
+// Solidity variables it names.
+func (p *Program) yulValueSources(info *FuncInfo, x ast.YulExpr) Source {
+	var src Source
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.YulCall:
+			switch e.Name.Name {
+			case "calldataload", "calldatacopy":
+				src |= SrcData
+			case "caller":
+				src |= SrcSender
+			case "origin":
+				src |= SrcOrigin
+			case "callvalue":
+				src |= SrcValue
+			}
+		case *ast.YulIdent:
+			if v := info.YulUses[e]; v != nil && info.Flow != nil {
+				src |= info.Flow.Var(v)
+			}
+		}
+		return true
+	})
+	return src
+}
+
+// attackerChosen is what a caller controls in a written value.
+const attackerChosen = SrcParam | SrcSender | SrcOrigin | SrcData
+
+type compromisedKey struct{}
+
+// compromisedIn returns the state variables anyone may set to a value of their choice through
+// the entry points of contract c (see the top of this file). Guards are read naively here
+// (stored values trusted), which is what finding the first unguarded writer needs.
+func (p *Program) compromisedIn(c *Contract) map[*Var]bool {
+	if c == nil {
+		return nil
+	}
+	return Memo(c, compromisedKey{}, func() map[*Var]bool {
+		var out map[*Var]bool
+		for _, fn := range c.AllFunctions() {
+			if !fn.IsEntryPoint() || fn.IsView() || p.RunsOnce(fn) {
+				continue
+			}
+			for _, w := range p.StateWrites(fn) {
+				if w.Var.Kind != StateVar || w.Var.IsConstant() {
+					continue
+				}
+				chosen := w.Value.Has(attackerChosen) && !w.Mapping ||
+					w.Mapping && w.Key.Has(attackerChosen) && p.oneLevelFlagMap(w.Var)
+				if !chosen || p.isGuarded(fn, w.Node, checkCtx{naive: true, in: c}) {
+					continue
+				}
+				if out == nil {
+					out = map[*Var]bool{}
+				}
+				out[w.Var] = true
+			}
+		}
+		return out
+	})
+}
+
+// oneLevelFlagMap reports whether v is a mapping from a key to a flag (bool, or an integer used
+// as one): membership, not amounts or nested approvals.
+func (p *Program) oneLevelFlagMap(v *Var) bool {
+	m, ok := v.Type.(*MappingType)
+	if !ok {
+		return false
+	}
+	e, ok := m.Value.(*Elementary)
+	return ok && e.Name == "bool"
+}
+
+// Compromised reports whether anyone may set state variable v to a value of their choice in
+// contract c (c's own functions and those it inherits).
+func (p *Program) Compromised(c *Contract, v *Var) bool { return p.compromisedIn(c)[v] }
+
+type runsOnceKey struct{}
+
+// RunsOnce reports whether fn can run only once: an initializer modifier (whose code may not be
+// shipped: OpenZeppelin's initializer, reinitializer), or a flag the function tests and then
+// sets, that no code of the program sets back.
+func (p *Program) RunsOnce(fn *Function) bool {
+	for _, inv := range fn.Invocations {
+		name := inv.Name.Names[len(inv.Name.Names)-1].Name
+		if strings.Contains(strings.ToLower(name), "initializ") {
+			return true
+		}
+	}
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil {
+		return false
+	}
+	return Memo(info, runsOnceKey{}, func() bool {
+		tested := map[*Var]bool{}
+		for _, gt := range p.Gates(info.CFG, info.CFG.Exit) {
+			ast.Inspect(gt.Cond, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if v, ok := gt.Info.Uses[id].(*Var); ok && v.Kind == StateVar {
+						tested[v] = true
+					}
+				}
+				return true
+			})
+		}
+		// A lock (nonReentrant) is tested, set and set back by the same call; an initializer's
+		// flag is only set, and no code ever sets it back.
+		resets := map[*Var]bool{}
+		sets := map[*Var]bool{}
+		for _, w := range p.StateWrites(fn) {
+			if !tested[w.Var] {
+				continue
+			}
+			a, ok := w.At.(*ast.AssignExpr)
+			if !ok || a.Op != token.ASSIGN {
+				resets[w.Var] = true // not a plain flag
+				continue
+			}
+			if c, isConst := constValue(a.Rhs); isConst && c != "0" {
+				sets[w.Var] = true
+			} else {
+				resets[w.Var] = true
+			}
+		}
+		for v := range sets {
+			if values, ok := p.ConstValues(v); ok && len(values) == 2 && !resets[v] {
+				return true
+			}
+		}
+		return false
+	})
+}

@@ -1,0 +1,186 @@
+package sema
+
+import "github.com/vigil-sec/vigil/scan/solidity/ast"
+
+// Caller checks written in inline assembly, on the conditions of its if, switch and for
+// (values: non-zero is true): eq(caller(), sload(slot)), iszero(eq(...)), xor(caller(), x),
+// a role bit read from a slot hashed from the caller (mstore(0, caller()) ...
+// and(sload(keccak256(0x0c, 0x20)), roles)), and delegatecall-only tests (eq(address(), self)).
+
+// yulFacts are what a function's assembly holds in its variables: the caller (let c :=
+// caller()), its own address (address()), and whether the caller was written to memory (a
+// hashed lookup follows).
+type yulFacts struct {
+	caller, self   map[string]bool
+	callerInMemory bool
+}
+
+type yulFactsKey struct{}
+
+func (p *Program) yulFactsOf(info *FuncInfo) *yulFacts {
+	return Memo(info, yulFactsKey{}, func() *yulFacts {
+		f := &yulFacts{caller: map[string]bool{}, self: map[string]bool{}}
+		if info.Fn.Body == nil {
+			return f
+		}
+		assign := func(names []*ast.YulIdent, v ast.YulExpr) {
+			if v == nil {
+				return
+			}
+			for _, n := range names {
+				if f.mentionsCaller(v, false) {
+					f.caller[n.Name] = true
+				}
+				if c, ok := v.(*ast.YulCall); ok && c.Name.Name == "address" && len(c.Args) == 0 {
+					f.self[n.Name] = true
+				}
+			}
+		}
+		// Twice: a variable copied from one assigned later in the text.
+		for range 2 {
+			info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+				switch s := n.(type) {
+				case *ast.YulLet:
+					assign(s.Names, s.Value)
+				case *ast.YulAssign:
+					assign(s.Names, s.Value)
+				case *ast.YulCall:
+					if s.Name.Name == "mstore" && len(s.Args) == 2 && f.mentionsCaller(s.Args[1], false) {
+						f.callerInMemory = true
+					}
+				}
+				return true
+			})
+		}
+		return f
+	})
+}
+
+// mentionsCaller reports whether x reads the caller: caller(), a variable holding it, or (when
+// the caller was written to memory and hashed counts) a hash of memory.
+func (f *yulFacts) mentionsCaller(x ast.YulExpr, hashed bool) bool {
+	return yulAny(x, func(call *ast.YulCall, id *ast.YulIdent) bool {
+		if call != nil {
+			return call.Name.Name == "caller" || hashed && f.callerInMemory && call.Name.Name == "keccak256"
+		}
+		return f.caller[id.Name]
+	})
+}
+
+// isCaller reports whether x is the caller itself.
+func (f *yulFacts) isCaller(info *FuncInfo, x ast.YulExpr) bool {
+	switch e := x.(type) {
+	case *ast.YulCall:
+		return e.Name.Name == "caller" && len(e.Args) == 0
+	case *ast.YulIdent:
+		if f.caller[e.Name] {
+			return true
+		}
+		if v := info.YulUses[e]; v != nil && v.Kind == LocalVar && info.Flow != nil {
+			return info.Flow.Var(v) == SrcSender
+		}
+	}
+	return false
+}
+
+// yulTrusted reports whether x is a value the caller cannot choose: it reads storage, or a
+// Solidity constant, immutable or state variable, or is a literal.
+func (p *Program) yulTrusted(info *FuncInfo, f *yulFacts, x ast.YulExpr) bool {
+	if f.mentionsCaller(x, false) {
+		return false
+	}
+	calldata := false
+	trusted := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.YulCall:
+			switch e.Name.Name {
+			case "sload", "tload":
+				trusted = true
+			case "calldataload", "calldatacopy", "mload":
+				calldata = true
+			}
+		case *ast.YulIdent:
+			if v := info.YulUses[e]; v != nil && (v.Kind == StateVar || v.Kind == FileConstant) {
+				trusted = true
+			}
+		case *ast.YulLit:
+			trusted = true
+		}
+		return true
+	})
+	return trusted && !calldata
+}
+
+// yulRestricts reports whether assembly condition x being non-zero (want) or zero (!want)
+// means the caller passed a check.
+func (p *Program) yulRestricts(info *FuncInfo, x ast.YulExpr, want bool, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	f := p.yulFactsOf(info)
+	c, ok := x.(*ast.YulCall)
+	if !ok {
+		return false
+	}
+	args := c.Args
+	switch c.Name.Name {
+	case "iszero", "not":
+		if len(args) == 1 {
+			return p.yulRestricts(info, args[0], !want, depth+1)
+		}
+	case "eq", "xor", "sub":
+		if len(args) != 2 {
+			return false
+		}
+		equal := want == (c.Name.Name == "eq")
+		a, b := args[0], args[1]
+		ac, bc := f.isCaller(info, a), f.isCaller(info, b)
+		switch {
+		case ac && bc:
+			return false
+		case ac:
+			return equal && p.yulTrusted(info, f, b)
+		case bc:
+			return equal && p.yulTrusted(info, f, a)
+		}
+		// delegatecall-only: eq(address(), self) failing means the code runs in another
+		// contract's context, by that contract's choice
+		if !equal && (yulIsSelf(f, a) && yulIsIdent(b) || yulIsSelf(f, b) && yulIsIdent(a)) {
+			return true
+		}
+	case "and":
+		if len(args) == 2 {
+			if want {
+				return p.yulRestricts(info, args[0], true, depth+1) || p.yulRestricts(info, args[1], true, depth+1)
+			}
+			return p.yulRestricts(info, args[0], false, depth+1) && p.yulRestricts(info, args[1], false, depth+1)
+		}
+	case "or":
+		if len(args) == 2 {
+			if want {
+				return p.yulRestricts(info, args[0], true, depth+1) && p.yulRestricts(info, args[1], true, depth+1)
+			}
+			return p.yulRestricts(info, args[0], false, depth+1) || p.yulRestricts(info, args[1], false, depth+1)
+		}
+	case "sload", "tload":
+		// a flag or role bits stored under a key derived from the caller
+		return want && len(args) == 1 && f.mentionsCaller(args[0], true)
+	}
+	return false
+}
+
+func yulIsSelf(f *yulFacts, x ast.YulExpr) bool {
+	switch e := x.(type) {
+	case *ast.YulCall:
+		return e.Name.Name == "address" && len(e.Args) == 0
+	case *ast.YulIdent:
+		return f.self[e.Name]
+	}
+	return false
+}
+
+func yulIsIdent(x ast.YulExpr) bool {
+	_, ok := x.(*ast.YulIdent)
+	return ok
+}

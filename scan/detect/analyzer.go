@@ -77,6 +77,9 @@ type Finding struct {
 	Confidence Confidence
 	// Contract and Function name the enclosing declarations, for fingerprints.
 	Contract, Function string
+	// Evidence, when set, says how the finding was established: Report derives the
+	// confidence from it (Basis) and writes its facts into Details["evidence"].
+	Evidence *Evidence
 }
 
 // Range is a source range.
@@ -101,6 +104,7 @@ func (f *Finding) EffectiveConfidence() Confidence {
 // Report records a finding at node n.
 func (p *Pass) Report(f Finding) {
 	f.Analyzer = p.Analyzer
+	f.Evidence.apply(&f, p.Analyzer.Confidence)
 	if f.Details == nil {
 		f.Details = map[string]string{}
 	}

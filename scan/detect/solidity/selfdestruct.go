@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 )
 
@@ -16,7 +17,9 @@ var UnprotectedSelfdestruct = &detect.Analyzer{
 			`<code>selfdestruct</code>: the contract's ether can be sent to the caller and (before the Cancun upgrade) its code removed.</p>`,
 		Remediation:     `<p>Restrict the function to trusted roles (onlyOwner), or remove <code>selfdestruct</code>, which is deprecated (EIP-6049).</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name"},
-		DetectionLogic:  "selfdestruct/suicide in a public function, or an internal function it calls, with no access check dominating it.",
+		DetectionLogic: "Function summaries: a selfdestruct (Solidity or assembly) that an entry point reaches, itself or through internal and " +
+			"library functions, function pointers and assembly functions, with no check of the caller guarding it on the way (a check " +
+			"dominates it, or every path after it passes one). Confidence drops when unresolved code is on the way.",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-106"},
 		CWE:             []string{"CWE-284"},
@@ -30,17 +33,23 @@ var UnprotectedSelfdestruct = &detect.Analyzer{
 func runUnprotectedSelfdestruct(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range pass.Functions() {
-		if !fn.IsEntryPoint() {
+		if !fn.IsEntryPoint() || pass.Stopped(fn) {
 			continue
 		}
-		info := p.Info(fn)
-		for _, n := range info.CFG.Nodes {
-			for _, c := range nodeCalls(p, n) {
-				if !destroys(p, c) || p.IsGuarded(fn, n) || p.Infeasible(fn, n) {
-					continue
-				}
-				pass.ReportNode(c.Expr, fn, nil)
+		reported := map[ast.Node]bool{}
+		for _, a := range p.Actions(fn) {
+			if a.Kind != sema.ActSelfdestruct || a.Guarded || reported[a.Site] || p.Infeasible(fn, a.Node) {
+				continue
 			}
+			reported[a.Site] = true
+			ev := &detect.Evidence{}
+			ev.Add("selfdestruct in " + a.In.QualifiedName() + reachedHow(p, fn, a))
+			ev.Add("no check of the caller guards it")
+			if p.RestsOnUnresolved(fn) {
+				ev.Assume("code the scan could not read (an unresolved base, modifier or callee) may guard it")
+			}
+			pass.Report(detect.Finding{Pos: a.Site.Pos(), End: a.Site.End(), Function: fn.Name,
+				Details: map[string]string{"function_name": fnName(fn)}, Evidence: ev})
 		}
 	}
 }

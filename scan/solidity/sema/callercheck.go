@@ -96,6 +96,15 @@ func (p *Program) comparisonRestricts(info *FuncInfo, x, y ast.Expr, equal bool,
 		}
 		return equal && p.trustedValue(info, other, ck)
 	}
+	// A signer recovered from a signature, compared with a trusted address: the trusted
+	// party authorised the call.
+	if xr, yr := p.isRecovered(info, x, depth), p.isRecovered(info, y, depth); xr != yr {
+		other := y
+		if yr {
+			other = x
+		}
+		return equal && !isZeroLiteral(other) && p.trustedValue(info, other, ck)
+	}
 	// A lookup keyed by the caller compared with a constant: true or non-zero means a member.
 	for _, pair := range [2][2]ast.Expr{{x, y}, {y, x}} {
 		lit, ok := ast.Unparen(pair[1]).(*ast.BasicLit)
@@ -129,7 +138,7 @@ func (p *Program) lookupRestricts(info *FuncInfo, e *ast.IndexExpr, depth int, c
 	if e.Index == nil {
 		return false
 	}
-	if isSenderAs(info, e.Index, ck.as) {
+	if isSenderAs(info, e.Index, ck.as) || p.isRecovered(info, e.Index, depth) {
 		if t, ok := info.Types[e].(*Elementary); ok && t.IsInteger() {
 			return false
 		}

@@ -14,41 +14,85 @@ func (p *Program) ConstValues(v *Var) (values map[string]bool, ok bool) {
 	if v.Kind != StateVar || v.Decl == nil {
 		return nil, false
 	}
-	values = map[string]bool{}
-	if v.Decl.Value == nil {
-		values["0"] = true // zero value: 0, false
-	} else if c, isConst := constValue(v.Decl.Value); isConst {
-		values[c] = true
-	} else {
-		return nil, false
-	}
-	for _, fn := range p.Functions() {
-		info := p.Info(fn)
-		if info == nil {
-			continue
-		}
-		for _, at := range info.StateWrites[v] {
-			switch w := at.(type) {
-			case *ast.AssignExpr:
-				if w.Op != token.ASSIGN {
-					return nil, false
+	cv := p.constValuesIndex()[v]
+	return cv.values, cv.ok
+}
+
+type constValues struct {
+	values map[string]bool
+	ok     bool
+}
+
+type constValuesKey struct{}
+
+// constValuesIndex computes ConstValues for every state variable at once: one walk of the
+// writes of every function, instead of one per variable asked about.
+func (p *Program) constValuesIndex() map[*Var]constValues {
+	return Memo(p, constValuesKey{}, func() map[*Var]constValues {
+		out := map[*Var]constValues{}
+		for _, c := range p.Contracts {
+			for _, v := range c.StateVars {
+				if values, ok := p.initialValue(v); ok {
+					out[v] = constValues{values: values, ok: true}
+				} else {
+					out[v] = constValues{}
 				}
-				c, isConst := constValue(w.Rhs)
-				if !isConst {
-					return nil, false
-				}
-				values[c] = true
-			case *ast.UnaryExpr:
-				if w.Op != token.DELETE {
-					return nil, false
-				}
-				values["0"] = true
-			default:
-				return nil, false
 			}
 		}
+		for _, fn := range p.Functions() {
+			info := p.Info(fn)
+			if info == nil {
+				continue
+			}
+			for v, ats := range info.StateWrites {
+				cv, known := out[v]
+				if !known || !cv.ok {
+					continue
+				}
+				for _, at := range ats {
+					c, ok := writtenConst(at)
+					if !ok {
+						cv = constValues{}
+						break
+					}
+					cv.values[c] = true
+				}
+				out[v] = cv
+			}
+		}
+		return out
+	})
+}
+
+// initialValue returns the values a state variable starts with: its constant initializer, or
+// the zero value.
+func (p *Program) initialValue(v *Var) (map[string]bool, bool) {
+	if v.Decl == nil {
+		return nil, false
 	}
-	return values, true
+	if v.Decl.Value == nil {
+		return map[string]bool{"0": true}, true // zero value: 0, false
+	}
+	if c, isConst := constValue(v.Decl.Value); isConst {
+		return map[string]bool{c: true}, true
+	}
+	return nil, false
+}
+
+// writtenConst returns the constant a write stores: a plain assignment of a literal, or delete.
+func writtenConst(at ast.Node) (string, bool) {
+	switch w := at.(type) {
+	case *ast.AssignExpr:
+		if w.Op != token.ASSIGN {
+			return "", false
+		}
+		return constValue(w.Rhs)
+	case *ast.UnaryExpr:
+		if w.Op == token.DELETE {
+			return "0", true
+		}
+	}
+	return "", false
 }
 
 // constValue normalises a number or boolean literal: numbers in decimal, false as 0, true as 1.

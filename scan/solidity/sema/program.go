@@ -449,12 +449,20 @@ func typeText(x ast.Expr) string {
 	return "?"
 }
 
-// Functions returns every function and modifier with a body, contracts' first then free ones.
+// Functions returns every function and modifier, contracts' first then free ones. The list is
+// made once and shared: callers must not modify it.
 func (p *Program) Functions() []*Function {
+	return Memo(p, functionsKey{}, p.functions)
+}
+
+type functionsKey struct{}
+
+func (p *Program) functions() []*Function {
 	var out []*Function
 	for _, c := range p.Contracts {
 		out = append(out, c.Functions...)
 		out = append(out, c.Modifiers...)
 	}
-	return append(out, p.Free...)
+	out = append(out, p.Free...)
+	return out[:len(out):len(out)]
 }

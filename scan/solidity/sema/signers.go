@@ -1,0 +1,131 @@
+package sema
+
+import "github.com/vigil-sec/vigil/scan/solidity/ast"
+
+// Recovered signers. An address recovered from a signature (ecrecover, a library's recover or
+// tryRecover, a helper returning either) and compared with a trusted address authorises the
+// call as a check of msg.sender would: require(ECDSA.recover(digest, sig) == owner) guards what
+// follows. (Whether the signature can be replayed is the signature detectors' question.)
+//
+// Like the other guard facts, these are read from the code and the resolved callees directly,
+// never from summaries: summaries read guards.
+
+// isRecovered reports whether x is an address recovered from a signature.
+func (p *Program) isRecovered(info *FuncInfo, x ast.Expr, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch e := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		c := info.CallOf[e]
+		if c == nil {
+			return false
+		}
+		switch c.Kind {
+		case CallBuiltin:
+			return c.Name == "ecrecover"
+		case CallConversion:
+			return len(e.Args) == 1 && p.isRecovered(info, e.Args[0], depth+1)
+		case CallInternal, CallLibrary:
+			if len(c.Callees) == 0 {
+				return recoverName(c.Name) // not shipped (OpenZeppelin's ECDSA in an absent lib/)
+			}
+			for _, g := range c.Callees {
+				if !p.returnsRecovered(g, depth+1) {
+					return false
+				}
+			}
+			return true
+		case CallExternal:
+			return c.Callee == nil && recoverName(c.Name)
+		}
+	case *ast.Ident:
+		if v, ok := info.Uses[e].(*Var); ok && (v.Kind == LocalVar || v.Kind == ReturnVar) {
+			return p.recoveredLocals(info, depth)[v]
+		}
+	}
+	return false
+}
+
+// recoverName reports whether an unresolved function is named as a signer recovery.
+func recoverName(name string) bool {
+	switch name {
+	case "recover", "tryRecover", "recoverSigner", "_recoverSigner", "recoverAddress", "_recover":
+		return true
+	}
+	return false
+}
+
+type returnsRecoveredKey struct{ depth int }
+
+// returnsRecovered reports whether fn returns a recovered signer (its first result).
+func (p *Program) returnsRecovered(fn *Function, depth int) bool {
+	info := p.Info(fn)
+	if info == nil || fn.Body == nil || len(fn.Returns) == 0 || !IsAddress(fn.Returns[0].Type) {
+		return false
+	}
+	return Memo(info, returnsRecoveredKey{depth}, func() bool {
+		if p.recoveredLocals(info, depth)[fn.Returns[0]] {
+			return true
+		}
+		found := false
+		for n := range fn.BodyTree().Preorder(returnKinds) {
+			r := n.(*ast.ReturnStmt)
+			x := r.Result
+			if t, ok := ast.Unparen(x).(*ast.TupleExpr); ok && len(t.Elems) > 0 {
+				x = t.Elems[0]
+			}
+			if x != nil && p.isRecovered(info, x, depth+1) {
+				found = true
+			}
+		}
+		return found
+	})
+}
+
+type recoveredLocalsKey struct{ depth int }
+
+// recoveredLocals lists the locals of a function assigned a recovered signer, by declaration
+// (address signer = ecrecover(...); (address s, ) = ECDSA.tryRecover(...)) or assignment.
+func (p *Program) recoveredLocals(info *FuncInfo, depth int) map[*Var]bool {
+	return Memo(info, recoveredLocalsKey{depth}, func() map[*Var]bool {
+		out := map[*Var]bool{}
+		byDecl := map[*ast.VarDecl]*Var{}
+		for _, v := range info.Fn.Locals {
+			byDecl[v.Decl] = v
+		}
+		for _, v := range info.Fn.Returns {
+			if v.Decl != nil {
+				byDecl[v.Decl] = v
+			}
+		}
+		for n := range info.Fn.BodyTree().Preorder(depsKinds) {
+			switch s := n.(type) {
+			case *ast.VarDeclStmt:
+				if s.Value == nil || len(s.Vars) == 0 || s.Vars[0] == nil {
+					continue
+				}
+				val := s.Value
+				if t, ok := ast.Unparen(val).(*ast.TupleExpr); ok && len(t.Elems) > 0 {
+					val = t.Elems[0]
+				}
+				if p.isRecovered(info, val, depth+1) {
+					if v := byDecl[s.Vars[0]]; v != nil {
+						out[v] = true
+					}
+				}
+			case *ast.AssignExpr:
+				lhs := s.Lhs
+				if t, ok := lhs.(*ast.TupleExpr); ok && len(t.Elems) > 0 {
+					lhs = t.Elems[0]
+				}
+				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && p.isRecovered(info, s.Rhs, depth+1) {
+					if v, ok := info.Uses[id].(*Var); ok {
+						out[v] = true
+					}
+				}
+			}
+		}
+		return out
+	})
+}

@@ -1,0 +1,571 @@
+package sema
+
+import (
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
+)
+
+// Function summaries, computed once per function, bottom-up over the call graph (functions
+// calling each other together, to a fixpoint): what the function's locals and result come
+// from (Deps, Returns), and what it does that matters to security (Actions: calls out, ether
+// sent, delegatecalls, contracts created, selfdestruct, state written), wherever in its callees
+// or its inline assembly it happens, with the origins of targets and amounts in terms of its
+// own parameters, so that each caller sees them in terms of what it passes.
+
+// ActKind classifies an action.
+type ActKind uint8
+
+const (
+	ActCall         ActKind = iota // a call to another contract that may change state
+	ActStaticCall                  // a call that cannot change state (staticcall, view functions)
+	ActSend                        // send or transfer: ether with a 2300 gas stipend
+	ActDelegate                    // delegatecall or callcode: another contract's code on this storage
+	ActCreate                      // new C(...), create, create2
+	ActSelfdestruct                // selfdestruct (suicide)
+	ActWrite                       // a state variable (or an assembly slot) written
+)
+
+var actKindNames = [...]string{"call", "staticcall", "send", "delegatecall", "create", "selfdestruct", "write"}
+
+func (k ActKind) String() string { return actKindNames[k] }
+
+// Action is one thing a function does, itself or through the code it runs.
+type Action struct {
+	Kind ActKind
+	At   ast.Node  // the call, write or assembly call in the code
+	In   *Function // the function (or modifier) holding At
+	Call *Call     // the Solidity call, nil for assembly and plain writes
+
+	Target Prov // the called contract, the selfdestruct beneficiary, the created contract's value
+	Value  Prov // the ether sent (Sends tells whether any may be)
+	Sends  bool
+	Var    *Var // ActWrite: the state variable, nil for an assembly write to a computed slot
+	Slot   Prov // ActWrite from assembly: what the slot depends on
+
+	// Node is the node of the summarised function's graph where the action happens or is
+	// reached, and Site the code there: At itself, or the call that leads to it.
+	Node *Node
+	Site ast.Node
+
+	// Guarded is set when, on the way from the summarised function to At, a check of the
+	// caller guards it (IsGuarded in the function holding At or in a caller on the way).
+	Guarded bool
+	// GuardedIf lists (Params bits of the summarised function) the parameters that, when the
+	// caller passes msg.sender there, make a check on the way guard the action:
+	// _close(address auth) { if (auth != owner) revert(); selfdestruct(...); } called as
+	// _close(msg.sender).
+	GuardedIf uint64
+	Loop      bool // inside a loop on the way
+	Depth   int  // internal calls from the summarised function to In (0: in it)
+}
+
+// maxActions bounds a summary's actions: past it, the rest are dropped (the summary keeps the
+// first of each kind and location, and every kind seen).
+const maxActions = 96
+
+// Summary is what a function does, seen from its callers (its actions as kept lists them). It
+// is kept for the whole scan;
+// the function's own dependencies (Deps) are a fact of the function, released with its file.
+type Summary struct {
+	Fn      *Function
+	Returns Prov     // what the result comes from
+	Actions []Action // in graph order, each location once
+}
+
+type summaryKey struct{}
+
+// Summary returns fn's summary, computing it (and those of the functions it calls) on first
+// request; nil for a function the model does not hold.
+func (p *Program) Summary(fn *Function) *Summary {
+	if fn == nil {
+		return nil
+	}
+	cg := p.callGraphOf()
+	c := cg.of[fn]
+	if c == nil {
+		return nil
+	}
+	return Memo(c, summaryKey{}, func() map[*Function]*Summary { return p.summarise(cg, c) })[fn]
+}
+
+// summarise computes the summaries of one component: the components it calls first (their
+// summaries are final), then its own functions, round after round until nothing changes.
+func (p *Program) summarise(cg *callGraph, c *scc) map[*Function]*Summary {
+	out := make(map[*Function]*Summary, len(c.fns))
+	for _, fn := range c.fns {
+		for _, h := range cg.succs[fn] {
+			if cg.of[h] != c {
+				p.Summary(h)
+			}
+		}
+	}
+	ret := func(g *Function) Prov {
+		if cg.of[g] == c {
+			if s := out[g]; s != nil {
+				return s.Returns
+			}
+			return Prov{Src: SrcUnknown}
+		}
+		if s := p.Summary(g); s != nil {
+			return s.Returns
+		}
+		return Prov{Src: SrcUnknown}
+	}
+	summaryOf := func(g *Function) *Summary {
+		if cg.of[g] == c {
+			return out[g]
+		}
+		return p.Summary(g)
+	}
+	deps := make(map[*Function]*Deps, len(c.fns))
+	depsOf := func(g *Function) *Deps {
+		if cg.of[g] == c {
+			if d := deps[g]; d != nil {
+				return d
+			}
+		}
+		if gi := p.Info(g); gi != nil {
+			return p.DepsOf(gi)
+		}
+		return nil
+	}
+	rounds := 1
+	if len(c.fns) > 1 || selfCalls(cg, c.fns[0]) {
+		rounds = 4
+	}
+	for round := 0; round < rounds; round++ {
+		changed := false
+		// Every member's dependencies first: a member's graph may hold another's code (a
+		// modifier), read below.
+		for _, fn := range c.fns {
+			if info := p.Info(fn); info != nil {
+				deps[fn] = p.computeDeps(info, ret)
+			}
+		}
+		for _, fn := range c.fns {
+			info := p.Info(fn)
+			if info == nil {
+				continue
+			}
+			prev := out[fn]
+			d := deps[fn]
+			s := &Summary{Fn: fn}
+			if fn.Body != nil {
+				s.Returns = returnsOf(fn, d)
+			} else {
+				s.Returns = Prov{Src: SrcUnknown}
+			}
+			out[fn] = s
+			s.Actions = p.actionsOf(fn, info, summaryOf, depsOf)
+			if prev == nil || !sameProv(prev.Returns, s.Returns) || len(prev.Actions) != len(s.Actions) {
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return out
+}
+
+// sameProv reports whether two provenances list the same origins.
+func sameProv(a, b Prov) bool {
+	return a.Src == b.Src && a.Params == b.Params && len(a.Vars) == len(b.Vars)
+}
+
+func selfCalls(cg *callGraph, fn *Function) bool {
+	for _, h := range cg.succs[fn] {
+		if h == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// actionsOf lists the actions of fn's graph: those of each node's code, and those of the
+// functions each node calls (from their summaries, in terms of what the node passes).
+func (p *Program) actionsOf(fn *Function, info *FuncInfo, summaryOf func(*Function) *Summary, depsOf func(*Function) *Deps) []Action {
+	g := info.CFG
+	if g == nil {
+		return nil
+	}
+	acc := &actionList{}
+	for _, n := range g.Nodes {
+		code := n.Code()
+		ni := p.Info(n.Fn)
+		if code == nil || ni == nil {
+			continue
+		}
+		d := depsOf(n.Fn)
+		if d == nil {
+			continue
+		}
+		guarded := p.IsGuarded(fn, n)
+		var guardedIf uint64
+		if !guarded && !fn.IsPublic() {
+			guardedIf = p.guardedIfCaller(fn, n)
+		}
+		for _, a := range p.nodeActions(ni, d, code, summaryOf) {
+			if !kept(a) {
+				continue
+			}
+			a.Guarded = a.Guarded || guarded
+			a.GuardedIf |= guardedIf
+			a.Loop = a.Loop || n.InLoop
+			a.Node = n
+			if a.Site == nil {
+				a.Site = a.At
+			}
+			acc.add(a)
+		}
+	}
+	return acc.list
+}
+
+// kept reports whether a summary keeps an action. Writes of state variables are left to the
+// write facts (Writes, StateWrites, TransitiveWrites), which say the same more compactly, and
+// calls that cannot change state are left out: summaries hold what crosses into other code or
+// ends the contract, and assembly writes to computed slots (what no variable names).
+func kept(a Action) bool {
+	switch a.Kind {
+	case ActStaticCall:
+		return false
+	case ActWrite:
+		return a.Var == nil
+	}
+	return true
+}
+
+// NodeActions lists the actions of node n of fn's graph: its own code's and those of the
+// functions it calls.
+func (p *Program) NodeActions(n *Node) []Action {
+	code := n.Code()
+	ni := p.Info(n.Fn)
+	if code == nil || ni == nil {
+		return nil
+	}
+	return p.nodeActions(ni, p.DepsOf(ni), code, p.Summary)
+}
+
+type actionList struct {
+	list []Action
+	at   map[actKey]int
+}
+
+type actKey struct {
+	kind ActKind
+	at   ast.Node
+	v    *Var
+}
+
+// add records a, once per kind and location: a second sighting widens the first (a location
+// unguarded on one path is unguarded).
+func (l *actionList) add(a Action) {
+	k := actKey{a.Kind, a.At, a.Var}
+	if i, ok := l.at[k]; ok {
+		old := &l.list[i]
+		old.Guarded = old.Guarded && a.Guarded
+		old.Loop = old.Loop || a.Loop
+		old.Sends = old.Sends || a.Sends
+		old.Target = old.Target.Union(a.Target)
+		old.Value = old.Value.Union(a.Value)
+		if a.Depth < old.Depth {
+			old.Depth = a.Depth
+		}
+		return
+	}
+	if len(l.list) >= maxActions {
+		return
+	}
+	if l.at == nil {
+		l.at = map[actKey]int{}
+	}
+	l.at[k] = len(l.list)
+	l.list = append(l.list, a)
+}
+
+var actionKinds = inspect.Of((*ast.CallExpr)(nil), (*ast.YulCall)(nil))
+
+// nodeActions lists the actions of code x in the function whose facts are info and
+// dependencies d.
+func (p *Program) nodeActions(info *FuncInfo, d *Deps, x ast.Node, summaryOf func(*Function) *Summary) []Action {
+	var out []Action
+	fn := info.Fn
+	for v, ats := range p.Writes(info, x) {
+		for _, at := range ats {
+			if _, yul := at.(*ast.YulCall); yul {
+				continue // assembly stores are listed with the other assembly actions
+			}
+			out = append(out, Action{Kind: ActWrite, At: at, In: fn, Var: v})
+		}
+	}
+	sub := fn.BodyTree().In(x)
+	for n := range sub.Preorder(actionKinds) {
+		switch e := n.(type) {
+		case *ast.CallExpr:
+			c := info.CallOf[e]
+			if c == nil {
+				continue
+			}
+			out = append(out, p.callActions(info, d, c, summaryOf)...)
+		case *ast.YulCall:
+			out = append(out, p.yulActions(info, d, e, nil, 0)...)
+		}
+	}
+	return out
+}
+
+// callActions lists the actions of one Solidity call.
+func (p *Program) callActions(info *FuncInfo, d *Deps, c *Call, summaryOf func(*Function) *Summary) []Action {
+	fn := info.Fn
+	base := Action{At: c.Expr, In: fn, Call: c}
+	switch c.Kind {
+	case CallLowLevel:
+		base.Target, base.Value, base.Sends = d.Of(c.Target), d.Of(c.Value), c.SendsValue()
+		switch c.Name {
+		case "delegatecall", "callcode":
+			base.Kind = ActDelegate
+		case "staticcall":
+			base.Kind = ActStaticCall
+		case "send", "transfer":
+			base.Kind = ActSend
+		default:
+			base.Kind = ActCall
+		}
+		return []Action{base}
+	case CallExternal:
+		base.Target, base.Value, base.Sends = d.Of(c.Target), d.Of(c.Value), c.SendsValue()
+		base.Kind = ActCall
+		if !c.SendsValue() && fn.File != nil && fn.File.Version.StaticViewCalls() &&
+			(c.Callee != nil && c.Callee.IsView() || p.StandardViewCall(info, c)) {
+			base.Kind = ActStaticCall
+		}
+		return []Action{base}
+	case CallNew:
+		base.Kind, base.Target = ActCreate, Prov{Src: SrcCreated}
+		base.Value, base.Sends = d.Of(c.Value), c.SendsValue()
+		out := []Action{base}
+		// The constructor runs with this contract as its caller and the value sent as
+		// msg.value: what it does with them is what this code does.
+		for _, g := range c.Callees {
+			if s := summaryOf(g); s != nil {
+				for _, a := range s.Actions {
+					switch a.Kind {
+					case ActWrite:
+						continue // the new contract's own storage
+					case ActSelfdestruct:
+						// destroys the new contract, not this one: its ether (what the
+						// creation sent) goes to the beneficiary, no code runs there
+						a.Kind, a.Value, a.Sends = ActSend, Prov{Src: SrcValue}, true
+					}
+					a.Target = p.constructed(a.Target, c, g, d, base.Value)
+					a.Value = p.constructed(a.Value, c, g, d, base.Value)
+					a.Depth++
+					a.Site = c.Expr
+					out = append(out, a)
+				}
+			}
+		}
+		return out
+	case CallBuiltin:
+		if c.Name == "selfdestruct" || c.Name == "suicide" {
+			base.Kind = ActSelfdestruct
+			if len(c.Args) == 1 {
+				base.Target = d.Of(c.Args[0])
+			}
+			return []Action{base}
+		}
+	case CallInternal, CallLibrary:
+		var out []Action
+		for _, g := range c.Callees {
+			s := summaryOf(g)
+			if s == nil {
+				continue
+			}
+			for _, a := range s.Actions {
+				a.Target = p.instantiate(a.Target, c, g, d)
+				a.Value = p.instantiate(a.Value, c, g, d)
+				a.Slot = p.instantiate(a.Slot, c, g, d)
+				a.Guarded, a.GuardedIf = p.bindGuard(info, c, g, a)
+				a.Depth++
+				a.Site = c.Expr
+				out = append(out, a)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// guardedIfCaller returns the address parameters of fn that, standing for the caller, make a
+// check guard node n (Params bits).
+func (p *Program) guardedIfCaller(fn *Function, n *Node) uint64 {
+	var bits uint64
+	for i, prm := range fn.Params {
+		if IsAddress(prm.Type) && p.isGuarded(fn, n, checkCtx{as: prm, in: fn.Contract}) {
+			bits |= paramBit(i)
+		}
+	}
+	return bits
+}
+
+// bindGuard says whether a callee's action is guarded once call c passes its arguments: the
+// caller is passed where the callee checks a parameter (GuardedIf), or one of this function's
+// own parameters is, which the function's callers may bind in turn.
+func (p *Program) bindGuard(info *FuncInfo, c *Call, callee *Function, a Action) (bool, uint64) {
+	if a.Guarded || a.GuardedIf == 0 {
+		return a.Guarded, 0
+	}
+	var mine uint64
+	for i := range callee.Params {
+		if a.GuardedIf&paramBit(i) == 0 {
+			continue
+		}
+		arg := ArgFor(c, callee, i)
+		if arg == nil {
+			continue
+		}
+		if isSender(info, arg) {
+			return true, 0
+		}
+		if id, ok := ast.Unparen(arg).(*ast.Ident); ok {
+			for j, prm := range info.Fn.Params {
+				if info.Uses[id] == prm {
+					mine |= paramBit(j)
+				}
+			}
+		}
+	}
+	return false, mine
+}
+
+// constructed turns a constructor's origins into its creator's: its parameters are what the
+// creation passes, its caller is the creating contract, its own address the created one, its
+// msg.value what the creation sends.
+func (p *Program) constructed(pv Prov, c *Call, ctor *Function, d *Deps, value Prov) Prov {
+	sender, self, val := pv.Has(SrcSender), pv.Has(SrcThis), pv.Has(SrcValue)
+	pv.Src &^= SrcSender | SrcThis | SrcValue
+	out := p.instantiate(pv, c, ctor, d)
+	if sender {
+		out.Src |= SrcThis
+	}
+	if self {
+		out.Src |= SrcCreated
+	}
+	if val {
+		out = out.Union(value)
+	}
+	return out
+}
+
+// yulActions lists the actions of an assembly call: the opcodes that call out, create,
+// selfdestruct or store, and (a few levels deep) the bodies of the block's own functions it
+// calls, with their parameters bound to the arguments.
+func (p *Program) yulActions(info *FuncInfo, d *Deps, e *ast.YulCall, bind map[string]Prov, depth int) []Action {
+	of := func(x ast.YulExpr) Prov {
+		if id, ok := x.(*ast.YulIdent); ok && bind != nil {
+			if pv, ok := bind[id.Name]; ok {
+				return pv
+			}
+		}
+		return d.OfYul(x)
+	}
+	arg := func(i int) Prov {
+		if i < len(e.Args) {
+			return of(e.Args[i])
+		}
+		return Prov{}
+	}
+	sends := func(i int) bool {
+		return i < len(e.Args) && !yulIsZero(e.Args[i])
+	}
+	a := Action{At: e, In: info.Fn}
+	switch e.Name.Name {
+	case "call":
+		a.Kind, a.Target, a.Value, a.Sends = ActCall, arg(1), arg(2), sends(2)
+	case "callcode":
+		a.Kind, a.Target, a.Value, a.Sends = ActDelegate, arg(1), arg(2), sends(2)
+	case "delegatecall":
+		a.Kind, a.Target = ActDelegate, arg(1)
+	case "staticcall":
+		a.Kind, a.Target = ActStaticCall, arg(1)
+	case "create", "create2":
+		a.Kind, a.Target, a.Value, a.Sends = ActCreate, Prov{Src: SrcCreated}, arg(0), sends(0)
+	case "selfdestruct":
+		a.Kind, a.Target = ActSelfdestruct, arg(0)
+	case "sstore", "tstore":
+		a.Kind, a.Slot = ActWrite, arg(0)
+		if e.Name.Name == "tstore" {
+			return nil // transient: gone at the end of the transaction
+		}
+		if len(e.Args) > 0 {
+			if id, ok := e.Args[0].(*ast.YulIdent); ok {
+				if v := info.YulUses[id]; v != nil && v.Kind == StateVar {
+					a.Var = v
+				}
+			}
+		}
+	default:
+		return p.yulFuncActions(info, d, e, of, depth)
+	}
+	return []Action{a}
+}
+
+// yulFuncActions lists the actions of a call of one of the function's assembly functions.
+func (p *Program) yulFuncActions(info *FuncInfo, d *Deps, e *ast.YulCall, of func(ast.YulExpr) Prov, depth int) []Action {
+	if depth > 3 {
+		return nil
+	}
+	def := p.yulFuncDef(info, e.Name.Name)
+	if def == nil {
+		return nil
+	}
+	bind := map[string]Prov{}
+	for i, prm := range def.Params {
+		if i < len(e.Args) {
+			bind[prm.Name] = of(e.Args[i])
+		}
+	}
+	var out []Action
+	ast.Inspect(def.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.YulCall); ok {
+			out = append(out, p.yulActions(info, d, c, bind, depth+1)...)
+		}
+		return true
+	})
+	return out
+}
+
+type yulDefsKey struct{}
+
+// yulFuncDef returns the assembly function named name defined in fn's body, if any.
+func (p *Program) yulFuncDef(info *FuncInfo, name string) *ast.YulFuncDef {
+	defs := Memo(info, yulDefsKey{}, func() map[string]*ast.YulFuncDef {
+		out := map[string]*ast.YulFuncDef{}
+		for n := range info.Fn.BodyTree().Preorder(asmKinds) {
+			for k, v := range yulFuncDefs(n.(*ast.AssemblyStmt).Body) {
+				if out[k] == nil {
+					out[k] = v
+				}
+			}
+		}
+		return out
+	})
+	return defs[name]
+}
+
+var asmKinds = inspect.Of((*ast.AssemblyStmt)(nil))
+
+// yulIsZero reports whether x is the literal 0.
+func yulIsZero(x ast.YulExpr) bool {
+	l, ok := x.(*ast.YulLit)
+	return ok && (l.Value == "0" || l.Value == "0x0" || l.Value == "0x00")
+}
+
+// Actions lists the actions of fn, itself and through everything it calls (its summary's).
+func (p *Program) Actions(fn *Function) []Action {
+	if s := p.Summary(fn); s != nil {
+		return s.Actions
+	}
+	return nil
+}

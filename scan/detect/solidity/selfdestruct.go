@@ -20,12 +20,12 @@ var UnprotectedSelfdestruct = &detect.Analyzer{
 		DetectionLogic: "Function summaries: a selfdestruct (Solidity or assembly) that an entry point reaches, itself or through internal and " +
 			"library functions, function pointers and assembly functions, with no check of the caller guarding it on the way (a check " +
 			"dominates it, or every path after it passes one). Confidence drops when unresolved code is on the way.",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-106"},
-		CWE:             []string{"CWE-284"},
-		Languages:       []string{"solidity"},
-		Slither:         "suicidal",
-		Class:           "access-control",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-106"},
+		CWE:       []string{"CWE-284"},
+		Languages: []string{"solidity"},
+		Slither:   "suicidal",
+		Class:     "access-control",
 	},
 	Run: runUnprotectedSelfdestruct,
 }

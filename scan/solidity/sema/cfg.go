@@ -33,13 +33,13 @@ type Node struct {
 	Expr     ast.Expr  // for NodeCond (the condition), and loop posts (NodeStmt with Expr)
 	Fn       *Function // the function or modifier whose source this node belongs to
 	Cond     *Node     // for NodeBranch: its condition node
-	// Yul is the assembly statement of a node made from inline assembly (NodeStmt), or the
-	// if, switch or for statement whose condition a NodeCond tests; YulCond is that condition
-	// (the switched value for a switch) and Case the case a NodeBranch of a switch enters (nil
-	// for the default, or the fall-through when there is none).
-	Yul     ast.YulStmt
-	YulCond ast.YulExpr
-	Case    *ast.YulCase
+	// Yul is the assembly statement of a node made from inline assembly (an ast.YulStmt, for
+	// NodeStmt), or the condition of an assembly if, switch or for (an ast.YulExpr, for
+	// NodeCond: the switched value for a switch); YulStmt and YulCond tell them apart. Case is
+	// the case a NodeBranch of a switch enters (nil for the default, or the fall-through when
+	// there is none).
+	Yul  ast.Node
+	Case *ast.YulCase
 	Succs   []*Node
 	Preds    []*Node
 	// edges holds the first two successors and predecessors (Succs and Preds start in it):
@@ -541,6 +541,21 @@ func (g *CFG) NodeOf(s ast.Stmt) *Node {
 	return nil
 }
 
+// YulStmt returns the assembly statement of a NodeStmt made from inline assembly, or nil.
+func (n *Node) YulStmt() ast.YulStmt {
+	s, _ := n.Yul.(ast.YulStmt)
+	return s
+}
+
+// YulCond returns the assembly condition a NodeCond tests, or nil.
+func (n *Node) YulCond() ast.YulExpr {
+	if n.Kind != NodeCond {
+		return nil
+	}
+	x, _ := n.Yul.(ast.YulExpr)
+	return x
+}
+
 // Exprs returns the expression a node evaluates: the statement's expression or the condition.
 func (n *Node) Exprs() []ast.Node {
 	if x := n.Code(); x != nil {
@@ -557,8 +572,8 @@ func (n *Node) Code() ast.Node {
 		if n.Expr != nil {
 			return n.Expr
 		}
-		if n.YulCond != nil {
-			return n.YulCond
+		if n.Yul != nil {
+			return n.Yul
 		}
 	case NodeStmt:
 		if n.Expr != nil {

@@ -4,7 +4,7 @@ import "github.com/vigil-sec/vigil/scan/solidity/ast"
 
 // yulBuilder adds the statements of an inline assembly block to a function's graph: each
 // simple statement is a node (Node.Yul), if/switch/for conditions are NodeCond nodes
-// (Node.YulCond) with one NodeBranch per side or case, revert() and invalid() go to the revert
+// (Node.YulCond()) with one NodeBranch per side or case, revert() and invalid() go to the revert
 // sink, return() and stop() end the call (the exit), and so does selfdestruct(). Yul function
 // definitions do not run where they stand: their bodies are summarised at their calls
 // (yulFunc facts), and a call of one that always reverts goes to the revert sink.
@@ -32,7 +32,7 @@ func yulFuncDefs(b *ast.YulBlock) map[string]*ast.YulFuncDef {
 	return out
 }
 
-func (y *yulBuilder) node(kind NodeKind, s ast.YulStmt, cur []*Node) *Node {
+func (y *yulBuilder) node(kind NodeKind, s ast.Node, cur []*Node) *Node {
 	n := y.b.g.newNode(kind, y.b.fn)
 	n.Yul = s
 	n.InLoop = len(y.b.loops) > 0 || len(y.loops) > 0
@@ -68,14 +68,12 @@ func (y *yulBuilder) stmt(s ast.YulStmt, cur []*Node) []*Node {
 	case *ast.YulFuncDef:
 		return cur // defined here, run where it is called
 	case *ast.YulIf:
-		cond := y.node(NodeCond, s, cur)
-		cond.YulCond = s.Cond
+		cond := y.node(NodeCond, s.Cond, cur)
 		t := y.b.branch(cond, true)
 		f := y.b.branch(cond, false)
 		return append(y.block(s.Body, []*Node{t}), f)
 	case *ast.YulSwitch:
-		cond := y.node(NodeCond, s, cur)
-		cond.YulCond = s.X
+		cond := y.node(NodeCond, s.X, cur)
 		var ends []*Node
 		hasDefault := false
 		for _, c := range s.Cases {
@@ -94,11 +92,9 @@ func (y *yulBuilder) stmt(s ast.YulStmt, cur []*Node) []*Node {
 			return nil
 		}
 		head := y.node(NodeJoin, nil, cur)
-		head.Yul = nil
 		lc := &loopCtx{}
 		y.loops = append(y.loops, lc)
-		cond := y.node(NodeCond, s, []*Node{head})
-		cond.YulCond = s.Cond
+		cond := y.node(NodeCond, s.Cond, []*Node{head})
 		body := y.b.branch(cond, true)
 		exit := y.b.branch(cond, false)
 		post := g.newNode(NodeJoin, y.b.fn)
@@ -126,7 +122,15 @@ func (y *yulBuilder) stmt(s ast.YulStmt, cur []*Node) []*Node {
 			}
 		}
 		return []*Node{n}
+	case *ast.YulLet, *ast.YulAssign:
+		if !y.matters(s) {
+			return cur
+		}
+		return []*Node{y.node(NodeStmt, s, cur)}
 	case *ast.YulExprStmt:
+		if !y.matters(s) {
+			return cur
+		}
 		n := y.node(NodeStmt, s, cur)
 		if c, ok := s.X.(*ast.YulCall); ok {
 			switch y.ends(c, 0) {
@@ -193,4 +197,39 @@ func (y *yulBuilder) blockEnds(b *ast.YulBlock, depth int) yulEnd {
 		}
 	}
 	return yulGoesOn
+}
+
+// matters reports whether an assembly statement does something a fact is made of: it calls
+// out, creates, destroys, stores or loads storage, reads who calls (caller, origin,
+// callvalue), ends the call (return, stop, revert, invalid), calls one of the block's own
+// functions, or assigns a Solidity variable. The rest (memory and arithmetic: most of the
+// assembly in optimised code) moves no fact, and gets no node: the graph keeps its size.
+func (y *yulBuilder) matters(s ast.YulStmt) bool {
+	if a, ok := s.(*ast.YulAssign); ok {
+		info := y.b.p.Info(y.b.fn)
+		for _, id := range a.Names {
+			if info == nil || info.YulUses[id] != nil {
+				return true
+			}
+		}
+	}
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if c, ok := n.(*ast.YulCall); ok && !found {
+			if yulFactOps[c.Name.Name] || y.funcs[c.Name.Name] != nil {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// yulFactOps are the assembly operations facts are made of.
+var yulFactOps = map[string]bool{
+	"call": true, "callcode": true, "delegatecall": true, "staticcall": true, "create": true, "create2": true,
+	"selfdestruct": true, "sstore": true, "sload": true, "tstore": true, "tload": true, "caller": true,
+	"origin": true, "callvalue": true, "return": true, "stop": true, "revert": true, "invalid": true,
+	"timestamp": true, "number": true, "prevrandao": true, "difficulty": true, "blockhash": true,
+	"balance": true, "selfbalance": true, "address": true, "extcodesize": true,
 }

@@ -51,8 +51,8 @@ func (p *Program) restrictingNode(d *Node, ck checkCtx, depth int) bool {
 		if d.Cond.Expr != nil {
 			return p.restricts(info, d.Cond.Expr, d.Polarity, depth, ck) || p.isDelegatecallOnly(info, d.Cond.Expr, d.Polarity)
 		}
-		if d.Cond.YulCond != nil && d.Case == nil {
-			return p.yulRestricts(info, d.Cond.YulCond, d.Polarity, depth)
+		if d.Cond.YulCond() != nil && d.Case == nil {
+			return p.yulRestricts(info, d.Cond.YulCond(), d.Polarity, depth)
 		}
 	}
 	return false

@@ -159,8 +159,8 @@ func (p *Program) helperLocks(ci *FuncInfo, depth int) stmtLocks {
 				if m.Expr != nil && branchReverts(ci.CFG, m) {
 					p.lockReads(ci, m.Expr, checked, depth)
 				}
-				if m.YulCond != nil && branchReverts(ci.CFG, m) {
-					yulSlotReads(ci, m.YulCond, checked)
+				if yc := m.YulCond(); yc != nil && branchReverts(ci.CFG, m) {
+					yulSlotReads(ci, yc, checked)
 				}
 			case NodeStmt:
 				if a := requireArg(m.Stmt); a != nil {
@@ -362,7 +362,7 @@ func (p *Program) HasUnresolvedGuard(fn *Function) bool {
 // yulCondOf returns the assembly condition a branch node is one side of, or nil.
 func yulCondOf(d *Node) ast.YulExpr {
 	if d.Kind == NodeBranch && d.Cond != nil {
-		return d.Cond.YulCond
+		return d.Cond.YulCond()
 	}
 	return nil
 }

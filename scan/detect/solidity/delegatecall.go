@@ -1,6 +1,8 @@
 package solidity
 
 import (
+	"slices"
+
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
@@ -61,29 +63,42 @@ var DelegatecallInLoop = &detect.Analyzer{
 func runControlledDelegatecall(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range entryFunctions(pass.Functions()) {
-		if accessControlled(p, fn) {
+		if pass.Stopped(fn) {
 			continue
 		}
-		info := p.Info(fn)
-		for _, n := range info.CFG.Nodes {
-			if n.Fn != fn {
+		reported := map[ast.Node]bool{}
+		for _, a := range p.Actions(fn) {
+			if a.Kind != sema.ActDelegate || a.Guarded || reported[a.Site] {
 				continue
 			}
-			for _, c := range nodeCalls(p, n) {
-				if !c.IsLowLevel("delegatecall", "callcode") || c.Target == nil {
-					continue
-				}
-				src := flowOf(info, c.Target)
-				if !src.Has(sema.SrcParam|sema.SrcSender|sema.SrcData) || src.Has(sema.SrcStorage) && !isParamRef(info, c.Target) {
-					continue
-				}
-				if callerRestrictedAt(p, fn, n) || mustFail(fn, c.Expr) {
-					continue
-				}
-				f := detect.Finding{Details: map[string]string{"function_name": fnName(fn), "call_kind": c.Name, "target": sourceText(p, c.Target)}, Function: fn.Name}
-				f.Pos, f.End = fnRange(fn, c.Expr)
-				pass.Report(f)
+			how, chosen := callerChoice(p, fn, a.Target)
+			if !chosen {
+				continue
 			}
+			if call, ok := a.At.(*ast.CallExpr); ok && a.In == fn && mustFail(fn, call) {
+				continue
+			}
+			reported[a.Site] = true
+			kind, target := "delegatecall", "the target"
+			if a.Call != nil {
+				kind, target = a.Call.Name, sourceText(p, a.Call.Target)
+			} else if y, ok := a.At.(*ast.YulCall); ok {
+				kind = y.Name.Name
+				if len(y.Args) > 1 {
+					target = sourceText(p, y.Args[1])
+				}
+			}
+			ev := &detect.Evidence{}
+			ev.Add(kind + " in " + a.In.QualifiedName() + reachedHow(p, fn, a))
+			ev.Add("its target comes from " + how)
+			ev.Add("no check of the caller guards it")
+			if p.RestsOnUnresolved(fn) {
+				ev.Assume("code the scan could not read may restrict the caller")
+			}
+			f := detect.Finding{Details: map[string]string{"function_name": fnName(fn), "call_kind": kind, "target": target},
+				Function: fn.Name, Evidence: ev}
+			f.Pos, f.End = fnRange(fn, a.Site)
+			pass.Report(f)
 		}
 	}
 }
@@ -120,23 +135,132 @@ func mustFail(fn *sema.Function, c *ast.CallExpr) bool {
 func runDelegatecallInLoop(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range bodies(pass.Functions()) {
-		if !fn.IsPayable() || !fn.IsPublic() || isTestContract(fn.Contract) {
+		if !fn.IsPayable() || !fn.IsPublic() || isTestContract(fn.Contract) || pass.Stopped(fn) {
 			continue
 		}
-		info := p.Info(fn)
-		for _, n := range info.CFG.Nodes {
-			if !n.InLoop || n.Fn != fn {
+		reported := map[ast.Node]bool{}
+		for _, a := range p.Actions(fn) {
+			if a.Kind != sema.ActDelegate || !a.Loop || reported[a.Site] {
 				continue
 			}
-			for _, c := range nodeCalls(p, n) {
-				if c.IsLowLevel("delegatecall") || reachesDelegatecall(p, c) {
-					f := detect.Finding{Details: map[string]string{"function_name": fnName(fn)}, Function: fn.Name}
-					f.Pos, f.End = c.Expr.Pos(), c.Expr.End()
-					pass.Report(f)
+			// Delegating to known code reuses msg.value only if that code reads it: the
+			// function a fixed selector names, or (delegating to this contract's own code)
+			// any of the contract's functions.
+			if fns, known := delegatedFunctions(p, a); known {
+				if !slices.ContainsFunc(fns, func(g *sema.Function) bool { return fnReadsMsgValue(p, g) }) {
+					continue
 				}
+			} else if ownCode(a.Target) && !slices.ContainsFunc(deployedWith(p, fn.Contract), func(c *sema.Contract) bool { return readsMsgValue(p, c) }) {
+				continue
+			}
+			reported[a.Site] = true
+			ev := &detect.Evidence{}
+			ev.Add("delegatecall in a loop" + reachedHow(p, fn, a) + ", in payable " + fnName(fn))
+			f := detect.Finding{Details: map[string]string{"function_name": fnName(fn)}, Function: fn.Name, Evidence: ev}
+			f.Pos, f.End = a.Site.Pos(), a.Site.End()
+			pass.Report(f)
+		}
+	}
+}
+
+// ownCode reports whether a delegatecall target is this contract's own code: itself, or an
+// immutable address (its implementation, fixed at construction).
+func ownCode(target sema.Prov) bool {
+	return target.Has(sema.SrcThis|sema.SrcImmutable) && !target.Has(sema.SrcParam|sema.SrcData|sema.SrcStorage|sema.SrcSender)
+}
+
+// delegatedFunctions returns the functions a delegatecall runs when its calldata names them
+// with a fixed selector: abi.encodeWithSelector(C.f.selector, ...), abi.encodeCall(C.f, ...),
+// this.f.selector. known is false when the calldata is not built so.
+func delegatedFunctions(p *sema.Program, a sema.Action) (fns []*sema.Function, known bool) {
+	if a.Call == nil || len(a.Call.Args) == 0 {
+		return nil, false
+	}
+	info := p.Info(a.In)
+	enc, ok := ast.Unparen(a.Call.Args[0]).(*ast.CallExpr)
+	if !ok || len(enc.Args) == 0 {
+		return nil, false
+	}
+	c := info.CallOf[enc]
+	if c == nil || c.Kind != sema.CallBuiltin || c.Name != "abi.encodeWithSelector" && c.Name != "abi.encodeCall" {
+		return nil, false
+	}
+	sel := ast.Unparen(enc.Args[0])
+	if m, ok := sel.(*ast.MemberExpr); ok && m.Name.Name == "selector" {
+		sel = m.X
+	}
+	m, ok := sel.(*ast.MemberExpr)
+	if !ok {
+		return nil, false
+	}
+	var holder *sema.Contract
+	switch x := ast.Unparen(m.X).(type) {
+	case *ast.Ident:
+		switch o := info.Uses[x].(type) {
+		case *sema.Contract:
+			holder = o
+		case *sema.Builtin:
+			if o.Name == "this" {
+				holder = a.In.Contract
 			}
 		}
 	}
+	if holder == nil {
+		return nil, false
+	}
+	fns = holder.LookupFunction(m.Name.Name)
+	return fns, len(fns) > 0 && !slices.ContainsFunc(fns, func(g *sema.Function) bool { return g.Body == nil })
+}
+
+type fnReadsMsgValueKey struct{}
+
+// fnReadsMsgValue reports whether fn, or code it reaches, reads msg.value or callvalue().
+func fnReadsMsgValue(p *sema.Program, fn *sema.Function) bool {
+	info := p.Info(fn)
+	if info == nil {
+		return true
+	}
+	return sema.Memo(info, fnReadsMsgValueKey{}, func() bool {
+		for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
+			if bodyReadsMsgValue(g) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// bodyReadsMsgValue reports whether fn's own body reads msg.value or callvalue().
+func bodyReadsMsgValue(fn *sema.Function) bool {
+	if fn.Body == nil {
+		return false
+	}
+	found := false
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.MemberExpr:
+			if id, ok := e.X.(*ast.Ident); ok && id.Name == "msg" && e.Name.Name == "value" {
+				found = true
+			}
+		case *ast.YulCall:
+			found = found || e.Name.Name == "callvalue"
+		}
+		return !found
+	})
+	return found
+}
+
+type readsMsgValueKey struct{}
+
+// readsMsgValue reports whether some function of contract c (its own or inherited) reads
+// msg.value or callvalue().
+func readsMsgValue(p *sema.Program, c *sema.Contract) bool {
+	if c == nil {
+		return true
+	}
+	return sema.Memo(c, readsMsgValueKey{}, func() bool {
+		return slices.ContainsFunc(c.AllFunctions(), bodyReadsMsgValue)
+	})
 }
 
 // reachesDelegatecall reports whether an internal call leads to a delegatecall (Address's

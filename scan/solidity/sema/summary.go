@@ -209,6 +209,14 @@ func (p *Program) actionsOf(fn *Function, info *FuncInfo, summaryOf func(*Functi
 			if !kept(a) {
 				continue
 			}
+			if n.Fn != fn && n.Fn.IsModifier {
+				// A modifier's parameters are what fn's header passes it.
+				fd := depsOf(fn)
+				a.Target = p.throughModifier(a.Target, fn, n.Fn, fd)
+				a.Value = p.throughModifier(a.Value, fn, n.Fn, fd)
+				a.Slot = p.throughModifier(a.Slot, fn, n.Fn, fd)
+				a.GuardedIf = 0
+			}
 			a.Guarded = a.Guarded || guarded
 			a.GuardedIf |= guardedIf
 			a.Loop = a.Loop || n.InLoop
@@ -395,6 +403,27 @@ func (p *Program) callActions(info *FuncInfo, d *Deps, c *Call, summaryOf func(*
 		return out
 	}
 	return nil
+}
+
+// throughModifier turns a modifier's provenance (its parameters as Params bits) into fn's: each
+// parameter stands for what fn's invocations of the modifier pass there.
+func (p *Program) throughModifier(pv Prov, fn, m *Function, d *Deps) Prov {
+	if pv.Params == 0 || d == nil {
+		return pv
+	}
+	out := Prov{Src: pv.Src &^ SrcParam, Vars: pv.Vars}
+	for k, used := range fn.Modifiers {
+		if used != m || k >= len(fn.Invocations) {
+			continue
+		}
+		args := fn.Invocations[k].Args
+		for i := range m.Params {
+			if pv.Params&paramBit(i) != 0 && i < len(args) {
+				out = out.Union(d.Of(args[i]))
+			}
+		}
+	}
+	return out
 }
 
 // guardedIfCaller returns the address parameters of fn that, standing for the caller, make a

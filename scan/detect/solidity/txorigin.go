@@ -3,11 +3,15 @@ package solidity
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
-	"github.com/vigil-sec/vigil/scan/solidity/token"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
 )
 
-// TxOrigin reports authorization based on tx.origin: a condition comparing tx.origin with
-// something other than msg.sender (tx.origin == msg.sender is the "no contracts" idiom).
+// TxOrigin reports authorization based on tx.origin: a check that lets the code go on only for
+// a trusted tx.origin (a stored owner, a constant, a member of a stored set), whatever form it
+// takes (tx.origin compared directly, kept in a local, returned by a library or free function,
+// used as a mapping key, origin() in assembly, in a require helper or a modifier). tx.origin ==
+// msg.sender (the "no contracts" idiom), comparisons with values the caller chooses, and
+// checks whose passing side only reverts are not authorization.
 var TxOrigin = &detect.Analyzer{
 	Template: detect.Template{
 		ID:         "TX_ORIGIN_AUTHENTICATION",
@@ -19,13 +23,16 @@ var TxOrigin = &detect.Analyzer{
 			`check, because <code>tx.origin</code> is the user who started the transaction, not the immediate caller.</p>`,
 		Remediation:     `<p>Use <code>msg.sender</code> for authorization.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name"},
-		DetectionLogic:  "A require/assert/if condition compares tx.origin (not with msg.sender).",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-115"},
-		CWE:             []string{"CWE-477"},
-		Languages:       []string{"solidity"},
-		Slither:         "tx-origin",
-		Class:           "tx-origin",
+		DetectionLogic: "Caller checks read with tx.origin as the identity: a require/assert, branch, require helper, modifier or " +
+			"assembly condition that lets the code go on only for a trusted tx.origin (a stored, constant or immutable value, or " +
+			"membership of a stored set), through locals, helpers returning tx.origin and mapping keys; the passing side must be " +
+			"able to end the call normally.",
+		Version:   "1.1.0",
+		SWC:       []string{"SWC-115"},
+		CWE:       []string{"CWE-477"},
+		Languages: []string{"solidity"},
+		Slither:   "tx-origin",
+		Class:     "tx-origin",
 	},
 	Run: runTxOrigin,
 }
@@ -33,36 +40,57 @@ var TxOrigin = &detect.Analyzer{
 func runTxOrigin(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range bodies(pass.Functions()) {
+		if pass.Stopped(fn) {
+			continue
+		}
 		info := p.Info(fn)
-		var conds []ast.Expr
-		visitKinds(fn.BodyTree(), originCheckKinds, func(n ast.Node) bool {
-			switch s := n.(type) {
-			case *ast.IfStmt:
-				conds = append(conds, s.Cond)
-			case *ast.WhileStmt:
-				conds = append(conds, s.Cond)
-			case *ast.CondExpr:
-				conds = append(conds, s.Cond)
-			case *ast.CallExpr:
-				if id, ok := s.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(s.Args) > 0 {
-					conds = append(conds, s.Args[0])
-				}
+		reported := map[ast.Node]bool{}
+		for _, d := range info.CFG.Nodes {
+			if d.Fn != fn {
+				continue
 			}
-			return true
-		})
-		for _, cond := range conds {
-			ast.Inspect(cond, func(n ast.Node) bool {
-				b, ok := n.(*ast.BinaryExpr)
-				if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
-					return true
-				}
-				origin := isGlobal(info, b.X, "tx", "origin") || isGlobal(info, b.Y, "tx", "origin")
-				sender := isGlobal(info, b.X, "msg", "sender") || isGlobal(info, b.Y, "msg", "sender")
-				if origin && !sender {
-					pass.ReportNode(b, fn, nil)
-				}
-				return true
-			})
+			strong, weak := p.AuthorisesByOrigin(fn, d)
+			if !strong && !weak {
+				continue
+			}
+			at := checkCode(d)
+			if at == nil || reported[at] {
+				continue
+			}
+			reported[at] = true
+			ev := &detect.Evidence{}
+			f := detect.Finding{Pos: at.Pos(), End: at.End(), Function: fn.Name,
+				Details: map[string]string{"function_name": fnName(fn)}, Evidence: ev}
+			if strong {
+				ev.Add("the code after " + sourceText(p, at) + " runs only for a trusted tx.origin")
+			} else {
+				// The caller passes what tx.origin is compared with: either that value is
+				// bound elsewhere (a signed order restricting its taker), or the check is void.
+				ev.Guess("tx.origin is compared with a value the caller passes; whether it is bound elsewhere is not known")
+				f.Severity = detect.Low
+			}
+			pass.Report(f)
 		}
 	}
+}
+
+// checkCode returns the code a restricting node tests: the condition of a branch, the
+// statement of a require or a check helper's call.
+func checkCode(d *sema.Node) ast.Node {
+	switch d.Kind {
+	case sema.NodeBranch:
+		if d.Cond != nil {
+			return d.Cond.Code()
+		}
+	case sema.NodeStmt:
+		if es, ok := d.Stmt.(*ast.ExprStmt); ok {
+			if c, ok := es.X.(*ast.CallExpr); ok && len(c.Args) > 0 {
+				if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") {
+					return c.Args[0]
+				}
+			}
+			return es.X
+		}
+	}
+	return nil
 }

@@ -29,10 +29,18 @@ import (
 // in is the contract whose entry points decide who may write stored values: the contract of
 // the function being judged (a base's modifier guards a derived contract's function with the
 // derived contract's storage).
+//
+// origin, when set, makes tx.origin the identity checked instead of the caller: the tx.origin
+// detector asks which checks authorise by it.
+//
+// trustParams reads values the caller passes as trusted: the tx.origin detector's weaker form,
+// a comparison whose other side may be bound elsewhere (a signed order's field).
 type checkCtx struct {
-	as    *Var
-	naive bool
-	in    *Contract
+	as          *Var
+	naive       bool
+	in          *Contract
+	origin      bool
+	trustParams bool
 }
 
 // restricts reports whether cond evaluating to want (true or false) means the caller passed a
@@ -52,12 +60,19 @@ func (p *Program) restricts(info *FuncInfo, cond ast.Expr, want bool, depth int,
 			if want { // both hold: either side restricting is enough
 				return p.restricts(info, e.X, true, depth, ck) || p.restricts(info, e.Y, true, depth, ck)
 			}
-			// fails: either side may have failed, each must restrict when it fails
+			// fails: either side may have failed, each must restrict when it fails (for
+			// tx.origin, one way through resting on it is enough)
+			if ck.origin {
+				return p.restricts(info, e.X, false, depth, ck) || p.restricts(info, e.Y, false, depth, ck)
+			}
 			return p.restricts(info, e.X, false, depth, ck) && p.restricts(info, e.Y, false, depth, ck)
 		case token.LOR:
 			if want {
 				if p.alwaysTrue(info, e.X) || p.alwaysTrue(info, e.Y) {
 					return false
+				}
+				if ck.origin { // a way through that rests on tx.origin is enough
+					return p.restricts(info, e.X, true, depth, ck) || p.restricts(info, e.Y, true, depth, ck)
 				}
 				return p.restricts(info, e.X, true, depth, ck) && p.restricts(info, e.Y, true, depth, ck)
 			}
@@ -85,7 +100,7 @@ func (p *Program) restricts(info *FuncInfo, cond ast.Expr, want bool, depth int,
 // equality; a flag lookup compared with a constant (admins[msg.sender] == true, wards[msg.sender]
 // == 1).
 func (p *Program) comparisonRestricts(info *FuncInfo, x, y ast.Expr, equal bool, depth int, ck checkCtx) bool {
-	xs, ys := isSenderAs(info, x, ck.as), isSenderAs(info, y, ck.as)
+	xs, ys := p.isCaller(info, x, ck), p.isCaller(info, y, ck)
 	switch {
 	case xs && ys:
 		return false // msg.sender == msg.sender
@@ -94,11 +109,14 @@ func (p *Program) comparisonRestricts(info *FuncInfo, x, y ast.Expr, equal bool,
 		if ys {
 			other = x
 		}
+		if ck.origin && isSender(info, other) {
+			return false // tx.origin == msg.sender: "no contracts", not who the caller is
+		}
 		return equal && p.trustedValue(info, other, ck)
 	}
 	// A signer recovered from a signature, compared with a trusted address: the trusted
 	// party authorised the call.
-	if xr, yr := p.isRecovered(info, x, depth), p.isRecovered(info, y, depth); xr != yr {
+	if xr, yr := !ck.origin && p.isRecovered(info, x, depth), !ck.origin && p.isRecovered(info, y, depth); xr != yr {
 		other := y
 		if yr {
 			other = x
@@ -120,7 +138,7 @@ func (p *Program) comparisonRestricts(info *FuncInfo, x, y ast.Expr, equal bool,
 		// x == true / x == 1 holds for members; x != false / x != 0 too.
 		wantMember := equal == member
 		if ix, ok := ast.Unparen(pair[0]).(*ast.IndexExpr); ok {
-			if wantMember && ix.Index != nil && isSenderAs(info, ix.Index, ck.as) {
+			if wantMember && ix.Index != nil && p.isCaller(info, ix.Index, ck) {
 				return p.trustedStore(info, ix.X, ck)
 			}
 			return wantMember && p.lookupRestricts(info, ix, depth, ck)
@@ -138,9 +156,12 @@ func (p *Program) lookupRestricts(info *FuncInfo, e *ast.IndexExpr, depth int, c
 	if e.Index == nil {
 		return false
 	}
-	if isSenderAs(info, e.Index, ck.as) || p.isRecovered(info, e.Index, depth) {
+	if p.isCaller(info, e.Index, ck) || !ck.origin && p.isRecovered(info, e.Index, depth) {
 		if t, ok := info.Types[e].(*Elementary); ok && t.IsInteger() {
 			return false
+		}
+		if ck.origin && !ck.trustParams && info.Flow != nil && info.Flow.Of(e.X).Has(SrcParam|SrcData) {
+			return false // a set the caller picks (registry[chosen][tx.origin])
 		}
 		return p.trustedStore(info, e.X, ck)
 	}
@@ -156,7 +177,7 @@ func (p *Program) lookupRestricts(info *FuncInfo, e *ast.IndexExpr, depth int, c
 func (p *Program) callRestricts(info *FuncInfo, e *ast.CallExpr, depth int, ck checkCtx) bool {
 	c := info.CallOf[e]
 	if c != nil && len(c.Callees) > 0 && (c.Kind == CallInternal || c.Kind == CallLibrary) {
-		for _, callee := range c.Callees {
+		for _, callee := range p.PossibleCallees(c) {
 			if callee.Body == nil {
 				return p.namedCheckCall(info, e, ck)
 			}
@@ -177,12 +198,12 @@ func (p *Program) callRestricts(info *FuncInfo, e *ast.CallExpr, depth int, ck c
 // parameter to which c passes the caller (hasRole(role, msg.sender) returning
 // _roles[role][account]).
 func (p *Program) answersCallerCheck(info *FuncInfo, c *Call, callee *Function, depth int, ck checkCtx) bool {
-	if p.returnsSenderCheck(callee, depth+1, checkCtx{naive: ck.naive, in: ck.in}) {
+	if p.returnsSenderCheck(callee, depth+1, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams}) {
 		return true
 	}
 	for i, prm := range callee.Params {
-		if a := ArgFor(c, callee, i); a != nil && isSenderAs(info, a, ck.as) && IsAddress(prm.Type) &&
-			p.returnsSenderCheck(callee, depth+1, checkCtx{as: prm, naive: ck.naive, in: ck.in}) {
+		if a := ArgFor(c, callee, i); a != nil && p.isCaller(info, a, ck) && IsAddress(prm.Type) &&
+			p.returnsSenderCheck(callee, depth+1, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams}) {
 			return true
 		}
 	}
@@ -195,7 +216,7 @@ func (p *Program) answersCallerCheck(info *FuncInfo, c *Call, callee *Function, 
 func (p *Program) namedCheckCall(info *FuncInfo, e *ast.CallExpr, ck checkCtx) bool {
 	name := strings.ToLower(callName(e))
 	for _, a := range e.Args {
-		if isSenderAs(info, a, ck.as) && (checkName(name) || predicateName(name)) {
+		if p.isCaller(info, a, ck) && (checkName(name) || predicateName(name)) {
 			return true
 		}
 	}
@@ -203,20 +224,73 @@ func (p *Program) namedCheckCall(info *FuncInfo, e *ast.CallExpr, ck checkCtx) b
 		strings.HasPrefix(name, "isadmin") || strings.HasPrefix(name, "_isadmin"))
 }
 
-// isSenderAs reports whether x is the caller, or the parameter as standing for it.
-func isSenderAs(info *FuncInfo, x ast.Expr, as *Var) bool {
-	if as != nil {
-		if id, ok := ast.Unparen(x).(*ast.Ident); ok && info.Uses[id] == as {
+// isCaller reports whether x is the identity a check tests: the caller (msg.sender, an
+// accessor, a local holding it; tx.origin too, a flawed identity its own detector reports), or
+// with ck.origin set, tx.origin alone (through locals, conversions and helpers returning it); or
+// the parameter ck.as standing for the caller.
+func (p *Program) isCaller(info *FuncInfo, x ast.Expr, ck checkCtx) bool {
+	if ck.as != nil {
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok && info.Uses[id] == ck.as {
 			return true
 		}
 		// address(account), a local copy of it
 		if c, ok := ast.Unparen(x).(*ast.CallExpr); ok && len(c.Args) == 1 {
 			if _, conv := c.Fun.(*ast.ElementaryType); conv {
-				return isSenderAs(info, c.Args[0], as)
+				return p.isCaller(info, c.Args[0], ck)
 			}
 		}
 	}
+	if ck.origin {
+		return p.isOrigin(info, x, 0)
+	}
 	return isSender(info, x)
+}
+
+// isOrigin reports whether x is tx.origin: itself, converted, a local holding only it, or the
+// result of a helper (a library's, a free function) that returns it.
+func (p *Program) isOrigin(info *FuncInfo, x ast.Expr, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch e := ast.Unparen(x).(type) {
+	case *ast.MemberExpr:
+		return IsGlobal(info, e, "tx", "origin")
+	case *ast.Ident:
+		if v, ok := info.Uses[e].(*Var); ok && v.Kind == LocalVar && info.Flow != nil {
+			return info.Flow.Var(v) == SrcOrigin
+		}
+	case *ast.CallExpr:
+		if _, conv := e.Fun.(*ast.ElementaryType); conv && len(e.Args) == 1 {
+			return p.isOrigin(info, e.Args[0], depth+1)
+		}
+		c := info.CallOf[e]
+		if c == nil || len(c.Callees) == 0 || c.Kind != CallInternal && c.Kind != CallLibrary {
+			return false
+		}
+		for _, g := range c.Callees {
+			if !p.returnsOrigin(g, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// returnsOrigin reports whether fn returns tx.origin (every value it returns is).
+func (p *Program) returnsOrigin(fn *Function, depth int) bool {
+	gi := p.Info(fn)
+	if gi == nil || fn.Body == nil || len(fn.Returns) != 1 {
+		return false
+	}
+	any, all := false, true
+	for n := range fn.BodyTree().Preorder(returnKinds) {
+		if r := n.(*ast.ReturnStmt); r.Result != nil {
+			any = true
+			all = all && p.isOrigin(gi, r.Result, depth)
+		}
+	}
+	return any && all
 }
 
 // trustedValue reports whether the caller cannot choose x: it is not a parameter (of a public
@@ -233,7 +307,7 @@ func (p *Program) trustedValue(info *FuncInfo, x ast.Expr, ck checkCtx) bool {
 		if src.Has(SrcData) {
 			return false
 		}
-		if src.Has(SrcParam) && !p.paramsTrusted(info, x) {
+		if src.Has(SrcParam) && !ck.trustParams && !p.paramsTrusted(info, x, ck) {
 			return false
 		}
 	}
@@ -243,7 +317,12 @@ func (p *Program) trustedValue(info *FuncInfo, x ast.Expr, ck checkCtx) bool {
 // paramsTrusted reports whether the parameters x depends on are ones a caller does not choose:
 // those of internal helpers are what their callers pass (summarised where they are called);
 // only an entry point's own parameters are the caller's choice.
-func (p *Program) paramsTrusted(info *FuncInfo, x ast.Expr) bool {
+func (p *Program) paramsTrusted(info *FuncInfo, x ast.Expr, ck checkCtx) bool {
+	if ck.origin {
+		// tx.origin checks are judged strictly: a helper's parameter may be whatever its
+		// public caller was passed.
+		return false
+	}
 	fn := info.Fn
 	return fn.IsModifier || !fn.IsPublic() || fn.IsConstructor()
 }

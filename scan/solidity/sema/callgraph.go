@@ -1,5 +1,7 @@
 package sema
 
+import "slices"
+
 // The call graph's strongly connected components. Summaries are computed bottom-up: a
 // function's summary needs those of the functions it calls, and functions that call each other
 // (recursion, directly or through others) are summarised together, to a fixpoint. Edges are
@@ -32,7 +34,7 @@ func (p *Program) callGraphOf() *callGraph {
 func (p *Program) buildCallGraph() *callGraph {
 	fns := p.Functions()
 	g := &callGraph{of: make(map[*Function]*scc, len(fns)), succs: make(map[*Function][]*Function, len(fns))}
-	overrides := p.overridesIndex()
+	overrides := Memo(p, overridesKey{}, p.overridesIndex)
 	for _, fn := range fns {
 		info := p.Info(fn)
 		var out []*Function
@@ -148,4 +150,33 @@ func (g *callGraph) tarjan(fns []*Function) {
 			}
 		}
 	}
+}
+
+type overridesKey struct{}
+
+// PossibleCallees lists every function call c may run: its candidates, and for a plain call of
+// a virtual function, the overrides of derived contracts (which run in their place when the
+// code is deployed as part of one). Facts that must hold whatever runs (a guard) ask all.
+func (p *Program) PossibleCallees(c *Call) []*Function {
+	if !c.Virtual || len(c.Callees) == 0 {
+		return c.Callees
+	}
+	ov := Memo(p, overridesKey{}, p.overridesIndex)
+	var out []*Function
+	for _, f := range c.Callees {
+		if len(ov[f]) > 0 {
+			if out == nil {
+				out = append([]*Function(nil), c.Callees...)
+			}
+			for _, o := range ov[f] {
+				if !slices.Contains(out, o) {
+					out = append(out, o)
+				}
+			}
+		}
+	}
+	if out == nil {
+		return c.Callees
+	}
+	return out
 }

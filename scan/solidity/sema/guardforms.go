@@ -19,8 +19,8 @@ import (
 //     accessor reads the address from calldata without first checking who forwards it.
 
 // returnsSenderCheck reports whether fn is a bool-returning helper whose true answer means the
-// caller (or the parameter ck.as standing for it) passed a check: every value it returns is
-// false, a restricting condition (return owner == msg.sender; return
+// caller (or the parameter ck.as standing for it) passed a check: some value it returns may be
+// true, and every one is false, a restricting condition (return owner == msg.sender; return
 // permissions.canCall(account, msg.sender, ...); return _roles[role][account]), or true where a
 // restricting node dominates the return (if (user == owner()) return true;).
 func (p *Program) returnsSenderCheck(fn *Function, depth int, ck checkCtx) bool {
@@ -36,7 +36,6 @@ func (p *Program) returnsSenderCheck(fn *Function, depth int, ck checkCtx) bool 
 		var dom []bool
 		ok, any := true, false
 		judge := func(n *Node, x ast.Expr) {
-			any = true
 			switch {
 			case x == nil:
 			case isFalseLiteral(x):
@@ -44,8 +43,10 @@ func (p *Program) returnsSenderCheck(fn *Function, depth int, ck checkCtx) bool 
 				if dom == nil {
 					dom = info.CFG.DominatedBy(func(d *Node) bool { return p.restrictingNode(d, ck, depth+1) })
 				}
+				any = true
 				ok = ok && dom[n.ID]
 			default:
+				any = true
 				ok = ok && p.restricts(info, x, true, depth+1, ck)
 			}
 		}

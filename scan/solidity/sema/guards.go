@@ -49,10 +49,10 @@ func (p *Program) restrictingNode(d *Node, ck checkCtx, depth int) bool {
 			return false
 		}
 		if d.Cond.Expr != nil {
-			return p.restricts(info, d.Cond.Expr, d.Polarity, depth, ck) || p.isDelegatecallOnly(info, d.Cond.Expr, d.Polarity)
+			return p.restricts(info, d.Cond.Expr, d.Polarity, depth, ck) || !ck.origin && p.isDelegatecallOnly(info, d.Cond.Expr, d.Polarity)
 		}
 		if d.Cond.YulCond() != nil && d.Case == nil {
-			return p.yulRestricts(info, d.Cond.YulCond(), d.Polarity, depth)
+			return p.yulRestricts(info, d.Cond.YulCond(), d.Polarity, depth, ck.origin)
 		}
 	}
 	return false
@@ -65,12 +65,12 @@ func (p *Program) callChecks(info *FuncInfo, call *ast.CallExpr, ck checkCtx, de
 	name := callName(call)
 	if id, ok := call.Fun.(*ast.Ident); ok && (name == "require" || name == "assert") && len(call.Args) > 0 {
 		if _, builtin := info.Uses[id].(*Builtin); builtin || info.Uses[id] == nil {
-			return p.restricts(info, call.Args[0], true, depth, ck) || p.isDelegatecallOnly(info, call.Args[0], true)
+			return p.restricts(info, call.Args[0], true, depth, ck) || !ck.origin && p.isDelegatecallOnly(info, call.Args[0], true)
 		}
 	}
 	c := info.CallOf[call]
 	if c != nil && len(c.Callees) > 0 && (c.Kind == CallInternal || c.Kind == CallLibrary) && allHaveBodies(c.Callees) {
-		for _, callee := range c.Callees {
+		for _, callee := range p.PossibleCallees(c) {
 			if !p.helperChecks(info, c, callee, ck, depth) {
 				return false
 			}
@@ -80,11 +80,11 @@ func (p *Program) callChecks(info *FuncInfo, call *ast.CallExpr, ck checkCtx, de
 	// Code Vigil cannot read: a helper named as a check, given the caller or about it.
 	lower := strings.ToLower(name)
 	for _, a := range call.Args {
-		if isSenderAs(info, a, ck.as) && (predicateName(lower) || checkName(lower)) && !discardsAnswer(info, call) {
+		if p.isCaller(info, a, ck) && (predicateName(lower) || checkName(lower)) && !discardsAnswer(info, call) {
 			return true
 		}
 	}
-	if c != nil && (c.Kind == CallInternal || c.Kind == CallLibrary || c.Kind == CallUnknown) {
+	if c != nil && !ck.origin && (c.Kind == CallInternal || c.Kind == CallLibrary || c.Kind == CallUnknown) {
 		if strings.HasPrefix(lower, "_check") || strings.HasPrefix(lower, "check") || strings.HasPrefix(lower, "_require") ||
 			strings.HasPrefix(lower, "require") || strings.HasPrefix(lower, "_only") || strings.HasPrefix(lower, "_auth") {
 			return strings.Contains(lower, "owner") || strings.Contains(lower, "role") || strings.Contains(lower, "auth") ||
@@ -107,7 +107,7 @@ func allHaveBodies(fs []*Function) bool {
 // every path to its end, or checks the parameter c hands the caller, or requires a bool
 // parameter to which c passes a restricting condition.
 func (p *Program) helperChecks(info *FuncInfo, c *Call, callee *Function, ck checkCtx, depth int) bool {
-	if p.checksCaller(callee, checkCtx{naive: ck.naive, in: ck.in}, depth+1) {
+	if p.checksCaller(callee, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams}, depth+1) {
 		return true
 	}
 	for i, prm := range callee.Params {
@@ -116,12 +116,12 @@ func (p *Program) helperChecks(info *FuncInfo, c *Call, callee *Function, ck che
 			continue
 		}
 		switch {
-		case IsAddress(prm.Type) && isSenderAs(info, a, ck.as):
-			if p.checksCaller(callee, checkCtx{as: prm, naive: ck.naive, in: ck.in}, depth+1) {
+		case IsAddress(prm.Type) && p.isCaller(info, a, ck):
+			if p.checksCaller(callee, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams}, depth+1) {
 				return true
 			}
 		case isBool(prm.Type) && p.requiresParam(callee, i):
-			if p.restricts(info, a, true, depth+1, ck) || p.isDelegatecallOnly(info, a, true) {
+			if p.restricts(info, a, true, depth+1, ck) || !ck.origin && p.isDelegatecallOnly(info, a, true) {
 				return true
 			}
 		}
@@ -312,4 +312,20 @@ func endsCall(g *CFG, n *Node) bool {
 		}
 	}
 	return false
+}
+
+// AuthorisesByOrigin reports whether passing node d of fn's graph means tx.origin passed a check
+// against a value the caller cannot choose (tx.origin used as who is calling), and the passing
+// side can end the call normally: a check that only lets one origin revert (an estimation
+// address) grants nothing. weak reports the same check against a value the caller passes,
+// which may be bound elsewhere (a signed order's field) or may make the check void.
+func (p *Program) AuthorisesByOrigin(fn *Function, d *Node) (strong, weak bool) {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil || !info.CFG.Reachable(d, info.CFG.Exit) {
+		return false, false
+	}
+	if p.restrictingNode(d, checkCtx{in: fn.Contract, origin: true}, 0) {
+		return true, false
+	}
+	return false, p.restrictingNode(d, checkCtx{in: fn.Contract, origin: true, trustParams: true}, 0)
 }

@@ -11,15 +11,15 @@ import "github.com/vigil-sec/vigil/scan/solidity/ast"
 // caller()), its own address (address()), and whether the caller was written to memory (a
 // hashed lookup follows).
 type yulFacts struct {
-	caller, self   map[string]bool
-	callerInMemory bool
+	caller, origin, self map[string]bool
+	callerInMemory       bool
 }
 
 type yulFactsKey struct{}
 
 func (p *Program) yulFactsOf(info *FuncInfo) *yulFacts {
 	return Memo(info, yulFactsKey{}, func() *yulFacts {
-		f := &yulFacts{caller: map[string]bool{}, self: map[string]bool{}}
+		f := &yulFacts{caller: map[string]bool{}, origin: map[string]bool{}, self: map[string]bool{}}
 		if info.Fn.Body == nil {
 			return f
 		}
@@ -31,8 +31,13 @@ func (p *Program) yulFactsOf(info *FuncInfo) *yulFacts {
 				if f.mentionsCaller(v, false) {
 					f.caller[n.Name] = true
 				}
-				if c, ok := v.(*ast.YulCall); ok && c.Name.Name == "address" && len(c.Args) == 0 {
-					f.self[n.Name] = true
+				if c, ok := v.(*ast.YulCall); ok && len(c.Args) == 0 {
+					switch c.Name.Name {
+					case "address":
+						f.self[n.Name] = true
+					case "origin":
+						f.origin[n.Name] = true
+					}
 				}
 			}
 		}
@@ -68,16 +73,20 @@ func (f *yulFacts) mentionsCaller(x ast.YulExpr, hashed bool) bool {
 }
 
 // isCaller reports whether x is the caller itself.
-func (f *yulFacts) isCaller(info *FuncInfo, x ast.YulExpr) bool {
+func (f *yulFacts) isCaller(info *FuncInfo, x ast.YulExpr, origin bool) bool {
+	op, vars, src := "caller", f.caller, SrcSender
+	if origin {
+		op, vars, src = "origin", f.origin, SrcOrigin
+	}
 	switch e := x.(type) {
 	case *ast.YulCall:
-		return e.Name.Name == "caller" && len(e.Args) == 0
+		return e.Name.Name == op && len(e.Args) == 0
 	case *ast.YulIdent:
-		if f.caller[e.Name] {
+		if vars[e.Name] {
 			return true
 		}
 		if v := info.YulUses[e]; v != nil && v.Kind == LocalVar && info.Flow != nil {
-			return info.Flow.Var(v) == SrcSender
+			return info.Flow.Var(v) == src
 		}
 	}
 	return false
@@ -114,7 +123,7 @@ func (p *Program) yulTrusted(info *FuncInfo, f *yulFacts, x ast.YulExpr) bool {
 
 // yulRestricts reports whether assembly condition x being non-zero (want) or zero (!want)
 // means the caller passed a check.
-func (p *Program) yulRestricts(info *FuncInfo, x ast.YulExpr, want bool, depth int) bool {
+func (p *Program) yulRestricts(info *FuncInfo, x ast.YulExpr, want bool, depth int, origin bool) bool {
 	if depth > 8 {
 		return false
 	}
@@ -127,7 +136,7 @@ func (p *Program) yulRestricts(info *FuncInfo, x ast.YulExpr, want bool, depth i
 	switch c.Name.Name {
 	case "iszero", "not":
 		if len(args) == 1 {
-			return p.yulRestricts(info, args[0], !want, depth+1)
+			return p.yulRestricts(info, args[0], !want, depth+1, origin)
 		}
 	case "eq", "xor", "sub":
 		if len(args) != 2 {
@@ -135,7 +144,7 @@ func (p *Program) yulRestricts(info *FuncInfo, x ast.YulExpr, want bool, depth i
 		}
 		equal := want == (c.Name.Name == "eq")
 		a, b := args[0], args[1]
-		ac, bc := f.isCaller(info, a), f.isCaller(info, b)
+		ac, bc := f.isCaller(info, a, origin), f.isCaller(info, b, origin)
 		switch {
 		case ac && bc:
 			return false
@@ -152,20 +161,20 @@ func (p *Program) yulRestricts(info *FuncInfo, x ast.YulExpr, want bool, depth i
 	case "and":
 		if len(args) == 2 {
 			if want {
-				return p.yulRestricts(info, args[0], true, depth+1) || p.yulRestricts(info, args[1], true, depth+1)
+				return p.yulRestricts(info, args[0], true, depth+1, origin) || p.yulRestricts(info, args[1], true, depth+1, origin)
 			}
-			return p.yulRestricts(info, args[0], false, depth+1) && p.yulRestricts(info, args[1], false, depth+1)
+			return p.yulRestricts(info, args[0], false, depth+1, origin) && p.yulRestricts(info, args[1], false, depth+1, origin)
 		}
 	case "or":
 		if len(args) == 2 {
 			if want {
-				return p.yulRestricts(info, args[0], true, depth+1) && p.yulRestricts(info, args[1], true, depth+1)
+				return p.yulRestricts(info, args[0], true, depth+1, origin) && p.yulRestricts(info, args[1], true, depth+1, origin)
 			}
-			return p.yulRestricts(info, args[0], false, depth+1) || p.yulRestricts(info, args[1], false, depth+1)
+			return p.yulRestricts(info, args[0], false, depth+1, origin) || p.yulRestricts(info, args[1], false, depth+1, origin)
 		}
 	case "sload", "tload":
 		// a flag or role bits stored under a key derived from the caller
-		return want && len(args) == 1 && f.mentionsCaller(args[0], true)
+		return want && !origin && len(args) == 1 && f.mentionsCaller(args[0], true)
 	}
 	return false
 }

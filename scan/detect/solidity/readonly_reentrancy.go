@@ -227,14 +227,10 @@ func writesBefore(p *sema.Program, g *sema.CFG, n *sema.Node) map[*sema.Var][]as
 // Nil otherwise.
 func handsOffControl(p *sema.Program, n *sema.Node) ast.Node {
 	for _, oc := range externalCallsAt(p, n) {
-		c := oc.call
-		if c.Target == nil || isThis(c.Target) || c.IsLowLevel("send", "transfer", "staticcall", "delegatecall") {
-			continue
+		if oc.act.Kind != sema.ActCall {
+			continue // send and transfer forward too little gas to re-enter
 		}
-		if c.Kind == sema.CallExternal && c.Callee != nil && c.Callee.IsView() {
-			continue
-		}
-		if flowOf(oc.info, unwrapConversion(oc.info, c.Target)).Has(sema.SrcParam | sema.SrcSender) {
+		if oc.act.Target.Has(sema.SrcParam | sema.SrcSender) {
 			return oc.site
 		}
 	}

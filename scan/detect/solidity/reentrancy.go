@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -118,11 +119,13 @@ const (
 	reentrancyEvents
 )
 
-// outCall is an external call reached from a node: directly, or through an internal helper.
+// outCall is an external call reached from a node: directly, or through the internal and
+// library functions, function pointers, assembly and contracts created there (sema's actions).
 type outCall struct {
-	call   *sema.Call
-	site   ast.Node // where the entry function makes it (the call, or the helper call)
-	info   *sema.FuncInfo
+	act    sema.Action
+	call   *sema.Call     // the Solidity call, nil for assembly
+	site   ast.Node       // where the entry function makes it (the call, or the helper call)
+	info   *sema.FuncInfo // the facts of the function holding the call
 	direct bool
 }
 
@@ -146,6 +149,16 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 					continue
 				}
 				writes := rn.writes
+				if len(oc.act.WritesAfter) > 0 {
+					// State the code around the call writes after it, inside the helper
+					// that makes it (a withdraw helper that calls, then zeroes the balance).
+					writes = maps.Clone(writes)
+					for _, v := range oc.act.WritesAfter {
+						if _, ok := writes[v]; !ok {
+							writes[v] = []ast.Node{oc.site}
+						}
+					}
+				}
 				if kind == reentrancyEvents {
 					if len(writes) > 0 || !rn.emits {
 						continue
@@ -156,7 +169,7 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 					// checks (cross-function reentrancy).
 					writes = maps.Clone(writes)
 					for v := range writes {
-						if !rn.before[v] && !checkedElsewhere(p, pass.Contract, fn, v) {
+						if !rn.before[v] && !slices.Contains(oc.act.ReadsBefore, v) && !checkedElsewhere(p, pass.Contract, fn, v) {
 							delete(writes, v)
 						}
 					}
@@ -191,7 +204,7 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 				if p.HasAccessControl(fn) || initializer {
 					sev = lower(sev)
 				}
-				if kind == reentrancyNoETH && (initializer || !attackerChosen(oc)) {
+				if kind == reentrancyNoETH && (initializer || !attackerChosen(p, fn, oc)) {
 					sev = detect.Low
 				}
 				if sev != pass.Analyzer.Severity {
@@ -261,28 +274,16 @@ func reentrancyFacts(p *sema.Program, info *sema.FuncInfo) []reentrantNode {
 
 // classifyReentrantCall says which reentrancy detector a call belongs to.
 func classifyReentrantCall(p *sema.Program, oc outCall) (reentrancyKind, bool) {
-	c, caller := oc.call, oc.info.Fn.File
-	switch {
-	case c.IsLowLevel("send", "transfer"):
+	a := oc.act
+	switch a.Kind {
+	case sema.ActSend:
 		return reentrancyLimitedGas, true
-	case c.IsLowLevel("call", "callcode"):
-		if c.SendsValue() {
+	case sema.ActCall:
+		if a.Target.Has(sema.SrcThis) && !a.Target.Has(^sema.SrcThis) && len(a.Target.Vars) == 0 && a.Target.Params == 0 {
+			return 0, false // this.f(): the contract's own code
+		}
+		if a.Sends {
 			return reentrancyETH, true
-		}
-		return reentrancyNoETH, true
-	case c.Kind == sema.CallExternal:
-		if isThis(c.Target) {
-			return 0, false
-		}
-		if c.SendsValue() {
-			return reentrancyETH, true
-		}
-		// A call to a function the callee's type declares view or pure compiles to
-		// STATICCALL (from 0.5): the callee cannot change state, so cannot re-enter to
-		// exploit stale state here. Read-only reentrancy is its own detector.
-		if caller != nil && caller.Version.StaticViewCalls() &&
-			(c.Callee != nil && c.Callee.IsView() || p.StandardViewCall(oc.info, c)) {
-			return 0, false
 		}
 		return reentrancyNoETH, true
 	}
@@ -294,43 +295,29 @@ func isThis(x ast.Expr) bool {
 	return ok && id.Name == "this"
 }
 
-// attackerChosen reports whether the callee of a call is chosen by the caller (a parameter or
-// msg.sender), rather than a contract the contract stores itself.
-func attackerChosen(oc outCall) bool {
-	if oc.call.Target == nil {
+// attackerChosen reports whether the callee of a call is chosen by the caller of entry point fn
+// (a parameter, msg.sender, calldata, state anyone may set) or unknown to the model (a call's
+// result, code it cannot read), rather than a contract the contract stores or created itself.
+func attackerChosen(p *sema.Program, fn *sema.Function, oc outCall) bool {
+	if _, chosen := callerChoice(p, fn, oc.act.Target); chosen {
 		return true
 	}
-	// A callee of no known origin (a contract the function created, a constant) is not the
-	// caller's choice.
-	return oc.info.Flow.Of(oc.call.Target).Has(sema.SrcParam | sema.SrcSender | sema.SrcCallRet)
+	return oc.act.Target.Has(sema.SrcCallRet|sema.SrcUnknown|sema.SrcData) || oc.act.Target.Zero()
 }
 
-// externalCallsAt lists the external calls node n makes, directly or through internal and
-// library functions it calls (to a bounded depth).
+// externalCallsAt lists the external calls node n makes, directly or through the code it runs
+// (sema.NodeActions).
 func externalCallsAt(p *sema.Program, n *sema.Node) []outCall {
-	info := p.Info(n.Fn)
 	var out []outCall
-	for _, c := range nodeCalls(p, n) {
-		if c.IsExternal() {
-			out = append(out, outCall{call: c, site: c.Expr, info: info, direct: true})
+	for _, a := range p.NodeActions(n) {
+		if a.Kind != sema.ActCall && a.Kind != sema.ActSend {
 			continue
 		}
-		if (c.Kind == sema.CallInternal || c.Kind == sema.CallLibrary) && c.Callee != nil {
-			site := c.Expr
-			for _, g := range append([]*sema.Function{c.Callee}, p.Callees(c.Callee)...) {
-				gi := p.Info(g)
-				if gi == nil || g.IsView() && g.File != nil && g.File.Version.StaticViewCalls() {
-					// The compiler lets a view or pure function call out only with
-					// STATICCALL: nothing it calls can change state or re-enter to.
-					continue
-				}
-				for _, gc := range gi.Calls {
-					if gc.IsExternal() {
-						out = append(out, outCall{call: gc, site: site, info: gi})
-					}
-				}
-			}
+		site := a.Site
+		if site == nil {
+			site = a.At
 		}
+		out = append(out, outCall{act: a, call: a.Call, site: site, info: p.Info(a.In), direct: a.Depth == 0})
 	}
 	return out
 }

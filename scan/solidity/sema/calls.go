@@ -677,6 +677,12 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 		c.Target = recv
 		rt := info.Types[recv]
 		if id, ok := recv.(*ast.Ident); ok {
+			if info.Uses[id] == nil && isDeclaredBase(info.Fn.Contract, id.Name) {
+				// Base.f(...) on a base the model could not resolve: an internal call of
+				// unknown code, not a call to another contract.
+				c.Kind, c.Target = CallInternal, nil
+				return c
+			}
 			switch o := info.Uses[id].(type) {
 			case *Builtin:
 				switch o.Name {
@@ -763,4 +769,17 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 		return c
 	}
 	return c
+}
+
+// isDeclaredBase reports whether c lists a base contract named name in its declaration.
+func isDeclaredBase(c *Contract, name string) bool {
+	if c == nil {
+		return false
+	}
+	for _, b := range c.Decl.Bases {
+		if ns := b.Name.Names; len(ns) > 0 && ns[len(ns)-1].Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -38,10 +38,10 @@ type Node struct {
 	// NodeCond: the switched value for a switch); YulStmt and YulCond tell them apart. Case is
 	// the case a NodeBranch of a switch enters (nil for the default, or the fall-through when
 	// there is none).
-	Yul  ast.Node
-	Case *ast.YulCase
-	Succs   []*Node
-	Preds    []*Node
+	Yul   ast.Node
+	Case  *ast.YulCase
+	Succs []*Node
+	Preds []*Node
 	// edges holds the first two successors and predecessors (Succs and Preds start in it):
 	// most nodes have one or two of each, so linking them allocates nothing.
 	edges [4]*Node

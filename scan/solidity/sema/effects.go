@@ -210,8 +210,10 @@ func (p *Program) walkReached(fn *Function) []*Function {
 		}
 		if info := p.Info(g); info != nil {
 			for _, c := range info.Calls {
-				if (c.Kind == CallInternal || c.Kind == CallLibrary) && c.Callee != nil {
-					walk(c.Callee, depth+1)
+				if c.Kind == CallInternal || c.Kind == CallLibrary {
+					for _, h := range c.Callees { // every overload left, every pointer target
+						walk(h, depth+1)
+					}
 				}
 			}
 		}

@@ -1,8 +1,11 @@
 package sema
 
 import (
+	"slices"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/inspect"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // Function summaries, computed once per function, bottom-up over the call graph (functions
@@ -55,8 +58,20 @@ type Action struct {
 	// _close(address auth) { if (auth != owner) revert(); selfdestruct(...); } called as
 	// _close(msg.sender).
 	GuardedIf uint64
-	Loop      bool // inside a loop on the way
-	Depth   int  // internal calls from the summarised function to In (0: in it)
+	// WritesAfter lists, for a call out (ActCall, ActSend), the state variables written after it
+	// on some path on the way from the summarised function (in the function holding it and in
+	// each caller on the way): what a re-entrant call finds stale. The summarised function's
+	// own code after Node is not in it when Depth is 0; callers add theirs.
+	WritesAfter []*Var
+	// ReadsBefore lists, for a call out, the state variables read on the way to it (the
+	// node holding it included): a check a re-entrant call passes again.
+	ReadsBefore []*Var
+	// ParamsWrittenAfter and ParamsReadBefore are the same for storage parameters (Params bits
+	// of the summarised function): a library writing the mapping it is handed writes the state
+	// variable its caller passes.
+	ParamsWrittenAfter, ParamsReadBefore uint64
+	Loop                                 bool // inside a loop on the way
+	Depth                                int  // internal calls from the summarised function to In (0: in it)
 }
 
 // maxActions bounds a summary's actions: past it, the rest are dropped (the summary keeps the
@@ -201,6 +216,9 @@ func (p *Program) actionsOf(fn *Function, info *FuncInfo, summaryOf func(*Functi
 			continue
 		}
 		guarded := p.IsGuarded(fn, n)
+		var after, before []*Var
+		var afterParams, beforeParams uint64
+		afterDone := false
 		var guardedIf uint64
 		if !guarded && !fn.IsPublic() {
 			guardedIf = p.guardedIfCaller(fn, n)
@@ -224,10 +242,202 @@ func (p *Program) actionsOf(fn *Function, info *FuncInfo, summaryOf func(*Functi
 			if a.Site == nil {
 				a.Site = a.At
 			}
+			if a.Kind == ActCall || a.Kind == ActSend {
+				if !afterDone {
+					after, afterParams = p.writtenAfter(g, n)
+					before, beforeParams = p.readBefore(g, n)
+					afterDone = true
+				}
+				if a.Depth > 0 {
+					a.WritesAfter = unionVars(a.WritesAfter, after)
+					a.ReadsBefore = unionVars(a.ReadsBefore, before)
+				} else {
+					a.WritesAfter, a.ReadsBefore = after, before
+				}
+				a.ParamsWrittenAfter |= afterParams
+				a.ParamsReadBefore |= beforeParams
+			}
 			acc.add(a)
 		}
 	}
 	return acc.list
+}
+
+// writtenAfter lists the state variables written on some path after node n of g (n excluded
+// unless a loop brings it back), by the nodes' own code and the internal functions they call,
+// and (Params bits) the storage parameters of g's function so written.
+func (p *Program) writtenAfter(g *CFG, n *Node) ([]*Var, uint64) {
+	var out []*Var
+	var params uint64
+	after := g.ReachableFrom(n)
+	for _, m := range g.Nodes {
+		if !after[m.ID] || m.Kind != NodeStmt && m.Kind != NodeCond {
+			continue
+		}
+		vars, ps := p.storageAt(m, true, 0)
+		out = unionVars(out, vars)
+		params |= ps
+	}
+	return out, params
+}
+
+// readBefore lists the state variables read on the way to node n of g (n included), by the
+// nodes' own code and the internal functions they call, and the storage parameters so read.
+func (p *Program) readBefore(g *CFG, n *Node) ([]*Var, uint64) {
+	var out []*Var
+	var params uint64
+	reaching := g.Reaching(n)
+	for _, m := range g.Nodes {
+		if m != n && !reaching[m.ID] {
+			continue
+		}
+		vars, ps := p.storageAt(m, false, 0)
+		out = unionVars(out, vars)
+		params |= ps
+	}
+	return out, params
+}
+
+// storageAt lists the state variables node n writes (or reads), and the storage parameters of
+// the graph's function it writes (or reads), itself or through the internal functions it
+// calls (whose own storage parameters stand for what the node passes them).
+func (p *Program) storageAt(n *Node, writes bool, depth int) ([]*Var, uint64) {
+	code := n.Code()
+	info := p.Info(n.Fn)
+	if code == nil || info == nil {
+		return nil, 0
+	}
+	var vars []*Var
+	var params uint64
+	addTarget := func(x ast.Expr) {
+		v, i := p.storageTarget(info, x)
+		switch {
+		case v != nil:
+			vars = unionVars(vars, []*Var{v})
+		case i >= 0 && n.Fn == info.Fn:
+			params |= paramBit(i)
+		}
+	}
+	if writes {
+		for _, at := range p.writeTargets(info, code) {
+			addTarget(at)
+		}
+	} else {
+		sub := info.Fn.BodyTree().In(code)
+		for x := range sub.Preorder(identKinds) {
+			if _, ok := info.Uses[x.(*ast.Ident)].(*Var); ok {
+				addTarget(x.(*ast.Ident))
+			}
+		}
+	}
+	sub := info.Fn.BodyTree().In(code)
+	for x := range sub.Preorder(callKinds) {
+		c := info.CallOf[x.(*ast.CallExpr)]
+		if c == nil || c.Kind != CallInternal && c.Kind != CallLibrary {
+			continue
+		}
+		for _, g := range c.Callees {
+			if writes && g.IsView() {
+				continue
+			}
+			gv, gp := p.calleeStorage(g, writes, depth+1)
+			vars = unionVars(vars, gv)
+			for i := range g.Params {
+				if gp&paramBit(i) != 0 {
+					if a := ArgFor(c, g, i); a != nil {
+						addTarget(a)
+					}
+				}
+			}
+		}
+	}
+	return vars, params
+}
+
+var identKinds = inspect.Of((*ast.Ident)(nil))
+
+// storageTarget tells which storage an lvalue or storage expression reaches: a state variable
+// (directly or through a storage pointer local), or a storage parameter (its index; -1 if none).
+func (p *Program) storageTarget(info *FuncInfo, x ast.Expr) (*Var, int) {
+	if sv := p.StateVarOf(info, x); sv != nil {
+		return sv, -1
+	}
+	if v := info.RootVar(x); v != nil && v.Kind == ParamVar && v.Decl != nil && v.Decl.Location == token.STORAGE && v.Func == info.Fn {
+		return nil, v.Index
+	}
+	return nil, -1
+}
+
+// writeTargets lists the lvalues code x writes (assignments, ++/--, delete, push/pop).
+func (p *Program) writeTargets(info *FuncInfo, x ast.Node) []ast.Expr {
+	var out []ast.Expr
+	sub := info.Fn.BodyTree().In(x)
+	for n := range sub.Preorder(writeKinds) {
+		switch e := n.(type) {
+		case *ast.AssignExpr:
+			if t, ok := e.Lhs.(*ast.TupleExpr); ok {
+				for _, el := range t.Elems {
+					if el != nil {
+						out = append(out, el)
+					}
+				}
+			} else {
+				out = append(out, e.Lhs)
+			}
+		case *ast.UnaryExpr:
+			if e.Op == token.INC || e.Op == token.DEC || e.Op == token.DELETE {
+				out = append(out, e.X)
+			}
+		case *ast.CallExpr:
+			if m, ok := e.Fun.(*ast.MemberExpr); ok && (m.Name.Name == "push" || m.Name.Name == "pop") {
+				out = append(out, m.X)
+			}
+		}
+	}
+	return out
+}
+
+type calleeStorageKey struct {
+	writes bool
+	depth  int
+}
+
+type storageFacts struct {
+	vars   []*Var
+	params uint64
+}
+
+// calleeStorage lists what a callee's whole body writes (or reads): state variables, and its
+// storage parameters (Params bits), through its own callees a few levels deep.
+func (p *Program) calleeStorage(g *Function, writes bool, depth int) ([]*Var, uint64) {
+	gi := p.Info(g)
+	if gi == nil || gi.CFG == nil || depth > 4 {
+		return nil, 0
+	}
+	f := Memo(gi, calleeStorageKey{writes, depth}, func() storageFacts {
+		var out storageFacts
+		for _, m := range gi.CFG.Nodes {
+			vars, ps := p.storageAt(m, writes, depth)
+			out.vars = unionVars(out.vars, vars)
+			out.params |= ps
+		}
+		return out
+	})
+	return f.vars, f.params
+}
+
+// unionVars returns the variables of a and b, each once.
+func unionVars(a, b []*Var) []*Var {
+	out := a
+	for _, v := range b {
+		if !slices.Contains(out, v) {
+			if len(out) == len(a) {
+				out = slices.Clip(out)
+			}
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // kept reports whether a summary keeps an action. Writes of state variables are left to the
@@ -277,6 +487,8 @@ func (l *actionList) add(a Action) {
 		old.Sends = old.Sends || a.Sends
 		old.Target = old.Target.Union(a.Target)
 		old.Value = old.Value.Union(a.Value)
+		old.WritesAfter = unionVars(old.WritesAfter, a.WritesAfter)
+		old.ReadsBefore = unionVars(old.ReadsBefore, a.ReadsBefore)
 		if a.Depth < old.Depth {
 			old.Depth = a.Depth
 		}
@@ -330,6 +542,10 @@ func (p *Program) callActions(info *FuncInfo, d *Deps, c *Call, summaryOf func(*
 	switch c.Kind {
 	case CallLowLevel:
 		base.Target, base.Value, base.Sends = d.Of(c.Target), d.Of(c.Value), c.SendsValue()
+		if fn.IsView() && fn.File != nil && fn.File.Version.StaticViewCalls() {
+			base.Kind = ActStaticCall
+			return []Action{base}
+		}
 		switch c.Name {
 		case "delegatecall", "callcode":
 			base.Kind = ActDelegate
@@ -345,7 +561,8 @@ func (p *Program) callActions(info *FuncInfo, d *Deps, c *Call, summaryOf func(*
 		base.Target, base.Value, base.Sends = d.Of(c.Target), d.Of(c.Value), c.SendsValue()
 		base.Kind = ActCall
 		if !c.SendsValue() && fn.File != nil && fn.File.Version.StaticViewCalls() &&
-			(c.Callee != nil && c.Callee.IsView() || p.StandardViewCall(info, c)) {
+			(c.Callee != nil && c.Callee.IsView() || p.StandardViewCall(info, c) || fn.IsView()) {
+			// A view function calls out with STATICCALL: nothing it calls can change state.
 			base.Kind = ActStaticCall
 		}
 		return []Action{base}
@@ -395,6 +612,8 @@ func (p *Program) callActions(info *FuncInfo, d *Deps, c *Call, summaryOf func(*
 				a.Value = p.instantiate(a.Value, c, g, d)
 				a.Slot = p.instantiate(a.Slot, c, g, d)
 				a.Guarded, a.GuardedIf = p.bindGuard(info, c, g, a)
+				a.WritesAfter, a.ParamsWrittenAfter = p.bindStorage(info, c, g, a.WritesAfter, a.ParamsWrittenAfter)
+				a.ReadsBefore, a.ParamsReadBefore = p.bindStorage(info, c, g, a.ReadsBefore, a.ParamsReadBefore)
 				a.Depth++
 				a.Site = c.Expr
 				out = append(out, a)
@@ -403,6 +622,30 @@ func (p *Program) callActions(info *FuncInfo, d *Deps, c *Call, summaryOf func(*
 		return out
 	}
 	return nil
+}
+
+// bindStorage maps a callee's storage parameters (bits) to what call c passes: state variables
+// of the caller, or the caller's own storage parameters (returned as bits).
+func (p *Program) bindStorage(info *FuncInfo, c *Call, callee *Function, vars []*Var, bits uint64) ([]*Var, uint64) {
+	if bits == 0 {
+		return vars, 0
+	}
+	var mine uint64
+	for i := range callee.Params {
+		if bits&paramBit(i) == 0 {
+			continue
+		}
+		if a := ArgFor(c, callee, i); a != nil {
+			v, j := p.storageTarget(info, a)
+			switch {
+			case v != nil:
+				vars = unionVars(vars, []*Var{v})
+			case j >= 0:
+				mine |= paramBit(j)
+			}
+		}
+	}
+	return vars, mine
 }
 
 // throughModifier turns a modifier's provenance (its parameters as Params bits) into fn's: each

@@ -32,4 +32,5 @@ var arithmeticDetectors = []*detect.Analyzer{
 	ShortAddress,
 	AssignmentTypo,
 	UnsafeDowncast,
+	SelfComparison,
 }

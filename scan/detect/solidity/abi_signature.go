@@ -182,29 +182,27 @@ func abiTypeDepth(p *sema.Program, scope *sema.Contract, x ast.Expr, depth int) 
 		return elem + "[" + litValue(lit).String() + "]", true
 	case *ast.FuncType:
 		return "function", true
-	case *ast.Ident:
-		return abiNamedType(p, scope, []string{t.Name}, depth)
-	case *ast.IdentPath:
-		names := make([]string, len(t.Names))
-		for i, n := range t.Names {
-			names[i] = n.Name
-		}
-		return abiNamedType(p, scope, names, depth)
-	case *ast.MemberExpr:
-		if path := identPath(t); path != nil {
+	default:
+		if path := typeNamePath(x); path != nil {
 			return abiNamedType(p, scope, path, depth)
 		}
 	}
 	return "", false
 }
 
-// identPath returns a.b.c as its names, or nil.
-func identPath(x ast.Expr) []string {
+// typeNamePath returns the names of a user-defined type as written (S, L.S, a.b.c), or nil.
+func typeNamePath(x ast.Expr) []string {
 	switch e := x.(type) {
 	case *ast.Ident:
 		return []string{e.Name}
+	case *ast.IdentPath:
+		out := make([]string, len(e.Names))
+		for i, n := range e.Names {
+			out[i] = n.Name
+		}
+		return out
 	case *ast.MemberExpr:
-		if base := identPath(e.X); base != nil {
+		if base := typeNamePath(e.X); base != nil {
 			return append(base, e.Name.Name)
 		}
 	}
@@ -235,6 +233,31 @@ func canonicalABIElementary(name string) (string, bool) {
 // abiNamedType resolves a user-defined type name: a struct (a tuple of its members), an enum
 // (uint8), a user-defined value type (its underlying type) or a contract (address).
 func abiNamedType(p *sema.Program, scope *sema.Contract, path []string, depth int) (string, bool) {
+	decl, owner := lookupTypeDecl(p, scope, path)
+	switch d := decl.(type) {
+	case *ast.StructDecl:
+		return abiStruct(p, owner, d, depth)
+	case *ast.EnumDecl:
+		return "uint8", true
+	case *ast.UserTypeDecl:
+		return abiTypeDepth(p, owner, d.Underlying, depth+1)
+	case *ast.ContractDecl:
+		if d.Kind != ast.KindLibrary {
+			return "address", true
+		}
+	}
+	return "", false
+}
+
+// lookupTypeDecl finds the declaration a type name refers to in scope (a contract, or nil at
+// file level): a struct, enum or user-defined value type of the scope's linearization (or of
+// the contract a qualified name names), then one declared at file level, then a contract. It
+// returns the declaration and the contract that declares it (nil at file level). sema resolves
+// the types of variables but not of struct members: this is the same search, for members.
+func lookupTypeDecl(p *sema.Program, scope *sema.Contract, path []string) (ast.Decl, *sema.Contract) {
+	if len(path) == 0 {
+		return nil, nil
+	}
 	name := path[len(path)-1]
 	var holders []*sema.Contract
 	if len(path) > 1 {
@@ -247,43 +270,42 @@ func abiNamedType(p *sema.Program, scope *sema.Contract, path []string, depth in
 	for _, c := range holders {
 		for _, s := range c.Structs {
 			if s.Name.Name == name {
-				return abiStruct(p, c, s, depth)
+				return s, c
 			}
 		}
 		for _, e := range c.Enums {
 			if e.Name.Name == name {
-				return "uint8", true
+				return e, c
 			}
 		}
 		for _, u := range c.UserTypes {
 			if u.Name.Name == name {
-				return abiTypeDepth(p, c, u.Underlying, depth+1)
+				return u, c
 			}
 		}
 	}
-	// File-level declarations, then contracts (as addresses).
 	for _, f := range p.Files {
 		for _, d := range f.AST.Decls {
 			switch d := d.(type) {
 			case *ast.StructDecl:
 				if d.Name.Name == name {
-					return abiStruct(p, nil, d, depth)
+					return d, nil
 				}
 			case *ast.EnumDecl:
 				if d.Name.Name == name {
-					return "uint8", true
+					return d, nil
 				}
 			case *ast.UserTypeDecl:
 				if d.Name.Name == name {
-					return abiTypeDepth(p, nil, d.Underlying, depth+1)
+					return d, nil
 				}
 			}
 		}
 	}
-	if c := p.LookupContract(name, nil); c != nil && !c.IsLibrary() {
-		return "address", true
+	if c := p.LookupContract(name, nil); c != nil {
+		return c.Decl, c
 	}
-	return "", false
+	return nil, nil
 }
 
 // abiStruct returns the tuple type of struct s declared in contract c (nil at file level).

@@ -57,4 +57,5 @@ var hygieneDetectors = []*detect.Analyzer{
 	// Token interfaces, language pitfalls and project hygiene (issue 26's new classes).
 	ERC20Interface,
 	ERC721Interface,
+	MappingDeletion,
 }

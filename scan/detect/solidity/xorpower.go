@@ -32,12 +32,12 @@ var XorAsPower = &detect.Analyzer{
 			"of at least 2 while the base is a plain variable, member or element (a computed base such as (3 * d) ^ 2, the " +
 			"seed of mulDiv's modular inverse, is bit arithmetic); a hex operand, a base or " +
 			"exponent of 0 or 1, and chains of xors (a ^ b ^ c) are bit arithmetic and are not reported.",
-		Version:         "1.1.0",
-		SWC:             []string{},
-		CWE:             []string{"CWE-480"},
-		Languages:       []string{"solidity"},
-		Slither:         "incorrect-exp",
-		Class:           "logic",
+		Version:   "1.1.0",
+		SWC:       []string{},
+		CWE:       []string{"CWE-480"},
+		Languages: []string{"solidity"},
+		Slither:   "incorrect-exp",
+		Class:     "logic",
 	},
 	Run: runXorAsPower,
 }

@@ -58,4 +58,5 @@ var hygieneDetectors = []*detect.Analyzer{
 	ERC20Interface,
 	ERC721Interface,
 	MappingDeletion,
+	DuplicateContractName,
 }

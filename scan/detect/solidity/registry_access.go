@@ -32,4 +32,5 @@ var accessDetectors = []*detect.Analyzer{
 	CentralizationRisk,
 	MissingZeroAddressCheck,
 	MissingEventCriticalChange,
+	SelectorCollision,
 }

@@ -33,4 +33,5 @@ var accessDetectors = []*detect.Analyzer{
 	MissingZeroAddressCheck,
 	MissingEventCriticalChange,
 	SelectorCollision,
+	EIP712DomainCollision,
 }

@@ -59,4 +59,5 @@ var hygieneDetectors = []*detect.Analyzer{
 	ERC721Interface,
 	MappingDeletion,
 	DuplicateContractName,
+	WriteAfterWrite,
 }

@@ -60,4 +60,5 @@ var hygieneDetectors = []*detect.Analyzer{
 	MappingDeletion,
 	DuplicateContractName,
 	WriteAfterWrite,
+	StorageArrayByValue,
 }

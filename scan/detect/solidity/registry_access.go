@@ -34,4 +34,5 @@ var accessDetectors = []*detect.Analyzer{
 	MissingEventCriticalChange,
 	SelectorCollision,
 	EIP712DomainCollision,
+	MsgValueNonPayable,
 }

@@ -33,4 +33,5 @@ var arithmeticDetectors = []*detect.Analyzer{
 	AssignmentTypo,
 	UnsafeDowncast,
 	SelfComparison,
+	RemoveWhileIterating,
 }

@@ -22,6 +22,7 @@ var coreDetectors = []*detect.Analyzer{
 	UncheckedLowLevelCall,
 	UncheckedSend,
 	UnprotectedSelfdestruct,
+	ReturnBomb,
 }
 
 func join(lists ...[]*detect.Analyzer) []*detect.Analyzer {

@@ -61,4 +61,5 @@ var hygieneDetectors = []*detect.Analyzer{
 	DuplicateContractName,
 	WriteAfterWrite,
 	StorageArrayByValue,
+	AssemblyReturn,
 }

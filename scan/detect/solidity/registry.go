@@ -23,6 +23,7 @@ var coreDetectors = []*detect.Analyzer{
 	UncheckedSend,
 	UnprotectedSelfdestruct,
 	ReturnBomb,
+	ReentrancyBalance,
 }
 
 func join(lists ...[]*detect.Analyzer) []*detect.Analyzer {

@@ -164,11 +164,28 @@ func checkBombAssembly(info *sema.FuncInfo, a *ast.AssemblyStmt, report func(ast
 // chosenByCaller reports whether an address comes from the caller: msg.sender, a parameter, a
 // local derived from them, or an element or member of a parameter (calls[i].target).
 func chosenByCaller(info *sema.FuncInfo, x ast.Expr) bool {
+	x = unwrapTypeConversions(info, x)
 	if callerChosen(info, x) {
 		return true
 	}
 	root := info.RootVar(unwrapConversion(info, x))
 	return root != nil && root.Kind == sema.ParamVar
+}
+
+// unwrapTypeConversions removes conversions to contract and address types: IPayer(msg.sender)
+// is msg.sender.
+func unwrapTypeConversions(info *sema.FuncInfo, x ast.Expr) ast.Expr {
+	for {
+		x = unwrapConversion(info, x)
+		c, ok := x.(*ast.CallExpr)
+		if !ok || len(c.Args) != 1 {
+			return x
+		}
+		if call := info.CallOf[c]; call == nil || call.Kind != sema.CallConversion {
+			return x
+		}
+		x = c.Args[0]
+	}
 }
 
 // failureReverts reports whether a failed call reverts the function: its success flag is

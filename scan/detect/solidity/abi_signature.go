@@ -50,33 +50,24 @@ func keccakHex(s string) string {
 func abiSurface(p *sema.Program, c *sema.Contract) (entries []abiEntry, complete bool) {
 	complete = true
 	seen := map[string]bool{}
-	for _, fn := range c.AllFunctions() {
-		if fn.Kind != ast.FuncFunction || !fn.IsPublic() || fn.Name == "" {
-			continue
-		}
-		e, ok := functionEntry(p, fn)
-		if !ok {
+	add := func(e abiEntry, ok bool) {
+		switch {
+		case !ok:
 			complete = false
-			continue
-		}
-		if !seen[e.Signature] {
+		case !seen[e.Signature]:
 			seen[e.Signature] = true
 			entries = append(entries, e)
 		}
 	}
+	for _, fn := range c.AllFunctions() {
+		if fn.Kind == ast.FuncFunction && fn.IsPublic() && fn.Name != "" {
+			add(functionEntry(p, fn))
+		}
+	}
 	for _, base := range c.Linearization {
 		for _, v := range base.StateVars {
-			if v.Decl == nil || v.Decl.Visibility.String() != "public" {
-				continue
-			}
-			e, ok := getterEntry(p, v)
-			if !ok {
-				complete = false
-				continue
-			}
-			if !seen[e.Signature] {
-				seen[e.Signature] = true
-				entries = append(entries, e)
+			if v.Decl != nil && v.Decl.Visibility.String() == "public" {
+				add(getterEntry(p, v))
 			}
 		}
 	}

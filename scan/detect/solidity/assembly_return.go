@@ -170,7 +170,7 @@ func checkYulFunctionReturns(pass *detect.Pass, info *sema.FuncInfo, a *ast.Asse
 		}
 		for _, ret := range rets {
 			reportAt(pass, ret, info.Fn, map[string]string{"expression": sourceText(p, ret),
-				"scope": "the Yul function <code>" + def.Name.Name + "</code> (<code>leave</code> does that)",
+				"scope":  "the Yul function <code>" + def.Name.Name + "</code> (<code>leave</code> does that)",
 				"caller": "Its caller", "skipped_line": strconv.Itoa(lineOf(p, goesOn.Pos())), "skipped_effect": effect}, sev, "")
 		}
 		return true
@@ -223,26 +223,17 @@ func skippedAfter(p *sema.Program, info *sema.FuncInfo, a ast.Stmt) *sema.Node {
 // return of fn's own return variables (or of nothing), a placeholder that compilers ask for
 // after a call that never comes back.
 func firstCodeAfter(g *sema.CFG, n *sema.Node, fn *sema.Function) *sema.Node {
-	seen := map[*sema.Node]bool{n: true}
-	queue := append([]*sema.Node(nil), n.Succs...)
-	for len(queue) > 0 {
-		m := queue[0]
-		queue = queue[1:]
-		if seen[m] {
-			continue
-		}
-		seen[m] = true
+	return searchAfter(n, func(m *sema.Node) (bool, bool) {
 		switch m.Kind {
 		case sema.NodeStmt, sema.NodeCond:
 			if m.Code() != nil && !placeholderReturn(m, fn) {
-				return m
+				return true, false
 			}
 		case sema.NodeExit, sema.NodeRevert:
-			continue
+			return false, false
 		}
-		queue = append(queue, m.Succs...)
-	}
-	return nil
+		return false, true
+	})
 }
 
 // placeholderReturn reports whether node m is `return;` or a return of fn's own named return

@@ -46,16 +46,8 @@ func runBooleanConstantComparison(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		// The binary expressions inside a condition: a constant there decides a branch or a guard.
-		inCond := map[*ast.BinaryExpr]bool{}
-		for _, c := range conditionsOf(p, fn) {
-			ast.Inspect(c.expr, func(n ast.Node) bool {
-				if b, ok := n.(*ast.BinaryExpr); ok {
-					inCond[b] = true
-				}
-				return true
-			})
-		}
+		// The expressions inside a condition: a constant there decides a branch or a guard.
+		inCond := conditionNodes(p, fn)
 		report := func(n ast.Node, problem string, sev detect.Severity) {
 			reportAt(pass, n, fn, map[string]string{"expression": sourceText(p, n), "problem": problem}, sev, "")
 		}

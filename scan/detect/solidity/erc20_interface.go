@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
@@ -80,7 +81,7 @@ func checkTokenInterface(pass *detect.Pass, std tokenStandard) {
 	}
 	for _, e := range entries {
 		want, ok := std.Returns[e.Signature]
-		if !ok || sameTypes(e.Returns, want) || containsUnknown(e.Returns) {
+		if !ok || slices.Equal(e.Returns, want) || slices.Contains(e.Returns, "?") {
 			continue
 		}
 		actual := "nothing"
@@ -129,27 +130,6 @@ func implementsStandard(bySig map[string]abiEntry, std tokenStandard) bool {
 	}
 	for _, s := range std.AnyOf {
 		if _, ok := bySig[s]; ok {
-			return true
-		}
-	}
-	return false
-}
-
-func sameTypes(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func containsUnknown(ts []string) bool {
-	for _, t := range ts {
-		if t == "?" {
 			return true
 		}
 	}

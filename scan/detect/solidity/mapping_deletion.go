@@ -148,15 +148,7 @@ func mappingMember(p *sema.Program, owner *sema.Contract, d *ast.StructDecl, dep
 func clearsMember(p *sema.Program, info *sema.FuncInfo, x ast.Expr, member, valueType string) bool {
 	want := normText(p, x) + "." + member
 	for n := range info.Fn.BodyTree().Preorder(writeLikeKinds) {
-		var target ast.Expr
-		switch e := n.(type) {
-		case *ast.AssignExpr:
-			target = e.Lhs
-		case *ast.UnaryExpr:
-			if e.Op == token.DELETE {
-				target = e.X
-			}
-		}
+		target := assignTarget(n)
 		if target == nil {
 			continue
 		}

@@ -63,13 +63,7 @@ func runMsgValueNonPayable(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		inCond := map[ast.Node]bool{}
-		for _, c := range conditionsOf(p, fn) {
-			ast.Inspect(c.expr, func(n ast.Node) bool {
-				inCond[n] = true
-				return true
-			})
-		}
+		inCond := conditionNodes(p, fn)
 		for _, site := range valueReads(info, fn) {
 			sev := detect.Low
 			consequence := "Whatever it computes from the payment is computed from zero."

@@ -129,32 +129,19 @@ func sameTokenExpr(p *sema.Program, info *sema.FuncInfo, a, b ast.Expr) bool {
 // the token). A try/catch whose catch checks the allowance still leaves the success path
 // unchecked, and a no-op permit succeeds.
 func uncheckedPull(p *sema.Program, info *sema.FuncInfo, n *sema.Node, token, owner ast.Expr) bool {
-	seen := map[*sema.Node]bool{n: true}
-	queue := append([]*sema.Node(nil), n.Succs...)
-	for len(queue) > 0 {
-		m := queue[0]
-		queue = queue[1:]
-		if seen[m] {
-			continue
-		}
-		seen[m] = true
-		checked := false
+	return searchAfter(n, func(m *sema.Node) (bool, bool) {
 		for _, c := range nodeCalls(p, m) {
 			name := strings.ToLower(c.Name)
 			if (name == "allowance" || name == "nonces") && tokenOf(c) != nil && sameTokenExpr(p, info, tokenOf(c), token) {
-				checked = true
+				return false, false // every path through here reads the effect back
 			}
-		}
-		if checked {
-			continue // every path through here reads the effect back
 		}
 		for _, c := range nodeCalls(p, m) {
 			if from := transferFromSource(c); from != nil && sameTokenExpr(p, info, tokenOf(c), token) &&
 				normText(p, unwrapConversion(info, from)) == normText(p, unwrapConversion(info, owner)) {
-				return true
+				return true, false
 			}
 		}
-		queue = append(queue, m.Succs...)
-	}
-	return false
+		return false, true
+	}) != nil
 }

@@ -156,21 +156,7 @@ func returnsBalance(p *sema.Program, fn *sema.Function, depth int) bool {
 	if info == nil {
 		return false
 	}
-	found := false
-	fn.BodyTree().Inspect(func(n ast.Node) bool {
-		switch s := n.(type) {
-		case *ast.ReturnStmt:
-			if s.Result != nil && balanceRead(p, info, s.Result, depth) != nil {
-				found = true
-			}
-		case *ast.AssignExpr:
-			if r := info.RootVar(s.Lhs); r != nil && r.Kind == sema.ReturnVar && balanceRead(p, info, s.Rhs, depth) != nil {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	return returnsMatching(info, fn, func(x ast.Expr) bool { return balanceRead(p, info, x, depth) != nil })
 }
 
 // reenteringCall returns a call at node c that hands control to code the caller chooses: an

@@ -43,15 +43,7 @@ func runSelfComparison(pass *detect.Pass) {
 		if info == nil {
 			continue
 		}
-		inCond := map[ast.Node]bool{}
-		for _, c := range conditionsOf(p, fn) {
-			ast.Inspect(c.expr, func(n ast.Node) bool {
-				if b, ok := n.(*ast.BinaryExpr); ok {
-					inCond[b] = true
-				}
-				return true
-			})
-		}
+		inCond := conditionNodes(p, fn)
 		report := func(n ast.Node, op string, cond bool) {
 			outcome := "true"
 			switch op {

@@ -52,7 +52,7 @@ func runStorageArrayByValue(pass *detect.Pass) {
 				continue
 			}
 			args := c.Args
-			if recv := boundReceiver(info, c); recv != nil {
+			if recv := methodReceiver(c); recv != nil {
 				args = append([]ast.Expr{recv}, args...)
 			}
 			for i, a := range args {
@@ -76,24 +76,6 @@ func runStorageArrayByValue(pass *detect.Pass) {
 			}
 		}
 	}
-}
-
-// boundReceiver returns the receiver of a library call made through using-for (x.f(...) with
-// f in a library bound to x's type), which the callee receives as its first parameter.
-func boundReceiver(info *sema.FuncInfo, c *sema.Call) ast.Expr {
-	if c.Kind != sema.CallLibrary {
-		return nil
-	}
-	m, ok := stripOptions(c.Expr.Fun).(*ast.MemberExpr)
-	if !ok {
-		return nil
-	}
-	if id, ok := m.X.(*ast.Ident); ok {
-		if _, isContract := info.Uses[id].(*sema.Contract); isContract {
-			return nil // L.f(x): x is an argument
-		}
-	}
-	return m.X
 }
 
 // stripOptions removes call options ({value: ...}) from a callee expression.
@@ -132,15 +114,7 @@ func paramWrite(p *sema.Program, fn *sema.Function, v *sema.Var) ast.Node {
 		if found != nil {
 			return false
 		}
-		var target ast.Expr
-		switch e := n.(type) {
-		case *ast.AssignExpr:
-			target = e.Lhs
-		case *ast.UnaryExpr:
-			if e.Op == token.INC || e.Op == token.DEC || e.Op == token.DELETE {
-				target = e.X
-			}
-		}
+		target := assignTarget(n)
 		if target == nil {
 			return true
 		}
@@ -163,22 +137,7 @@ func returnsFromParam(p *sema.Program, fn *sema.Function, v *sema.Var) bool {
 	}
 	info := p.Info(fn)
 	set := map[*sema.Var]bool{v: true}
-	// Named returns assigned from the parameter, and return statements that read it.
-	found := false
-	fn.BodyTree().Inspect(func(n ast.Node) bool {
-		switch s := n.(type) {
-		case *ast.ReturnStmt:
-			if s.Result != nil && mentionsVars(info, s.Result, set) {
-				found = true
-			}
-		case *ast.AssignExpr:
-			if r := info.RootVar(s.Lhs); r != nil && r.Kind == sema.ReturnVar && mentionsVars(info, s.Rhs, set) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	return returnsMatching(info, fn, func(x ast.Expr) bool { return mentionsVars(info, x, set) })
 }
 
 // assignedBack reports whether the result of call is assigned to state variable sv (x =

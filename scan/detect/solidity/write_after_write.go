@@ -23,7 +23,7 @@ var WriteAfterWrite = &detect.Analyzer{
 		Description: `<p>In <code>${function_name}</code> of <code>${contract_name}</code>, <code>${target}</code> is written ` +
 			`here and, on every path that completes, written again (line ${other_line}) before anything reads it: the ` +
 			`first value is lost. The second write may have been meant for another variable or key.</p>`,
-		Remediation: `<p>Remove the first write, or write the second value to the variable or key that was meant.</p>`,
+		Remediation:     `<p>Remove the first write, or write the second value to the variable or key that was meant.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "target", "other_line"},
 		DetectionLogic: "Backward liveness over the function's control-flow graph (modifiers woven in): a plain assignment " +
 			"or delete of a state variable, of a member path of one, or of a mapping or array entry whose keys are literals, " +
@@ -282,23 +282,17 @@ func (w *waw) completes(n *sema.Node) bool {
 // nextWrite finds the nearest node after n (breadth first, revert paths aside) that writes
 // path: the write that overwrites n's.
 func (w *waw) nextWrite(n *sema.Node, path string) *sema.Node {
-	seen := map[*sema.Node]bool{n: true}
-	queue := append([]*sema.Node(nil), n.Succs...)
-	for len(queue) > 0 {
-		m := queue[0]
-		queue = queue[1:]
-		if seen[m] || m.Kind == sema.NodeRevert || m.Kind == sema.NodeExit {
-			continue
+	return searchAfter(n, func(m *sema.Node) (bool, bool) {
+		if m.Kind == sema.NodeRevert || m.Kind == sema.NodeExit {
+			return false, false
 		}
-		seen[m] = true
 		for _, wr := range w.effects(m).writes {
 			if covers(wr.path, path) {
-				return m
+				return true, false
 			}
 		}
-		queue = append(queue, m.Succs...)
-	}
-	return nil
+		return false, true
+	})
 }
 
 // effects computes (once) what node n reads and surely writes.
@@ -323,14 +317,9 @@ func (w *waw) effects(n *sema.Node) *wawEffects {
 			if call == nil {
 				return true
 			}
-			switch call.Kind {
-			case sema.CallExternal, sema.CallLowLevel, sema.CallNew, sema.CallUnknown:
+			if mayReadAnything(call) {
 				e.readAll = true
-			case sema.CallInternal, sema.CallLibrary:
-				if call.Callee == nil {
-					e.readAll = true
-					break
-				}
+			} else if call.Kind == sema.CallInternal || call.Kind == sema.CallLibrary {
 				r := w.calleeReads(call.Callee)
 				if r.all {
 					e.readAll = true
@@ -361,26 +350,15 @@ func (w *waw) effects(n *sema.Node) *wawEffects {
 				return
 			}
 		}
-		ast.Inspect(x, func(y ast.Node) bool {
-			if y == x {
-				return true
-			}
+		w.readsUnder(info, x, e, func(y ast.Node) bool {
 			switch y.(type) {
 			case *ast.AssignExpr, *ast.UnaryExpr:
-				visit(y)
-				return false
-			}
-			if ex, ok := y.(ast.Expr); ok {
-				if path, ok := w.pathOf(info, ex, false); ok {
-					e.reads = append(e.reads, path)
-					w.indexReads(info, ex, e)
-					return false
+				if y != x {
+					visit(y)
+					return true
 				}
 			}
-			if id, ok := y.(*ast.Ident); ok {
-				w.identRead(info, id, e)
-			}
-			return true
+			return false
 		})
 	}
 	visit(code)
@@ -409,7 +387,17 @@ func (w *waw) assignTargets(info *sema.FuncInfo, lhs ast.Expr, at ast.Node, e *w
 
 // readsIn records the reads of an expression.
 func (w *waw) readsIn(info *sema.FuncInfo, x ast.Expr, e *wawEffects) {
+	w.readsUnder(info, x, e, nil)
+}
+
+// readsUnder records the reads under node x: location paths (with the reads in their
+// indexes), and names read outside a path. handled, when set, may take over a node (an
+// assignment nested in an expression) and returns true when it did.
+func (w *waw) readsUnder(info *sema.FuncInfo, x ast.Node, e *wawEffects, handled func(ast.Node) bool) {
 	ast.Inspect(x, func(y ast.Node) bool {
+		if handled != nil && handled(y) {
+			return false
+		}
 		if ex, ok := y.(ast.Expr); ok {
 			if path, ok := w.pathOf(info, ex, false); ok {
 				e.reads = append(e.reads, path)
@@ -538,15 +526,7 @@ func (w *waw) reassigned(info *sema.FuncInfo) map[*sema.Var]bool {
 	m := map[*sema.Var]bool{}
 	if info.Fn.Body != nil {
 		ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
-			var target ast.Expr
-			switch e := n.(type) {
-			case *ast.AssignExpr:
-				target = e.Lhs
-			case *ast.UnaryExpr:
-				if e.Op == token.INC || e.Op == token.DEC || e.Op == token.DELETE {
-					target = e.X
-				}
-			}
+			target := assignTarget(n)
 			// Only a name itself (or an element of a tuple) is reassigned: writing
 			// balances[from] leaves from alone.
 			targets := []ast.Expr{target}
@@ -592,13 +572,8 @@ func (w *waw) calleeReads(fn *sema.Function) wawCalleeReads {
 			}
 		}
 		for _, c := range gi.Calls {
-			switch c.Kind {
-			case sema.CallExternal, sema.CallLowLevel, sema.CallNew, sema.CallUnknown:
+			if mayReadAnything(c) {
 				r.all = true
-			case sema.CallInternal, sema.CallLibrary:
-				if c.Callee == nil {
-					r.all = true
-				}
 			}
 		}
 		if g.Body != nil && hasAssembly(g) {
@@ -607,6 +582,19 @@ func (w *waw) calleeReads(fn *sema.Function) wawCalleeReads {
 	}
 	w.reads[fn] = r
 	return r
+}
+
+// mayReadAnything reports whether a call may read any state: it leaves the contract (a callee
+// or a re-entrant caller may read it through getters), creates a contract, or calls code that
+// is not resolved.
+func mayReadAnything(c *sema.Call) bool {
+	switch c.Kind {
+	case sema.CallExternal, sema.CallLowLevel, sema.CallNew, sema.CallUnknown:
+		return true
+	case sema.CallInternal, sema.CallLibrary:
+		return c.Callee == nil
+	}
+	return false
 }
 
 // hasAssembly reports whether fn's body holds inline assembly.

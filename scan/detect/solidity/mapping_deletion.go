@@ -138,7 +138,7 @@ func mappingMember(p *sema.Program, owner *sema.Contract, d *ast.StructDecl, dep
 }
 
 // clearsMember reports whether fn writes entries of the mapping member of x (delete x.m[k],
-// x.m[k] = 0), or writes through a storage pointer of the mapping's value type (a helper
+// x.m[k] = 0, also through a storage pointer to x), or writes through a storage pointer of the mapping's value type (a helper
 // returned the entry: Entry storage e = _entryOf(id); delete e.cash): the entries are cleared
 // by hand around the deletion.
 //
@@ -146,13 +146,13 @@ func mappingMember(p *sema.Program, owner *sema.Contract, d *ast.StructDecl, dep
 // variable in the same function; when sema follows pointers returned by helpers, this should
 // ask it which state variable the pointer writes instead of comparing type names.
 func clearsMember(p *sema.Program, info *sema.FuncInfo, x ast.Expr, member, valueType string) bool {
-	want := normText(p, x) + "." + member
+	want := aliasText(p, info, x) + "." + member
 	for n := range info.Fn.BodyTree().Preorder(writeLikeKinds) {
 		target := assignTarget(n)
 		if target == nil {
 			continue
 		}
-		if ix, ok := ast.Unparen(target).(*ast.IndexExpr); ok && normText(p, ix.X) == want {
+		if ix, ok := ast.Unparen(target).(*ast.IndexExpr); ok && aliasText(p, info, ix.X) == want {
 			return true
 		}
 		if valueType == "" {

@@ -30,7 +30,8 @@ var PhantomPermit = &detect.Analyzer{
 			`&gt;= amount</code> after it, or that <code>token.nonces(owner)</code> increased (OpenZeppelin's ` +
 			`<code>SafeERC20.safePermit</code> does); or pull only from <code>msg.sender</code>.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "token", "owner", "token_note"},
-		DetectionLogic: "A call named permit with at least 7 arguments on a token, whose first argument (the owner) is not " +
+		DetectionLogic: "A call named permit with at least 5 arguments on a token (or a low-level call whose calldata encodes " +
+			"permit), whose first argument (the owner) is not " +
 			"msg.sender, from which a transferFrom or safeTransferFrom on the same token (same expression, or the same " +
 			"variable) with the same owner as source is reachable on a path that calls neither allowance nor nonces on " +
 			"that token (a check in a catch block leaves the success path unchecked). High when the token is chosen by the caller (a parameter), medium (low confidence) " +
@@ -60,7 +61,7 @@ func runPhantomPermit(pass *detect.Pass) {
 				continue
 			}
 			for _, c := range nodeCalls(p, n) {
-				token, owner := permitParts(c)
+				token, owner := permitParts(info, c)
 				if token == nil || isSender(info, unwrapConversion(info, owner)) {
 					continue
 				}
@@ -80,9 +81,22 @@ func runPhantomPermit(pass *detect.Pass) {
 	}
 }
 
-// permitParts returns the token and the owner of an EIP-2612 (or DAI-style) permit call.
-func permitParts(c *sema.Call) (token, owner ast.Expr) {
-	if strings.ToLower(c.Name) != "permit" || len(c.Args) < 7 {
+// permitParts returns the token and the owner of an EIP-2612 (or DAI-style) permit call, or
+// of a low-level call whose calldata encodes permit (abi.encodeWithSignature("permit(...)",
+// owner, ...), encodeWithSelector, encodeCall).
+func permitParts(info *sema.FuncInfo, c *sema.Call) (token, owner ast.Expr) {
+	if c.IsLowLevel("call") && len(c.Args) == 1 && c.Target != nil && encodesPermit(c.Args[0]) {
+		enc := unwrapCall(c.Args[0])
+		if enc == nil || len(enc.Args) < 2 {
+			return nil, nil
+		}
+		owner = enc.Args[1]
+		if t, ok := ast.Unparen(owner).(*ast.TupleExpr); ok && len(t.Elems) > 0 { // encodeCall(f, (owner, ...))
+			owner = t.Elems[0]
+		}
+		return unwrapTypeConversions(info, c.Target), owner
+	}
+	if strings.ToLower(c.Name) != "permit" || len(c.Args) < 5 {
 		return nil, nil
 	}
 	switch c.Kind {

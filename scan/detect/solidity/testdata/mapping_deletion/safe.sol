@@ -65,3 +65,21 @@ contract Pairs {
         delete bal.cash;
     }
 }
+
+contract Flags {
+    struct Item {
+        uint256 id;
+        mapping(uint256 => bool) flags;
+    }
+
+    mapping(uint256 => Item) internal items;
+
+    // The flags are cleared through a storage pointer to the item first.
+    function remove(uint256 id) external {
+        Item storage item = items[id];
+        for (uint256 i = 0; i < 16; i++) {
+            delete item.flags[i];
+        }
+        delete items[id];
+    }
+}

@@ -30,3 +30,20 @@ contract Router {
         token.transferFrom(owner, address(this), amount);
     }
 }
+
+contract LowLevelPermit {
+    IERC20P public token;
+
+    constructor(IERC20P t) {
+        token = t;
+    }
+
+    // The permit is sent as raw calldata; a token whose fallback accepts it does nothing.
+    function depositWithPermit(address owner, uint256 amount, uint8 v, bytes32 r, bytes32 s) external {
+        (bool ok, ) = address(token).call( // want "PHANTOM_PERMIT"
+            abi.encodeWithSignature("permit(address,uint256,uint8,bytes32,bytes32)", owner, amount, v, r, s)
+        );
+        require(ok, "permit failed");
+        require(token.transferFrom(owner, address(this), amount), "transfer failed");
+    }
+}

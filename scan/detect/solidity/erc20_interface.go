@@ -29,7 +29,8 @@ var ERC20Interface = &detect.Analyzer{
 		DetectionLogic: "A deployable contract whose external surface (functions of its linearization and public state " +
 			"variable getters, compared by canonical signature) holds transfer(address,uint256), balanceOf(address) and " +
 			"transferFrom or approve, and no ownerOf(uint256) (ERC-721); each of the six ERC-20 functions it has must " +
-			"return the standard's types. Medium confidence when a base contract is not in the sources.",
+			"return the standard's types; a wrong function inherited from dependency code is reported on the project's " +
+			"contract. Medium confidence when a base contract is not in the sources.",
 		Version:   "1.0.0",
 		CWE:       []string{"CWE-573"},
 		Languages: []string{"solidity"},
@@ -104,6 +105,14 @@ func checkTokenInterface(pass *detect.Pass, std tokenStandard) {
 		} else {
 			f.End = e.Var.Decl.End()
 			f.Contract = e.Var.Contract.Name
+		}
+		// A wrong function inherited from dependency code (lib/, node_modules/) is the
+		// project's token's surface: reported on the project's contract, naming where the code
+		// lives, since findings in dependencies are not reported.
+		if declFile := pass.Program.FileOf(e.Node.Pos()); declFile != nil && declFile.Dependency && !c.File.Dependency {
+			f.Pos, f.End = c.Decl.Pos(), c.Decl.Name.End()
+			f.Contract, f.Function = c.Name, ""
+			f.Details["function_signature"] = e.Signature + " (inherited from " + declFile.Path + ")"
 		}
 		if c.UnresolvedBases {
 			f.Confidence = detect.ConfidenceMedium

@@ -26,10 +26,11 @@ var ArbitrarySendETH = &detect.Analyzer{
 			`balances[msg.sender] = 0; payable(msg.sender).transfer(a);</code>).</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "recipient", "amount"},
 		DetectionLogic: "In a public, state-changing function without an access check dominating it: send/transfer/call{value} " +
-			"(or sendValue/safeTransferETH) to msg.sender, a parameter or a value derived from them; the amount is not derived " +
+			"(or sendValue/safeTransferETH) to msg.sender, a parameter, an element of a parameter array, or a value derived from " +
+			"them, unless a dominating check binds the recipient to state (to == treasury, allowed[to]); the amount is not derived " +
 			"from msg.value; the function writes no state keyed by the caller (or bounds the amount the wrong way round, or " +
 			"debits it without a bound before 0.8). Severity drops to medium when other conditions gate the payment.",
-		Version:   "1.0.0",
+		Version:   "1.1.0",
 		SWC:       []string{"SWC-105"},
 		CWE:       []string{"CWE-284"},
 		Languages: []string{"solidity"},
@@ -57,8 +58,11 @@ func runArbitrarySend(pass *detect.Pass) {
 				if !ok {
 					to, amount, ok = helperTransfer(p, c)
 				}
-				if !ok || !callerChosen(info, to) || constantZero(info, amount) || flowOf(info, amount).Has(sema.SrcValue) {
+				if !ok || !callerChosen(info, to) && !paramElement(info, to) || constantZero(info, amount) || flowOf(info, amount).Has(sema.SrcValue) {
 					continue
+				}
+				if boundToState(p, info, n, to) {
+					continue // require(to == treasury): the contract, not the caller, picks the recipient
 				}
 				if callerRestrictedAt(p, fn, n) || repaidAfter(p, info, n) || sweepsPassThrough(p, fn, amount) {
 					continue
@@ -366,4 +370,63 @@ func sweepsBalance(p *sema.Program, fn *sema.Function) bool {
 func isOwnBalance(info *sema.FuncInfo, x ast.Expr) bool {
 	m, ok := ast.Unparen(x).(*ast.MemberExpr)
 	return ok && m.Name.Name == "balance" && isThisAddress(info, m.X)
+}
+
+// paramElement reports whether an address is an element of a parameter array
+// (recipients[i]): the caller lists whom to pay. A member of a struct parameter (order.maker,
+// funds.recipient) is left out: such structs usually carry orders or authorisations that are
+// verified elsewhere, which this detector does not see.
+func paramElement(info *sema.FuncInfo, x ast.Expr) bool {
+	ix, ok := unwrapConversion(info, x).(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(ix.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	return ok && v.Kind == sema.ParamVar
+}
+
+// boundToState reports whether a check that dominates node n binds the recipient to what the
+// contract stores: a conjunct of a require (or of the side of an if that leads to n) that is an
+// equality with a value read from state and not from the caller (to == treasury), or a state
+// allow-list lookup keyed by it (require(isPayee[to])).
+func boundToState(p *sema.Program, info *sema.FuncInfo, n *sema.Node, to ast.Expr) bool {
+	want := normText(p, unwrapConversion(info, to))
+	fromState := func(x ast.Expr) bool {
+		src := flowOf(info, x)
+		return src.Has(sema.SrcStorage) && !src.Has(sema.SrcParam|sema.SrcSender|sema.SrcOrigin)
+	}
+	isTo := func(x ast.Expr) bool { return normText(p, unwrapConversion(info, x)) == want }
+	var binds func(x ast.Expr, holds bool) bool
+	binds = func(x ast.Expr, holds bool) bool {
+		x = ast.Unparen(x)
+		switch e := x.(type) {
+		case *ast.UnaryExpr:
+			if e.Op == token.NOT {
+				return binds(e.X, !holds)
+			}
+		case *ast.BinaryExpr:
+			switch {
+			case e.Op == token.LAND && holds, e.Op == token.LOR && !holds:
+				return binds(e.X, holds) || binds(e.Y, holds)
+			case e.Op == token.EQL && holds, e.Op == token.NEQ && !holds:
+				return isTo(e.X) && fromState(e.Y) || isTo(e.Y) && fromState(e.X)
+			}
+		case *ast.IndexExpr:
+			if holds && e.Index != nil && isTo(e.Index) {
+				root := info.RootVar(e.X)
+				return root != nil && root.Kind == sema.StateVar
+			}
+		}
+		return false
+	}
+	for _, gt := range p.Gates(info.CFG, n) {
+		if gt.Info == info && binds(gt.Cond, gt.Holds) {
+			return true
+		}
+	}
+	return false
 }

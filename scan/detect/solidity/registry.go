@@ -22,6 +22,8 @@ var coreDetectors = []*detect.Analyzer{
 	UncheckedLowLevelCall,
 	UncheckedSend,
 	UnprotectedSelfdestruct,
+	ReturnBomb,
+	ReentrancyBalance,
 }
 
 func join(lists ...[]*detect.Analyzer) []*detect.Analyzer {

@@ -32,4 +32,7 @@ var accessDetectors = []*detect.Analyzer{
 	CentralizationRisk,
 	MissingZeroAddressCheck,
 	MissingEventCriticalChange,
+	SelectorCollision,
+	EIP712DomainCollision,
+	MsgValueNonPayable,
 }

@@ -32,4 +32,6 @@ var arithmeticDetectors = []*detect.Analyzer{
 	ShortAddress,
 	AssignmentTypo,
 	UnsafeDowncast,
+	SelfComparison,
+	RemoveWhileIterating,
 }

@@ -19,4 +19,5 @@ var defiDetectors = []*detect.Analyzer{
 	PermitGriefing,
 	FeeOnTransferAccounting,
 	SignatureNoDeadline,
+	PhantomPermit,
 }

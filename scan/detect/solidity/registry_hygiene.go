@@ -53,4 +53,13 @@ var hygieneDetectors = []*detect.Analyzer{
 	GasPublicCouldBeExternal,
 	GasCustomErrors,
 	GasLongRevertString,
+
+	// Token interfaces, language pitfalls and project hygiene (issue 26's new classes).
+	ERC20Interface,
+	ERC721Interface,
+	MappingDeletion,
+	DuplicateContractName,
+	WriteAfterWrite,
+	StorageArrayByValue,
+	AssemblyReturn,
 }

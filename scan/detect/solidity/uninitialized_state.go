@@ -9,7 +9,9 @@ import (
 
 // UninitializedStateVariable reports state variables that code reads but nothing ever writes:
 // they hold zero forever. An owner that is never set locks the owner functions; a fee
-// recipient or vault address that is never set sends funds to the zero address.
+// recipient or vault address that is never set sends funds to the zero address; a mapping or
+// struct that is only read (an allow-list nobody fills, a config nobody sets) answers the
+// default to every lookup.
 var UninitializedStateVariable = &detect.Analyzer{
 	Template: detect.Template{
 		ID:         "UNINITIALIZED_STATE_VARIABLE",
@@ -21,11 +23,14 @@ var UninitializedStateVariable = &detect.Analyzer{
 		Remediation: `<p>Initialise the variable (in its declaration, the constructor or an initializer), or declare it ` +
 			`<code>constant</code> if zero is meant.</p>`,
 		DescriptionKeys: []string{"contract_name", "variable_name", "function_name", "usage"},
-		DetectionLogic: "A non-constant state variable of value type without an initial value that no function, modifier or " +
-			"inline assembly of the program writes, and that some function reads (internal and public variables of abstract " +
-			"contracts excepted). Medium when it is an address that receives ether or tokens, is called, or is compared with " +
-			"msg.sender. Low confidence when a base of the contract is not in the sources (its assembly could reach the slot).",
-		Version:   "1.0.0",
+		DetectionLogic: "A non-constant state variable without an initial value that no function, modifier or inline " +
+			"assembly of the program writes, and that some function reads (internal and public variables of abstract " +
+			"contracts excepted): value types, and mappings, structs, arrays, strings and bytes, which must in addition " +
+			"never be handed to a call (as an argument, or as the receiver of a library function bound with using-for), " +
+			"themselves or through a storage pointer, since the callee may write them through a storage parameter. Medium " +
+			"when it is an address that receives ether or tokens, is called, or is compared with msg.sender. Low " +
+			"confidence when a base of the contract is not in the sources (its assembly could reach the slot).",
+		Version:   "1.1.0",
 		SWC:       []string{},
 		CWE:       []string{"CWE-457"},
 		Languages: []string{"solidity"},
@@ -48,7 +53,11 @@ func runUninitializedStateVariable(pass *detect.Pass) {
 	var asm map[string]bool
 	for _, v := range c.StateVars {
 		d := v.Decl
-		if d.Constant || d.Immutable || d.Value != nil || !hygValueType(v, false) {
+		if d.Constant || d.Immutable || d.Value != nil {
+			continue
+		}
+		reference := !hygValueType(v, false)
+		if reference && !hygReferenceType(v) {
 			continue
 		}
 		if c.IsAbstract() && d.Visibility != token.PRIVATE {
@@ -57,7 +66,7 @@ func runUninitializedStateVariable(pass *detect.Pass) {
 		if writers == nil {
 			writers, asm = hygStateWriters(p)
 		}
-		if len(writers[v]) > 0 || asm[v.Name] {
+		if len(writers[v]) > 0 || asm[v.Name] || reference && handedToCalls(p)[v] {
 			continue
 		}
 		reader := hygFirstReader(p, c, v)
@@ -153,4 +162,58 @@ func hygAuthorityIn(info *sema.FuncInfo, n ast.Node, v *sema.Var) bool {
 		return !found
 	})
 	return found
+}
+
+// hygReferenceType reports whether a state variable holds a mapping, struct, array, string
+// or bytes: storage that the code fills entry by entry.
+func hygReferenceType(v *sema.Var) bool {
+	switch t := v.Type.(type) {
+	case *sema.MappingType, *sema.StructType, *sema.ArrayType:
+		return true
+	case *sema.Elementary:
+		return t.Name == "string" || t.Name == "bytes"
+	}
+	return false
+}
+
+type handedToCallsKey struct{}
+
+// handedToCalls returns the state variables of reference type that some function of the
+// program hands to a call: as an argument (set.add(x) through a library, _fill(list)), or as
+// the receiver of a bound library function, directly, through members and indexes, or
+// through a storage pointer. A callee taking a storage parameter may write them, which sema's
+// writes do not follow (a storage parameter is not resolved to what the caller passed); once
+// sema records writes through storage parameters at the call site, this can go.
+func handedToCalls(p *sema.Program) map[*sema.Var]bool {
+	return sema.Memo(p, handedToCallsKey{}, func() map[*sema.Var]bool {
+		out := map[*sema.Var]bool{}
+		for _, fn := range p.Functions() {
+			info := p.Info(fn)
+			if info == nil {
+				continue
+			}
+			for _, c := range info.Calls {
+				switch c.Kind {
+				case sema.CallEvent, sema.CallError, sema.CallStruct, sema.CallConversion:
+					continue
+				}
+				// The receiver of any member call: a bound library function (resolved or not,
+				// which sema may classify as a builtin), or push and pop through a storage
+				// pointer, which sema's writes do not follow either.
+				args := c.Args
+				if c.Kind == sema.CallBuiltin {
+					args = nil // require(x), keccak256(x), abi.encode(x) only read their arguments
+				}
+				if m, ok := stripOptions(c.Expr.Fun).(*ast.MemberExpr); ok {
+					args = append([]ast.Expr{m.X}, args...)
+				}
+				for _, a := range args {
+					if sv := p.StateVarOf(info, ast.Unparen(a)); sv != nil {
+						out[sv] = true
+					}
+				}
+			}
+		}
+		return out
+	})
 }

@@ -150,3 +150,20 @@ contract BatchRenewer {
         payable(msg.sender).transfer(address(this).balance);
     }
 }
+
+// The recipient is bound to state: the contract, not the caller, picks who is paid.
+contract BoundPayouts {
+    address payable public treasury;
+    mapping(address => bool) public isPayee;
+
+    function toTreasury(address payable to, uint256 amount) external {
+        require(to == treasury, "not treasury");
+        to.transfer(amount);
+    }
+
+    function toPayee(address payable to) external {
+        require(isPayee[to] && to != address(0), "not a payee");
+        to.transfer(1 ether);
+    }
+}
+

@@ -78,3 +78,21 @@ contract LeakyRenewer {
         payable(msg.sender).transfer(address(this).balance);
     }
 }
+
+// A recipient the caller picks, with checks that do not bind it to the caller or to state.
+contract Payouts {
+    mapping(address => bool) public blocked;
+
+    function payAll(address payable[] calldata recipients) external { // want "ARBITRARY_SEND_ETH"
+        for (uint256 i = 0; i < recipients.length; i++) {
+            recipients[i].transfer(1 ether);
+        }
+    }
+
+    function payUnblocked(address payable to, uint256 amount) external { // want "ARBITRARY_SEND_ETH"
+        require(!blocked[to], "blocked");
+        require(amount <= address(this).balance, "too much");
+        to.transfer(amount);
+    }
+}
+

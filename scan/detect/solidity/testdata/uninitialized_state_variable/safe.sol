@@ -44,3 +44,57 @@ contract TreasuryFixed is UnknownOwnable {
         beneficiary.transfer(address(this).balance);
     }
 }
+
+library AddressSet {
+    struct Set {
+        address[] items;
+        mapping(address => bool) has;
+    }
+
+    function add(Set storage s, address a) internal {
+        if (!s.has[a]) {
+            s.has[a] = true;
+            s.items.push(a);
+        }
+    }
+
+    function contains(Set storage s, address a) internal view returns (bool) {
+        return s.has[a];
+    }
+}
+
+contract GateFixed {
+    using AddressSet for AddressSet.Set;
+
+    struct Limits {
+        uint256 perTx;
+        uint256 daily;
+    }
+
+    mapping(address => bool) private allowed;
+    Limits private limits;
+    address[] private signers;
+    AddressSet.Set private members;
+    mapping(uint256 => uint256[]) private queues;
+
+    function allow(address a) external {
+        allowed[a] = true;
+        Limits storage l = limits;
+        l.perTx = 100;
+        signers.push(a);
+        members.add(a);
+        _enqueue(queues[1], 7);
+    }
+
+    // Filled through a storage parameter of a helper.
+    function _enqueue(uint256[] storage q, uint256 v) internal {
+        q.push(v);
+    }
+
+    function spend(uint256 amount) external view returns (bool) {
+        require(allowed[msg.sender], "not allowed");
+        require(amount <= limits.perTx, "too much");
+        require(signers.length > 0 && members.contains(msg.sender), "no signers");
+        return queues[1].length > 0;
+    }
+}

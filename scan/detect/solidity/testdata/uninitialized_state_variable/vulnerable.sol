@@ -26,3 +26,23 @@ contract Treasury is UnknownOwnable {
         beneficiary.transfer(address(this).balance);
     }
 }
+
+// Read, never filled: every lookup answers the default.
+contract Gate {
+    struct Limits {
+        uint256 perTx;
+        uint256 daily;
+    }
+
+    mapping(address => bool) private allowed; // want "UNINITIALIZED_STATE_VARIABLE"
+    Limits private limits; // want "UNINITIALIZED_STATE_VARIABLE"
+    address[] private signers; // want "UNINITIALIZED_STATE_VARIABLE"
+    mapping(address => uint256) public spent;
+
+    function spend(uint256 amount) external {
+        require(allowed[msg.sender], "not allowed");
+        require(amount <= limits.perTx, "too much");
+        require(signers.length > 0, "no signers");
+        spent[msg.sender] += amount;
+    }
+}

@@ -1,0 +1,5 @@
+pragma solidity ^0.8.0;
+
+contract Token {
+    function mint() external {}
+}

@@ -199,23 +199,79 @@ func topLevelReturns(b *ast.YulBlock) []*ast.YulCall { return returnsIn(b) }
 
 // skippedAfter returns the first node of fn's graph that runs after the assembly statement a
 // (a statement, a condition, modifier code after the placeholder), or nil when a is the last
-// thing the function does.
-func skippedAfter(p *sema.Program, info *sema.FuncInfo, a ast.Stmt) *sema.Node {
+// thing the function does. The block's own statements are nodes of the graph (those that move
+// facts); the code after it is found from them, or, for a block with none, from the statement
+// after it in the source.
+func skippedAfter(p *sema.Program, info *sema.FuncInfo, a *ast.AssemblyStmt) *sema.Node {
 	g := info.CFG
 	if g == nil {
 		return nil
 	}
-	var at *sema.Node
+	in := func(n *sema.Node) bool {
+		return n.Fn == info.Fn && n.Yul != nil && a.Pos() <= n.Yul.Pos() && n.Yul.End() <= a.End()
+	}
+	var block []*sema.Node
 	for _, n := range g.Nodes {
-		if n.Stmt == a && n.Fn == info.Fn {
-			at = n
-			break
+		if in(n) {
+			block = append(block, n)
 		}
 	}
-	if at == nil {
+	if len(block) == 0 {
+		next := stmtAfter(info.Fn.Body, a)
+		if next == nil {
+			return nil
+		}
+		if n := g.NodeOf(next); n != nil {
+			if n.Code() != nil && !placeholderReturn(n, info.Fn) {
+				return n
+			}
+			return firstCodeAfter(g, n, info.Fn)
+		}
 		return nil
 	}
-	return firstCodeAfter(g, at, info.Fn)
+	for _, n := range block {
+		for _, s := range n.Succs {
+			if in(s) || s.Kind == sema.NodeExit || s.Kind == sema.NodeRevert || s.Kind == sema.NodeHalt {
+				continue
+			}
+			if (s.Kind == sema.NodeStmt || s.Kind == sema.NodeCond) && s.Code() != nil && !placeholderReturn(s, info.Fn) {
+				return s
+			}
+			if next := firstCodeAfter(g, s, info.Fn); next != nil {
+				return next
+			}
+		}
+	}
+	return nil
+}
+
+// stmtAfter returns the statement that follows s in the block holding it (going out through
+// enclosing blocks when s is last), or nil.
+func stmtAfter(body *ast.BlockStmt, s ast.Stmt) ast.Stmt {
+	var found ast.Stmt
+	var walk func(b *ast.BlockStmt) bool // reports whether s is at the end of b
+	walk = func(b *ast.BlockStmt) bool {
+		for i, x := range b.List {
+			if x == s {
+				if i+1 < len(b.List) {
+					found = b.List[i+1]
+					return false
+				}
+				return true
+			}
+			if inner, ok := x.(*ast.BlockStmt); ok && inner.Pos() <= s.Pos() && s.End() <= inner.End() {
+				if walk(inner) && found == nil && i+1 < len(b.List) {
+					found = b.List[i+1]
+				}
+				return false
+			}
+		}
+		return false
+	}
+	if body != nil {
+		walk(body)
+	}
+	return found
 }
 
 // firstCodeAfter returns the nearest node after n (breadth first) that runs code: a
@@ -229,7 +285,7 @@ func firstCodeAfter(g *sema.CFG, n *sema.Node, fn *sema.Function) *sema.Node {
 			if m.Code() != nil && !placeholderReturn(m, fn) {
 				return true, false
 			}
-		case sema.NodeExit, sema.NodeRevert:
+		case sema.NodeExit, sema.NodeRevert, sema.NodeHalt:
 			return false, false
 		}
 		return false, true
@@ -285,10 +341,7 @@ func alwaysHalts(p *sema.Program, fn *sema.Function) bool {
 		if n == g.Exit {
 			return false
 		}
-		if a, ok := n.Stmt.(*ast.AssemblyStmt); ok && n.Kind == sema.NodeStmt && yulTerminates(a.Body) {
-			continue
-		}
-		stack = append(stack, n.Succs...)
+		stack = append(stack, n.Succs...) // assembly that ends the call goes to the halt or revert sink
 	}
 	return true
 }

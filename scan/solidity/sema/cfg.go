@@ -19,6 +19,7 @@ const (
 	NodeBranch               // the start of one side of a condition (Polarity says which)
 	NodeJoin                 // where paths meet again (loop heads, after if)
 	NodePlaceholder          // `_` in a modifier
+	NodeHalt                 // the sink of paths that end the whole call without reverting
 )
 
 // Node is a node of a function's control-flow graph. Its small fields come first, together,
@@ -49,7 +50,10 @@ type Node struct {
 
 // CFG is the control-flow graph of a function with its modifiers woven around the body.
 type CFG struct {
-	Entry, Exit, Revert *Node
+	// Entry and Exit begin and end the function; Revert is where every reverting path goes,
+	// Halt where paths go that end the whole call with their effects kept (selfdestruct, an
+	// assembly return or stop): the function's caller does not go on after them either.
+	Entry, Exit, Revert, Halt *Node
 	Nodes               []*Node
 	idom                []*Node // immediate dominators by node ID
 	order               []*Node // the reachable nodes in reverse postorder (with idom)
@@ -101,6 +105,7 @@ func buildCFG(p *Program, fn *Function) *CFG {
 	g.Entry = g.newNode(NodeEntry, fn)
 	g.Exit = g.newNode(NodeExit, fn)
 	g.Revert = g.newNode(NodeRevert, fn)
+	g.Halt = g.newNode(NodeHalt, fn)
 	if fn.Body == nil {
 		link(g.Entry, g.Exit)
 		return g
@@ -277,7 +282,7 @@ func (b *cfgBuilder) stmt(s ast.Stmt, cur []*Node) []*Node {
 	case *ast.ReturnStmt:
 		n := b.node(NodeStmt, s, cur)
 		if neverReturns(b.p.Info(b.fn), s, b.p.idx.noReturn) {
-			link(n, b.g.Revert)
+			b.linkNoReturn(n, s)
 			return nil
 		}
 		link(n, b.exit)
@@ -306,7 +311,7 @@ func (b *cfgBuilder) stmt(s ast.Stmt, cur []*Node) []*Node {
 	case *ast.ExprStmt, *ast.VarDeclStmt:
 		n := b.node(NodeStmt, s, cur)
 		if neverReturns(b.p.Info(b.fn), s, b.p.idx.noReturn) {
-			link(n, b.g.Revert)
+			b.linkNoReturn(n, s)
 			return nil
 		}
 		es, ok := s.(*ast.ExprStmt)
@@ -314,7 +319,7 @@ func (b *cfgBuilder) stmt(s ast.Stmt, cur []*Node) []*Node {
 			return []*Node{n}
 		}
 		if isSelfdestructCall(es.X) {
-			link(n, b.g.Exit) // the call ends here: nothing after it runs
+			link(n, b.g.Halt) // the call ends here: nothing after it runs
 			return nil
 		}
 		switch alwaysReverts(es.X) {
@@ -327,6 +332,15 @@ func (b *cfgBuilder) stmt(s ast.Stmt, cur []*Node) []*Node {
 		return []*Node{n}
 	}
 	return []*Node{b.node(NodeStmt, s, cur)}
+}
+
+// linkNoReturn ends statement node n, which calls a function that never returns: to the revert
+// sink, and to the halt sink too when that function may end the call without reverting.
+func (b *cfgBuilder) linkNoReturn(n *Node, s ast.Stmt) {
+	link(n, b.g.Revert)
+	if mayHalt(b.p.Info(b.fn), s, b.p.idx.mayHalt) {
+		link(n, b.g.Halt)
+	}
 }
 
 func (b *cfgBuilder) branch(cond *Node, polarity bool) *Node {

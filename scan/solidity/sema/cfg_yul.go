@@ -138,7 +138,7 @@ func (y *yulBuilder) stmt(s ast.YulStmt, cur []*Node) []*Node {
 				link(n, g.Revert)
 				return nil
 			case yulHalt:
-				link(n, g.Exit)
+				link(n, g.Halt)
 				return nil
 			}
 		}
@@ -231,5 +231,5 @@ var yulFactOps = map[string]bool{
 	"selfdestruct": true, "sstore": true, "sload": true, "tstore": true, "tload": true, "caller": true,
 	"origin": true, "callvalue": true, "return": true, "stop": true, "revert": true, "invalid": true,
 	"timestamp": true, "number": true, "prevrandao": true, "difficulty": true, "blockhash": true,
-	"balance": true, "selfbalance": true, "address": true, "extcodesize": true,
+	"balance": true, "selfbalance": true, "address": true, "extcodesize": true, "returndatacopy": true, "returndatasize": true,
 }

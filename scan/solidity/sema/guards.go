@@ -148,7 +148,8 @@ func (p *Program) checksCaller(fn *Function, ck checkCtx, depth int) bool {
 	}
 	return Memo(info, checksCallerKey{depth, ck}, func() bool {
 		g := info.CFG
-		return g.DominatedBy(func(d *Node) bool { return p.restrictingNode(d, ck, depth) })[g.Exit.ID]
+		dom := g.DominatedBy(func(d *Node) bool { return p.restrictingNode(d, ck, depth) })
+		return endsDominated(g, dom)
 	})
 }
 
@@ -256,8 +257,8 @@ func (p *Program) checkedAfter(info *FuncInfo, ck checkCtx) []bool {
 		// Walk back from the exit without crossing a restricting node: what it reaches can
 		// end the call unchecked.
 		open := make([]bool, len(g.Nodes))
-		stack := []*Node{g.Exit}
-		open[g.Exit.ID] = true
+		stack := []*Node{g.Exit, g.Halt}
+		open[g.Exit.ID], open[g.Halt.ID] = true, true
 		for len(stack) > 0 {
 			n := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -304,14 +305,30 @@ func (p *Program) isGuarded(fn *Function, n *Node, ck checkCtx) bool {
 // return or stop): code after it, checks included, never runs.
 func endsCall(g *CFG, n *Node) bool {
 	for _, s := range n.Succs {
-		if s == g.Exit && n.Kind == NodeStmt {
-			if _, ret := n.Stmt.(*ast.ReturnStmt); ret {
-				return false
-			}
+		if s == g.Halt {
 			return true
 		}
 	}
 	return false
+}
+
+// endsDominated reports whether every end of g the entry reaches (its exit, its halt sink) is
+// marked in dom, and some end is reached.
+func endsDominated(g *CFG, dom []bool) bool {
+	reached := false
+	for _, e := range [...]*Node{g.Exit, g.Halt} {
+		if len(e.Preds) == 0 {
+			continue
+		}
+		if !g.Reachable(g.Entry, e) {
+			continue
+		}
+		reached = true
+		if !dom[e.ID] {
+			return false
+		}
+	}
+	return reached
 }
 
 // AuthorisesByOrigin reports whether passing node d of fn's graph means tx.origin passed a check
@@ -321,7 +338,7 @@ func endsCall(g *CFG, n *Node) bool {
 // which may be bound elsewhere (a signed order's field) or may make the check void.
 func (p *Program) AuthorisesByOrigin(fn *Function, d *Node) (strong, weak bool) {
 	info := p.Info(fn)
-	if info == nil || info.CFG == nil || !info.CFG.Reachable(d, info.CFG.Exit) {
+	if info == nil || info.CFG == nil || !info.CFG.Reachable(d, info.CFG.Exit) && !info.CFG.Reachable(d, info.CFG.Halt) {
 		return false, false
 	}
 	if p.restrictingNode(d, checkCtx{in: fn.Contract, origin: true}, 0) {

@@ -29,6 +29,8 @@ type index struct {
 	// noReturn holds the functions that never return (computeNoReturn); read-only once the
 	// model is built.
 	noReturn map[*Function]bool
+	// mayHalt holds the functions that may end the whole call without reverting.
+	mayHalt map[*Function]bool
 
 	// lookups caches LookupContract's answers per importing file, once the imports are known
 	// (detectors ask concurrently, hence the lock).

@@ -104,6 +104,7 @@ func (p *Program) computeNoReturn(fns []*Function) {
 		}
 	}
 	p.idx.noReturn = set
+	p.idx.mayHalt = p.computeMayHalt(fns, callers)
 	// Rebuild the graphs with calls of those functions going to the revert sink.
 	var again []*Function
 	for _, fn := range fns {
@@ -170,4 +171,56 @@ func unresolvedRevertName(name string) bool {
 		}
 	}
 	return true
+}
+
+// computeMayHalt finds the functions that may end the whole call without reverting: their graph
+// reaches the halt sink, or they call one that may (a helper ending in an assembly return).
+func (p *Program) computeMayHalt(fns []*Function, callers map[*Function][]*Function) map[*Function]bool {
+	set := map[*Function]bool{}
+	var work []*Function
+	for _, fn := range fns {
+		if info := p.Info(fn); info != nil && info.CFG != nil && !fn.IsModifier && len(info.CFG.Halt.Preds) > 0 {
+			set[fn] = true
+			work = append(work, callers[fn]...)
+		}
+	}
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		if set[fn] || fn.IsModifier {
+			continue
+		}
+		set[fn] = true
+		work = append(work, callers[fn]...)
+	}
+	return set
+}
+
+// mayHalt reports whether statement s calls a function of set (one that may end the whole call
+// without reverting).
+func mayHalt(info *FuncInfo, s ast.Stmt, set map[*Function]bool) bool {
+	if info == nil || len(set) == 0 {
+		return false
+	}
+	var x ast.Expr
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		x = s.X
+	case *ast.ReturnStmt:
+		x = s.Result
+	case *ast.VarDeclStmt:
+		x = s.Value
+	}
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if c := info.CallOf[call]; c != nil {
+		for _, f := range c.Callees {
+			if set[f] {
+				return true
+			}
+		}
+	}
+	return false
 }

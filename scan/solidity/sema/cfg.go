@@ -54,10 +54,10 @@ type CFG struct {
 	// Halt where paths go that end the whole call with their effects kept (selfdestruct, an
 	// assembly return or stop): the function's caller does not go on after them either.
 	Entry, Exit, Revert, Halt *Node
-	Nodes               []*Node
-	idom                []*Node // immediate dominators by node ID
-	order               []*Node // the reachable nodes in reverse postorder (with idom)
-	locks               lockCache
+	Nodes                     []*Node
+	idom                      []*Node // immediate dominators by node ID
+	order                     []*Node // the reachable nodes in reverse postorder (with idom)
+	locks                     lockCache
 }
 
 func (g *CFG) newNode(kind NodeKind, fn *Function) *Node {

@@ -10,6 +10,7 @@ import (
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/onchain/explorer"
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -19,26 +20,26 @@ import (
 func (s *Server) handleBlockScan(w http.ResponseWriter, r *http.Request) {
 	be, ok := s.engine.(BlockEngine)
 	if !ok {
-		errorBody(w, http.StatusNotImplemented, "block scans are not configured on this server")
+		httpjson.Error(w, http.StatusNotImplemented, "block scans are not configured on this server")
 		return
 	}
-	f, err := readFields(w, r, s.cfg.MaxBodyBytes)
+	f, err := httpjson.ReadFields(w, r, s.cfg.MaxBodyBytes)
 	if err != nil {
-		errorBody(w, http.StatusBadRequest, err.Error())
+		httpjson.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	target := scan.BlockTarget{
-		Address:  strings.TrimSpace(f.str("contract_address", true, 64)),
-		Platform: strings.TrimSpace(f.str("contract_platform", true, maxNameLen)),
-		Chain:    strings.TrimSpace(f.str("contract_chain", true, maxNameLen)),
+		Address:  strings.TrimSpace(f.Str("contract_address", true, 64)),
+		Platform: strings.TrimSpace(f.Str("contract_platform", true, maxNameLen)),
+		Chain:    strings.TrimSpace(f.Str("contract_chain", true, maxNameLen)),
 	}
-	if f.err != nil {
-		errorBody(w, http.StatusBadRequest, f.err.Error())
+	if f.Err() != nil {
+		httpjson.Error(w, http.StatusBadRequest, f.Err().Error())
 		return
 	}
 	addr, platform, chain, err := target.Resolve(be.Catalogue())
 	if err != nil {
-		errorBody(w, http.StatusBadRequest, strings.TrimPrefix(err.Error(), scan.ErrInput.Error()+": "))
+		httpjson.Error(w, http.StatusBadRequest, strings.TrimPrefix(err.Error(), scan.ErrInput.Error()+": "))
 		return
 	}
 	p, err := s.store.EnsureProject(r.Context(), store.Project{

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -16,16 +17,16 @@ import (
 // issued through /private/api-get-presigned-url/ to the same client, with the file uploaded;
 // nothing is ever fetched from elsewhere.
 func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
-	f, err := readFields(w, r, s.cfg.MaxBodyBytes)
+	f, err := httpjson.ReadFields(w, r, s.cfg.MaxBodyBytes)
 	if err != nil {
-		errorBody(w, http.StatusBadRequest, err.Error())
+		httpjson.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	urls := f.strList("file_urls", true, maxFileURLs, maxURLLen)
-	name := strings.TrimSpace(f.str("project_name", false, maxNameLen))
-	ptype := f.str("project_type", false, maxNameLen)
-	if f.err != nil {
-		errorBody(w, http.StatusBadRequest, f.err.Error())
+	urls := f.StrList("file_urls", true, maxFileURLs, maxURLLen)
+	name := strings.TrimSpace(f.Str("project_name", false, maxNameLen))
+	ptype := f.Str("project_type", false, maxNameLen)
+	if f.Err() != nil {
+		httpjson.Error(w, http.StatusBadRequest, f.Err().Error())
 		return
 	}
 	ctx := r.Context()
@@ -37,7 +38,7 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 		field := fmt.Sprintf("file_urls[%d]", i)
 		key, ok := s.uploadKeyOf(raw)
 		if !ok {
-			errorBody(w, http.StatusBadRequest, field+": not an upload URL issued by this server")
+			httpjson.Error(w, http.StatusBadRequest, field+": not an upload URL issued by this server")
 			return
 		}
 		u, err := s.store.GetUpload(ctx, key)
@@ -47,22 +48,22 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 		var refused errUpload
 		switch {
 		case errors.Is(err, store.ErrNotFound) || (err == nil && u.ClientID != client):
-			errorBody(w, http.StatusBadRequest, field+": no such upload")
+			httpjson.Error(w, http.StatusBadRequest, field+": no such upload")
 			return
 		case errors.As(err, &refused):
-			errorBody(w, http.StatusBadRequest, field+": "+refused.msg)
+			httpjson.Error(w, http.StatusBadRequest, field+": "+refused.msg)
 			return
 		case err != nil:
 			s.internal(w, r, "reading upload", err)
 			return
 		case seen[key]:
-			errorBody(w, http.StatusBadRequest, field+": given twice")
+			httpjson.Error(w, http.StatusBadRequest, field+": given twice")
 			return
 		case seen["name:"+u.FileName]:
-			errorBody(w, http.StatusBadRequest, field+": another file is named "+u.FileName+"; file names must be unique")
+			httpjson.Error(w, http.StatusBadRequest, field+": another file is named "+u.FileName+"; file names must be unique")
 			return
 		case len(urls) > 1 && strings.EqualFold(path.Ext(u.FileName), ".zip"):
-			errorBody(w, http.StatusBadRequest, field+": a .zip archive must be the only file of a scan")
+			httpjson.Error(w, http.StatusBadRequest, field+": a .zip archive must be the only file of a scan")
 			return
 		}
 		seen[key], seen["name:"+u.FileName] = true, true

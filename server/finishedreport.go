@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/server/httpjson"
 )
 
 // A request waiting for a scan this process runs (POST /private/api-file-scan/ and
@@ -99,7 +100,7 @@ func (s *Server) answerFinished(ctx context.Context, w http.ResponseWriter, clie
 	}
 	if !sameAsStored(rep, fin.rep) {
 		// Triage, the project or a comment changed since the scan finished.
-		writeJSON(w, http.StatusOK, report.Envelope{ScanReport: rep})
+		httpjson.Write(w, http.StatusOK, report.Envelope{ScanReport: rep})
 		return true
 	}
 	// What writeJSON writes for report.Envelope{rep}: the report's MarshalJSON output as it is,

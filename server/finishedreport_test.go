@@ -14,6 +14,7 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/workspace"
+	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -67,7 +68,7 @@ func TestFinishedReportAnswersAsTheStore(t *testing.T) {
 			t.Fatal(err)
 		}
 		w := httptest.NewRecorder()
-		writeJSON(w, 200, report.Envelope{ScanReport: rep})
+		httpjson.Write(w, 200, report.Envelope{ScanReport: rep})
 		return w.Body.String()
 	}
 	handedOver := func(id string) (string, bool) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -15,35 +16,35 @@ const notFoundMsg = "invalid request: no scan matches scan_id for this client"
 
 // handleGetScan is POST /private/api-get-scan/ (SPEC 4.5).
 func (s *Server) handleGetScan(w http.ResponseWriter, r *http.Request) {
-	f, err := readFields(w, r, s.cfg.MaxBodyBytes)
+	f, err := httpjson.ReadFields(w, r, s.cfg.MaxBodyBytes)
 	if err != nil {
-		errorBody(w, http.StatusBadRequest, "invalid request: "+err.Error())
+		httpjson.Error(w, http.StatusBadRequest, "invalid request: "+err.Error())
 		return
 	}
-	scanID := f.str("scan_id", true, maxNameLen)
-	projectID := f.str("project_id", false, maxNameLen)
-	scanType := f.str("scan_type", false, maxNameLen)
-	clientID, hasClient := f.integer("client_id")
-	if f.err != nil {
-		errorBody(w, http.StatusBadRequest, "invalid request: "+f.err.Error())
+	scanID := f.Str("scan_id", true, maxNameLen)
+	projectID := f.Str("project_id", false, maxNameLen)
+	scanType := f.Str("scan_type", false, maxNameLen)
+	clientID, hasClient := f.Int("client_id")
+	if f.Err() != nil {
+		httpjson.Error(w, http.StatusBadRequest, "invalid request: "+f.Err().Error())
 		return
 	}
 	caller := auth.ClientID(r.Context())
 	if hasClient && clientID != caller {
-		errorBody(w, http.StatusBadRequest, notFoundMsg)
+		httpjson.Error(w, http.StatusBadRequest, notFoundMsg)
 		return
 	}
 	rep, err := s.loadReport(r.Context(), caller, scanID)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		errorBody(w, http.StatusBadRequest, notFoundMsg)
+		httpjson.Error(w, http.StatusBadRequest, notFoundMsg)
 		return
 	case err != nil:
 		s.internal(w, r, "reading scan", err)
 		return
 	case projectID != "" && projectID != rep.ProjectID, scanType != "" && scanType != rep.ScanType:
-		errorBody(w, http.StatusBadRequest, notFoundMsg)
+		httpjson.Error(w, http.StatusBadRequest, notFoundMsg)
 		return
 	}
-	writeJSON(w, http.StatusOK, report.Envelope{ScanReport: rep})
+	httpjson.Write(w, http.StatusOK, report.Envelope{ScanReport: rep})
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -24,23 +25,23 @@ const (
 
 // handleProjectScan is POST /private/api-project-scan/ (SPEC 4.1).
 func (s *Server) handleProjectScan(w http.ResponseWriter, r *http.Request) {
-	f, err := readFields(w, r, s.cfg.MaxBodyBytes)
+	f, err := httpjson.ReadFields(w, r, s.cfg.MaxBodyBytes)
 	if err != nil {
-		errorBody(w, http.StatusBadRequest, err.Error())
+		httpjson.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	req := scanRequest{
-		URL:    f.str("project_url", true, maxURLLen),
-		Branch: f.str("project_branch", false, maxNameLen),
-		Skip:   f.strList("skip_file_paths", false, maxSkipPaths, maxSkipPathLen),
-		Rescan: f.boolean("rescan"),
+		URL:    f.Str("project_url", true, maxURLLen),
+		Branch: f.Str("project_branch", false, maxNameLen),
+		Skip:   f.StrList("skip_file_paths", false, maxSkipPaths, maxSkipPathLen),
+		Rescan: f.Bool("rescan"),
 	}
 	// The spec's sample request also sends these.
-	extra := f.strList("project_skip_files", false, maxSkipPaths, maxSkipPathLen)
-	name := f.str("project_name", false, maxNameLen)
-	f.str("provider", false, maxNameLen)
-	if f.err != nil {
-		errorBody(w, http.StatusBadRequest, f.err.Error())
+	extra := f.StrList("project_skip_files", false, maxSkipPaths, maxSkipPathLen)
+	name := f.Str("project_name", false, maxNameLen)
+	f.Str("provider", false, maxNameLen)
+	if f.Err() != nil {
+		httpjson.Error(w, http.StatusBadRequest, f.Err().Error())
 		return
 	}
 	req.Skip = append(req.Skip, extra...)
@@ -52,7 +53,7 @@ func (s *Server) handleProjectScan(w http.ResponseWriter, r *http.Request) {
 	u, err := s.policy.CheckURL(cctx, req.URL)
 	cancel()
 	if err != nil {
-		errorBody(w, http.StatusBadRequest, "project_url: "+strings.TrimPrefix(err.Error(), "netguard: "))
+		httpjson.Error(w, http.StatusBadRequest, "project_url: "+strings.TrimPrefix(err.Error(), "netguard: "))
 		return
 	}
 	shown := netguard.Redact(u)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/onchain/explorer"
+	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/jsonrpc"
 	"github.com/vigil-sec/vigil/server/store"
 )
@@ -91,10 +92,10 @@ func (s *Server) QuickScanServer() (*jsonrpc.Server, error) {
 		}
 		rep, err := s.loadReport(r.Context(), id, r.PathValue("id"))
 		if err != nil {
-			errorBody(w, http.StatusNotFound, "no quick scan with this id")
+			httpjson.Error(w, http.StatusNotFound, "no quick scan with this id")
 			return
 		}
-		writeJSON(w, http.StatusOK, report.Envelope{ScanReport: rep})
+		httpjson.Write(w, http.StatusOK, report.Envelope{ScanReport: rep})
 	})
 	return rpc, nil
 }

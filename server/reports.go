@@ -23,6 +23,7 @@ import (
 	"github.com/vigil-sec/vigil/report/pdf"
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
+	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -58,30 +59,30 @@ func excerptDocs(sc store.Scan, rep *report.ScanReport) []store.Document {
 
 // handleGenerateReport is POST /private/api-generate-report/.
 func (s *Server) handleGenerateReport(w http.ResponseWriter, r *http.Request) {
-	f, err := readFields(w, r, s.cfg.MaxBodyBytes)
+	f, err := httpjson.ReadFields(w, r, s.cfg.MaxBodyBytes)
 	if err != nil {
-		errorBody(w, http.StatusBadRequest, err.Error())
+		httpjson.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	projectID := f.str("project_id", true, maxNameLen)
-	scanID := f.str("scan_id", true, maxNameLen)
-	scanType := f.str("scan_type", false, 16)
-	if f.err != nil {
-		errorBody(w, http.StatusBadRequest, f.err.Error())
+	projectID := f.Str("project_id", true, maxNameLen)
+	scanID := f.Str("scan_id", true, maxNameLen)
+	scanType := f.Str("scan_type", false, 16)
+	if f.Err() != nil {
+		httpjson.Error(w, http.StatusBadRequest, f.Err().Error())
 		return
 	}
 	if scanType != "" && scanType != report.ScanTypeProject && scanType != report.ScanTypeBlock {
-		errorBody(w, http.StatusBadRequest, "scan_type: must be project or block")
+		httpjson.Error(w, http.StatusBadRequest, "scan_type: must be project or block")
 		return
 	}
 	clientID := auth.ClientID(r.Context())
 	sc, err := s.store.GetScanMeta(r.Context(), clientID, scanID)
 	if err != nil || sc.ProjectID != projectID {
-		errorBody(w, http.StatusBadRequest, "invalid request: no such scan")
+		httpjson.Error(w, http.StatusBadRequest, "invalid request: no such scan")
 		return
 	}
 	if sc.Status != report.StatusDone {
-		errorBody(w, http.StatusBadRequest, "invalid request: the scan has not finished successfully")
+		httpjson.Error(w, http.StatusBadRequest, "invalid request: the scan has not finished successfully")
 		return
 	}
 	if err := s.store.SetReporting(r.Context(), sc.ID, report.ReportGenerating, "", ""); err != nil {
@@ -93,7 +94,7 @@ func (s *Server) handleGenerateReport(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, "queueing report generation", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"scan_id": sc.ID, "status": "started"})
+	httpjson.Write(w, http.StatusOK, map[string]string{"scan_id": sc.ID, "status": "started"})
 }
 
 // generateReport renders a finished scan's PDF and HTML reports and records the outcome; it
@@ -206,39 +207,39 @@ func (s *Server) history(ctx context.Context, clientID int64, rep *report.ScanRe
 // handleGetReport is POST /private/api-get-report/ {scan_id, format}: a short-lived signed
 // download URL of the scan's latest report.
 func (s *Server) handleGetReport(w http.ResponseWriter, r *http.Request) {
-	f, err := readFields(w, r, s.cfg.MaxBodyBytes)
+	f, err := httpjson.ReadFields(w, r, s.cfg.MaxBodyBytes)
 	if err != nil {
-		errorBody(w, http.StatusBadRequest, err.Error())
+		httpjson.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	scanID := f.str("scan_id", true, maxNameLen)
-	format := f.str("format", false, 8)
-	if f.err != nil {
-		errorBody(w, http.StatusBadRequest, f.err.Error())
+	scanID := f.Str("scan_id", true, maxNameLen)
+	format := f.Str("format", false, 8)
+	if f.Err() != nil {
+		httpjson.Error(w, http.StatusBadRequest, f.Err().Error())
 		return
 	}
 	if format == "" {
 		format = "pdf"
 	}
 	if format != "pdf" && format != "html" {
-		errorBody(w, http.StatusBadRequest, "format: must be pdf or html")
+		httpjson.Error(w, http.StatusBadRequest, "format: must be pdf or html")
 		return
 	}
 	sc, err := s.store.GetScanMeta(r.Context(), auth.ClientID(r.Context()), scanID)
 	if err != nil {
-		errorBody(w, http.StatusBadRequest, "invalid request: no such scan")
+		httpjson.Error(w, http.StatusBadRequest, "invalid request: no such scan")
 		return
 	}
 	switch sc.ReportingStatus {
 	case report.ReportGenerated:
 	case report.ReportFailed:
-		errorBody(w, http.StatusBadRequest, "the report could not be generated: "+sc.ReportingErrMsg)
+		httpjson.Error(w, http.StatusBadRequest, "the report could not be generated: "+sc.ReportingErrMsg)
 		return
 	default:
-		errorBody(w, http.StatusBadRequest, "the report is "+strings.ReplaceAll(sc.ReportingStatus, "_", " ")+"; generate it first")
+		httpjson.Error(w, http.StatusBadRequest, "the report is "+strings.ReplaceAll(sc.ReportingStatus, "_", " ")+"; generate it first")
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"status": "success", "result": map[string]string{
+	httpjson.Write(w, http.StatusOK, map[string]any{"status": "success", "result": map[string]string{
 		"url": s.reportURL(sc.ReportID + "." + format), "report_id": sc.ReportID, "format": format}})
 }
 
@@ -261,12 +262,12 @@ func (s *Server) handleDownloadReport(w http.ResponseWriter, r *http.Request) {
 	sig := r.URL.Query().Get("signature")
 	if !reportFileRe.MatchString(file) || err != nil || time.Now().Unix() > exp ||
 		!hmac.Equal([]byte(sig), []byte(s.reportSignature(file, exp))) {
-		errorBody(w, http.StatusForbidden, "the download link is invalid or expired")
+		httpjson.Error(w, http.StatusForbidden, "the download link is invalid or expired")
 		return
 	}
 	f, info, err := s.blobs.Open(r.Context(), reportBlob(file))
 	if errors.Is(err, blob.ErrNotFound) {
-		errorBody(w, http.StatusNotFound, "no such report")
+		httpjson.Error(w, http.StatusNotFound, "no such report")
 		return
 	} else if err != nil {
 		s.internal(w, r, "reading report", err)

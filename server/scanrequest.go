@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/vigil-sec/vigil/report"
-	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -141,7 +141,7 @@ func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Proje
 	switch {
 	case errors.Is(err, errQueueFull), errors.Is(err, errStopping):
 		w.Header().Set("Retry-After", "30")
-		errorBody(w, http.StatusServiceUnavailable, err.Error())
+		httpjson.Error(w, http.StatusServiceUnavailable, err.Error())
 		return
 	case err != nil:
 		s.internal(w, r, "recording scan", err)
@@ -157,11 +157,10 @@ func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Proje
 		s.internal(w, r, "reading scan", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, report.Envelope{ScanReport: rep})
+	httpjson.Write(w, http.StatusOK, report.Envelope{ScanReport: rep})
 }
 
 // internal answers 500 without detail and logs the cause.
 func (s *Server) internal(w http.ResponseWriter, r *http.Request, what string, err error) {
-	s.log.ErrorContext(r.Context(), what, "err", err, "path", r.URL.Path, "client_id", auth.ClientID(r.Context()))
-	errorBody(w, http.StatusInternalServerError, "internal error")
+	httpjson.Internal(w, r, s.log, what, err)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
+	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/webhook"
@@ -331,30 +332,30 @@ func (s *Server) Logger() *slog.Logger { return s.log }
 // served too, since a redirect would turn a client's POST into a GET.
 func (s *Server) routes() {
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "role": s.cfg.Role})
+		httpjson.Write(w, http.StatusOK, map[string]string{"status": "ok", "role": s.cfg.Role})
 	})
 	s.mux.Handle("GET /metrics", s.metrics.handler())
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		errorBody(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+truncate(r.URL.Path, 200))
+		httpjson.Error(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+truncate(r.URL.Path, 200))
 	})
 	if s.cfg.Role == RoleWorker {
 		s.dash = &dashboard{s: s} // reports read the dashboard's triage comments
 		return                    // a worker serves its health and metrics only
 	}
-	private := func(method, path string, shape errShape, h http.HandlerFunc) {
+	private := func(method, path string, shape httpjson.Shape, h http.HandlerFunc) {
 		wrapped := auth.Require(s.store, auth.Bearer, s.log, auth.Fail(shape), h)
 		s.mux.Handle(method+" "+path+"{$}", wrapped)
 		s.mux.Handle(method+" "+path[:len(path)-1], wrapped)
 	}
-	private("POST", "/private/api-project-scan/", errorBody, s.handleProjectScan)
-	private("GET", "/private/api-get-presigned-url/", failedBody, s.handlePresign)
-	private("POST", "/private/api-get-scan/", errorBody, s.handleGetScan)
-	private("POST", "/private/api-file-scan/", errorBody, s.handleFileScan)
-	private("POST", "/private/api-start-scan-block/", errorBody, s.handleBlockScan)
-	private("POST", "/private/api-generate-report/", errorBody, s.handleGenerateReport)
-	private("POST", "/private/api-get-report/", errorBody, s.handleGetReport)
+	private("POST", "/private/api-project-scan/", httpjson.Error, s.handleProjectScan)
+	private("GET", "/private/api-get-presigned-url/", httpjson.Failed, s.handlePresign)
+	private("POST", "/private/api-get-scan/", httpjson.Error, s.handleGetScan)
+	private("POST", "/private/api-file-scan/", httpjson.Error, s.handleFileScan)
+	private("POST", "/private/api-start-scan-block/", httpjson.Error, s.handleBlockScan)
+	private("POST", "/private/api-generate-report/", httpjson.Error, s.handleGenerateReport)
+	private("POST", "/private/api-get-report/", httpjson.Error, s.handleGetReport)
 	s.mux.HandleFunc("GET "+reportPath+"{file}", s.handleDownloadReport)
-	tag := auth.Require(s.store, auth.Token, s.log, errorBody, http.HandlerFunc(s.handleTagWebhook))
+	tag := auth.Require(s.store, auth.Token, s.log, httpjson.Error, http.HandlerFunc(s.handleTagWebhook))
 	s.mux.Handle("POST /api-tag-webhook/{$}", tag)
 	s.mux.Handle("POST /api-tag-webhook", tag)
 

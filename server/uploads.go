@@ -18,6 +18,7 @@ import (
 
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
+	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -33,24 +34,24 @@ func (s *Server) handlePresign(w http.ResponseWriter, r *http.Request) {
 	name := path.Base(strings.ReplaceAll(strings.TrimSpace(raw), `\`, "/"))
 	switch {
 	case raw == "":
-		failedBody(w, http.StatusBadRequest, "file_name: is required")
+		httpjson.Failed(w, http.StatusBadRequest, "file_name: is required")
 		return
 	case len(name) > maxNameLen || !utf8.ValidString(name) || strings.ContainsFunc(name, func(c rune) bool { return c < 0x20 || c == 0x7f }):
-		failedBody(w, http.StatusBadRequest, "file_name: not a valid file name")
+		httpjson.Failed(w, http.StatusBadRequest, "file_name: not a valid file name")
 		return
 	}
 	ext := strings.ToLower(path.Ext(name))
 	if ext != ".sol" && ext != ".zip" || name == ext {
-		failedBody(w, http.StatusBadRequest, "file_name: the file type is not valid; only .sol and .zip files can be uploaded")
+		httpjson.Failed(w, http.StatusBadRequest, "file_name: the file type is not valid; only .sol and .zip files can be uploaded")
 		return
 	}
 	client := auth.ClientID(r.Context())
 	if slots, _, err := s.store.UploadUsage(r.Context(), client); err != nil {
 		s.log.ErrorContext(r.Context(), "reading upload usage", "err", err)
-		failedBody(w, http.StatusInternalServerError, "internal error")
+		httpjson.Failed(w, http.StatusInternalServerError, "internal error")
 		return
 	} else if slots >= s.cfg.MaxUploadsPerClient {
-		failedBody(w, http.StatusTooManyRequests, fmt.Sprintf("too many uploads kept for this client (limit %d); older ones are removed %s after their URL expires",
+		httpjson.Failed(w, http.StatusTooManyRequests, fmt.Sprintf("too many uploads kept for this client (limit %d); older ones are removed %s after their URL expires",
 			s.cfg.MaxUploadsPerClient, s.cfg.UploadRetention))
 		return
 	}
@@ -59,7 +60,7 @@ func (s *Server) handlePresign(w http.ResponseWriter, r *http.Request) {
 		CreatedAt: now, ExpiresAt: now.Add(s.cfg.UploadExpiry)}
 	if err := s.store.CreateUpload(r.Context(), u); err != nil {
 		s.log.ErrorContext(r.Context(), "recording upload slot", "err", err)
-		failedBody(w, http.StatusInternalServerError, "internal error")
+		httpjson.Failed(w, http.StatusInternalServerError, "internal error")
 		return
 	}
 	link, err := s.blobs.PresignPut(r.Context(), uploadBlob(u.ObjectKey), s.cfg.UploadExpiry)
@@ -67,10 +68,10 @@ func (s *Server) handlePresign(w http.ResponseWriter, r *http.Request) {
 		link = s.presignedURL(u)
 	} else if err != nil {
 		s.log.ErrorContext(r.Context(), "signing upload URL", "err", err)
-		failedBody(w, http.StatusInternalServerError, "internal error")
+		httpjson.Failed(w, http.StatusInternalServerError, "internal error")
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"status": "success", "result": map[string]string{"url": link}})
+	httpjson.Write(w, http.StatusOK, map[string]any{"status": "success", "result": map[string]string{"url": link}})
 }
 
 func (s *Server) uploadSignature(key string, expires int64) string {
@@ -108,23 +109,23 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	exp, err := strconv.ParseInt(r.URL.Query().Get("expires"), 10, 64)
 	sig := r.URL.Query().Get("signature")
 	if !validKey(key) || err != nil || !hmac.Equal([]byte(sig), []byte(s.uploadSignature(key, exp))) {
-		errorBody(w, http.StatusForbidden, "the upload URL is not valid; ask for a new one")
+		httpjson.Error(w, http.StatusForbidden, "the upload URL is not valid; ask for a new one")
 		return
 	}
 	if time.Now().Unix() > exp {
-		errorBody(w, http.StatusForbidden, "the upload URL has expired; ask for a new one")
+		httpjson.Error(w, http.StatusForbidden, "the upload URL has expired; ask for a new one")
 		return
 	}
 	u, err := s.store.GetUpload(r.Context(), key)
 	if errors.Is(err, store.ErrNotFound) {
-		errorBody(w, http.StatusForbidden, "the upload URL is not valid; ask for a new one")
+		httpjson.Error(w, http.StatusForbidden, "the upload URL is not valid; ask for a new one")
 		return
 	} else if err != nil {
 		s.internal(w, r, "reading upload slot", err)
 		return
 	}
 	if !u.UploadedAt.IsZero() {
-		errorBody(w, http.StatusConflict, "a file was already uploaded to this URL; ask for a new one")
+		httpjson.Error(w, http.StatusConflict, "a file was already uploaded to this URL; ask for a new one")
 		return
 	}
 	limit, err := s.uploadLimit(r.Context(), u)
@@ -133,11 +134,11 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if limit <= 0 {
-		errorBody(w, http.StatusRequestEntityTooLarge, quotaUsedUp)
+		httpjson.Error(w, http.StatusRequestEntityTooLarge, quotaUsedUp)
 		return
 	}
 	if r.ContentLength > limit {
-		errorBody(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the file is larger than %d bytes", limit))
+		httpjson.Error(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the file is larger than %d bytes", limit))
 		return
 	}
 	body := &countedReader{r: http.MaxBytesReader(w, r.Body, limit)}
@@ -146,13 +147,13 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		errorBody(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the file is larger than %d bytes", limit))
+		httpjson.Error(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the file is larger than %d bytes", limit))
 		return
 	case errors.Is(err, blob.ErrExists):
-		errorBody(w, http.StatusConflict, "a file was already uploaded to this URL; ask for a new one")
+		httpjson.Error(w, http.StatusConflict, "a file was already uploaded to this URL; ask for a new one")
 		return
 	case body.err != nil:
-		errorBody(w, http.StatusBadRequest, "the upload was interrupted")
+		httpjson.Error(w, http.StatusBadRequest, "the upload was interrupted")
 		return
 	case err != nil:
 		s.internal(w, r, "storing upload", err)
@@ -162,14 +163,14 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	if err := s.store.MarkUploaded(r.Context(), key, n, time.Now().UTC()); err != nil {
 		s.blobs.Delete(context.WithoutCancel(r.Context()), uploadBlob(key))
 		if errors.Is(err, store.ErrConflict) {
-			errorBody(w, http.StatusConflict, "a file was already uploaded to this URL; ask for a new one")
+			httpjson.Error(w, http.StatusConflict, "a file was already uploaded to this URL; ask for a new one")
 			return
 		}
 		s.internal(w, r, "recording upload", err)
 		return
 	}
 	s.metrics.uploadByte.Add(float64(n))
-	writeJSON(w, http.StatusOK, map[string]any{"status": "success", "size": n})
+	httpjson.Write(w, http.StatusOK, map[string]any{"status": "success", "size": n})
 }
 
 const quotaUsedUp = "the client's upload quota is used up; uploads are removed after their retention"

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/webhook"
 )
@@ -16,21 +17,21 @@ import (
 // endpoint and headers and answers the endpoint's signing secret, kept across re-tagging so
 // that receivers need not change it.
 func (s *Server) handleTagWebhook(w http.ResponseWriter, r *http.Request) {
-	f, err := readFields(w, r, s.cfg.MaxBodyBytes)
+	f, err := httpjson.ReadFields(w, r, s.cfg.MaxBodyBytes)
 	if err != nil {
-		errorBody(w, http.StatusBadRequest, "invalid request: "+err.Error())
+		httpjson.Error(w, http.StatusBadRequest, "invalid request: "+err.Error())
 		return
 	}
-	endpoint := strings.TrimSpace(f.str("endpoint_url", true, maxURLLen))
-	headers := f.stringMap("endpoint_headers", 64)
-	if f.err != nil {
-		errorBody(w, http.StatusBadRequest, "invalid request: "+f.err.Error())
+	endpoint := strings.TrimSpace(f.Str("endpoint_url", true, maxURLLen))
+	headers := f.StringMap("endpoint_headers", 64)
+	if f.Err() != nil {
+		httpjson.Error(w, http.StatusBadRequest, "invalid request: "+f.Err().Error())
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
 	defer cancel()
 	if err := webhook.ValidateEndpoint(ctx, s.policy, endpoint, headers); err != nil {
-		errorBody(w, http.StatusBadRequest, "invalid request: "+err.Error())
+		httpjson.Error(w, http.StatusBadRequest, "invalid request: "+err.Error())
 		return
 	}
 	client := auth.ClientID(r.Context())
@@ -49,7 +50,7 @@ func (s *Server) handleTagWebhook(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, "storing webhook endpoint", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{
+	httpjson.Write(w, http.StatusOK, map[string]string{
 		"status":         "success",
 		"message":        "webhook endpoint tagged successfully",
 		"signing_secret": secret,

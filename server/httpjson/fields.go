@@ -1,4 +1,4 @@
-package server
+package httpjson
 
 import (
 	"bytes"
@@ -10,15 +10,15 @@ import (
 	"net/http"
 )
 
-// fields is a JSON object body read field by field, so that each error can name its field,
-// unknown fields are ignored, and null counts as absent. The getters record the first error in
-// err and return zero values after it, so a handler reads every field and checks once.
-type fields struct {
+// Fields is a JSON object body read field by field, so that each error can name its field,
+// unknown fields are ignored, and null counts as absent. The getters record the first error
+// (Err) and return zero values after it, so a handler reads every field and checks once.
+type Fields struct {
 	m   map[string]json.RawMessage
 	err error
 }
 
-func (f *fields) fail(name, reason string) {
+func (f *Fields) fail(name, reason string) {
 	if f.err == nil {
 		f.err = &fieldError{name, reason}
 	}
@@ -36,8 +36,11 @@ func (e *fieldError) Error() string {
 	return e.field + ": " + e.reason
 }
 
-// readFields reads a JSON object of at most limit bytes.
-func readFields(w http.ResponseWriter, r *http.Request, limit int64) (*fields, error) {
+// Err is the first error a getter met: a 400 naming the field.
+func (f *Fields) Err() error { return f.err }
+
+// ReadFields reads a JSON object of at most limit bytes.
+func ReadFields(w http.ResponseWriter, r *http.Request, limit int64) (*Fields, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
 		var mbe *http.MaxBytesError
@@ -50,7 +53,7 @@ func readFields(w http.ResponseWriter, r *http.Request, limit int64) (*fields, e
 	if len(body) == 0 || body[0] != '{' {
 		return nil, &fieldError{"", "request body must be a JSON object"}
 	}
-	f := &fields{}
+	f := &Fields{}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&f.m); err != nil {
 		return nil, &fieldError{"", "request body is not valid JSON: " + jsonReason(err)}
@@ -69,7 +72,7 @@ func jsonReason(err error) string {
 	return "malformed"
 }
 
-func (f *fields) present(name string) bool {
+func (f *Fields) present(name string) bool {
 	if f.err != nil {
 		return false
 	}
@@ -77,8 +80,8 @@ func (f *fields) present(name string) bool {
 	return ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null"))
 }
 
-// str reads a string field; required fields must be present and not blank.
-func (f *fields) str(name string, required bool, maxLen int) string {
+// Str reads a string field; required fields must be present and not blank.
+func (f *Fields) Str(name string, required bool, maxLen int) string {
 	if !f.present(name) {
 		if required {
 			f.fail(name, "is required")
@@ -101,8 +104,8 @@ func (f *fields) str(name string, required bool, maxLen int) string {
 	return s
 }
 
-// strList reads an array of strings.
-func (f *fields) strList(name string, required bool, maxItems, maxLen int) []string {
+// StrList reads an array of strings.
+func (f *Fields) StrList(name string, required bool, maxItems, maxLen int) []string {
 	if !f.present(name) {
 		if required {
 			f.fail(name, "is required")
@@ -131,8 +134,8 @@ func (f *fields) strList(name string, required bool, maxItems, maxLen int) []str
 	return list
 }
 
-// boolean reads true or false.
-func (f *fields) boolean(name string) bool {
+// Bool reads true or false.
+func (f *Fields) Bool(name string) bool {
 	if !f.present(name) {
 		return false
 	}
@@ -143,8 +146,8 @@ func (f *fields) boolean(name string) bool {
 	return b
 }
 
-// integer reads a whole number; ok is false when absent.
-func (f *fields) integer(name string) (n int64, ok bool) {
+// Int reads a whole number; ok is false when absent.
+func (f *Fields) Int(name string) (n int64, ok bool) {
 	if !f.present(name) {
 		return 0, false
 	}
@@ -156,8 +159,8 @@ func (f *fields) integer(name string) (n int64, ok bool) {
 	return int64(x), true
 }
 
-// stringMap reads an object of string values.
-func (f *fields) stringMap(name string, maxItems int) map[string]string {
+// StringMap reads an object of string values.
+func (f *Fields) StringMap(name string, maxItems int) map[string]string {
 	if !f.present(name) {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/onchain/explorer"
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/store"
 )
@@ -18,7 +19,7 @@ import (
 // contract's verified source, with its threat score. Unknown platforms and chains, and invalid
 // addresses, are a 400 whose error names the field and lists the valid values.
 func (s *Server) handleBlockScan(w http.ResponseWriter, r *http.Request) {
-	be, ok := s.engine.(BlockEngine)
+	be, ok := s.engine.(engine.BlockEngine)
 	if !ok {
 		httpjson.Error(w, http.StatusNotImplemented, "block scans are not configured on this server")
 		return
@@ -57,12 +58,12 @@ func (s *Server) handleBlockScan(w http.ResponseWriter, r *http.Request) {
 
 // executeBlock runs a block scan for the job runner, telling progress where it stands.
 func (s *Server) executeBlock(ctx context.Context, sc store.Scan, req scanRequest, progress func(scan.Progress)) (*report.ScanReport, string) {
-	be, ok := s.engine.(BlockEngine)
+	be, ok := s.engine.(engine.BlockEngine)
 	if !ok {
 		return nil, "block scans are not configured on this server"
 	}
 	rep, err := be.ScanBlock(ctx, scan.BlockTarget{Address: req.Address, Platform: req.Platform, Chain: req.Chain},
-		ScanOptions{ScanID: sc.ID, ScanType: report.ScanTypeBlock, Progress: progress})
+		engine.ScanOptions{ScanID: sc.ID, ScanType: report.ScanTypeBlock, Progress: progress})
 	switch {
 	case err == nil:
 		return rep, ""

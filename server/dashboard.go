@@ -19,6 +19,7 @@ import (
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/scan/onchain/solana"
+	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/tokenapi"
 	"github.com/vigil-sec/vigil/server/web"
@@ -354,7 +355,7 @@ func (d *dashboard) applyComments(ctx context.Context, rep *report.ScanReport) e
 }
 
 func (d *dashboard) BlockScan(ctx context.Context, clientID int64, address, platform, chain string) (string, error) {
-	be, ok := d.s.engine.(BlockEngine)
+	be, ok := d.s.engine.(engine.BlockEngine)
 	if !ok {
 		return "", fmt.Errorf("block scans are %w", web.ErrUnavailable)
 	}

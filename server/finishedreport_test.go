@@ -14,13 +14,14 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/workspace"
+	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
 type noEngine struct{}
 
-func (noEngine) Scan(context.Context, *workspace.Workspace, ScanOptions) (*report.ScanReport, error) {
+func (noEngine) Scan(context.Context, *workspace.Workspace, engine.ScanOptions) (*report.ScanReport, error) {
 	return nil, context.Canceled
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/onchain/explorer"
+	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/jsonrpc"
 	"github.com/vigil-sec/vigil/server/store"
@@ -67,7 +68,7 @@ const maxTopFindings = 10
 // QuickScanServer returns the JSON-RPC server with ss_quickscan registered, and adds the
 // report route GET /quickscan/{scan_id}. It needs an engine that scans deployed contracts.
 func (s *Server) QuickScanServer() (*jsonrpc.Server, error) {
-	be, ok := s.engine.(BlockEngine)
+	be, ok := s.engine.(engine.BlockEngine)
 	if !ok {
 		return nil, errors.New("ss_quickscan needs block scans: configure the block explorers")
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/scan/workspace"
+	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -228,7 +229,7 @@ func (s *Server) execute(parent context.Context, sc store.Scan) (*report.ScanRep
 		return nil, s.failure(ctx, sc.ID, "opening the sources", err, "")
 	}
 	defer ws.Close()
-	rep, err := s.engine.Scan(ctx, ws, ScanOptions{ScanID: sc.ID, ScanType: sc.ScanType, Quick: req.Quick, Progress: advance})
+	rep, err := s.engine.Scan(ctx, ws, engine.ScanOptions{ScanID: sc.ID, ScanType: sc.ScanType, Quick: req.Quick, Progress: advance})
 	if err != nil {
 		return nil, s.failure(ctx, sc.ID, "scanning", err, ws.Root)
 	}

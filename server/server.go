@@ -19,6 +19,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
+	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/store"
@@ -32,7 +33,7 @@ type Server struct {
 	public        namedClient // the client public repository scans are recorded under
 	quick         namedClient // the client ss_quickscan scans are recorded under
 	cfg           Config
-	engine        Engine
+	engine        engine.Engine
 	store         store.Store
 	log           *slog.Logger
 	mux           *http.ServeMux
@@ -68,16 +69,16 @@ type Server struct {
 
 // New opens the store in cfg.DataDir, resumes unfinished scans and pending webhook deliveries,
 // and returns a server ready to serve. Close it (or let ListenAndServe do it) when done.
-func New(cfg Config, engine Engine) (*Server, error) {
+func New(cfg Config, eng engine.Engine) (*Server, error) {
 	cfg = cfg.withDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if engine == nil {
+	if eng == nil {
 		return nil, errors.New("server: no scanning engine")
 	}
 	s := &Server{
-		cfg: cfg, engine: engine, log: cfg.Logger, mux: http.NewServeMux(),
+		cfg: cfg, engine: eng, log: cfg.Logger, mux: http.NewServeMux(),
 		policy: netguard.Policy{AllowPrivate: cfg.AllowPrivateNetworks},
 		blobs:  cfg.Blobs, tmpDir: filepath.Join(cfg.DataDir, "tmp"),
 		stopping: make(chan struct{}),

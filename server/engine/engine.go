@@ -1,4 +1,4 @@
-package server
+package engine
 
 import (
 	"context"
@@ -9,7 +9,8 @@ import (
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
-// Engine is the scanning engine the server drives; the CLI's `vigil scan` uses the same one.
+// Engine is the scanning engine the server's workers drive; the CLI's `vigil scan` uses the same
+// one.
 type Engine interface {
 	// Scan runs one scan of an opened workspace and returns the finished report: findings
 	// (multi_file_scan_details, each with its bug_hash), the summary and the score. The server
@@ -39,16 +40,16 @@ type BlockEngine interface {
 	Catalogue() *explorer.Catalogue
 }
 
-// EngineOption configures ScanEngine.
-type EngineOption func(*scanEngine)
+// Option configures New.
+type Option func(*scanEngine)
 
 // WithExplorer lets the engine scan deployed contracts, fetching sources with f.
-func WithExplorer(f *explorer.Fetcher) EngineOption { return func(e *scanEngine) { e.fetcher = f } }
+func WithExplorer(f *explorer.Fetcher) Option { return func(e *scanEngine) { e.fetcher = f } }
 
-// ScanEngine is the Engine of package scan (scan.Run), the one `vigil scan` uses. base holds
+// New is the Engine of package scan (scan.Run), the one `vigil scan` uses. base holds
 // the configured detector selection and severity overrides; ScanID and IncludeDeps are set per
 // scan. With WithExplorer it is also a BlockEngine.
-func ScanEngine(base scan.Options, opts ...EngineOption) Engine {
+func New(base scan.Options, opts ...Option) Engine {
 	e := &scanEngine{base: base}
 	for _, o := range opts {
 		o(e)

@@ -8,14 +8,8 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/store"
-)
-
-// The queue's other job kinds: webhook deliveries and report generation, each in a queue of
-// its own so that they never wait behind long scans.
-const (
-	webhookQueue = "webhooks"
-	reportQueue  = "reports"
 )
 
 // registerJobs adds the workers of every job kind.
@@ -25,24 +19,12 @@ func (s *Server) registerJobs(w *river.Workers) {
 	river.AddWorker(w, &reportWorker{s: s})
 }
 
-// deliveryArgs is one webhook delivery (its id, the webhook-id), sent by as many attempts as
-// the dispatcher allows, each a run of the job, with the dispatcher's backoff between them.
-type deliveryArgs struct {
-	ID string `json:"id"`
-}
-
-func (deliveryArgs) Kind() string { return "webhook_delivery" }
-
-func (deliveryArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: webhookQueue, UniqueOpts: river.UniqueOpts{ByArgs: true}}
-}
-
 type deliveryWorker struct {
-	river.WorkerDefaults[deliveryArgs]
+	river.WorkerDefaults[jobs.DeliveryArgs]
 	s *Server
 }
 
-func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
+func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[jobs.DeliveryArgs]) error {
 	next, err := w.s.hooks.Deliver(ctx, job.Args.ID)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -58,26 +40,14 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs])
 	return river.JobSnooze(max(time.Until(next), 0))
 }
 
-// reportArgs is the generation of a finished scan's downloadable report.
-type reportArgs struct {
-	ClientID int64  `json:"client_id"`
-	ScanID   string `json:"scan_id"`
-}
-
-func (reportArgs) Kind() string { return "report" }
-
-// InsertOpts: not unique. A request may come while the previous generation's job is still
-// being completed; generating twice only makes a newer report id.
-func (reportArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: reportQueue} }
-
 type reportWorker struct {
-	river.WorkerDefaults[reportArgs]
+	river.WorkerDefaults[jobs.ReportArgs]
 	s *Server
 }
 
 // Work generates the report. A failure generateReport recorded (reporting_status failed) is
 // the job's outcome; one it could not record is retried, and the last attempt records it.
-func (w *reportWorker) Work(ctx context.Context, job *river.Job[reportArgs]) error {
+func (w *reportWorker) Work(ctx context.Context, job *river.Job[jobs.ReportArgs]) error {
 	_, err := w.s.generateReport(ctx, job.Args.ClientID, job.Args.ScanID)
 	if err == nil {
 		return nil
@@ -108,7 +78,7 @@ func (s *Server) resumeDeliveries(ctx context.Context) error {
 		return err
 	}
 	for _, d := range due {
-		if err := s.queue.Enqueue(ctx, deliveryArgs{ID: d.ID}); err != nil {
+		if err := s.queue.Enqueue(ctx, jobs.DeliveryArgs{ID: d.ID}); err != nil {
 			return err
 		}
 	}

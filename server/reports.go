@@ -24,6 +24,7 @@ import (
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/httpjson"
+	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -90,7 +91,7 @@ func (s *Server) handleGenerateReport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A queue job: any worker generates it, and it survives the process that queued it.
-	if err := s.queue.Enqueue(r.Context(), reportArgs{ClientID: clientID, ScanID: sc.ID}); err != nil {
+	if err := s.queue.Enqueue(r.Context(), jobs.ReportArgs{ClientID: clientID, ScanID: sc.ID}); err != nil {
 		s.internal(w, r, "queueing report generation", err)
 		return
 	}

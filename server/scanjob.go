@@ -17,28 +17,17 @@ import (
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/scan/workspace"
 	"github.com/vigil-sec/vigil/server/engine"
+	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
-// scanArgs is the queue job of one scan: its id. Unique by args, so that queueing a scan
-// again (a start resuming it, a request retried) adds nothing while its job exists.
-type scanArgs struct {
-	ScanID string `json:"scan_id"`
-}
-
-func (scanArgs) Kind() string { return "scan" }
-
-func (scanArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
-}
-
 // scanWorker runs scan jobs.
 type scanWorker struct {
-	river.WorkerDefaults[scanArgs]
+	river.WorkerDefaults[jobs.ScanArgs]
 	s *Server
 }
 
-func (w *scanWorker) Work(ctx context.Context, job *river.Job[scanArgs]) error {
+func (w *scanWorker) Work(ctx context.Context, job *river.Job[jobs.ScanArgs]) error {
 	return w.s.runScan(ctx, job.Args.ScanID, job.Attempt >= job.MaxAttempts)
 }
 
@@ -75,7 +64,7 @@ func (s *Server) resume(ctx context.Context) error {
 				continue
 			}
 		}
-		if err := s.queue.Enqueue(ctx, scanArgs{ScanID: sc.ID}); err != nil {
+		if err := s.queue.Enqueue(ctx, jobs.ScanArgs{ScanID: sc.ID}); err != nil {
 			return fmt.Errorf("server: queueing scan %s: %w", sc.ID, err)
 		}
 	}
@@ -159,7 +148,7 @@ func (s *Server) runScan(ctx context.Context, id string, lastAttempt bool) (err 
 	defer s.running.Add(-1)
 	start := time.Now()
 	rep, errMsg := s.safeExecute(ctx, sc)
-	s.metrics.scanTime.Observe(time.Since(start).Seconds())
+	s.metrics.ScanTime.Observe(time.Since(start).Seconds())
 	if ctx.Err() != nil {
 		s.log.Info("job: stopping; scan handed back to the queue", "scan_id", id)
 		if err := s.store.InterruptScan(context.WithoutCancel(ctx), id); err != nil {
@@ -333,7 +322,7 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 	}
 	s.keepFinished(sc.ID, rep, body)
 	s.finished.broadcast(sc.ID)
-	s.metrics.scans.WithLabelValues(status).Inc()
+	s.metrics.Scans.WithLabelValues(status).Inc()
 	s.log.Info("scan finished", "scan_id", sc.ID, "status", status, "err_msg", errMsg, "findings", len(findings))
 	return s.notify(ctx, sc, p, status, errMsg, rep)
 }

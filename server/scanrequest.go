@@ -9,6 +9,7 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/server/httpjson"
+	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -95,7 +96,7 @@ func (s *Server) submit(ctx context.Context, id string) error {
 	if queued > s.cfg.QueueLimit {
 		return errQueueFull
 	}
-	return s.queue.Enqueue(ctx, scanArgs{ScanID: id})
+	return s.queue.Enqueue(ctx, jobs.ScanArgs{ScanID: id})
 }
 
 // awaitScan waits up to d for a queued scan to end (or until the server begins to stop). wake,

@@ -22,6 +22,7 @@ import (
 	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/jobs"
+	"github.com/vigil-sec/vigil/server/metrics"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/webhook"
 )
@@ -45,7 +46,7 @@ type Server struct {
 	running   atomic.Int64 // scans running in this process
 	finished  finishSignal // broadcast when this process finishes a scan
 	hooks     *webhook.Dispatcher
-	metrics   *metrics
+	metrics   *metrics.Metrics
 	policy    netguard.Policy
 	publicURL *url.URL
 	uploadKey []byte
@@ -130,24 +131,24 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 		// that stopped answering, and a job running StuckAfter past it is rescued.
 		JobTimeout:  cfg.ScanTimeout + cfg.StuckAfter/2,
 		RescueAfter: cfg.ScanTimeout + cfg.StuckAfter,
-		Queues:      map[string]int{webhookQueue: 4, reportQueue: 2},
+		Queues:      map[string]int{jobs.WebhookQueue: 4, jobs.ReportQueue: 2},
 		Register:    s.registerJobs,
-		Logger:      slog.New(warnings{s.log.Handler()}),
+		Logger:      s.log,
 	})
 	if err != nil {
 		st.Close()
 		return nil, err
 	}
-	s.metrics = newMetrics(s.queueStats)
+	s.metrics = metrics.New(s.queueStats)
 	s.hooks = &webhook.Dispatcher{
 		Store: st, Client: webhook.NewClient(s.policy, cfg.WebhookTimeout), MaxAttempts: cfg.WebhookMaxAttempts,
 		Backoff: cfg.WebhookBackoff, Log: s.log,
-		Observe: func(outcome string) { s.metrics.webhooks.WithLabelValues(outcome).Inc() },
+		Observe: func(outcome string) { s.metrics.Webhooks.WithLabelValues(outcome).Inc() },
 		// Each delivery is a queue job (Deliver), worked by whichever process works the queue.
-		Queue: func(ctx context.Context, id string) error { return s.queue.Enqueue(ctx, deliveryArgs{ID: id}) },
+		Queue: func(ctx context.Context, id string) error { return s.queue.Enqueue(ctx, jobs.DeliveryArgs{ID: id}) },
 	}
 	s.routes()
-	s.handler = s.observe(s.mux)
+	s.handler = s.metrics.Observe(s.mux, s.log)
 
 	bgCtx, cancel := context.WithCancel(context.Background())
 	s.bgCancel = cancel
@@ -335,7 +336,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		httpjson.Write(w, http.StatusOK, map[string]string{"status": "ok", "role": s.cfg.Role})
 	})
-	s.mux.Handle("GET /metrics", s.metrics.handler())
+	s.mux.Handle("GET /metrics", s.metrics.Handler())
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+truncate(r.URL.Path, 200))
 	})

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"context"
-	"log/slog"
 	"sync"
 )
 
@@ -58,17 +56,3 @@ func (f *finishSignal) broadcast(scanID string) {
 		delete(f.waiting, scanID)
 	}
 }
-
-// warnings passes on a handler's warnings and errors only: the queue library reports its
-// routine at info level, which would drown the server's own logs.
-type warnings struct{ slog.Handler }
-
-func (w warnings) Enabled(ctx context.Context, l slog.Level) bool {
-	return l >= slog.LevelWarn && w.Handler.Enabled(ctx, l)
-}
-
-func (w warnings) WithAttrs(attrs []slog.Attr) slog.Handler {
-	return warnings{w.Handler.WithAttrs(attrs)}
-}
-
-func (w warnings) WithGroup(name string) slog.Handler { return warnings{w.Handler.WithGroup(name)} }

@@ -169,7 +169,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, "recording upload", err)
 		return
 	}
-	s.metrics.uploadByte.Add(float64(n))
+	s.metrics.UploadBytes.Add(float64(n))
 	httpjson.Write(w, http.StatusOK, map[string]any{"status": "success", "size": n})
 }
 

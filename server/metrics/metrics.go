@@ -1,4 +1,4 @@
-package server
+package metrics
 
 import (
 	"log/slog"
@@ -13,20 +13,26 @@ import (
 	"github.com/vigil-sec/vigil/scan"
 )
 
-// metrics are the server's Prometheus series, on a registry of its own so that two servers in
-// one process (tests) do not collide.
-type metrics struct {
-	reg        *prometheus.Registry
-	requests   *prometheus.CounterVec
-	duration   *prometheus.HistogramVec
-	scans      *prometheus.CounterVec
-	scanTime   prometheus.Histogram
-	webhooks   *prometheus.CounterVec
-	uploadByte prometheus.Counter
+// Metrics are the server's Prometheus series, on a registry of its own so that two servers in
+// one process (tests) do not collide. The exported ones are counted by the parts that see
+// the events; requests are counted by Observe.
+type Metrics struct {
+	reg      *prometheus.Registry
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+	// Scans counts finished scans by final status; ScanTime times one scan attempt.
+	Scans    *prometheus.CounterVec
+	ScanTime prometheus.Histogram
+	// Webhooks counts delivery attempts by outcome.
+	Webhooks *prometheus.CounterVec
+	// UploadBytes counts the bytes received through pre-signed uploads.
+	UploadBytes prometheus.Counter
 }
 
-func newMetrics(queue func() (queued, running int)) *metrics {
-	m := &metrics{reg: prometheus.NewRegistry()}
+// New makes the series; queue tells the scans queued (in the store) and running (in this
+// process) when they are scraped.
+func New(queue func() (queued, running int)) *Metrics {
+	m := &Metrics{reg: prometheus.NewRegistry()}
 	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "vigil_http_requests_total", Help: "HTTP requests by route pattern and status code.",
 	}, []string{"route", "code"})
@@ -34,20 +40,20 @@ func newMetrics(queue func() (queued, running int)) *metrics {
 		Name: "vigil_http_request_duration_seconds", Help: "HTTP request latency by route pattern.",
 		Buckets: prometheus.ExponentialBuckets(0.001, 4, 10),
 	}, []string{"route"})
-	m.scans = prometheus.NewCounterVec(prometheus.CounterOpts{
+	m.Scans = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "vigil_scans_total", Help: "Scans finished, by final status.",
 	}, []string{"status"})
-	m.scanTime = prometheus.NewHistogram(prometheus.HistogramOpts{
+	m.ScanTime = prometheus.NewHistogram(prometheus.HistogramOpts{
 		Name: "vigil_scan_duration_seconds", Help: "Time of one scan attempt (workspace and engine).",
 		Buckets: prometheus.ExponentialBuckets(0.01, 4, 10),
 	})
-	m.webhooks = prometheus.NewCounterVec(prometheus.CounterOpts{
+	m.Webhooks = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "vigil_webhook_attempts_total", Help: "Webhook delivery attempts by outcome (delivered, retry, failed).",
 	}, []string{"outcome"})
-	m.uploadByte = prometheus.NewCounter(prometheus.CounterOpts{
+	m.UploadBytes = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "vigil_upload_bytes_total", Help: "Bytes received through pre-signed uploads.",
 	})
-	m.reg.MustRegister(m.requests, m.duration, m.scans, m.scanTime, m.webhooks, m.uploadByte,
+	m.reg.MustRegister(m.requests, m.duration, m.Scans, m.ScanTime, m.Webhooks, m.UploadBytes,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vigil_scans_queued", Help: "Scans waiting for a worker."},
 			func() float64 { q, _ := queue(); return float64(q) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vigil_scans_running", Help: "Scans running now."},
@@ -61,7 +67,8 @@ func newMetrics(queue func() (queued, running int)) *metrics {
 	return m
 }
 
-func (m *metrics) handler() http.Handler {
+// Handler serves the series (GET /metrics).
+func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 }
 
@@ -87,10 +94,10 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// observe wraps the mux: one log line and two series per request. The route label is the mux
+// Observe wraps the mux: one log line and two series per request. The route label is the mux
 // pattern, never the raw path (unbounded label values), and logs never carry the query (it
 // holds upload signatures) or headers (they hold keys).
-func (s *Server) observe(next http.Handler) http.Handler {
+func (m *Metrics) Observe(next http.Handler, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
@@ -103,9 +110,9 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			route = "unmatched"
 		}
 		elapsed := time.Since(start)
-		s.metrics.requests.WithLabelValues(route, strconv.Itoa(rec.code)).Inc()
-		s.metrics.duration.WithLabelValues(route).Observe(elapsed.Seconds())
-		s.log.LogAttrs(r.Context(), levelFor(rec.code), "request",
+		m.requests.WithLabelValues(route, strconv.Itoa(rec.code)).Inc()
+		m.duration.WithLabelValues(route).Observe(elapsed.Seconds())
+		log.LogAttrs(r.Context(), levelFor(rec.code), "request",
 			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.code),
 			slog.Duration("duration", elapsed), slog.String("remote", r.RemoteAddr))
 	})

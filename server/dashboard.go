@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"path"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -20,6 +18,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/scan/onchain/solana"
 	"github.com/vigil-sec/vigil/server/engine"
+	"github.com/vigil-sec/vigil/server/projects"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/tokenapi"
 	"github.com/vigil-sec/vigil/server/web"
@@ -31,20 +30,16 @@ import (
 // no triage comments: the client's project list ("dashboard_projects", by client id) and each
 // project's triage notes ("triage_notes", by project id).
 
-const (
-	docProjects    = "dashboard_projects"
-	docTriageNotes = "triage_notes"
-)
-
 // dashboard implements web.Backend over the server.
 type dashboard struct {
-	s      *Server
-	tokens tokenapi.Scanner
+	s       *Server
+	tokens  tokenapi.Scanner
+	records projects.Records
 }
 
 // mountDashboard serves the pages at / (see package web).
 func (s *Server) mountDashboard() {
-	s.dash = &dashboard{s: s}
+	s.dash = &dashboard{s: s, records: s.projects}
 	h, err := web.New(web.Config{
 		Store: s.store, Backend: s.dash, Log: s.log, Version: s.cfg.Version, Stopping: s.stopping,
 		HTTPSPublicURL: s.publicURL != nil && s.publicURL.Scheme == "https",
@@ -56,85 +51,8 @@ func (s *Server) mountDashboard() {
 	h.Register(s.mux)
 }
 
-// projectList is the dashboard_projects document: the client's project ids, newest first.
-type projectList struct {
-	IDs []string `json:"ids"`
-}
-
-func (d *dashboard) loadList(ctx context.Context, clientID int64) (projectList, error) {
-	var l projectList
-	return l, loadJSON(ctx, d.s.store, docProjects, strconv.FormatInt(clientID, 10), &l)
-}
-
-// updateList changes the client's project list as one step against every other change, in
-// any process sharing the database.
-func (d *dashboard) updateList(ctx context.Context, clientID int64, change func(ids []string) []string) error {
-	return updateJSON(ctx, d.s.store, docProjects, strconv.FormatInt(clientID, 10), clientID, func(l *projectList) {
-		l.IDs = change(l.IDs)
-	})
-}
-
-// listProject puts a project at the top of its client's list (every enqueue calls it, so
-// projects scanned through the API show too).
-func (d *dashboard) listProject(ctx context.Context, p store.Project) error {
-	doc, err := d.s.store.GetDocument(ctx, docProjects, strconv.FormatInt(p.ClientID, 10))
-	if err == nil && firstListed(doc.Data) == p.ID {
-		return nil // already on top: most scans are rescans, and reading is cheaper than a write
-	}
-	return d.updateList(ctx, p.ClientID, func(ids []string) []string {
-		return append([]string{p.ID}, slices.DeleteFunc(ids, func(id string) bool { return id == p.ID })...)
-	})
-}
-
-// firstListed returns the first id of a stored project list, or "" (then the caller updates
-// the list), without decoding the rest: the list grows with the client's projects, and every
-// scan asks.
-func firstListed(data []byte) string {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return ""
-	}
-	for dec.More() {
-		key, err := dec.Token()
-		if err != nil {
-			return ""
-		}
-		if key != "ids" {
-			var skip json.RawMessage
-			if dec.Decode(&skip) != nil {
-				return ""
-			}
-			continue
-		}
-		if t, err := dec.Token(); err != nil || t != json.Delim('[') || !dec.More() {
-			return ""
-		}
-		var id string
-		if dec.Decode(&id) != nil {
-			return ""
-		}
-		return id
-	}
-	return ""
-}
-
 func (d *dashboard) Projects(ctx context.Context, clientID int64) ([]store.Project, error) {
-	l, err := d.loadList(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	var out []store.Project
-	for _, id := range l.IDs {
-		p, err := d.s.store.GetProject(ctx, clientID, id)
-		if errors.Is(err, store.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, nil
+	return d.records.List(ctx, clientID)
 }
 
 // DeleteProject deletes the project with its scans, findings, triage, reports and uploads
@@ -305,53 +223,15 @@ func excerptOf(src func(string) []string) report.Excerpt {
 	}
 }
 
-func (d *dashboard) Notes(ctx context.Context, clientID int64, projectID string) (map[string]web.Note, error) {
+func (d *dashboard) Notes(ctx context.Context, clientID int64, projectID string) (map[string]projects.Note, error) {
 	if _, err := d.s.store.GetProject(ctx, clientID, projectID); err != nil {
 		return nil, err
 	}
-	return d.notes(ctx, projectID)
+	return d.records.Notes(ctx, projectID)
 }
 
-func (d *dashboard) notes(ctx context.Context, projectID string) (map[string]web.Note, error) {
-	notes := map[string]web.Note{}
-	return notes, loadJSON(ctx, d.s.store, docTriageNotes, projectID, &notes)
-}
-
-// Triage sets the bug hash's status for the project (the store carries it to later scans) and
-// records the comment and the decision in the project's notes.
 func (d *dashboard) Triage(ctx context.Context, clientID int64, projectID, bugHash, status, comment, by string) error {
-	if err := d.s.store.SetBugStatus(ctx, clientID, projectID, bugHash, status); err != nil {
-		return err
-	}
-	return updateJSON(ctx, d.s.store, docTriageNotes, projectID, clientID, func(notes *map[string]web.Note) {
-		if *notes == nil {
-			*notes = map[string]web.Note{}
-		}
-		n := (*notes)[bugHash]
-		n.Status, n.Comment = status, comment
-		n.History = append(n.History, web.NoteHistory{At: report.Timestamp(time.Now()), Status: status, Comment: comment, By: by})
-		if len(n.History) > 50 {
-			n.History = n.History[len(n.History)-50:]
-		}
-		(*notes)[bugHash] = n
-	})
-}
-
-// applyComments fills the findings' comment from the project's triage notes, so the JSON and
-// the reports carry what the dashboard recorded.
-func (d *dashboard) applyComments(ctx context.Context, rep *report.ScanReport) error {
-	notes, err := d.notes(ctx, rep.ProjectID)
-	if err != nil || len(notes) == 0 {
-		return err
-	}
-	for _, g := range rep.MultiFileScanDetails {
-		for _, f := range g.MetricWiseAggregatedFindings {
-			if n, ok := notes[f.BugHash]; ok && n.Comment != "" {
-				f.Comment = n.Comment
-			}
-		}
-	}
-	return nil
+	return d.records.Triage(ctx, clientID, projectID, bugHash, status, comment, by)
 }
 
 func (d *dashboard) BlockScan(ctx context.Context, clientID int64, address, platform, chain string) (string, error) {

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"slices"
 )
 
 // deleteProject deletes a client's project for good: its rows in one transaction
@@ -29,9 +28,7 @@ func (s *Server) deleteProject(ctx context.Context, clientID int64, projectID st
 			s.log.Warn("deleting a project: removing an upload; the janitor will retry", "project_id", projectID, "key", key, "err", err)
 		}
 	}
-	if err := s.dash.updateList(ctx, clientID, func(ids []string) []string {
-		return slices.DeleteFunc(ids, func(id string) bool { return id == projectID })
-	}); err != nil {
+	if err := s.projects.Unlisted(ctx, clientID, projectID); err != nil {
 		// The list skips projects that no longer exist: a stale id shows nothing.
 		s.log.Warn("deleting a project: updating the dashboard list", "project_id", projectID, "err", err)
 	}

@@ -61,7 +61,7 @@ func (s *Server) overlay(ctx context.Context, rep *report.ScanReport, sc store.S
 		}
 	}
 	fillHeader(rep, sc, p, req)
-	return s.dash.applyComments(ctx, rep) // triage comments made in the dashboard
+	return s.projects.ApplyComments(ctx, rep) // triage comments made in the dashboard
 }
 
 // fillHeader sets the fields the server owns: ids, project fields, statuses and times.

@@ -68,7 +68,7 @@ func (s *Server) enqueueAs(ctx context.Context, id string, p store.Project, sour
 	if err := s.store.CreateScan(ctx, sc); err != nil {
 		return store.Scan{}, err
 	}
-	if err := s.dash.listProject(ctx, p); err != nil { // the dashboard lists every scanned project
+	if err := s.projects.Listed(ctx, p); err != nil { // the dashboard lists every scanned project
 		s.log.ErrorContext(ctx, "listing project for the dashboard", "project_id", p.ID, "err", err)
 	}
 	if err := s.submit(ctx, sc.ID); err != nil {

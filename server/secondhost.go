@@ -29,7 +29,9 @@ func (s *Server) MountTokenAPI(scanner tokenapi.Scanner, cfg tokenapi.Config) {
 		cfg.Logger = s.log
 	}
 	h := tokenapi.New(scanner, tokenStore{s.store}, keyChecker{s.store}, cfg)
-	s.dash.tokens = scanner // the dashboard's token-scan form
+	if s.dash != nil {
+		s.dash.tokens = scanner // the dashboard's token-scan form
+	}
 	h.Register(s.mux)
 }
 

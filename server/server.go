@@ -23,6 +23,7 @@ import (
 	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/metrics"
+	"github.com/vigil-sec/vigil/server/projects"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/webhook"
 )
@@ -51,6 +52,7 @@ type Server struct {
 	publicURL *url.URL
 	uploadKey []byte
 	dash      *dashboard // the web pages' backend (dashboard.go)
+	projects  projects.Records
 	blobs     blob.Store
 	tmpDir    string
 
@@ -118,6 +120,7 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 		return nil, err
 	}
 	s.store = st
+	s.projects = projects.Records{Store: st}
 	workers := cfg.Workers
 	if cfg.Role == RoleAPI {
 		workers = 0
@@ -341,8 +344,7 @@ func (s *Server) routes() {
 		httpjson.Error(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+truncate(r.URL.Path, 200))
 	})
 	if s.cfg.Role == RoleWorker {
-		s.dash = &dashboard{s: s} // reports read the dashboard's triage comments
-		return                    // a worker serves its health and metrics only
+		return // a worker serves its health and metrics only
 	}
 	private := func(method, path string, shape httpjson.Shape, h http.HandlerFunc) {
 		wrapped := auth.Require(s.store, auth.Bearer, s.log, auth.Fail(shape), h)

@@ -1,4 +1,4 @@
-package server
+package projects
 
 import (
 	"context"
@@ -8,8 +8,8 @@ import (
 	"github.com/vigil-sec/vigil/server/store"
 )
 
-// The dashboard keeps its own records (project lists, triage notes) as JSON documents in the
-// store. loadJSON and updateJSON are their one reading and one changing path.
+// The records are JSON documents in the store. loadJSON and updateJSON are their one reading
+// and one changing path.
 
 // loadJSON decodes the document of kind and id into v; a missing document leaves v as it is.
 func loadJSON(ctx context.Context, st store.Store, kind, id string, v any) error {

@@ -12,6 +12,7 @@ import (
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/httpjson"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -53,11 +54,11 @@ func (s *Server) handleBlockScan(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, "recording project", err)
 		return
 	}
-	s.startScan(w, r, p, sourceBlock, scanRequest{Address: addr, Platform: platform.Name, Chain: chain.Name})
+	s.startScan(w, r, p, scans.SourceBlock, scans.Request{Address: addr, Platform: platform.Name, Chain: chain.Name})
 }
 
 // executeBlock runs a block scan for the job runner, telling progress where it stands.
-func (s *Server) executeBlock(ctx context.Context, sc store.Scan, req scanRequest, progress func(scan.Progress)) (*report.ScanReport, string) {
+func (s *Server) executeBlock(ctx context.Context, sc store.Scan, req scans.Request, progress func(scan.Progress)) (*report.ScanReport, string) {
 	be, ok := s.engine.(engine.BlockEngine)
 	if !ok {
 		return nil, "block scans are not configured on this server"

@@ -19,6 +19,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/onchain/solana"
 	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/projects"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/tokenapi"
 	"github.com/vigil-sec/vigil/server/web"
@@ -63,7 +64,7 @@ func (d *dashboard) DeleteProject(ctx context.Context, clientID int64, projectID
 
 // queued maps enqueue's refusals to the dashboard's errors.
 func queued(sc store.Scan, err error) (string, error) {
-	if errors.Is(err, errQueueFull) || errors.Is(err, errStopping) {
+	if errors.Is(err, scans.ErrQueueFull) || errors.Is(err, scans.ErrStopping) {
 		return "", fmt.Errorf("%w (%v)", web.ErrBusy, err)
 	}
 	return sc.ID, err
@@ -84,7 +85,7 @@ func (d *dashboard) AddProject(ctx context.Context, clientID int64, rawURL, bran
 	if err != nil {
 		return "", err
 	}
-	return queued(d.s.enqueue(ctx, p, sourceGit, scanRequest{URL: rawURL, Branch: branch}))
+	return queued(d.s.scans.Enqueue(ctx, p, scans.SourceGit, scans.Request{URL: rawURL, Branch: branch}))
 }
 
 // Rescan runs the project's latest request again (the repository's branch tip, the same
@@ -94,19 +95,19 @@ func (d *dashboard) Rescan(ctx context.Context, clientID int64, projectID string
 	if err != nil {
 		return "", err
 	}
-	scans, err := d.s.store.ProjectScans(ctx, clientID, projectID, 1)
+	latest, err := d.s.store.ProjectScans(ctx, clientID, projectID, 1)
 	if err != nil {
 		return "", err
 	}
-	if len(scans) == 0 {
+	if len(latest) == 0 {
 		return "", fmt.Errorf("%w: the project has no scan to repeat", web.ErrInput)
 	}
-	var req scanRequest
-	if err := json.Unmarshal(scans[0].Request, &req); err != nil {
+	var req scans.Request
+	if err := json.Unmarshal(latest[0].Request, &req); err != nil {
 		return "", err
 	}
 	req.Rescan, req.Commit = true, ""
-	return queued(d.s.enqueue(ctx, p, scans[0].Source, req))
+	return queued(d.s.scans.Enqueue(ctx, p, latest[0].Source, req))
 }
 
 // AddUpload stores the files as uploads of the client (as if PUT to pre-signed URLs) and
@@ -115,7 +116,7 @@ func (d *dashboard) AddUpload(ctx context.Context, clientID int64, name string, 
 	if len(files) > maxFileURLs {
 		return "", fmt.Errorf("%w: at most %d files", web.ErrInput, maxFileURLs)
 	}
-	var req scanRequest
+	var req scans.Request
 	seen := map[string]bool{}
 	for _, f := range files {
 		base := path.Base(strings.ReplaceAll(f.Name, `\`, "/"))
@@ -146,7 +147,7 @@ func (d *dashboard) AddUpload(ctx context.Context, clientID int64, name string, 
 	if err != nil {
 		return "", err
 	}
-	return queued(d.s.enqueue(ctx, p, sourceUpload, req))
+	return queued(d.s.scans.Enqueue(ctx, p, scans.SourceUpload, req))
 }
 
 // storeUpload writes one uploaded file where handleUpload would, with its size limit and the
@@ -175,7 +176,7 @@ func (d *dashboard) storeUpload(ctx context.Context, clientID int64, name string
 }
 
 func (d *dashboard) Report(ctx context.Context, clientID int64, scanID string) (*report.ScanReport, error) {
-	return d.s.loadReport(ctx, clientID, scanID)
+	return d.s.scans.Load(ctx, clientID, scanID)
 }
 
 func (d *dashboard) Source(ctx context.Context, clientID int64, scanID string) func(string) []string {
@@ -186,7 +187,7 @@ func (d *dashboard) Source(ctx context.Context, clientID int64, scanID string) f
 }
 
 func (d *dashboard) WriteReport(ctx context.Context, w io.Writer, clientID int64, scanID, format string) error {
-	rep, err := d.s.loadReport(ctx, clientID, scanID)
+	rep, err := d.s.scans.Load(ctx, clientID, scanID)
 	if err != nil {
 		return err
 	}
@@ -249,7 +250,7 @@ func (d *dashboard) BlockScan(ctx context.Context, clientID int64, address, plat
 	if err != nil {
 		return "", err
 	}
-	return queued(d.s.enqueue(ctx, p, sourceBlock, scanRequest{Address: addr, Platform: pf.Name, Chain: ch.Name}))
+	return queued(d.s.scans.Enqueue(ctx, p, scans.SourceBlock, scans.Request{Address: addr, Platform: pf.Name, Chain: ch.Name}))
 }
 
 func (d *dashboard) TokenScan(ctx context.Context, clientID int64, mint string) (string, error) {

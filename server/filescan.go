@@ -10,6 +10,7 @@ import (
 
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/httpjson"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -31,7 +32,7 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	client := auth.ClientID(ctx)
-	req := scanRequest{ProjectType: ptype, Quick: true}
+	req := scans.Request{ProjectType: ptype, Quick: true}
 	var names []string
 	seen := map[string]bool{}
 	for i, raw := range urls {
@@ -81,7 +82,7 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, "recording project", err)
 		return
 	}
-	s.startScan(w, r, p, sourceUpload, req)
+	s.startScan(w, r, p, scans.SourceUpload, req)
 }
 
 // uploadKeyOf returns the object key of an upload URL this server issued, with or without its

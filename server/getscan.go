@@ -34,7 +34,7 @@ func (s *Server) handleGetScan(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusBadRequest, notFoundMsg)
 		return
 	}
-	rep, err := s.loadReport(r.Context(), caller, scanID)
+	rep, err := s.scans.Load(r.Context(), caller, scanID)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		httpjson.Error(w, http.StatusBadRequest, notFoundMsg)

@@ -11,6 +11,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/httpjson"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -30,7 +31,7 @@ func (s *Server) handleProjectScan(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	req := scanRequest{
+	req := scans.Request{
 		URL:    f.Str("project_url", true, maxURLLen),
 		Branch: f.Str("project_branch", false, maxNameLen),
 		Skip:   f.StrList("skip_file_paths", false, maxSkipPaths, maxSkipPathLen),
@@ -67,7 +68,7 @@ func (s *Server) handleProjectScan(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, "recording project", err)
 		return
 	}
-	s.startScan(w, r, p, sourceGit, req)
+	s.startScan(w, r, p, scans.SourceGit, req)
 }
 
 // sourceKey identifies a repository whatever credentials, query or trailing ".git" and slash

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -32,29 +32,11 @@ type RepoScanRequest struct {
 // ErrBusy is returned when the scan queue is full or the server is stopping.
 var ErrBusy = errors.New("the scan queue is full; try again later")
 
-type namedClient struct {
-	sync.Mutex
-	id int64
-}
-
-func (n *namedClient) get(ctx context.Context, st store.Store, name string) (int64, error) {
-	n.Lock()
-	defer n.Unlock()
-	if n.id == 0 {
-		c, err := st.EnsureClient(ctx, name)
-		if err != nil {
-			return 0, err
-		}
-		n.id = c.ID
-	}
-	return n.id, nil
-}
-
 // StartRepoScan records and queues a public repository scan; it returns at once with the
 // scan's and project's ids. Input errors (a URL that is not http(s), a private address) wrap
 // ErrInput; a full queue is ErrBusy.
 func (s *Server) StartRepoScan(ctx context.Context, req RepoScanRequest) (scanID, projectID string, err error) {
-	cid, err := s.public.get(ctx, s.store, publicClient)
+	cid, err := s.public.Get(ctx, s.store, publicClient)
 	if err != nil {
 		return "", "", err
 	}
@@ -73,9 +55,9 @@ func (s *Server) StartRepoScan(ctx context.Context, req RepoScanRequest) (scanID
 	if err != nil {
 		return "", "", err
 	}
-	sc, err := s.enqueue(ctx, p, sourceGit, scanRequest{URL: strings.TrimSpace(req.URL), Branch: strings.TrimSpace(req.Branch),
+	sc, err := s.scans.Enqueue(ctx, p, scans.SourceGit, scans.Request{URL: strings.TrimSpace(req.URL), Branch: strings.TrimSpace(req.Branch),
 		Commit: strings.TrimSpace(req.Commit), Skip: req.Skip})
-	if errors.Is(err, errQueueFull) || errors.Is(err, errStopping) {
+	if errors.Is(err, scans.ErrQueueFull) || errors.Is(err, scans.ErrStopping) {
 		return sc.ID, p.ID, ErrBusy
 	}
 	return sc.ID, p.ID, err
@@ -84,11 +66,11 @@ func (s *Server) StartRepoScan(ctx context.Context, req RepoScanRequest) (scanID
 // RepoScanReport returns the report of a public repository scan as it stands (queued and
 // running scans answer scan_in_progress). Unknown ids are store.ErrNotFound.
 func (s *Server) RepoScanReport(ctx context.Context, scanID string) (*report.ScanReport, error) {
-	cid, err := s.public.get(ctx, s.store, publicClient)
+	cid, err := s.public.Get(ctx, s.store, publicClient)
 	if err != nil {
 		return nil, err
 	}
-	return s.loadReport(ctx, cid, scanID)
+	return s.scans.Load(ctx, cid, scanID)
 }
 
 // ErrInput marks a request the caller must fix.

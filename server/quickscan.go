@@ -13,6 +13,7 @@ import (
 	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/jsonrpc"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -73,7 +74,7 @@ func (s *Server) QuickScanServer() (*jsonrpc.Server, error) {
 		return nil, errors.New("ss_quickscan needs block scans: configure the block explorers")
 	}
 	rpc := jsonrpc.NewServer()
-	clientID := func(ctx context.Context) (int64, error) { return s.quick.get(ctx, s.store, quickScanClient) }
+	clientID := func(ctx context.Context) (int64, error) { return s.quick.Get(ctx, s.store, quickScanClient) }
 	err := rpc.Handle(jsonrpc.MethodQuickScan, jsonrpc.QuickScanHandler(be.Catalogue(),
 		func(ctx context.Context, p jsonrpc.QuickScanParams) (*QuickScanResult, error) {
 			id, err := clientID(ctx)
@@ -91,7 +92,7 @@ func (s *Server) QuickScanServer() (*jsonrpc.Server, error) {
 			s.internal(w, r, "quick scan client", err)
 			return
 		}
-		rep, err := s.loadReport(r.Context(), id, r.PathValue("id"))
+		rep, err := s.scans.Load(r.Context(), id, r.PathValue("id"))
 		if err != nil {
 			httpjson.Error(w, http.StatusNotFound, "no quick scan with this id")
 			return
@@ -113,15 +114,15 @@ func (s *Server) quickScan(ctx context.Context, clientID int64, p jsonrpc.QuickS
 	if err != nil {
 		return nil, err
 	}
-	sc, err := s.enqueue(ctx, proj, sourceBlock, scanRequest{Address: addr, Platform: p.Platform.Name, Chain: p.Chain.Name, Quick: true})
-	if errors.Is(err, errQueueFull) || errors.Is(err, errStopping) {
+	sc, err := s.scans.Enqueue(ctx, proj, scans.SourceBlock, scans.Request{Address: addr, Platform: p.Platform.Name, Chain: p.Chain.Name, Quick: true})
+	if errors.Is(err, scans.ErrQueueFull) || errors.Is(err, scans.ErrStopping) {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeRateLimited, Message: err.Error()}
 	}
 	if err != nil {
 		return nil, err
 	}
-	s.awaitScan(ctx, sc.ID, nil, s.cfg.ScanTimeout)
-	rep, err := s.loadReport(context.WithoutCancel(ctx), clientID, sc.ID)
+	s.scans.Await(ctx, sc.ID, nil, s.cfg.ScanTimeout)
+	rep, err := s.scans.Load(context.WithoutCancel(ctx), clientID, sc.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -114,7 +114,7 @@ func (s *Server) generateReport(ctx context.Context, clientID int64, scanID stri
 	if err := s.store.SetReporting(ctx, scanID, report.ReportGenerating, "", ""); err != nil {
 		return "", err
 	}
-	rep, err := s.loadReport(ctx, clientID, scanID)
+	rep, err := s.scans.Load(ctx, clientID, scanID)
 	if err != nil {
 		return fail(err)
 	}
@@ -298,7 +298,7 @@ func (s *Server) handleDownloadReport(w http.ResponseWriter, r *http.Request) {
 // second host's WebSocket generate_report message, and returns its id. reportID is accepted for
 // the protocol's "regenerate" form; a new id is always returned.
 func (s *Server) GenerateRepoReport(ctx context.Context, scanID, reportID string) (string, error) {
-	cid, err := s.public.get(ctx, s.store, publicClient)
+	cid, err := s.public.Get(ctx, s.store, publicClient)
 	if err != nil {
 		return "", err
 	}
@@ -314,7 +314,7 @@ func (s *Server) GenerateRepoReport(ctx context.Context, scanID, reportID string
 
 // RepoReportURL returns a short-lived download URL of a public scan's latest report.
 func (s *Server) RepoReportURL(ctx context.Context, scanID, format string) (string, error) {
-	cid, err := s.public.get(ctx, s.store, publicClient)
+	cid, err := s.public.Get(ctx, s.store, publicClient)
 	if err != nil {
 		return "", err
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/workspace"
 	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/jobs"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -190,7 +191,7 @@ func (s *Server) safeExecute(ctx context.Context, sc store.Scan) (rep *report.Sc
 // execute opens the scan's workspace and runs the engine. It returns the engine's report, or
 // a message for scan_status_err_msg that is safe to show the client.
 func (s *Server) execute(parent context.Context, sc store.Scan) (*report.ScanReport, string) {
-	var req scanRequest
+	var req scans.Request
 	if err := json.Unmarshal(sc.Request, &req); err != nil {
 		return nil, "the scan request could not be read"
 	}
@@ -200,16 +201,16 @@ func (s *Server) execute(parent context.Context, sc store.Scan) (*report.ScanRep
 	defer stop()
 	progress.update(store.Progress{Phase: scan.PhaseFetching})
 	advance := func(p scan.Progress) { progress.update(engineProgress(p)) }
-	if sc.Source == sourceBlock {
+	if sc.Source == scans.SourceBlock {
 		return s.executeBlock(ctx, sc, req, advance)
 	}
 	opts := workspace.Options{Limits: s.cfg.Limits, Skip: req.Skip, Network: s.policy, TempDir: s.tmpDir}
 	var ws *workspace.Workspace
 	var err error
 	switch sc.Source {
-	case sourceGit:
+	case scans.SourceGit:
 		ws, err = workspace.FromGit(ctx, workspace.GitSource{URL: req.URL, Branch: req.Branch, Commit: req.Commit}, opts)
-	case sourceUpload:
+	case scans.SourceUpload:
 		ws, err = s.openUploads(ctx, sc.ClientID, req.Uploads, opts)
 	default:
 		return nil, "unknown scan source " + sc.Source
@@ -298,9 +299,9 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 			return fmt.Errorf("finish: triage: %w", err)
 		}
 		sc.Status, sc.ErrMsg = status, ""
-		var req scanRequest
+		var req scans.Request
 		json.Unmarshal(sc.Request, &req)
-		fillHeader(rep, sc, p, req)
+		scans.FillHeader(rep, sc, p, req)
 		// What json.Marshal(rep) gives, without its second pass over the report's own output.
 		if body, err = rep.MarshalJSON(); err != nil {
 			return fmt.Errorf("finish: encoding report: %w", err)
@@ -320,8 +321,8 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 	if err != nil {
 		return fmt.Errorf("finish: recording outcome: %w", err)
 	}
-	s.keepFinished(sc.ID, rep, body)
-	s.finished.broadcast(sc.ID)
+	s.scans.KeepFinished(sc.ID, rep, body)
+	s.scans.Finished(sc.ID)
 	s.metrics.Scans.WithLabelValues(status).Inc()
 	s.log.Info("scan finished", "scan_id", sc.ID, "status", status, "err_msg", errMsg, "findings", len(findings))
 	return s.notify(ctx, sc, p, status, errMsg, rep)

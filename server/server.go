@@ -14,8 +14,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/vigil-sec/vigil/report"
-
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
@@ -24,6 +22,7 @@ import (
 	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/metrics"
 	"github.com/vigil-sec/vigil/server/projects"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/webhook"
 )
@@ -32,8 +31,8 @@ import (
 type Server struct {
 	hooksMu       sync.Mutex
 	shutdownHooks []func()
-	public        namedClient // the client public repository scans are recorded under
-	quick         namedClient // the client ss_quickscan scans are recorded under
+	public        scans.NamedClient // the client public repository scans are recorded under
+	quick         scans.NamedClient // the client ss_quickscan scans are recorded under
 	cfg           Config
 	engine        engine.Engine
 	store         store.Store
@@ -45,19 +44,16 @@ type Server struct {
 	// the write lock, every other scan a read lock.
 	solo      sync.RWMutex
 	running   atomic.Int64 // scans running in this process
-	finished  finishSignal // broadcast when this process finishes a scan
 	hooks     *webhook.Dispatcher
 	metrics   *metrics.Metrics
 	policy    netguard.Policy
 	publicURL *url.URL
 	uploadKey []byte
 	dash      *dashboard // the web pages' backend (dashboard.go)
+	scans     *scans.Service
 	projects  projects.Records
 	blobs     blob.Store
 	tmpDir    string
-
-	// finishedReports hands the reports of scans this process finishes to its waiting requests.
-	finishedReports finishedReports
 
 	// stopping is closed when shutdown begins, so requests waiting for a scan answer at once
 	// (scan_in_progress) instead of holding the shutdown for up to ScanWait.
@@ -142,6 +138,7 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 		st.Close()
 		return nil, err
 	}
+	s.scans = &scans.Service{Store: st, Queue: s.queue, Projects: s.projects, Log: s.log, QueueLimit: cfg.QueueLimit, Stopping: s.stopping}
 	s.metrics = metrics.New(s.queueStats)
 	s.hooks = &webhook.Dispatcher{
 		Store: st, Client: webhook.NewClient(s.policy, cfg.WebhookTimeout), MaxAttempts: cfg.WebhookMaxAttempts,
@@ -171,7 +168,7 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 		// Scans finished by other processes wake this one's waiters (requests waiting for a
 		// result, WebSocket progress) at once; polling the store stays as the fallback.
 		s.bg.Add(1)
-		go func() { defer s.bg.Done(); s.listenFinished(bgCtx, pg) }()
+		go func() { defer s.bg.Done(); s.scans.ListenFinished(bgCtx, pg) }()
 	}
 	return s, nil
 }
@@ -188,63 +185,8 @@ func (s *Server) Handler() http.Handler { return s.handler }
 func (s *Server) Store() store.Store { return s.store }
 
 // WaitScan returns when the scan is finished (scan_done or scan_failed), whichever process ran
-// it, or with ctx's error. A scan this process finishes wakes it at once, and so does one
-// finished elsewhere on PostgreSQL (LISTEN/NOTIFY); the store is also read every waitPoll.
-func (s *Server) WaitScan(ctx context.Context, scanID string) error {
-	for {
-		if err := s.waitOnce(ctx, scanID); err != errNotFinished {
-			return err
-		}
-	}
-}
-
-var errNotFinished = errors.New("scan not finished")
-
-// waitOnce reads the scan's status and, when it is not finished, waits for its finish to be
-// reported, for waitPoll or for ctx; it says errNotFinished when the status is worth reading
-// again.
-func (s *Server) waitOnce(ctx context.Context, scanID string) error {
-	wake, leave := s.finished.wait(scanID)
-	defer leave()
-	status, err := s.store.ScanStatus(ctx, scanID)
-	if err != nil {
-		return err
-	}
-	if status != report.StatusQueued && status != report.StatusInProgress {
-		return nil
-	}
-	t := time.NewTimer(waitPoll)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-wake:
-		// Woken by the scan's finish, recorded already (finish broadcasts after the store
-		// took the outcome; PostgreSQL notifies at its commit): no need to read it again.
-		return nil
-	case <-t.C:
-	}
-	return errNotFinished
-}
-
-// waitPoll is how often WaitScan looks at the store for a scan another process runs.
-const waitPoll = 250 * time.Millisecond
-
-// listenFinished broadcasts the scans other processes finish (PostgreSQL's NOTIFY), listening
-// again after a lost connection.
-func (s *Server) listenFinished(ctx context.Context, pg *store.Postgres) {
-	for ctx.Err() == nil {
-		err := pg.ListenFinished(ctx, s.finished.broadcast)
-		if ctx.Err() != nil {
-			return
-		}
-		s.log.Warn("listening for finished scans; polling meanwhile", "err", err)
-		select {
-		case <-ctx.Done():
-		case <-time.After(time.Second):
-		}
-	}
-}
+// it, or with ctx's error.
+func (s *Server) WaitScan(ctx context.Context, scanID string) error { return s.scans.Wait(ctx, scanID) }
 
 // queueStats counts the scans queued (in the store, whichever process will run them) and
 // running in this process.

@@ -1,4 +1,4 @@
-package server
+package scans
 
 import (
 	"bytes"
@@ -68,29 +68,29 @@ func (f *finishedReports) take(scanID string) (finishedReport, bool) {
 	return r, ok
 }
 
-// keepFinished offers a report just stored to the requests of this process waiting for it.
+// KeepFinished offers a report just stored to the requests of this process waiting for it.
 // A report holding text that was not valid UTF-8 is not offered: JSON carries such bytes as
 // \ufffd escapes, which a decoded report encodes as the character itself, so the stored bytes
 // would not be what a read from the store answers.
-func (s *Server) keepFinished(scanID string, rep *report.ScanReport, body []byte) {
+func (s *Service) KeepFinished(scanID string, rep *report.ScanReport, body []byte) {
 	if rep == nil || !s.finished.waited(scanID) || bytes.Contains(body, []byte(`\ufffd`)) {
 		return
 	}
-	s.finishedReports.put(scanID, finishedReport{rep: rep, body: body})
+	s.handoff.put(scanID, finishedReport{rep: rep, body: body})
 }
 
-// answerFinished answers a scan's report from the one its finish handed over, when there is
+// AnswerFinished answers a scan's report from the one its finish handed over, when there is
 // one; false means the caller reads it from the store.
-func (s *Server) answerFinished(ctx context.Context, w http.ResponseWriter, clientID int64, scanID string) bool {
-	fin, ok := s.finishedReports.take(scanID)
+func (s *Service) AnswerFinished(ctx context.Context, w http.ResponseWriter, clientID int64, scanID string) bool {
+	fin, ok := s.handoff.take(scanID)
 	if !ok {
 		return false
 	}
-	sc, err := s.store.GetScanMeta(ctx, clientID, scanID) // the report is the one handed over
+	sc, err := s.Store.GetScanMeta(ctx, clientID, scanID) // the report is the one handed over
 	if err != nil {
 		return false
 	}
-	p, err := s.store.GetProject(ctx, clientID, sc.ProjectID)
+	p, err := s.Store.GetProject(ctx, clientID, sc.ProjectID)
 	if err != nil {
 		return false
 	}

@@ -1,4 +1,4 @@
-package server
+package scans
 
 import (
 	"context"
@@ -10,22 +10,21 @@ import (
 	"github.com/vigil-sec/vigil/server/store"
 )
 
-// loadReport returns the report of one of the client's scans as it stands: the stored report of
-// a finished scan with its findings' current triage, or the skeleton of a queued or running
-// one.
-func (s *Server) loadReport(ctx context.Context, clientID int64, scanID string) (*report.ScanReport, error) {
-	sc, err := s.store.GetScan(ctx, clientID, scanID)
+// Load returns the report of one of the client's scans as it stands: the stored report of a
+// finished scan with its findings' current triage, or the skeleton of a queued or running one.
+func (s *Service) Load(ctx context.Context, clientID int64, scanID string) (*report.ScanReport, error) {
+	sc, err := s.Store.GetScan(ctx, clientID, scanID)
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.store.GetProject(ctx, clientID, sc.ProjectID)
+	p, err := s.Store.GetProject(ctx, clientID, sc.ProjectID)
 	if err != nil {
 		return nil, err
 	}
 	return s.reportOf(ctx, sc, p)
 }
 
-func (s *Server) reportOf(ctx context.Context, sc store.Scan, p store.Project) (*report.ScanReport, error) {
+func (s *Service) reportOf(ctx context.Context, sc store.Scan, p store.Project) (*report.ScanReport, error) {
 	rep := &report.ScanReport{}
 	if len(sc.Report) > 0 {
 		if err := json.Unmarshal(sc.Report, rep); err != nil {
@@ -41,14 +40,14 @@ func (s *Server) reportOf(ctx context.Context, sc store.Scan, p store.Project) (
 // overlay brings a scan's stored report (empty for a scan not finished) up to date: the
 // findings' current triage, the header from the scan and project rows, the dashboard's
 // comments.
-func (s *Server) overlay(ctx context.Context, rep *report.ScanReport, sc store.Scan, p store.Project) error {
-	var req scanRequest
+func (s *Service) overlay(ctx context.Context, rep *report.ScanReport, sc store.Scan, p store.Project) error {
+	var req Request
 	if err := json.Unmarshal(sc.Request, &req); err != nil {
 		return fmt.Errorf("scan %s: request: %w", sc.ID, err)
 	}
 	if sc.HasReport {
 		// Triage may have changed since the scan finished.
-		tri, err := s.store.ScanFindings(ctx, sc.ID)
+		tri, err := s.Store.ScanFindings(ctx, sc.ID)
 		if err != nil {
 			return err
 		}
@@ -60,19 +59,19 @@ func (s *Server) overlay(ctx context.Context, rep *report.ScanReport, sc store.S
 			}
 		}
 	}
-	fillHeader(rep, sc, p, req)
-	return s.projects.ApplyComments(ctx, rep) // triage comments made in the dashboard
+	FillHeader(rep, sc, p, req)
+	return s.Projects.ApplyComments(ctx, rep) // triage comments made in the dashboard
 }
 
-// fillHeader sets the fields the server owns: ids, project fields, statuses and times.
-func fillHeader(rep *report.ScanReport, sc store.Scan, p store.Project, req scanRequest) {
+// FillHeader sets the fields the server owns: ids, project fields, statuses and times.
+func FillHeader(rep *report.ScanReport, sc store.Scan, p store.Project, req Request) {
 	rep.ClientID = sc.ClientID
 	rep.ScanID = sc.ID
 	rep.ProjectID = p.ID
 	rep.ProjectSequenceID = p.SequenceID
 	rep.ProjectName = p.Name
 	rep.ProjectURL = p.URL
-	if sc.Source == sourceGit {
+	if sc.Source == SourceGit {
 		rep.ProjectURL = netguard.RedactString(req.URL)
 		rep.ProjectBranch = req.Branch
 	}

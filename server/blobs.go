@@ -9,7 +9,6 @@ import (
 	"io"
 
 	"github.com/vigil-sec/vigil/server/blob"
-	"github.com/vigil-sec/vigil/server/store"
 )
 
 // Where the server's files live in its blob store (Config.BlobStore). The names are the data
@@ -17,8 +16,7 @@ import (
 // signing key.
 const signingKeyBlob = "upload.key"
 
-func uploadBlob(objectKey string) string { return "blobs/" + objectKey }
-func reportBlob(file string) string      { return "reports/" + file }
+func reportBlob(file string) string { return "reports/" + file }
 
 // reportBlobs are the files of one generated report.
 func reportBlobs(reportID string) []string {
@@ -65,22 +63,4 @@ func readSigningKey(ctx context.Context, blobs blob.Store) ([]byte, error) {
 		return nil, fmt.Errorf("server: the signing key %s in %s is shorter than 32 bytes; remove it to have a new one made", signingKeyBlob, blobs)
 	}
 	return key, nil
-}
-
-// openUpload reads an uploaded file for a scan. The size recorded when the upload completed
-// must still hold: a store's pre-signed URL stays writable until it expires, and a file
-// replaced after its checks is refused rather than scanned unchecked.
-func (s *Server) openUpload(ctx context.Context, u store.Upload) (io.ReadCloser, error) {
-	rc, info, err := s.blobs.Open(ctx, uploadBlob(u.ObjectKey))
-	if errors.Is(err, blob.ErrNotFound) {
-		return nil, fmt.Errorf("the uploaded file %s is no longer available (uploads are kept %s after their URL expires)", u.FileName, s.cfg.UploadRetention)
-	} else if err != nil {
-		s.log.Error("reading an upload", "key", u.ObjectKey, "err", err)
-		return nil, fmt.Errorf("the uploaded file %s could not be read from storage; try again", u.FileName)
-	}
-	if info.Size != u.Size {
-		rc.Close()
-		return nil, fmt.Errorf("the uploaded file %s changed after it was uploaded; upload it again with a new URL", u.FileName)
-	}
-	return rc, nil
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/tokenapi"
+	"github.com/vigil-sec/vigil/server/uploads"
 	"github.com/vigil-sec/vigil/server/web"
 )
 
@@ -135,7 +136,7 @@ func (d *dashboard) AddUpload(ctx context.Context, clientID int64, name string, 
 			return "", err
 		}
 		req.Uploads = append(req.Uploads, key)
-		req.FileURLs = append(req.FileURLs, d.s.uploadURL(key))
+		req.FileURLs = append(req.FileURLs, d.s.uploads.URL(key))
 		if name == "" {
 			name = base
 		}
@@ -150,29 +151,15 @@ func (d *dashboard) AddUpload(ctx context.Context, clientID int64, name string, 
 	return queued(d.s.scans.Enqueue(ctx, p, scans.SourceUpload, req))
 }
 
-// storeUpload writes one uploaded file where handleUpload would, with its size limit and the
-// client's quota.
+// storeUpload writes one uploaded file where a PUT to a pre-signed URL would, with its size
+// limit and the client's quota.
 func (d *dashboard) storeUpload(ctx context.Context, clientID int64, name string, data io.Reader) (string, error) {
-	now := time.Now().UTC()
-	u := store.Upload{ObjectKey: store.NewID(), ClientID: clientID, FileName: name, CreatedAt: now, ExpiresAt: now.Add(d.s.cfg.UploadExpiry)}
-	limit, err := d.s.uploadLimit(ctx, u)
-	if err != nil {
-		return "", err
+	key, err := d.s.uploads.Save(ctx, clientID, name, data)
+	var refused uploads.Refused
+	if errors.As(err, &refused) {
+		return "", fmt.Errorf("%w: %s", web.ErrInput, refused.Msg)
 	}
-	if limit <= 0 {
-		return "", fmt.Errorf("%w: %s", web.ErrInput, quotaUsedUp)
-	}
-	if err := d.s.store.CreateUpload(ctx, u); err != nil {
-		return "", err
-	}
-	body := &countedReader{r: &cappedReader{r: data, left: limit}}
-	err = d.s.blobs.Create(ctx, uploadBlob(u.ObjectKey), body)
-	if errors.Is(err, errTooLarge) {
-		return "", fmt.Errorf("%w: %s is larger than %d bytes", web.ErrInput, name, limit)
-	} else if err != nil {
-		return "", err
-	}
-	return u.ObjectKey, d.s.store.MarkUploaded(ctx, u.ObjectKey, body.n, time.Now().UTC())
+	return key, err
 }
 
 func (d *dashboard) Report(ctx context.Context, clientID int64, scanID string) (*report.ScanReport, error) {

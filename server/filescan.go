@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"path"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
+	"github.com/vigil-sec/vigil/server/uploads"
 )
 
 // handleFileScan is POST /private/api-file-scan/ (SPEC 4.6). file_urls must be URLs this server
@@ -37,22 +37,22 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 	seen := map[string]bool{}
 	for i, raw := range urls {
 		field := fmt.Sprintf("file_urls[%d]", i)
-		key, ok := s.uploadKeyOf(raw)
+		key, ok := s.uploads.KeyOf(raw)
 		if !ok {
 			httpjson.Error(w, http.StatusBadRequest, field+": not an upload URL issued by this server")
 			return
 		}
 		u, err := s.store.GetUpload(ctx, key)
 		if err == nil && u.ClientID == client {
-			u, err = s.completeUpload(ctx, u)
+			u, err = s.uploads.Complete(ctx, u)
 		}
-		var refused errUpload
+		var refused uploads.Refused
 		switch {
 		case errors.Is(err, store.ErrNotFound) || (err == nil && u.ClientID != client):
 			httpjson.Error(w, http.StatusBadRequest, field+": no such upload")
 			return
 		case errors.As(err, &refused):
-			httpjson.Error(w, http.StatusBadRequest, field+": "+refused.msg)
+			httpjson.Error(w, http.StatusBadRequest, field+": "+refused.Msg)
 			return
 		case err != nil:
 			s.internal(w, r, "reading upload", err)
@@ -71,7 +71,7 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 		req.Uploads = append(req.Uploads, key)
 		// The report lists the URL without its signature: it names the file, not the right
 		// to write it.
-		req.FileURLs = append(req.FileURLs, s.uploadURL(key))
+		req.FileURLs = append(req.FileURLs, s.uploads.URL(key))
 		names = append(names, u.FileName)
 	}
 	if name == "" {
@@ -83,41 +83,4 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.startScan(w, r, p, scans.SourceUpload, req)
-}
-
-// uploadKeyOf returns the object key of an upload URL this server issued, with or without its
-// query (clients may strip the signature once the file is up): under {public_url}/uploads/, or
-// the blob store's own address of the upload when the store signs upload URLs.
-func (s *Server) uploadKeyOf(raw string) (string, bool) {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil {
-		return "", false
-	}
-	if base := s.blobs.URL(uploadBlob("")); base != "" {
-		if b, err := url.Parse(base); err == nil && sameOrigin(u, b) {
-			if key, ok := strings.CutPrefix(u.EscapedPath(), b.EscapedPath()); ok && validKey(key) {
-				return key, true
-			}
-		}
-	}
-	if !sameOrigin(u, s.publicURL) {
-		return "", false
-	}
-	key, ok := strings.CutPrefix(u.Path, s.publicURL.Path+uploadPath)
-	if !ok || !validKey(key) {
-		return "", false
-	}
-	return key, true
-}
-
-func sameOrigin(a, b *url.URL) bool {
-	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Host, b.Host)
-}
-
-// uploadURL names an upload in reports: its URL without the signature, as it was issued.
-func (s *Server) uploadURL(key string) string {
-	if u := s.blobs.URL(uploadBlob(key)); u != "" {
-		return u
-	}
-	return s.cfg.PublicURL + uploadPath + key
 }

@@ -14,7 +14,7 @@ func (s *Server) janitor(ctx context.Context) {
 	t := time.NewTicker(5 * time.Minute)
 	defer t.Stop()
 	for {
-		s.sweepUploads(ctx, time.Now())
+		s.uploads.Sweep(ctx, time.Now())
 		if n, err := web.SweepSessions(ctx, s.store, time.Now()); err != nil && ctx.Err() == nil {
 			s.log.Error("janitor: removing expired dashboard sessions", "err", err)
 		} else if n > 0 {
@@ -24,22 +24,6 @@ func (s *Server) janitor(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-		}
-	}
-}
-
-// sweepUploads removes the files and records of uploads whose retention ended before now.
-func (s *Server) sweepUploads(ctx context.Context, now time.Time) {
-	for ctx.Err() == nil {
-		old, err := s.store.ExpiredUploads(ctx, now.Add(-s.cfg.UploadRetention), 100)
-		if err != nil || len(old) == 0 {
-			return
-		}
-		for _, u := range old {
-			if err := s.removeUpload(ctx, u.ObjectKey); err != nil {
-				s.log.Warn("janitor: removing upload", "key", u.ObjectKey, "err", err)
-				return
-			}
 		}
 	}
 }

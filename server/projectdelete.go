@@ -24,7 +24,7 @@ func (s *Server) deleteProject(ctx context.Context, clientID int64, projectID st
 	}
 	for _, key := range removed.Uploads {
 		// On failure the expired record stays, and the janitor tries again.
-		if err := s.removeUpload(ctx, key); err != nil {
+		if err := s.uploads.Remove(ctx, key); err != nil {
 			s.log.Warn("deleting a project: removing an upload; the janitor will retry", "project_id", projectID, "key", key, "err", err)
 		}
 	}
@@ -35,13 +35,4 @@ func (s *Server) deleteProject(ctx context.Context, clientID int64, projectID st
 	s.log.Info("project deleted", "project_id", projectID, "client_id", clientID, "scans", removed.Scans,
 		"reports", len(removed.Reports), "uploads", len(removed.Uploads))
 	return nil
-}
-
-// removeUpload removes an upload's file, then its record: a file never outlives the record
-// the janitor would find it by.
-func (s *Server) removeUpload(ctx context.Context, key string) error {
-	if err := s.blobs.Delete(ctx, uploadBlob(key)); err != nil {
-		return err
-	}
-	return s.store.DeleteUpload(ctx, key)
 }

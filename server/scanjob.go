@@ -268,7 +268,7 @@ func (s *Server) openUploads(ctx context.Context, clientID int64, keys []string,
 		if err != nil || u.ClientID != clientID || u.UploadedAt.IsZero() {
 			return nil, fmt.Errorf("an uploaded file is no longer available (uploads are kept %s after their URL expires)", s.cfg.UploadRetention)
 		}
-		ups = append(ups, workspace.Upload{Name: u.FileName, Open: func() (io.ReadCloser, error) { return s.openUpload(ctx, u) }})
+		ups = append(ups, workspace.Upload{Name: u.FileName, Open: func() (io.ReadCloser, error) { return s.uploads.Open(ctx, u) }})
 	}
 	return workspace.FromUploads(ctx, ups, opts)
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/vigil-sec/vigil/server/projects"
 	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
+	"github.com/vigil-sec/vigil/server/uploads"
 	"github.com/vigil-sec/vigil/server/webhook"
 )
 
@@ -51,6 +52,7 @@ type Server struct {
 	uploadKey []byte
 	dash      *dashboard // the web pages' backend (dashboard.go)
 	scans     *scans.Service
+	uploads   *uploads.Service
 	projects  projects.Records
 	blobs     blob.Store
 	tmpDir    string
@@ -117,6 +119,9 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 	}
 	s.store = st
 	s.projects = projects.Records{Store: st}
+	s.uploads = &uploads.Service{Store: st, Blobs: s.blobs, Key: key, PublicURL: cfg.PublicURL, Expiry: cfg.UploadExpiry,
+		Retention: cfg.UploadRetention, MaxPerClient: cfg.MaxUploadsPerClient, MaxBytesPerClient: cfg.MaxUploadBytesPerClient,
+		MaxFileBytes: cfg.Limits.MaxFileBytes, MaxArchiveBytes: cfg.Limits.MaxArchiveBytes, Log: s.log}
 	workers := cfg.Workers
 	if cfg.Role == RoleAPI {
 		workers = 0
@@ -305,7 +310,7 @@ func (s *Server) routes() {
 	s.mux.Handle("POST /api-tag-webhook/{$}", tag)
 	s.mux.Handle("POST /api-tag-webhook", tag)
 
-	s.mux.HandleFunc("PUT "+uploadPath+"{key}", s.handleUpload)
+	s.mux.HandleFunc("PUT "+uploads.Path+"{key}", s.handleUpload)
 	s.mux.HandleFunc("GET /openapi.json", serveOpenAPI)
 	s.mountDashboard() // the web pages at /, /login, /projects/..., /scans/...
 }

@@ -170,16 +170,15 @@ func (d *dashboard) Source(ctx context.Context, clientID int64, scanID string) f
 	if _, err := d.s.store.GetScanMeta(ctx, clientID, scanID); err != nil {
 		return nil
 	}
-	return d.s.excerptSource(ctx, scanID)
+	return d.s.reports.Source(ctx, scanID)
 }
 
 func (d *dashboard) WriteReport(ctx context.Context, w io.Writer, clientID int64, scanID, format string) error {
-	rep, err := d.s.scans.Load(ctx, clientID, scanID)
+	in, err := d.s.reports.Input(ctx, clientID, scanID)
 	if err != nil {
 		return err
 	}
-	src := d.s.excerptSource(ctx, scanID)
-	in := pdf.Input{Report: rep, Source: src, History: d.s.history(ctx, clientID, rep), Generated: time.Now(), ToolVersion: d.s.cfg.Version}
+	rep, src := in.Report, in.Source
 	switch format {
 	case "json":
 		enc := json.NewEncoder(w)

@@ -12,7 +12,7 @@ import (
 func (s *Server) SweepUploads(ctx context.Context, now time.Time) { s.uploads.Sweep(ctx, now) }
 
 // ReportLink is the signed download URL of a report file (<report id>.pdf|.html).
-func (s *Server) ReportLink(file string) string { return s.reportURL(file) }
+func (s *Server) ReportLink(file string) string { return s.reports.URL(file) }
 
 // Finish records an outcome of the scan as a worker's attempt does.
 func (s *Server) Finish(ctx context.Context, sc store.Scan, rep *report.ScanReport) error {

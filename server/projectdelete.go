@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+
+	"github.com/vigil-sec/vigil/server/reports"
 )
 
 // deleteProject deletes a client's project for good: its rows in one transaction
@@ -16,7 +18,7 @@ func (s *Server) deleteProject(ctx context.Context, clientID int64, projectID st
 	// The rows are gone: their files go too, even if the client stops waiting.
 	ctx = context.WithoutCancel(ctx)
 	for _, id := range removed.Reports {
-		for _, key := range reportBlobs(id) {
+		for _, key := range reports.Blobs(id) {
 			if err := s.blobs.Delete(ctx, key); err != nil {
 				s.log.Warn("deleting a project: removing a report file", "project_id", projectID, "report_id", id, "err", err)
 			}

@@ -45,10 +45,10 @@ type reportWorker struct {
 	s *Server
 }
 
-// Work generates the report. A failure generateReport recorded (reporting_status failed) is
+// Work generates the report. A failure Generate recorded (reporting_status failed) is
 // the job's outcome; one it could not record is retried, and the last attempt records it.
 func (w *reportWorker) Work(ctx context.Context, job *river.Job[jobs.ReportArgs]) error {
-	_, err := w.s.generateReport(ctx, job.Args.ClientID, job.Args.ScanID)
+	_, err := w.s.reports.Generate(ctx, job.Args.ClientID, job.Args.ScanID)
 	if err == nil {
 		return nil
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/workspace"
 	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/jobs"
+	"github.com/vigil-sec/vigil/server/reports"
 	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 )
@@ -309,7 +310,7 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 	}
 	// The code excerpts are written in the outcome's transaction: one write, and none for an
 	// outcome another attempt recorded first.
-	err = s.store.FinishScan(ctx, sc.ID, status, errMsg, body, findings, time.Now().UTC(), excerptDocs(sc, rep)...)
+	err = s.store.FinishScan(ctx, sc.ID, status, errMsg, body, findings, time.Now().UTC(), reports.ExcerptDocs(sc, rep)...)
 	if errors.Is(err, store.ErrConflict) {
 		// Another attempt of the scan (a worker thought dead) recorded its outcome first.
 		s.log.Info("finish: scan already finished by another attempt", "scan_id", sc.ID)

@@ -22,6 +22,7 @@ import (
 	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/metrics"
 	"github.com/vigil-sec/vigil/server/projects"
+	"github.com/vigil-sec/vigil/server/reports"
 	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/uploads"
@@ -53,6 +54,7 @@ type Server struct {
 	dash      *dashboard // the web pages' backend (dashboard.go)
 	scans     *scans.Service
 	uploads   *uploads.Service
+	reports   *reports.Service
 	projects  projects.Records
 	blobs     blob.Store
 	tmpDir    string
@@ -144,6 +146,7 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 		return nil, err
 	}
 	s.scans = &scans.Service{Store: st, Queue: s.queue, Projects: s.projects, Log: s.log, QueueLimit: cfg.QueueLimit, Stopping: s.stopping}
+	s.reports = &reports.Service{Store: st, Blobs: s.blobs, Scans: s.scans, Key: key, PublicURL: cfg.PublicURL, Version: cfg.Version, Log: s.log}
 	s.metrics = metrics.New(s.queueStats)
 	s.hooks = &webhook.Dispatcher{
 		Store: st, Client: webhook.NewClient(s.policy, cfg.WebhookTimeout), MaxAttempts: cfg.WebhookMaxAttempts,
@@ -305,7 +308,7 @@ func (s *Server) routes() {
 	private("POST", "/private/api-start-scan-block/", httpjson.Error, s.handleBlockScan)
 	private("POST", "/private/api-generate-report/", httpjson.Error, s.handleGenerateReport)
 	private("POST", "/private/api-get-report/", httpjson.Error, s.handleGetReport)
-	s.mux.HandleFunc("GET "+reportPath+"{file}", s.handleDownloadReport)
+	s.mux.HandleFunc("GET "+reports.Path+"{file}", s.handleDownloadReport)
 	tag := auth.Require(s.store, auth.Token, s.log, httpjson.Error, http.HandlerFunc(s.handleTagWebhook))
 	s.mux.Handle("POST /api-tag-webhook/{$}", tag)
 	s.mux.Handle("POST /api-tag-webhook", tag)

@@ -11,17 +11,9 @@ import (
 	"github.com/vigil-sec/vigil/server/blob"
 )
 
-// Where the server's files live in its blob store (Config.BlobStore). The names are the data
-// folder's layout of earlier versions, so an existing folder keeps its uploads, reports and
-// signing key.
+// signingKeyBlob is where the signing key lives in the blob store (Config.BlobStore): the data
+// folder's name of earlier versions, so an existing folder keeps its key.
 const signingKeyBlob = "upload.key"
-
-func reportBlob(file string) string { return "reports/" + file }
-
-// reportBlobs are the files of one generated report.
-func reportBlobs(reportID string) []string {
-	return []string{reportBlob(reportID + ".pdf"), reportBlob(reportID + ".html")}
-}
 
 // signingKey reads the HMAC key of the links the server signs itself (uploads to a local store,
 // report downloads), creating a random one on first start. It lives in the blob store, so every

@@ -16,8 +16,10 @@ func (s *Server) ReportLink(file string) string { return s.reports.URL(file) }
 
 // Finish records an outcome of the scan as a worker's attempt does.
 func (s *Server) Finish(ctx context.Context, sc store.Scan, rep *report.ScanReport) error {
-	return s.finish(ctx, sc, rep, "")
+	return s.worker.Finish(ctx, sc, rep, "")
 }
 
 // RunScan runs one attempt of the scan's job.
-func (s *Server) RunScan(ctx context.Context, id string) error { return s.runScan(ctx, id, false) }
+func (s *Server) RunScan(ctx context.Context, id string) error {
+	return s.worker.RunScan(ctx, id, false)
+}

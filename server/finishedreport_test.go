@@ -56,7 +56,7 @@ func TestFinishedReportAnswersAsTheStore(t *testing.T) {
 			}}}}
 		_, leave := s.scans.WaitFor(sc.ID) // a request waits for it
 		defer leave()
-		if err := s.finish(ctx, sc, rep, ""); err != nil {
+		if err := s.worker.Finish(ctx, sc, rep, ""); err != nil {
 			t.Fatal(err)
 		}
 		return sc.ID

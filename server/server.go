@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/vigil-sec/vigil/scan/netguard"
@@ -27,6 +26,7 @@ import (
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/uploads"
 	"github.com/vigil-sec/vigil/server/webhook"
+	"github.com/vigil-sec/vigil/server/worker"
 )
 
 // Server is the private API over one Engine. It is safe for concurrent use.
@@ -42,22 +42,19 @@ type Server struct {
 	mux           *http.ServeMux
 	handler       http.Handler
 	queue         *jobs.Queue
-	// solo keeps a quarantined scan (one that killed a worker) alone in this process: it takes
-	// the write lock, every other scan a read lock.
-	solo      sync.RWMutex
-	running   atomic.Int64 // scans running in this process
-	hooks     *webhook.Dispatcher
-	metrics   *metrics.Metrics
-	policy    netguard.Policy
-	publicURL *url.URL
-	uploadKey []byte
-	dash      *dashboard // the web pages' backend (dashboard.go)
-	scans     *scans.Service
-	uploads   *uploads.Service
-	reports   *reports.Service
-	projects  projects.Records
-	blobs     blob.Store
-	tmpDir    string
+	hooks         *webhook.Dispatcher
+	metrics       *metrics.Metrics
+	policy        netguard.Policy
+	publicURL     *url.URL
+	uploadKey     []byte
+	dash          *dashboard // the web pages' backend (dashboard.go)
+	scans         *scans.Service
+	uploads       *uploads.Service
+	reports       *reports.Service
+	worker        *worker.Worker
+	projects      projects.Records
+	blobs         blob.Store
+	tmpDir        string
 
 	// stopping is closed when shutdown begins, so requests waiting for a scan answer at once
 	// (scan_in_progress) instead of holding the shutdown for up to ScanWait.
@@ -124,6 +121,9 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 	s.uploads = &uploads.Service{Store: st, Blobs: s.blobs, Key: key, PublicURL: cfg.PublicURL, Expiry: cfg.UploadExpiry,
 		Retention: cfg.UploadRetention, MaxPerClient: cfg.MaxUploadsPerClient, MaxBytesPerClient: cfg.MaxUploadBytesPerClient,
 		MaxFileBytes: cfg.Limits.MaxFileBytes, MaxArchiveBytes: cfg.Limits.MaxArchiveBytes, Log: s.log}
+	s.worker = &worker.Worker{Store: st, Engine: eng, Uploads: s.uploads, Policy: s.policy, Log: s.log,
+		ScanTimeout: cfg.ScanTimeout, MaxAttempts: cfg.MaxAttempts, Limits: cfg.Limits, TempDir: s.tmpDir, DataDir: cfg.DataDir,
+		PublicURL: cfg.PublicURL}
 	workers := cfg.Workers
 	if cfg.Role == RoleAPI {
 		workers = 0
@@ -138,7 +138,7 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 		JobTimeout:  cfg.ScanTimeout + cfg.StuckAfter/2,
 		RescueAfter: cfg.ScanTimeout + cfg.StuckAfter,
 		Queues:      map[string]int{jobs.WebhookQueue: 4, jobs.ReportQueue: 2},
-		Register:    s.registerJobs,
+		Register:    s.worker.Register,
 		Logger:      s.log,
 	})
 	if err != nil {
@@ -155,13 +155,14 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 		// Each delivery is a queue job (Deliver), worked by whichever process works the queue.
 		Queue: func(ctx context.Context, id string) error { return s.queue.Enqueue(ctx, jobs.DeliveryArgs{ID: id}) },
 	}
+	s.worker.Queue, s.worker.Scans, s.worker.Reports, s.worker.Hooks, s.worker.Metrics = s.queue, s.scans, s.reports, s.hooks, s.metrics
 	s.routes()
 	s.handler = s.metrics.Observe(s.mux, s.log)
 
 	bgCtx, cancel := context.WithCancel(context.Background())
 	s.bgCancel = cancel
 	if workers > 0 {
-		if err := errors.Join(s.resume(bgCtx), s.resumeDeliveries(bgCtx)); err != nil {
+		if err := s.worker.Resume(bgCtx); err != nil {
 			s.Close(context.Background())
 			return nil, err
 		}
@@ -200,7 +201,7 @@ func (s *Server) WaitScan(ctx context.Context, scanID string) error { return s.s
 // running in this process.
 func (s *Server) queueStats() (queued, running int) {
 	queued, _ = s.store.QueuedScans(context.Background())
-	return queued, int(s.running.Load())
+	return queued, s.worker.Running()
 }
 
 // ListenAndServe serves on cfg.Listen until ctx is done, then shuts down gracefully and

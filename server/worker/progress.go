@@ -1,4 +1,4 @@
-package server
+package worker
 
 import (
 	"context"
@@ -99,13 +99,13 @@ func (r *progressReporter) close() {
 
 // reportProgress starts the reporter of one attempt of a scan. A failed write is logged and
 // the scan goes on: progress is only shown.
-func (s *Server) reportProgress(ctx context.Context, scanID string) (*progressReporter, func()) {
+func (w *Worker) reportProgress(ctx context.Context, scanID string) (*progressReporter, func()) {
 	ticker := time.NewTicker(progressEvery)
 	ctx = context.WithoutCancel(ctx) // the last value is written even as the attempt stops
 	r := newProgressReporter(ticker.C, func(p store.Progress) {
 		p.At = time.Now().UTC()
-		if err := s.store.SetScanProgress(ctx, scanID, p); err != nil {
-			s.log.Warn("recording scan progress", "scan_id", scanID, "err", err)
+		if err := w.Store.SetScanProgress(ctx, scanID, p); err != nil {
+			w.Log.Warn("recording scan progress", "scan_id", scanID, "err", err)
 		}
 	})
 	return r, func() { r.close(); ticker.Stop() }

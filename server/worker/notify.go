@@ -1,4 +1,4 @@
-package server
+package worker
 
 import (
 	"context"
@@ -12,13 +12,13 @@ import (
 )
 
 // notify queues the webhook event of a finished scan for the client's tagged endpoint, if any.
-func (s *Server) notify(ctx context.Context, sc store.Scan, p store.Project, status, errMsg string, rep *report.ScanReport) error {
+func (w *Worker) notify(ctx context.Context, sc store.Scan, p store.Project, status, errMsg string, rep *report.ScanReport) error {
 	ev := webhook.Event{
 		Type: webhook.EventScanCompleted, Timestamp: report.Timestamp(time.Now()),
 		ScanID: sc.ID, ProjectID: p.ID, ScanStatus: status, ErrMsg: errMsg,
 		Links: map[string]string{
 			// Retrieval is a POST with {scan_id, project_id}; the link names the endpoint.
-			"get_scan": s.cfg.PublicURL + "/private/api-get-scan/",
+			"get_scan": w.PublicURL + "/private/api-get-scan/",
 		},
 	}
 	if status == report.StatusFailed {
@@ -29,7 +29,7 @@ func (s *Server) notify(ctx context.Context, sc store.Scan, p store.Project, sta
 	}
 	body, err := json.Marshal(ev)
 	if err == nil {
-		err = s.hooks.Enqueue(ctx, sc.ClientID, ev, body)
+		err = w.Hooks.Enqueue(ctx, sc.ClientID, ev, body)
 	}
 	if err != nil {
 		return fmt.Errorf("webhook: queueing event: %w", err)
@@ -39,8 +39,8 @@ func (s *Server) notify(ctx context.Context, sc store.Scan, p store.Project, sta
 
 // renotify queues again the event of a scan already finished; the store keeps one delivery per
 // scan and event, so an event queued before is not sent twice.
-func (s *Server) renotify(ctx context.Context, sc store.Scan) error {
-	p, err := s.store.GetProject(ctx, sc.ClientID, sc.ProjectID)
+func (w *Worker) renotify(ctx context.Context, sc store.Scan) error {
+	p, err := w.Store.GetProject(ctx, sc.ClientID, sc.ProjectID)
 	if err != nil {
 		return err
 	}
@@ -51,5 +51,5 @@ func (s *Server) renotify(ctx context.Context, sc store.Scan) error {
 			return err
 		}
 	}
-	return s.notify(ctx, sc, p, sc.Status, sc.ErrMsg, rep)
+	return w.notify(ctx, sc, p, sc.Status, sc.ErrMsg, rep)
 }

@@ -1,4 +1,4 @@
-package server
+package worker
 
 import (
 	"context"
@@ -26,11 +26,11 @@ import (
 // scanWorker runs scan jobs.
 type scanWorker struct {
 	river.WorkerDefaults[jobs.ScanArgs]
-	s *Server
+	w *Worker
 }
 
-func (w *scanWorker) Work(ctx context.Context, job *river.Job[jobs.ScanArgs]) error {
-	return w.s.runScan(ctx, job.Args.ScanID, job.Attempt >= job.MaxAttempts)
+func (r *scanWorker) Work(ctx context.Context, job *river.Job[jobs.ScanArgs]) error {
+	return r.w.RunScan(ctx, job.Args.ScanID, job.Attempt >= job.MaxAttempts)
 }
 
 // resume, at the start of a process that works, queues again the scans left unfinished (a
@@ -40,33 +40,33 @@ func (w *scanWorker) Work(ctx context.Context, job *river.Job[jobs.ScanArgs]) er
 // first request, as they were before the queue. On PostgreSQL another worker may be running
 // such a scan; the job's next attempt (River's rescuer runs it again once it is stuck) counts
 // the death instead (runScan).
-func (s *Server) resume(ctx context.Context) error {
-	exclusive := s.queue.Exclusive()
+func (w *Worker) resume(ctx context.Context) error {
+	exclusive := w.Queue.Exclusive()
 	if exclusive {
-		if err := s.queue.ReleaseOrphans(ctx); err != nil {
+		if err := w.Queue.ReleaseOrphans(ctx); err != nil {
 			return fmt.Errorf("server: releasing the jobs of a dead process: %w", err)
 		}
 	}
-	scans, err := s.store.UnfinishedScans(ctx)
+	scans, err := w.Store.UnfinishedScans(ctx)
 	if err != nil {
 		return fmt.Errorf("server: listing unfinished scans: %w", err)
 	}
 	for _, sc := range scans {
 		if exclusive {
 			if sc.Running {
-				if sc.Crashes, err = s.store.RecordCrash(ctx, sc.ID); err != nil {
+				if sc.Crashes, err = w.Store.RecordCrash(ctx, sc.ID); err != nil {
 					return fmt.Errorf("server: recording a crash: %w", err)
 				}
-				s.log.Warn("the server died during a scan; quarantining it", "scan_id", sc.ID, "crashes", sc.Crashes)
+				w.Log.Warn("the server died during a scan; quarantining it", "scan_id", sc.ID, "crashes", sc.Crashes)
 			}
-			if msg := s.giveUp(sc, false); msg != "" {
-				if err := s.finish(ctx, sc, nil, msg); err != nil {
+			if msg := w.giveUp(sc, false); msg != "" {
+				if err := w.finish(ctx, sc, nil, msg); err != nil {
 					return err
 				}
 				continue
 			}
 		}
-		if err := s.queue.Enqueue(ctx, jobs.ScanArgs{ScanID: sc.ID}); err != nil {
+		if err := w.Queue.Enqueue(ctx, jobs.ScanArgs{ScanID: sc.ID}); err != nil {
 			return fmt.Errorf("server: queueing scan %s: %w", sc.ID, err)
 		}
 	}
@@ -76,12 +76,12 @@ func (s *Server) resume(ctx context.Context) error {
 // giveUp returns why a scan must not be attempted again, or "": it crashed the scanner twice
 // (its input makes the analysis die), stopping processes interrupted it MaxAttempts times, or
 // this is the queue's last attempt.
-func (s *Server) giveUp(sc store.Scan, lastAttempt bool) string {
+func (w *Worker) giveUp(sc store.Scan, lastAttempt bool) string {
 	switch {
 	case sc.Crashes >= 2:
 		return fmt.Sprintf("the scan crashed the scanner %d times (its input makes the analysis die, "+
 			"for example by exhausting memory); it was quarantined and is not retried", sc.Crashes)
-	case sc.Attempts-sc.Crashes >= s.cfg.MaxAttempts: // attempts a graceful stop interrupted
+	case sc.Attempts-sc.Crashes >= w.MaxAttempts: // attempts a graceful stop interrupted
 		return fmt.Sprintf("the scan was interrupted %d times (the server stopped during it); giving up", sc.Attempts)
 	case lastAttempt:
 		return fmt.Sprintf("the scan could not be completed in %d attempts", sc.Attempts)
@@ -89,140 +89,140 @@ func (s *Server) giveUp(sc store.Scan, lastAttempt bool) string {
 	return ""
 }
 
-// runScan is the job: one attempt of one scan. It records an outcome unless its context was
+// RunScan is the job: one attempt of one scan. It records an outcome unless its context was
 // cancelled (the process is stopping), in which case the scan is handed back to the queue;
 // an error return makes River retry the attempt later, for failures of the store itself.
-func (s *Server) runScan(ctx context.Context, id string, lastAttempt bool) (err error) {
+func (w *Worker) RunScan(ctx context.Context, id string, lastAttempt bool) (err error) {
 	// Whatever goes wrong in one job stays in it: the worker, the process and the other
 	// clients' scans go on.
 	defer func() {
 		if p := recover(); p != nil {
-			s.log.Error("scan job panicked", "scan_id", id, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			sc, gerr := s.store.GetScanAny(context.WithoutCancel(ctx), id)
+			w.Log.Error("scan job panicked", "scan_id", id, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			sc, gerr := w.Store.GetScanAny(context.WithoutCancel(ctx), id)
 			if gerr == nil {
-				gerr = s.finish(ctx, sc, nil, "internal error in the scanner; the scan could not be completed")
+				gerr = w.finish(ctx, sc, nil, "internal error in the scanner; the scan could not be completed")
 			}
 			err = gerr
 		}
 	}()
-	sc, err := s.store.GetScanAny(ctx, id)
+	sc, err := w.Store.GetScanAny(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
-		return s.handBack(ctx, id, err)
+		return w.handBack(ctx, id, err)
 	}
 	if sc.Status != report.StatusQueued && sc.Status != report.StatusInProgress {
 		// Finished by an earlier attempt, which may have died before queueing the webhook:
 		// queueing it again is harmless (one delivery per scan and event).
-		if err := s.renotify(ctx, sc); err != nil {
-			return s.handBack(ctx, id, err)
+		if err := w.renotify(ctx, sc); err != nil {
+			return w.handBack(ctx, id, err)
 		}
 		return nil
 	}
 	if sc.Running { // the previous attempt neither ended nor was handed back: its worker died
-		if sc.Crashes, err = s.store.RecordCrash(ctx, id); err != nil {
-			return s.handBack(ctx, id, err)
+		if sc.Crashes, err = w.Store.RecordCrash(ctx, id); err != nil {
+			return w.handBack(ctx, id, err)
 		}
-		s.log.Warn("a worker died during the scan; quarantining it", "scan_id", id, "crashes", sc.Crashes)
+		w.Log.Warn("a worker died during the scan; quarantining it", "scan_id", id, "crashes", sc.Crashes)
 	}
-	if msg := s.giveUp(sc, lastAttempt); msg != "" {
-		if err := s.finish(ctx, sc, nil, msg); err != nil {
-			return s.handBack(ctx, id, err)
+	if msg := w.giveUp(sc, lastAttempt); msg != "" {
+		if err := w.finish(ctx, sc, nil, msg); err != nil {
+			return w.handBack(ctx, id, err)
 		}
 		return nil
 	}
 	// A scan that killed a worker runs alone, so that a second death is surely its own and no
 	// other client's scan dies with it.
 	if sc.Crashes > 0 {
-		s.solo.Lock()
-		defer s.solo.Unlock()
+		w.solo.Lock()
+		defer w.solo.Unlock()
 	} else {
-		s.solo.RLock()
-		defer s.solo.RUnlock()
+		w.solo.RLock()
+		defer w.solo.RUnlock()
 	}
-	attempts, err := s.store.StartScan(ctx, id, time.Now().UTC())
+	attempts, err := w.Store.StartScan(ctx, id, time.Now().UTC())
 	if err != nil {
-		return s.handBack(ctx, id, err)
+		return w.handBack(ctx, id, err)
 	}
 	sc.Attempts = attempts
-	s.running.Add(1)
-	defer s.running.Add(-1)
+	w.running.Add(1)
+	defer w.running.Add(-1)
 	start := time.Now()
-	rep, errMsg := s.safeExecute(ctx, sc)
-	s.metrics.ScanTime.Observe(time.Since(start).Seconds())
+	rep, errMsg := w.safeExecute(ctx, sc)
+	w.Metrics.ScanTime.Observe(time.Since(start).Seconds())
 	if ctx.Err() != nil {
-		s.log.Info("job: stopping; scan handed back to the queue", "scan_id", id)
-		if err := s.store.InterruptScan(context.WithoutCancel(ctx), id); err != nil {
-			s.log.Error("job: recording the interruption", "scan_id", id, "err", err)
+		w.Log.Info("job: stopping; scan handed back to the queue", "scan_id", id)
+		if err := w.Store.InterruptScan(context.WithoutCancel(ctx), id); err != nil {
+			w.Log.Error("job: recording the interruption", "scan_id", id, "err", err)
 		}
 		return river.JobSnooze(0)
 	}
-	if err := s.finish(ctx, sc, rep, errMsg); err != nil {
+	if err := w.finish(ctx, sc, rep, errMsg); err != nil {
 		// Not recorded: the next attempt runs the scan again, not counting this one a crash.
-		s.store.InterruptScan(context.WithoutCancel(ctx), id)
-		return s.handBack(ctx, id, err)
+		w.Store.InterruptScan(context.WithoutCancel(ctx), id)
+		return w.handBack(ctx, id, err)
 	}
 	return nil
 }
 
 // handBack ends an attempt that could not run: at once, for another process or the next
 // start, when the process is stopping; else as a failed attempt that River retries.
-func (s *Server) handBack(ctx context.Context, id string, err error) error {
+func (w *Worker) handBack(ctx context.Context, id string, err error) error {
 	if ctx.Err() != nil {
 		return river.JobSnooze(0)
 	}
-	s.log.Error("job: scan attempt failed; it will be retried", "scan_id", id, "err", err)
+	w.Log.Error("job: scan attempt failed; it will be retried", "scan_id", id, "err", err)
 	return err
 }
 
 // safeExecute is execute with a panic in the engine (hostile input reaching a parser bug)
 // turned into a failed scan, instead of a dead server that would meet the same input again on
 // restart.
-func (s *Server) safeExecute(ctx context.Context, sc store.Scan) (rep *report.ScanReport, errMsg string) {
+func (w *Worker) safeExecute(ctx context.Context, sc store.Scan) (rep *report.ScanReport, errMsg string) {
 	defer func() {
 		if p := recover(); p != nil {
-			s.log.Error("scan panicked", "scan_id", sc.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			w.Log.Error("scan panicked", "scan_id", sc.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			rep, errMsg = nil, "internal error in the scanner; the scan could not be completed"
 		}
 	}()
-	return s.execute(ctx, sc)
+	return w.execute(ctx, sc)
 }
 
 // execute opens the scan's workspace and runs the engine. It returns the engine's report, or
 // a message for scan_status_err_msg that is safe to show the client.
-func (s *Server) execute(parent context.Context, sc store.Scan) (*report.ScanReport, string) {
+func (w *Worker) execute(parent context.Context, sc store.Scan) (*report.ScanReport, string) {
 	var req scans.Request
 	if err := json.Unmarshal(sc.Request, &req); err != nil {
 		return nil, "the scan request could not be read"
 	}
-	ctx, cancel := context.WithTimeout(parent, s.cfg.ScanTimeout)
+	ctx, cancel := context.WithTimeout(parent, w.ScanTimeout)
 	defer cancel()
-	progress, stop := s.reportProgress(ctx, sc.ID)
+	progress, stop := w.reportProgress(ctx, sc.ID)
 	defer stop()
 	progress.update(store.Progress{Phase: scan.PhaseFetching})
 	advance := func(p scan.Progress) { progress.update(engineProgress(p)) }
 	if sc.Source == scans.SourceBlock {
-		return s.executeBlock(ctx, sc, req, advance)
+		return w.executeBlock(ctx, sc, req, advance)
 	}
-	opts := workspace.Options{Limits: s.cfg.Limits, Skip: req.Skip, Network: s.policy, TempDir: s.tmpDir}
+	opts := workspace.Options{Limits: w.Limits, Skip: req.Skip, Network: w.Policy, TempDir: w.TempDir}
 	var ws *workspace.Workspace
 	var err error
 	switch sc.Source {
 	case scans.SourceGit:
 		ws, err = workspace.FromGit(ctx, workspace.GitSource{URL: req.URL, Branch: req.Branch, Commit: req.Commit}, opts)
 	case scans.SourceUpload:
-		ws, err = s.openUploads(ctx, sc.ClientID, req.Uploads, opts)
+		ws, err = w.openUploads(ctx, sc.ClientID, req.Uploads, opts)
 	default:
 		return nil, "unknown scan source " + sc.Source
 	}
 	if err != nil {
-		return nil, s.failure(ctx, sc.ID, "opening the sources", err, "")
+		return nil, w.failure(ctx, sc.ID, "opening the sources", err, "")
 	}
 	defer ws.Close()
-	rep, err := s.engine.Scan(ctx, ws, engine.ScanOptions{ScanID: sc.ID, ScanType: sc.ScanType, Quick: req.Quick, Progress: advance})
+	rep, err := w.Engine.Scan(ctx, ws, engine.ScanOptions{ScanID: sc.ID, ScanType: sc.ScanType, Quick: req.Quick, Progress: advance})
 	if err != nil {
-		return nil, s.failure(ctx, sc.ID, "scanning", err, ws.Root)
+		return nil, w.failure(ctx, sc.ID, "scanning", err, ws.Root)
 	}
 	if rep == nil {
 		return nil, "the engine returned no report"
@@ -235,25 +235,25 @@ func (s *Server) execute(parent context.Context, sc store.Scan) (*report.ScanRep
 
 // failure turns an error into a message for the client: workspace refusals are written for
 // users already; anything else is shown without the server's folders.
-func (s *Server) failure(ctx context.Context, scanID, stage string, err error, root string) string {
+func (w *Worker) failure(ctx context.Context, scanID, stage string, err error, root string) string {
 	var budget *scan.BudgetError
 	if errors.As(err, &budget) {
 		// A scan past its time or memory budget fails alone, saying which and where.
 		b := *budget
 		if b.Budget == "time" {
-			b.Limit = s.cfg.ScanTimeout.String()
+			b.Limit = w.ScanTimeout.String()
 		}
-		s.log.Warn("scan stopped at its budget", "scan_id", scanID, "reason", b.Error())
+		w.Log.Warn("scan stopped at its budget", "scan_id", scanID, "reason", b.Error())
 		return b.Error()
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Sprintf("the scan took longer than %s and was stopped", s.cfg.ScanTimeout)
+		return fmt.Sprintf("the scan took longer than %s and was stopped", w.ScanTimeout)
 	}
 	msg := netguard.RedactError(err).Error()
 	if !errors.Is(err, workspace.ErrInput) && !errors.Is(err, workspace.ErrFetch) {
-		s.log.Warn("scan failed", "scan_id", scanID, "stage", stage, "err", err)
+		w.Log.Warn("scan failed", "scan_id", scanID, "stage", stage, "err", err)
 	}
-	for _, p := range []string{root, s.tmpDir, s.cfg.DataDir} {
+	for _, p := range []string{root, w.TempDir, w.DataDir} {
 		if p != "" {
 			msg = strings.ReplaceAll(msg, p, "")
 		}
@@ -262,14 +262,14 @@ func (s *Server) failure(ctx context.Context, scanID, stage string, err error, r
 }
 
 // openUploads builds the workspace of a file scan from the client's uploaded files.
-func (s *Server) openUploads(ctx context.Context, clientID int64, keys []string, opts workspace.Options) (*workspace.Workspace, error) {
+func (w *Worker) openUploads(ctx context.Context, clientID int64, keys []string, opts workspace.Options) (*workspace.Workspace, error) {
 	ups := make([]workspace.Upload, 0, len(keys))
 	for _, key := range keys {
-		u, err := s.store.GetUpload(ctx, key)
+		u, err := w.Store.GetUpload(ctx, key)
 		if err != nil || u.ClientID != clientID || u.UploadedAt.IsZero() {
-			return nil, fmt.Errorf("an uploaded file is no longer available (uploads are kept %s after their URL expires)", s.cfg.UploadRetention)
+			return nil, fmt.Errorf("an uploaded file is no longer available (uploads are kept %s after their URL expires)", w.Uploads.Retention)
 		}
-		ups = append(ups, workspace.Upload{Name: u.FileName, Open: func() (io.ReadCloser, error) { return s.uploads.Open(ctx, u) }})
+		ups = append(ups, workspace.Upload{Name: u.FileName, Open: func() (io.ReadCloser, error) { return w.Uploads.Open(ctx, u) }})
 	}
 	return workspace.FromUploads(ctx, ups, opts)
 }
@@ -277,7 +277,7 @@ func (s *Server) openUploads(ctx context.Context, clientID int64, keys []string,
 // finish records a scan's outcome: the report with bug ids and triage carried over from the
 // project's earlier scans, the status, and a webhook event. An error (the store's) leaves the
 // scan unfinished, for the job's next attempt.
-func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanReport, errMsg string) error {
+func (w *Worker) finish(ctx context.Context, sc store.Scan, rep *report.ScanReport, errMsg string) error {
 	ctx = context.WithoutCancel(ctx) // an outcome computed is an outcome recorded
 	status := report.StatusDone
 	if rep == nil {
@@ -286,9 +286,9 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 			errMsg = "the scan failed"
 		}
 	}
-	p, err := s.store.GetProject(ctx, sc.ClientID, sc.ProjectID)
+	p, err := w.Store.GetProject(ctx, sc.ClientID, sc.ProjectID)
 	if errors.Is(err, store.ErrNotFound) {
-		return s.dropOutcome(sc)
+		return w.dropOutcome(sc)
 	}
 	if err != nil {
 		return fmt.Errorf("finish: reading project: %w", err)
@@ -296,7 +296,7 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 	var findings []store.Finding
 	var body []byte
 	if rep != nil {
-		if findings, err = s.triage(ctx, rep, sc, p); err != nil {
+		if findings, err = w.triage(ctx, rep, sc, p); err != nil {
 			return fmt.Errorf("finish: triage: %w", err)
 		}
 		sc.Status, sc.ErrMsg = status, ""
@@ -310,30 +310,30 @@ func (s *Server) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 	}
 	// The code excerpts are written in the outcome's transaction: one write, and none for an
 	// outcome another attempt recorded first.
-	err = s.store.FinishScan(ctx, sc.ID, status, errMsg, body, findings, time.Now().UTC(), reports.ExcerptDocs(sc, rep)...)
+	err = w.Store.FinishScan(ctx, sc.ID, status, errMsg, body, findings, time.Now().UTC(), reports.ExcerptDocs(sc, rep)...)
 	if errors.Is(err, store.ErrConflict) {
 		// Another attempt of the scan (a worker thought dead) recorded its outcome first.
-		s.log.Info("finish: scan already finished by another attempt", "scan_id", sc.ID)
+		w.Log.Info("finish: scan already finished by another attempt", "scan_id", sc.ID)
 		return nil
 	}
 	if errors.Is(err, store.ErrNotFound) {
-		return s.dropOutcome(sc)
+		return w.dropOutcome(sc)
 	}
 	if err != nil {
 		return fmt.Errorf("finish: recording outcome: %w", err)
 	}
-	s.scans.KeepFinished(sc.ID, rep, body)
-	s.scans.Finished(sc.ID)
-	s.metrics.Scans.WithLabelValues(status).Inc()
-	s.log.Info("scan finished", "scan_id", sc.ID, "status", status, "err_msg", errMsg, "findings", len(findings))
-	return s.notify(ctx, sc, p, status, errMsg, rep)
+	w.Scans.KeepFinished(sc.ID, rep, body)
+	w.Scans.Finished(sc.ID)
+	w.Metrics.Scans.WithLabelValues(status).Inc()
+	w.Log.Info("scan finished", "scan_id", sc.ID, "status", status, "err_msg", errMsg, "findings", len(findings))
+	return w.notify(ctx, sc, p, status, errMsg, rep)
 }
 
 // dropOutcome ends an attempt whose scan is gone with its project: there is nothing to record
 // into, and recording would bring back rows the client deleted. The store refuses to delete a
 // project while a scan of it is unfinished, so this is a safety net, not a path.
-func (s *Server) dropOutcome(sc store.Scan) error {
-	s.log.Warn("finish: the scan's project was deleted; its outcome is dropped", "scan_id", sc.ID, "project_id", sc.ProjectID)
+func (w *Worker) dropOutcome(sc store.Scan) error {
+	w.Log.Warn("finish: the scan's project was deleted; its outcome is dropped", "scan_id", sc.ID, "project_id", sc.ProjectID)
 	return nil
 }
 
@@ -343,7 +343,7 @@ const bugPrefix = "VG"
 // triage gives every finding its scan id, bug id and bug status. A bug hash seen in an earlier
 // scan of the project keeps its bug id and status (pending_fix, wont_fix, ...); a new one gets
 // the next number of the project: VG_<project_sequence_id>_<n>, as `vigil scan` numbers them.
-func (s *Server) triage(ctx context.Context, rep *report.ScanReport, sc store.Scan, p store.Project) ([]store.Finding, error) {
+func (w *Worker) triage(ctx context.Context, rep *report.ScanReport, sc store.Scan, p store.Project) ([]store.Finding, error) {
 	compact(rep)
 	n := 0 // findings: the lists and maps below are made at their final size, not grown
 	for _, g := range rep.MultiFileScanDetails {
@@ -360,7 +360,7 @@ func (s *Server) triage(ctx context.Context, rep *report.ScanReport, sc store.Sc
 			}
 		}
 	}
-	prior, err := s.store.PriorTriage(ctx, p.ID, hashes)
+	prior, err := w.Store.PriorTriage(ctx, p.ID, hashes)
 	if err != nil {
 		return nil, err
 	}
@@ -372,7 +372,7 @@ func (s *Server) triage(ctx context.Context, rep *report.ScanReport, sc store.Sc
 	}
 	next := int64(0)
 	if fresh > 0 {
-		if next, err = s.store.NextBugNumbers(ctx, p.ID, fresh); err != nil {
+		if next, err = w.Store.NextBugNumbers(ctx, p.ID, fresh); err != nil {
 			return nil, err
 		}
 	}

@@ -1,4 +1,4 @@
-package server
+package worker
 
 import (
 	"context"
@@ -12,20 +12,20 @@ import (
 	"github.com/vigil-sec/vigil/server/store"
 )
 
-// registerJobs adds the workers of every job kind.
-func (s *Server) registerJobs(w *river.Workers) {
-	river.AddWorker(w, &scanWorker{s: s})
-	river.AddWorker(w, &deliveryWorker{s: s})
-	river.AddWorker(w, &reportWorker{s: s})
+// Register adds the workers of every job kind (jobs.Config.Register).
+func (w *Worker) Register(ws *river.Workers) {
+	river.AddWorker(ws, &scanWorker{w: w})
+	river.AddWorker(ws, &deliveryWorker{w: w})
+	river.AddWorker(ws, &reportWorker{w: w})
 }
 
 type deliveryWorker struct {
 	river.WorkerDefaults[jobs.DeliveryArgs]
-	s *Server
+	w *Worker
 }
 
-func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[jobs.DeliveryArgs]) error {
-	next, err := w.s.hooks.Deliver(ctx, job.Args.ID)
+func (r *deliveryWorker) Work(ctx context.Context, job *river.Job[jobs.DeliveryArgs]) error {
+	next, err := r.w.Hooks.Deliver(ctx, job.Args.ID)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return nil
@@ -42,20 +42,20 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[jobs.DeliveryA
 
 type reportWorker struct {
 	river.WorkerDefaults[jobs.ReportArgs]
-	s *Server
+	w *Worker
 }
 
 // Work generates the report. A failure Generate recorded (reporting_status failed) is
 // the job's outcome; one it could not record is retried, and the last attempt records it.
-func (w *reportWorker) Work(ctx context.Context, job *river.Job[jobs.ReportArgs]) error {
-	_, err := w.s.reports.Generate(ctx, job.Args.ClientID, job.Args.ScanID)
+func (r *reportWorker) Work(ctx context.Context, job *river.Job[jobs.ReportArgs]) error {
+	_, err := r.w.Reports.Generate(ctx, job.Args.ClientID, job.Args.ScanID)
 	if err == nil {
 		return nil
 	}
 	if ctx.Err() != nil {
 		return river.JobSnooze(0)
 	}
-	sc, gerr := w.s.store.GetScanAny(ctx, job.Args.ScanID)
+	sc, gerr := r.w.Store.GetScanAny(ctx, job.Args.ScanID)
 	if gerr == nil && sc.ReportingStatus != report.ReportGenerating {
 		return nil // recorded
 	}
@@ -63,7 +63,7 @@ func (w *reportWorker) Work(ctx context.Context, job *river.Job[jobs.ReportArgs]
 		return nil // the scan's project was deleted: nothing to generate or record
 	}
 	if job.Attempt >= job.MaxAttempts {
-		w.s.store.SetReporting(context.WithoutCancel(ctx), job.Args.ScanID, report.ReportFailed,
+		r.w.Store.SetReporting(context.WithoutCancel(ctx), job.Args.ScanID, report.ReportFailed,
 			"report generation failed: "+err.Error(), "")
 		return nil
 	}
@@ -72,13 +72,13 @@ func (w *reportWorker) Work(ctx context.Context, job *river.Job[jobs.ReportArgs]
 
 // resumeDeliveries queues a job for every pending delivery (ones queued before the queue
 // existed, or whose job was lost); a delivery with a job already is not queued twice.
-func (s *Server) resumeDeliveries(ctx context.Context) error {
-	due, err := s.store.DueDeliveries(ctx, time.Now().AddDate(1, 0, 0), 100000)
+func (w *Worker) resumeDeliveries(ctx context.Context) error {
+	due, err := w.Store.DueDeliveries(ctx, time.Now().AddDate(1, 0, 0), 100000)
 	if err != nil {
 		return err
 	}
 	for _, d := range due {
-		if err := s.queue.Enqueue(ctx, jobs.DeliveryArgs{ID: d.ID}); err != nil {
+		if err := w.Queue.Enqueue(ctx, jobs.DeliveryArgs{ID: d.ID}); err != nil {
 			return err
 		}
 	}

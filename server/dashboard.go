@@ -72,7 +72,7 @@ func queued(sc store.Scan, err error) (string, error) {
 }
 
 func (d *dashboard) AddProject(ctx context.Context, clientID int64, rawURL, branch string) (string, error) {
-	if len(rawURL) > maxURLLen || len(branch) > maxNameLen {
+	if len(rawURL) > scans.MaxURLLen || len(branch) > scans.MaxNameLen {
 		return "", fmt.Errorf("%w: the URL or branch is too long", web.ErrInput)
 	}
 	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
@@ -81,7 +81,7 @@ func (d *dashboard) AddProject(ctx context.Context, clientID int64, rawURL, bran
 	if err != nil {
 		return "", fmt.Errorf("%w: %s", web.ErrInput, strings.TrimPrefix(err.Error(), "netguard: "))
 	}
-	p, err := d.s.store.EnsureProject(ctx, store.Project{ClientID: clientID, SourceKey: sourceKey(u), Name: repoName(u),
+	p, err := d.s.store.EnsureProject(ctx, store.Project{ClientID: clientID, SourceKey: scans.SourceKey(u), Name: scans.RepoName(u),
 		URL: netguard.Redact(u), Branch: branch})
 	if err != nil {
 		return "", err
@@ -114,8 +114,8 @@ func (d *dashboard) Rescan(ctx context.Context, clientID int64, projectID string
 // AddUpload stores the files as uploads of the client (as if PUT to pre-signed URLs) and
 // queues a file scan of them.
 func (d *dashboard) AddUpload(ctx context.Context, clientID int64, name string, files []web.Upload) (string, error) {
-	if len(files) > maxFileURLs {
-		return "", fmt.Errorf("%w: at most %d files", web.ErrInput, maxFileURLs)
+	if len(files) > scans.MaxFileURLs {
+		return "", fmt.Errorf("%w: at most %d files", web.ErrInput, scans.MaxFileURLs)
 	}
 	var req scans.Request
 	seen := map[string]bool{}
@@ -141,7 +141,7 @@ func (d *dashboard) AddUpload(ctx context.Context, clientID int64, name string, 
 			name = base
 		}
 	}
-	if len(name) > maxNameLen {
+	if len(name) > scans.MaxNameLen {
 		return "", fmt.Errorf("%w: the project name is too long", web.ErrInput)
 	}
 	p, err := d.s.store.EnsureProject(ctx, store.Project{ClientID: clientID, SourceKey: "upload:" + name, Name: name})
@@ -232,7 +232,7 @@ func (d *dashboard) BlockScan(ctx context.Context, clientID int64, address, plat
 		return "", fmt.Errorf("%w: %s", web.ErrInput, strings.TrimPrefix(err.Error(), scan.ErrInput.Error()+": "))
 	}
 	p, err := d.s.store.EnsureProject(ctx, store.Project{ClientID: clientID,
-		SourceKey: "block:" + pf.Name + ":" + ch.Name + ":" + strings.ToLower(addr), Name: addr, URL: ch.ContractURL(addr)})
+		SourceKey: scans.BlockSourceKey(pf.Name, ch.Name, addr), Name: addr, URL: ch.ContractURL(addr)})
 	if err != nil {
 		return "", err
 	}

@@ -48,9 +48,9 @@ func (s *Server) StartRepoScan(ctx context.Context, req RepoScanRequest) (scanID
 	}
 	name := strings.TrimSpace(req.Name)
 	if name == "" {
-		name = repoName(u)
+		name = scans.RepoName(u)
 	}
-	p, err := s.store.EnsureProject(ctx, store.Project{ClientID: cid, SourceKey: sourceKey(u), Name: name,
+	p, err := s.store.EnsureProject(ctx, store.Project{ClientID: cid, SourceKey: scans.SourceKey(u), Name: name,
 		URL: netguard.Redact(u), Branch: strings.TrimSpace(req.Branch)})
 	if err != nil {
 		return "", "", err
@@ -75,3 +75,34 @@ func (s *Server) RepoScanReport(ctx context.Context, scanID string) (*report.Sca
 
 // ErrInput marks a request the caller must fix.
 var ErrInput = errors.New("invalid request")
+
+// GenerateRepoReport generates (synchronously) the report of a public repository scan, for the
+// second host's WebSocket generate_report message, and returns its id. reportID is accepted for
+// the protocol's "regenerate" form; a new id is always returned.
+func (s *Server) GenerateRepoReport(ctx context.Context, scanID, reportID string) (string, error) {
+	cid, err := s.public.Get(ctx, s.store, publicClient)
+	if err != nil {
+		return "", err
+	}
+	sc, err := s.store.GetScanMeta(ctx, cid, scanID)
+	if err != nil {
+		return "", fmt.Errorf("%w: no such scan", ErrInput)
+	}
+	if sc.Status != report.StatusDone {
+		return "", fmt.Errorf("%w: the scan has not finished successfully", ErrInput)
+	}
+	return s.reports.Generate(ctx, cid, scanID)
+}
+
+// RepoReportURL returns a short-lived download URL of a public scan's latest report.
+func (s *Server) RepoReportURL(ctx context.Context, scanID, format string) (string, error) {
+	cid, err := s.public.Get(ctx, s.store, publicClient)
+	if err != nil {
+		return "", err
+	}
+	sc, err := s.store.GetScanMeta(ctx, cid, scanID)
+	if err != nil || sc.ReportID == "" {
+		return "", errors.New("no report for this scan")
+	}
+	return s.reports.URL(sc.ReportID + "." + format), nil
+}

@@ -89,7 +89,7 @@ func (s *Server) QuickScanServer() (*jsonrpc.Server, error) {
 	s.mux.HandleFunc("GET /quickscan/{id}", func(w http.ResponseWriter, r *http.Request) {
 		id, err := clientID(r.Context())
 		if err != nil {
-			s.internal(w, r, "quick scan client", err)
+			httpjson.Internal(w, r, s.log, "quick scan client", err)
 			return
 		}
 		rep, err := s.scans.Load(r.Context(), id, r.PathValue("id"))
@@ -107,7 +107,7 @@ func (s *Server) quickScan(ctx context.Context, clientID int64, p jsonrpc.QuickS
 	addr := p.ContractAddress
 	proj, err := s.store.EnsureProject(ctx, store.Project{
 		ClientID:  clientID,
-		SourceKey: "block:" + p.Platform.Name + ":" + p.Chain.Name + ":" + strings.ToLower(addr),
+		SourceKey: scans.BlockSourceKey(p.Platform.Name, p.Chain.Name, addr),
 		Name:      addr,
 		URL:       p.Chain.ContractURL(addr),
 	})

@@ -14,7 +14,8 @@ import (
 	"time"
 
 	"github.com/vigil-sec/vigil/scan/netguard"
-	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/scan/onchain/explorer"
+	"github.com/vigil-sec/vigil/server/api"
 	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/httpjson"
@@ -297,25 +298,12 @@ func (s *Server) routes() {
 	if s.cfg.Role == RoleWorker {
 		return // a worker serves its health and metrics only
 	}
-	private := func(method, path string, shape httpjson.Shape, h http.HandlerFunc) {
-		wrapped := auth.Require(s.store, auth.Bearer, s.log, auth.Fail(shape), h)
-		s.mux.Handle(method+" "+path+"{$}", wrapped)
-		s.mux.Handle(method+" "+path[:len(path)-1], wrapped)
+	var catalogue *explorer.Catalogue
+	if be, ok := s.engine.(engine.BlockEngine); ok {
+		catalogue = be.Catalogue()
 	}
-	private("POST", "/private/api-project-scan/", httpjson.Error, s.handleProjectScan)
-	private("GET", "/private/api-get-presigned-url/", httpjson.Failed, s.handlePresign)
-	private("POST", "/private/api-get-scan/", httpjson.Error, s.handleGetScan)
-	private("POST", "/private/api-file-scan/", httpjson.Error, s.handleFileScan)
-	private("POST", "/private/api-start-scan-block/", httpjson.Error, s.handleBlockScan)
-	private("POST", "/private/api-generate-report/", httpjson.Error, s.handleGenerateReport)
-	private("POST", "/private/api-get-report/", httpjson.Error, s.handleGetReport)
-	s.mux.HandleFunc("GET "+reports.Path+"{file}", s.handleDownloadReport)
-	tag := auth.Require(s.store, auth.Token, s.log, httpjson.Error, http.HandlerFunc(s.handleTagWebhook))
-	s.mux.Handle("POST /api-tag-webhook/{$}", tag)
-	s.mux.Handle("POST /api-tag-webhook", tag)
-
-	s.mux.HandleFunc("PUT "+uploads.Path+"{key}", s.handleUpload)
-	s.mux.HandleFunc("GET /openapi.json", serveOpenAPI)
+	(&api.API{Store: s.store, Scans: s.scans, Uploads: s.uploads, Reports: s.reports, Queue: s.queue, Catalogue: catalogue,
+		Policy: s.policy, Metrics: s.metrics, Log: s.log, MaxBodyBytes: s.cfg.MaxBodyBytes, ScanWait: s.cfg.ScanWait}).Register(s.mux)
 	s.mountDashboard() // the web pages at /, /login, /projects/..., /scans/...
 }
 

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/url"
 	"regexp"
@@ -203,4 +204,9 @@ func (s *Service) URL(file string) string {
 func (s *Service) Signed(file string, expires int64, signature string) bool {
 	return fileRe.MatchString(file) && time.Now().Unix() <= expires &&
 		hmac.Equal([]byte(signature), []byte(s.signature(file, expires)))
+}
+
+// Open reads a report file (<report id>.pdf|.html); blob.ErrNotFound when it is not there.
+func (s *Service) Open(ctx context.Context, file string) (io.ReadCloser, blob.Info, error) {
+	return s.Blobs.Open(ctx, Blob(file))
 }

@@ -1,9 +1,7 @@
-package server
+package api
 
 import (
-	"context"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -15,7 +13,7 @@ import (
 	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/httpjson"
 	"github.com/vigil-sec/vigil/server/jobs"
-	"github.com/vigil-sec/vigil/server/reports"
+	"github.com/vigil-sec/vigil/server/scans"
 )
 
 // Downloadable reports (SPEC 4.3 and issue 6). POST /private/api-generate-report/ answers
@@ -27,14 +25,14 @@ import (
 // (reports/<report_id>.<format>).
 
 // handleGenerateReport is POST /private/api-generate-report/.
-func (s *Server) handleGenerateReport(w http.ResponseWriter, r *http.Request) {
-	f, err := httpjson.ReadFields(w, r, s.cfg.MaxBodyBytes)
+func (a *API) handleGenerateReport(w http.ResponseWriter, r *http.Request) {
+	f, err := httpjson.ReadFields(w, r, a.MaxBodyBytes)
 	if err != nil {
 		httpjson.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	projectID := f.Str("project_id", true, maxNameLen)
-	scanID := f.Str("scan_id", true, maxNameLen)
+	projectID := f.Str("project_id", true, scans.MaxNameLen)
+	scanID := f.Str("scan_id", true, scans.MaxNameLen)
 	scanType := f.Str("scan_type", false, 16)
 	if f.Err() != nil {
 		httpjson.Error(w, http.StatusBadRequest, f.Err().Error())
@@ -45,7 +43,7 @@ func (s *Server) handleGenerateReport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	clientID := auth.ClientID(r.Context())
-	sc, err := s.store.GetScanMeta(r.Context(), clientID, scanID)
+	sc, err := a.Store.GetScanMeta(r.Context(), clientID, scanID)
 	if err != nil || sc.ProjectID != projectID {
 		httpjson.Error(w, http.StatusBadRequest, "invalid request: no such scan")
 		return
@@ -54,13 +52,13 @@ func (s *Server) handleGenerateReport(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusBadRequest, "invalid request: the scan has not finished successfully")
 		return
 	}
-	if err := s.store.SetReporting(r.Context(), sc.ID, report.ReportGenerating, "", ""); err != nil {
-		s.internal(w, r, "recording report generation", err)
+	if err := a.Store.SetReporting(r.Context(), sc.ID, report.ReportGenerating, "", ""); err != nil {
+		a.internal(w, r, "recording report generation", err)
 		return
 	}
 	// A queue job: any worker generates it, and it survives the process that queued it.
-	if err := s.queue.Enqueue(r.Context(), jobs.ReportArgs{ClientID: clientID, ScanID: sc.ID}); err != nil {
-		s.internal(w, r, "queueing report generation", err)
+	if err := a.Queue.Enqueue(r.Context(), jobs.ReportArgs{ClientID: clientID, ScanID: sc.ID}); err != nil {
+		a.internal(w, r, "queueing report generation", err)
 		return
 	}
 	httpjson.Write(w, http.StatusOK, map[string]string{"scan_id": sc.ID, "status": "started"})
@@ -68,13 +66,13 @@ func (s *Server) handleGenerateReport(w http.ResponseWriter, r *http.Request) {
 
 // handleGetReport is POST /private/api-get-report/ {scan_id, format}: a short-lived signed
 // download URL of the scan's latest report.
-func (s *Server) handleGetReport(w http.ResponseWriter, r *http.Request) {
-	f, err := httpjson.ReadFields(w, r, s.cfg.MaxBodyBytes)
+func (a *API) handleGetReport(w http.ResponseWriter, r *http.Request) {
+	f, err := httpjson.ReadFields(w, r, a.MaxBodyBytes)
 	if err != nil {
 		httpjson.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	scanID := f.Str("scan_id", true, maxNameLen)
+	scanID := f.Str("scan_id", true, scans.MaxNameLen)
 	format := f.Str("format", false, 8)
 	if f.Err() != nil {
 		httpjson.Error(w, http.StatusBadRequest, f.Err().Error())
@@ -87,7 +85,7 @@ func (s *Server) handleGetReport(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusBadRequest, "format: must be pdf or html")
 		return
 	}
-	sc, err := s.store.GetScanMeta(r.Context(), auth.ClientID(r.Context()), scanID)
+	sc, err := a.Store.GetScanMeta(r.Context(), auth.ClientID(r.Context()), scanID)
 	if err != nil {
 		httpjson.Error(w, http.StatusBadRequest, "invalid request: no such scan")
 		return
@@ -102,23 +100,23 @@ func (s *Server) handleGetReport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpjson.Write(w, http.StatusOK, map[string]any{"status": "success", "result": map[string]string{
-		"url": s.reports.URL(sc.ReportID + "." + format), "report_id": sc.ReportID, "format": format}})
+		"url": a.Reports.URL(sc.ReportID + "." + format), "report_id": sc.ReportID, "format": format}})
 }
 
 // handleDownloadReport is GET /reports/{file}: the report file, with a valid signature.
-func (s *Server) handleDownloadReport(w http.ResponseWriter, r *http.Request) {
+func (a *API) handleDownloadReport(w http.ResponseWriter, r *http.Request) {
 	file := r.PathValue("file")
 	exp, err := strconv.ParseInt(r.URL.Query().Get("expires"), 10, 64)
-	if err != nil || !s.reports.Signed(file, exp, r.URL.Query().Get("signature")) {
+	if err != nil || !a.Reports.Signed(file, exp, r.URL.Query().Get("signature")) {
 		httpjson.Error(w, http.StatusForbidden, "the download link is invalid or expired")
 		return
 	}
-	f, info, err := s.blobs.Open(r.Context(), reports.Blob(file))
+	f, info, err := a.Reports.Open(r.Context(), file)
 	if errors.Is(err, blob.ErrNotFound) {
 		httpjson.Error(w, http.StatusNotFound, "no such report")
 		return
 	} else if err != nil {
-		s.internal(w, r, "reading report", err)
+		a.internal(w, r, "reading report", err)
 		return
 	}
 	defer f.Close()
@@ -139,35 +137,4 @@ func (s *Server) handleDownloadReport(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodHead {
 		io.Copy(w, f)
 	}
-}
-
-// GenerateRepoReport generates (synchronously) the report of a public repository scan, for the
-// second host's WebSocket generate_report message, and returns its id. reportID is accepted for
-// the protocol's "regenerate" form; a new id is always returned.
-func (s *Server) GenerateRepoReport(ctx context.Context, scanID, reportID string) (string, error) {
-	cid, err := s.public.Get(ctx, s.store, publicClient)
-	if err != nil {
-		return "", err
-	}
-	sc, err := s.store.GetScanMeta(ctx, cid, scanID)
-	if err != nil {
-		return "", fmt.Errorf("%w: no such scan", ErrInput)
-	}
-	if sc.Status != report.StatusDone {
-		return "", fmt.Errorf("%w: the scan has not finished successfully", ErrInput)
-	}
-	return s.reports.Generate(ctx, cid, scanID)
-}
-
-// RepoReportURL returns a short-lived download URL of a public scan's latest report.
-func (s *Server) RepoReportURL(ctx context.Context, scanID, format string) (string, error) {
-	cid, err := s.public.Get(ctx, s.store, publicClient)
-	if err != nil {
-		return "", err
-	}
-	sc, err := s.store.GetScanMeta(ctx, cid, scanID)
-	if err != nil || sc.ReportID == "" {
-		return "", errors.New("no report for this scan")
-	}
-	return s.reports.URL(sc.ReportID + "." + format), nil
 }

@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"context"
@@ -13,13 +13,13 @@ import (
 
 // startScan records a scan of the project, queues it, waits up to ScanWait and answers the
 // report as it then stands.
-func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Project, source string, req scans.Request) {
+func (a *API) startScan(w http.ResponseWriter, r *http.Request, p store.Project, source string, req scans.Request) {
 	ctx := r.Context()
 	// The request waits for the scan from before it is queued: a finish then always finds it
 	// (and hands it the report), and the wait needs no first read of the status.
 	id := store.NewID()
-	wake, leave := s.scans.WaitFor(id)
-	sc, err := s.scans.EnqueueAs(ctx, id, p, source, req)
+	wake, leave := a.Scans.WaitFor(id)
+	sc, err := a.Scans.EnqueueAs(ctx, id, p, source, req)
 	if err != nil {
 		leave()
 	}
@@ -29,23 +29,23 @@ func (s *Server) startScan(w http.ResponseWriter, r *http.Request, p store.Proje
 		httpjson.Error(w, http.StatusServiceUnavailable, err.Error())
 		return
 	case err != nil:
-		s.internal(w, r, "recording scan", err)
+		a.internal(w, r, "recording scan", err)
 		return
 	}
-	s.scans.Await(ctx, sc.ID, wake, s.cfg.ScanWait)
+	a.Scans.Await(ctx, sc.ID, wake, a.ScanWait)
 	leave()
-	if s.scans.AnswerFinished(context.WithoutCancel(ctx), w, p.ClientID, sc.ID) {
+	if a.Scans.AnswerFinished(context.WithoutCancel(ctx), w, p.ClientID, sc.ID) {
 		return
 	}
-	rep, err := s.scans.Load(context.WithoutCancel(ctx), p.ClientID, sc.ID)
+	rep, err := a.Scans.Load(context.WithoutCancel(ctx), p.ClientID, sc.ID)
 	if err != nil {
-		s.internal(w, r, "reading scan", err)
+		a.internal(w, r, "reading scan", err)
 		return
 	}
 	httpjson.Write(w, http.StatusOK, report.Envelope{ScanReport: rep})
 }
 
 // internal answers 500 without detail and logs the cause.
-func (s *Server) internal(w http.ResponseWriter, r *http.Request, what string, err error) {
-	httpjson.Internal(w, r, s.log, what, err)
+func (a *API) internal(w http.ResponseWriter, r *http.Request, what string, err error) {
+	httpjson.Internal(w, r, a.Log, what, err)
 }

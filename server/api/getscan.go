@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/httpjson"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -15,15 +16,15 @@ import (
 const notFoundMsg = "invalid request: no scan matches scan_id for this client"
 
 // handleGetScan is POST /private/api-get-scan/ (SPEC 4.5).
-func (s *Server) handleGetScan(w http.ResponseWriter, r *http.Request) {
-	f, err := httpjson.ReadFields(w, r, s.cfg.MaxBodyBytes)
+func (a *API) handleGetScan(w http.ResponseWriter, r *http.Request) {
+	f, err := httpjson.ReadFields(w, r, a.MaxBodyBytes)
 	if err != nil {
 		httpjson.Error(w, http.StatusBadRequest, "invalid request: "+err.Error())
 		return
 	}
-	scanID := f.Str("scan_id", true, maxNameLen)
-	projectID := f.Str("project_id", false, maxNameLen)
-	scanType := f.Str("scan_type", false, maxNameLen)
+	scanID := f.Str("scan_id", true, scans.MaxNameLen)
+	projectID := f.Str("project_id", false, scans.MaxNameLen)
+	scanType := f.Str("scan_type", false, scans.MaxNameLen)
 	clientID, hasClient := f.Int("client_id")
 	if f.Err() != nil {
 		httpjson.Error(w, http.StatusBadRequest, "invalid request: "+f.Err().Error())
@@ -34,13 +35,13 @@ func (s *Server) handleGetScan(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusBadRequest, notFoundMsg)
 		return
 	}
-	rep, err := s.scans.Load(r.Context(), caller, scanID)
+	rep, err := a.Scans.Load(r.Context(), caller, scanID)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		httpjson.Error(w, http.StatusBadRequest, notFoundMsg)
 		return
 	case err != nil:
-		s.internal(w, r, "reading scan", err)
+		a.internal(w, r, "reading scan", err)
 		return
 	case projectID != "" && projectID != rep.ProjectID, scanType != "" && scanType != rep.ScanType:
 		httpjson.Error(w, http.StatusBadRequest, notFoundMsg)

@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/httpjson"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/webhook"
 )
@@ -16,13 +17,13 @@ import (
 // handleTagWebhook is POST /api-tag-webhook/ (SPEC 4.13, Token scheme). It stores the client's
 // endpoint and headers and answers the endpoint's signing secret, kept across re-tagging so
 // that receivers need not change it.
-func (s *Server) handleTagWebhook(w http.ResponseWriter, r *http.Request) {
-	f, err := httpjson.ReadFields(w, r, s.cfg.MaxBodyBytes)
+func (a *API) handleTagWebhook(w http.ResponseWriter, r *http.Request) {
+	f, err := httpjson.ReadFields(w, r, a.MaxBodyBytes)
 	if err != nil {
 		httpjson.Error(w, http.StatusBadRequest, "invalid request: "+err.Error())
 		return
 	}
-	endpoint := strings.TrimSpace(f.Str("endpoint_url", true, maxURLLen))
+	endpoint := strings.TrimSpace(f.Str("endpoint_url", true, scans.MaxURLLen))
 	headers := f.StringMap("endpoint_headers", 64)
 	if f.Err() != nil {
 		httpjson.Error(w, http.StatusBadRequest, "invalid request: "+f.Err().Error())
@@ -30,24 +31,24 @@ func (s *Server) handleTagWebhook(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
 	defer cancel()
-	if err := webhook.ValidateEndpoint(ctx, s.policy, endpoint, headers); err != nil {
+	if err := webhook.ValidateEndpoint(ctx, a.Policy, endpoint, headers); err != nil {
 		httpjson.Error(w, http.StatusBadRequest, "invalid request: "+err.Error())
 		return
 	}
 	client := auth.ClientID(r.Context())
 	secret := webhook.NewSecret()
-	if old, err := s.store.GetEndpoint(r.Context(), client); err == nil {
+	if old, err := a.Store.GetEndpoint(r.Context(), client); err == nil {
 		secret = old.Secret
 	} else if !errors.Is(err, store.ErrNotFound) {
-		s.internal(w, r, "reading webhook endpoint", err)
+		a.internal(w, r, "reading webhook endpoint", err)
 		return
 	}
 	if headers == nil {
 		headers = map[string]string{}
 	}
-	if err := s.store.SetEndpoint(r.Context(), store.Endpoint{ClientID: client, URL: endpoint, Headers: headers,
+	if err := a.Store.SetEndpoint(r.Context(), store.Endpoint{ClientID: client, URL: endpoint, Headers: headers,
 		Secret: secret, UpdatedAt: time.Now().UTC()}); err != nil {
-		s.internal(w, r, "storing webhook endpoint", err)
+		a.internal(w, r, "storing webhook endpoint", err)
 		return
 	}
 	httpjson.Write(w, http.StatusOK, map[string]string{

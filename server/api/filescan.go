@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"errors"
@@ -17,15 +17,15 @@ import (
 // handleFileScan is POST /private/api-file-scan/ (SPEC 4.6). file_urls must be URLs this server
 // issued through /private/api-get-presigned-url/ to the same client, with the file uploaded;
 // nothing is ever fetched from elsewhere.
-func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
-	f, err := httpjson.ReadFields(w, r, s.cfg.MaxBodyBytes)
+func (a *API) handleFileScan(w http.ResponseWriter, r *http.Request) {
+	f, err := httpjson.ReadFields(w, r, a.MaxBodyBytes)
 	if err != nil {
 		httpjson.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	urls := f.StrList("file_urls", true, maxFileURLs, maxURLLen)
-	name := strings.TrimSpace(f.Str("project_name", false, maxNameLen))
-	ptype := f.Str("project_type", false, maxNameLen)
+	urls := f.StrList("file_urls", true, scans.MaxFileURLs, scans.MaxURLLen)
+	name := strings.TrimSpace(f.Str("project_name", false, scans.MaxNameLen))
+	ptype := f.Str("project_type", false, scans.MaxNameLen)
 	if f.Err() != nil {
 		httpjson.Error(w, http.StatusBadRequest, f.Err().Error())
 		return
@@ -37,14 +37,14 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 	seen := map[string]bool{}
 	for i, raw := range urls {
 		field := fmt.Sprintf("file_urls[%d]", i)
-		key, ok := s.uploads.KeyOf(raw)
+		key, ok := a.Uploads.KeyOf(raw)
 		if !ok {
 			httpjson.Error(w, http.StatusBadRequest, field+": not an upload URL issued by this server")
 			return
 		}
-		u, err := s.store.GetUpload(ctx, key)
+		u, err := a.Store.GetUpload(ctx, key)
 		if err == nil && u.ClientID == client {
-			u, err = s.uploads.Complete(ctx, u)
+			u, err = a.Uploads.Complete(ctx, u)
 		}
 		var refused uploads.Refused
 		switch {
@@ -55,7 +55,7 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 			httpjson.Error(w, http.StatusBadRequest, field+": "+refused.Msg)
 			return
 		case err != nil:
-			s.internal(w, r, "reading upload", err)
+			a.internal(w, r, "reading upload", err)
 			return
 		case seen[key]:
 			httpjson.Error(w, http.StatusBadRequest, field+": given twice")
@@ -71,16 +71,16 @@ func (s *Server) handleFileScan(w http.ResponseWriter, r *http.Request) {
 		req.Uploads = append(req.Uploads, key)
 		// The report lists the URL without its signature: it names the file, not the right
 		// to write it.
-		req.FileURLs = append(req.FileURLs, s.uploads.URL(key))
+		req.FileURLs = append(req.FileURLs, a.Uploads.URL(key))
 		names = append(names, u.FileName)
 	}
 	if name == "" {
 		name = names[0]
 	}
-	p, err := s.store.EnsureProject(ctx, store.Project{ClientID: client, SourceKey: "upload:" + name, Name: name})
+	p, err := a.Store.EnsureProject(ctx, store.Project{ClientID: client, SourceKey: "upload:" + name, Name: name})
 	if err != nil {
-		s.internal(w, r, "recording project", err)
+		a.internal(w, r, "recording project", err)
 		return
 	}
-	s.startScan(w, r, p, scans.SourceUpload, req)
+	a.startScan(w, r, p, scans.SourceUpload, req)
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 	"github.com/vigil-sec/vigil/server/uploads"
+	"github.com/vigil-sec/vigil/server/web"
 	"github.com/vigil-sec/vigil/server/webhook"
 	"github.com/vigil-sec/vigil/server/worker"
 )
@@ -48,7 +49,7 @@ type Server struct {
 	policy        netguard.Policy
 	publicURL     *url.URL
 	uploadKey     []byte
-	dash          *dashboard // the web pages' backend (dashboard.go)
+	dash          *web.ServerBackend // the dashboard's backend (nil in a worker)
 	scans         *scans.Service
 	uploads       *uploads.Service
 	reports       *reports.Service
@@ -304,7 +305,18 @@ func (s *Server) routes() {
 	}
 	(&api.API{Store: s.store, Scans: s.scans, Uploads: s.uploads, Reports: s.reports, Queue: s.queue, Catalogue: catalogue,
 		Policy: s.policy, Metrics: s.metrics, Log: s.log, MaxBodyBytes: s.cfg.MaxBodyBytes, ScanWait: s.cfg.ScanWait}).Register(s.mux)
-	s.mountDashboard() // the web pages at /, /login, /projects/..., /scans/...
+	// The dashboard's pages at /, /login, /projects/..., /scans/...
+	s.dash = &web.ServerBackend{Store: s.store, Scans: s.scans, Uploads: s.uploads, Reports: s.reports, Records: s.projects,
+		Catalogue: catalogue, Policy: s.policy, Version: s.cfg.Version, Log: s.log}
+	h, err := web.New(web.Config{
+		Store: s.store, Backend: s.dash, Log: s.log, Version: s.cfg.Version, Stopping: s.stopping,
+		HTTPSPublicURL: s.publicURL != nil && s.publicURL.Scheme == "https",
+		MaxUploadBytes: s.cfg.Limits.MaxArchiveBytes,
+	})
+	if err != nil {
+		panic(err) // the templates are embedded: this fails in every test, never only in production
+	}
+	h.Register(s.mux)
 }
 
 func truncate(s string, n int) string {

@@ -41,8 +41,8 @@ var fileRe = regexp.MustCompile(`^[0-9a-f]{24}\.(pdf|html)$`)
 // data folder's layout of earlier versions, so an existing folder keeps its reports.
 func Blob(file string) string { return "reports/" + file }
 
-// Blobs are the files of one generated report.
-func Blobs(reportID string) []string {
+// blobs are the files of one generated report.
+func blobs(reportID string) []string {
 	return []string{Blob(reportID + ".pdf"), Blob(reportID + ".html")}
 }
 
@@ -117,9 +117,7 @@ func (s *Service) Generate(ctx context.Context, clientID int64, scanID string) (
 	}
 	if err := s.Store.SetReporting(ctx, scanID, report.ReportGenerated, "", id); err != nil {
 		if errors.Is(err, store.ErrNotFound) { // the project was deleted meanwhile: no file outlives it
-			for _, key := range Blobs(id) {
-				s.Blobs.Delete(context.WithoutCancel(ctx), key)
-			}
+			s.Delete(context.WithoutCancel(ctx), id)
 		}
 		return "", err
 	}
@@ -127,10 +125,8 @@ func (s *Service) Generate(ctx context.Context, clientID int64, scanID string) (
 	// delete of the project could find them. (Of two generations running at once, the files of
 	// the one recorded first may stay; the current report's never go.)
 	if before.ReportID != "" && before.ReportID != id {
-		for _, key := range Blobs(before.ReportID) {
-			if err := s.Blobs.Delete(ctx, key); err != nil {
-				s.Log.Warn("removing a superseded report", "scan_id", scanID, "report_id", before.ReportID, "err", err)
-			}
+		if err := s.Delete(ctx, before.ReportID); err != nil {
+			s.Log.Warn("removing a superseded report", "scan_id", scanID, "report_id", before.ReportID, "err", err)
 		}
 	}
 	s.Log.Info("report generated", "scan_id", scanID, "report_id", id, "pdf_bytes", pdfBuf.Len())
@@ -209,4 +205,15 @@ func (s *Service) Signed(file string, expires int64, signature string) bool {
 // Open reads a report file (<report id>.pdf|.html); blob.ErrNotFound when it is not there.
 func (s *Service) Open(ctx context.Context, file string) (io.ReadCloser, blob.Info, error) {
 	return s.Blobs.Open(ctx, Blob(file))
+}
+
+// Delete removes the files of a report, each even when another fails.
+func (s *Service) Delete(ctx context.Context, reportID string) error {
+	var errs []error
+	for _, key := range blobs(reportID) {
+		if err := s.Blobs.Delete(ctx, key); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }

@@ -21,7 +21,7 @@ var ErrBusy = errors.New("the scan queue is full; try again later")
 var ErrUnavailable = errors.New("not configured on this server")
 
 // Backend is what the dashboard needs of the server beyond the store: starting scans the way
-// the private API does and rendering reports the way its downloads do. Package server
+// the private API does and rendering reports the way its downloads do. ServerBackend
 // implements it; every method is scoped to clientID.
 type Backend interface {
 	// Projects lists the client's projects, newest first.

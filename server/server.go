@@ -22,6 +22,7 @@ import (
 	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/metrics"
 	"github.com/vigil-sec/vigil/server/projects"
+	"github.com/vigil-sec/vigil/server/repoapi"
 	"github.com/vigil-sec/vigil/server/reports"
 	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
@@ -35,7 +36,6 @@ import (
 type Server struct {
 	hooksMu       sync.Mutex
 	shutdownHooks []func()
-	public        scans.NamedClient // the client public repository scans are recorded under
 	quick         scans.NamedClient // the client ss_quickscan scans are recorded under
 	cfg           Config
 	engine        engine.Engine
@@ -54,6 +54,7 @@ type Server struct {
 	uploads       *uploads.Service
 	reports       *reports.Service
 	worker        *worker.Worker
+	repoScans     *repoapi.ServerScans
 	projects      projects.Records
 	blobs         blob.Store
 	tmpDir        string
@@ -149,6 +150,7 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 	}
 	s.scans = &scans.Service{Store: st, Queue: s.queue, Projects: s.projects, Log: s.log, QueueLimit: cfg.QueueLimit, Stopping: s.stopping}
 	s.reports = &reports.Service{Store: st, Blobs: s.blobs, Scans: s.scans, Key: key, PublicURL: cfg.PublicURL, Version: cfg.Version, Log: s.log}
+	s.repoScans = repoapi.NewServerScans(st, s.scans, s.reports, s.policy)
 	s.metrics = metrics.New(s.queueStats)
 	s.hooks = &webhook.Dispatcher{
 		Store: st, Client: webhook.NewClient(s.policy, cfg.WebhookTimeout), MaxAttempts: cfg.WebhookMaxAttempts,

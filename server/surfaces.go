@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/vigil-sec/vigil/server/repoapi"
 	"github.com/vigil-sec/vigil/server/tokenapi"
 )
 
@@ -16,3 +17,6 @@ func (s *Server) MountTokenAPI(scanner tokenapi.Scanner, cfg tokenapi.Config) {
 	}
 	h.Register(s.mux)
 }
+
+// RepoScans is what the second host's repository-scan API (package repoapi) scans with.
+func (s *Server) RepoScans() *repoapi.ServerScans { return s.repoScans }

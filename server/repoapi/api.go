@@ -7,13 +7,12 @@ import (
 	"sync/atomic"
 
 	"github.com/vigil-sec/vigil/report"
-	"github.com/vigil-sec/vigil/server"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
-// Scans is what the API needs of the server; *server.Server has it.
+// Scans is what the API needs of the server; *ServerScans has it.
 type Scans interface {
-	StartRepoScan(ctx context.Context, req server.RepoScanRequest) (scanID, projectID string, err error)
+	StartRepoScan(ctx context.Context, req ScanRequest) (scanID, projectID string, err error)
 	RepoScanReport(ctx context.Context, scanID string) (*report.ScanReport, error)
 	WaitScan(ctx context.Context, scanID string) error
 }
@@ -61,7 +60,7 @@ func New(scans Scans, cfg Config) (*API, error) {
 	return a, nil
 }
 
-// Mux is where routes are mounted: *http.ServeMux and *server.Server.
+// Mux is where routes are mounted: *http.ServeMux, or the server (server.Server.Handle).
 type Mux interface {
 	Handle(pattern string, h http.Handler)
 }

@@ -69,7 +69,7 @@ func setup(t *testing.T, cfg repoapi.Config, w wrap, opts ...func(*server.Config
 	if err != nil {
 		t.Fatal(err)
 	}
-	var scans repoapi.Scans = srv
+	var scans repoapi.Scans = srv.RepoScans()
 	if w != nil {
 		scans = w(srv)
 	}

@@ -1,4 +1,4 @@
-package server
+package repoapi
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/server/reports"
 	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 )
@@ -20,8 +21,8 @@ import (
 
 const publicClient = "public_repo_scans"
 
-// RepoScanRequest asks for a scan of a public repository.
-type RepoScanRequest struct {
+// ScanRequest asks for a scan of a public repository.
+type ScanRequest struct {
 	URL    string
 	Branch string
 	Commit string // "" for the tip of Branch
@@ -32,10 +33,36 @@ type RepoScanRequest struct {
 // ErrBusy is returned when the scan queue is full or the server is stopping.
 var ErrBusy = errors.New("the scan queue is full; try again later")
 
+// ErrInput marks a request the caller must fix.
+var ErrInput = errors.New("invalid request")
+
+// ServerScans is the Scans of `vigil serve`: its scans (package scans) and reports (package
+// reports), recorded under the client publicClient.
+type ServerScans struct {
+	store   store.Store
+	scans   *scans.Service
+	reports *reports.Service
+	policy  netguard.Policy // where repository URLs may point
+	public  scans.NamedClient
+}
+
+// NewServerScans returns the Scans over the server's parts.
+func NewServerScans(st store.Store, sc *scans.Service, rep *reports.Service, policy netguard.Policy) *ServerScans {
+	return &ServerScans{store: st, scans: sc, reports: rep, policy: policy}
+}
+
+// Store is the server's store, which tells whether a scan is its project's latest.
+func (s *ServerScans) Store() store.Store { return s.store }
+
+// WaitScan returns when the scan is finished, or with ctx's error.
+func (s *ServerScans) WaitScan(ctx context.Context, scanID string) error {
+	return s.scans.Wait(ctx, scanID)
+}
+
 // StartRepoScan records and queues a public repository scan; it returns at once with the
 // scan's and project's ids. Input errors (a URL that is not http(s), a private address) wrap
 // ErrInput; a full queue is ErrBusy.
-func (s *Server) StartRepoScan(ctx context.Context, req RepoScanRequest) (scanID, projectID string, err error) {
+func (s *ServerScans) StartRepoScan(ctx context.Context, req ScanRequest) (scanID, projectID string, err error) {
 	cid, err := s.public.Get(ctx, s.store, publicClient)
 	if err != nil {
 		return "", "", err
@@ -65,7 +92,7 @@ func (s *Server) StartRepoScan(ctx context.Context, req RepoScanRequest) (scanID
 
 // RepoScanReport returns the report of a public repository scan as it stands (queued and
 // running scans answer scan_in_progress). Unknown ids are store.ErrNotFound.
-func (s *Server) RepoScanReport(ctx context.Context, scanID string) (*report.ScanReport, error) {
+func (s *ServerScans) RepoScanReport(ctx context.Context, scanID string) (*report.ScanReport, error) {
 	cid, err := s.public.Get(ctx, s.store, publicClient)
 	if err != nil {
 		return nil, err
@@ -73,13 +100,10 @@ func (s *Server) RepoScanReport(ctx context.Context, scanID string) (*report.Sca
 	return s.scans.Load(ctx, cid, scanID)
 }
 
-// ErrInput marks a request the caller must fix.
-var ErrInput = errors.New("invalid request")
-
 // GenerateRepoReport generates (synchronously) the report of a public repository scan, for the
 // second host's WebSocket generate_report message, and returns its id. reportID is accepted for
 // the protocol's "regenerate" form; a new id is always returned.
-func (s *Server) GenerateRepoReport(ctx context.Context, scanID, reportID string) (string, error) {
+func (s *ServerScans) GenerateRepoReport(ctx context.Context, scanID, reportID string) (string, error) {
 	cid, err := s.public.Get(ctx, s.store, publicClient)
 	if err != nil {
 		return "", err
@@ -95,7 +119,7 @@ func (s *Server) GenerateRepoReport(ctx context.Context, scanID, reportID string
 }
 
 // RepoReportURL returns a short-lived download URL of a public scan's latest report.
-func (s *Server) RepoReportURL(ctx context.Context, scanID, format string) (string, error) {
+func (s *ServerScans) RepoReportURL(ctx context.Context, scanID, format string) (string, error) {
 	cid, err := s.public.Get(ctx, s.store, publicClient)
 	if err != nil {
 		return "", err

@@ -36,7 +36,6 @@ import (
 type Server struct {
 	hooksMu       sync.Mutex
 	shutdownHooks []func()
-	quick         scans.NamedClient // the client ss_quickscan scans are recorded under
 	cfg           Config
 	engine        engine.Engine
 	store         store.Store

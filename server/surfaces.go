@@ -1,6 +1,10 @@
 package server
 
 import (
+	"errors"
+
+	"github.com/vigil-sec/vigil/server/engine"
+	"github.com/vigil-sec/vigil/server/jsonrpc"
 	"github.com/vigil-sec/vigil/server/repoapi"
 	"github.com/vigil-sec/vigil/server/tokenapi"
 )
@@ -20,3 +24,19 @@ func (s *Server) MountTokenAPI(scanner tokenapi.Scanner, cfg tokenapi.Config) {
 
 // RepoScans is what the second host's repository-scan API (package repoapi) scans with.
 func (s *Server) RepoScans() *repoapi.ServerScans { return s.repoScans }
+
+// QuickScanServer returns the JSON-RPC server with ss_quickscan registered, and adds the
+// report route GET /quickscan/{scan_id}. It needs an engine that scans deployed contracts.
+func (s *Server) QuickScanServer() (*jsonrpc.Server, error) {
+	be, ok := s.engine.(engine.BlockEngine)
+	if !ok {
+		return nil, errors.New("ss_quickscan needs block scans: configure the block explorers")
+	}
+	qs := &jsonrpc.QuickScans{Store: s.store, Scans: s.scans, PublicURL: s.cfg.PublicURL, Wait: s.cfg.ScanTimeout, Log: s.log}
+	rpc := jsonrpc.NewServer()
+	if err := rpc.Handle(jsonrpc.MethodQuickScan, jsonrpc.QuickScanHandler(be.Catalogue(), qs.Run)); err != nil {
+		return nil, err
+	}
+	s.mux.HandleFunc("GET /quickscan/{id}", qs.ServeReport)
+	return rpc, nil
+}

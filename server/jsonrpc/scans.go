@@ -1,18 +1,18 @@
-package server
+package jsonrpc
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/onchain/explorer"
-	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/httpjson"
-	"github.com/vigil-sec/vigil/server/jsonrpc"
 	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
 )
@@ -66,46 +66,48 @@ type TopFinding struct {
 // maxTopFindings bounds the findings listed in a quick-scan result; the report has them all.
 const maxTopFindings = 10
 
-// QuickScanServer returns the JSON-RPC server with ss_quickscan registered, and adds the
-// report route GET /quickscan/{scan_id}. It needs an engine that scans deployed contracts.
-func (s *Server) QuickScanServer() (*jsonrpc.Server, error) {
-	be, ok := s.engine.(engine.BlockEngine)
-	if !ok {
-		return nil, errors.New("ss_quickscan needs block scans: configure the block explorers")
-	}
-	rpc := jsonrpc.NewServer()
-	clientID := func(ctx context.Context) (int64, error) { return s.quick.Get(ctx, s.store, quickScanClient) }
-	err := rpc.Handle(jsonrpc.MethodQuickScan, jsonrpc.QuickScanHandler(be.Catalogue(),
-		func(ctx context.Context, p jsonrpc.QuickScanParams) (*QuickScanResult, error) {
-			id, err := clientID(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return s.quickScan(ctx, id, p)
-		}))
+// QuickScans runs ss_quickscan over the server's scans: each call queues a block scan, waits
+// for it and answers its summary; ServeReport serves the full reports.
+type QuickScans struct {
+	Store store.Store
+	Scans *scans.Service
+	// PublicURL is the base of the report links; Wait bounds the wait for one scan (the scan
+	// timeout).
+	PublicURL string
+	Wait      time.Duration
+	Log       *slog.Logger
+
+	client scans.NamedClient
+}
+
+// Run is the ss_quickscan method (QuickScanHandler).
+func (q *QuickScans) Run(ctx context.Context, p QuickScanParams) (*QuickScanResult, error) {
+	id, err := q.client.Get(ctx, q.Store, quickScanClient)
 	if err != nil {
 		return nil, err
 	}
-	s.mux.HandleFunc("GET /quickscan/{id}", func(w http.ResponseWriter, r *http.Request) {
-		id, err := clientID(r.Context())
-		if err != nil {
-			httpjson.Internal(w, r, s.log, "quick scan client", err)
-			return
-		}
-		rep, err := s.scans.Load(r.Context(), id, r.PathValue("id"))
-		if err != nil {
-			httpjson.Error(w, http.StatusNotFound, "no quick scan with this id")
-			return
-		}
-		httpjson.Write(w, http.StatusOK, report.Envelope{ScanReport: rep})
-	})
-	return rpc, nil
+	return q.quickScan(ctx, id, p)
+}
+
+// ServeReport is GET /quickscan/{id}: the full report of a quick scan.
+func (q *QuickScans) ServeReport(w http.ResponseWriter, r *http.Request) {
+	id, err := q.client.Get(r.Context(), q.Store, quickScanClient)
+	if err != nil {
+		httpjson.Internal(w, r, q.Log, "quick scan client", err)
+		return
+	}
+	rep, err := q.Scans.Load(r.Context(), id, r.PathValue("id"))
+	if err != nil {
+		httpjson.Error(w, http.StatusNotFound, "no quick scan with this id")
+		return
+	}
+	httpjson.Write(w, http.StatusOK, report.Envelope{ScanReport: rep})
 }
 
 // quickScan runs one block scan through the job runner and waits for it.
-func (s *Server) quickScan(ctx context.Context, clientID int64, p jsonrpc.QuickScanParams) (*QuickScanResult, error) {
+func (q *QuickScans) quickScan(ctx context.Context, clientID int64, p QuickScanParams) (*QuickScanResult, error) {
 	addr := p.ContractAddress
-	proj, err := s.store.EnsureProject(ctx, store.Project{
+	proj, err := q.Store.EnsureProject(ctx, store.Project{
 		ClientID:  clientID,
 		SourceKey: scans.BlockSourceKey(p.Platform.Name, p.Chain.Name, addr),
 		Name:      addr,
@@ -114,15 +116,15 @@ func (s *Server) quickScan(ctx context.Context, clientID int64, p jsonrpc.QuickS
 	if err != nil {
 		return nil, err
 	}
-	sc, err := s.scans.Enqueue(ctx, proj, scans.SourceBlock, scans.Request{Address: addr, Platform: p.Platform.Name, Chain: p.Chain.Name, Quick: true})
+	sc, err := q.Scans.Enqueue(ctx, proj, scans.SourceBlock, scans.Request{Address: addr, Platform: p.Platform.Name, Chain: p.Chain.Name, Quick: true})
 	if errors.Is(err, scans.ErrQueueFull) || errors.Is(err, scans.ErrStopping) {
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeRateLimited, Message: err.Error()}
+		return nil, &Error{Code: CodeRateLimited, Message: err.Error()}
 	}
 	if err != nil {
 		return nil, err
 	}
-	s.scans.Await(ctx, sc.ID, nil, s.cfg.ScanTimeout)
-	rep, err := s.scans.Load(context.WithoutCancel(ctx), clientID, sc.ID)
+	q.Scans.Await(ctx, sc.ID, nil, q.Wait)
+	rep, err := q.Scans.Load(context.WithoutCancel(ctx), clientID, sc.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -131,34 +133,34 @@ func (s *Server) quickScan(ctx context.Context, clientID int64, p jsonrpc.QuickS
 	case report.StatusFailed:
 		return nil, quickScanFailure(rep.ScanStatusErrMsg)
 	default:
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeUpstreamFailure, Message: "the scan did not finish in time; its report will be at " + s.quickScanURL(sc.ID)}
+		return nil, &Error{Code: CodeUpstreamFailure, Message: "the scan did not finish in time; its report will be at " + q.quickScanURL(sc.ID)}
 	}
-	return s.quickScanResult(rep, p), nil
+	return q.quickScanResult(rep, p), nil
 }
 
 // quickScanFailure maps a failed scan's message to ss_quickscan's server errors.
 func quickScanFailure(msg string) error {
 	switch {
 	case strings.Contains(msg, "not verified"):
-		return jsonrpc.QuickScanError(fmt.Errorf("%w: %s", explorer.ErrNotVerified, msg))
+		return QuickScanError(fmt.Errorf("%w: %s", explorer.ErrNotVerified, msg))
 	case strings.Contains(msg, "rate limit"):
-		return jsonrpc.QuickScanError(fmt.Errorf("%w: %s", explorer.ErrRateLimited, msg))
+		return QuickScanError(fmt.Errorf("%w: %s", explorer.ErrRateLimited, msg))
 	}
-	return &jsonrpc.Error{Code: jsonrpc.CodeUpstreamFailure, Message: msg}
+	return &Error{Code: CodeUpstreamFailure, Message: msg}
 }
 
-func (s *Server) quickScanURL(id string) string {
-	return strings.TrimRight(s.cfg.PublicURL, "/") + "/quickscan/" + id
+func (q *QuickScans) quickScanURL(id string) string {
+	return strings.TrimRight(q.PublicURL, "/") + "/quickscan/" + id
 }
 
-func (s *Server) quickScanResult(rep *report.ScanReport, p jsonrpc.QuickScanParams) *QuickScanResult {
+func (q *QuickScans) quickScanResult(rep *report.ScanReport, p QuickScanParams) *QuickScanResult {
 	sum := rep.MultiFileScanSummary
 	out := &QuickScanResult{
 		ScanID:     rep.ScanID,
 		ScanStatus: rep.ScanStatus,
 		Contract: QuickContract{Address: p.ContractAddress, ChainID: p.ChainID, Chain: p.Chain.Name, ExplorerID: p.ExplorerID,
 			Platform: p.Platform.Name, URL: p.Chain.ContractURL(p.ContractAddress)},
-		ReportURL:   s.quickScanURL(rep.ScanID),
+		ReportURL:   q.quickScanURL(rep.ScanID),
 		TopFindings: []TopFinding{},
 	}
 	if b := rep.Block; b != nil {

@@ -7,9 +7,9 @@ import (
 	"github.com/vigil-sec/vigil/server/web"
 )
 
-// janitor removes uploaded files once their retention is over, so uploads cannot fill the
-// disk or the bucket, and expired dashboard sessions, every few minutes until ctx ends. Files put straight into an object
-// store are removed the same way, whether or not a scan ever used them.
+// janitor removes uploaded files once their retention is over (uploads.Service.Sweep) and
+// expired dashboard sessions, every few minutes until ctx ends. Every process runs it: the
+// removals are safe to race.
 func (s *Server) janitor(ctx context.Context) {
 	t := time.NewTicker(5 * time.Minute)
 	defer t.Stop()

@@ -3,11 +3,14 @@ package server
 import (
 	"errors"
 
-	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/jsonrpc"
 	"github.com/vigil-sec/vigil/server/repoapi"
 	"github.com/vigil-sec/vigil/server/tokenapi"
 )
+
+// The doors a command mounts beside the private API and the dashboard (cmd/vigil's
+// serveMounts): the second host's token and repository-scan routes, and JSON-RPC. Each is a
+// package of its own; here they only get the server's parts.
 
 // MountTokenAPI serves the second host's token routes with scanner, storing scans in the
 // server's database and accepting its API keys.
@@ -28,13 +31,13 @@ func (s *Server) RepoScans() *repoapi.ServerScans { return s.repoScans }
 // QuickScanServer returns the JSON-RPC server with ss_quickscan registered, and adds the
 // report route GET /quickscan/{scan_id}. It needs an engine that scans deployed contracts.
 func (s *Server) QuickScanServer() (*jsonrpc.Server, error) {
-	be, ok := s.engine.(engine.BlockEngine)
-	if !ok {
+	catalogue := s.catalogue()
+	if catalogue == nil {
 		return nil, errors.New("ss_quickscan needs block scans: configure the block explorers")
 	}
 	qs := &jsonrpc.QuickScans{Store: s.store, Scans: s.scans, PublicURL: s.cfg.PublicURL, Wait: s.cfg.ScanTimeout, Log: s.log}
 	rpc := jsonrpc.NewServer()
-	if err := rpc.Handle(jsonrpc.MethodQuickScan, jsonrpc.QuickScanHandler(be.Catalogue(), qs.Run)); err != nil {
+	if err := rpc.Handle(jsonrpc.MethodQuickScan, jsonrpc.QuickScanHandler(catalogue, qs.Run)); err != nil {
 		return nil, err
 	}
 	s.mux.HandleFunc("GET /quickscan/{id}", qs.ServeReport)

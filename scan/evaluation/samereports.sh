@@ -7,8 +7,10 @@
 #
 # The targets: each project of clean, audited-sol, audited-solana, solana-clean and
 # solana-vulnerable as one workspace (clean once more with --include-deps --include-tests), each
-# bug class folder of solidifi-benchmark, and each file of swc-registry and defi-vulns. The exit
-# status and standard error of every scan are compared too. Prints one line per corpus and exits
+# bug class folder of solidifi-benchmark, each file of swc-registry and defi-vulns, and a
+# workspace of both languages (solmate beside a Solana corpus, copied into the temporary
+# folder) scanned whole, with --lang either way and with everything included; one --lang that
+# finds nothing (an error). The exit status and standard error of every scan are compared too. Prints one line per corpus and exits
 # 0 when everything is identical, 1 with the first differences otherwise. Keeps its outputs in
 # $VIGIL_SAME_DIR when that is set (else a temporary folder it removes).
 #
@@ -35,6 +37,13 @@ git -C "$repo" archive "$base" | tar -x -C "$work/src-base"
 (cd "$work/src-base" && go build -o "$work/vigil-base" ./cmd/vigil)
 (cd "$repo" && go build -o "$work/vigil-head" ./cmd/vigil)
 
+# A workspace of both languages, outside the repository.
+mixed=$work/mixed
+rm -rf "$mixed"
+mkdir -p "$mixed"
+cp -r "$corpus/clean/solmate" "$mixed/solmate"
+cp -r "$corpus/solana-vulnerable/crytic-not-so-smart-contracts-solana" "$mixed/solana"
+
 # targets prints "<corpus> <flags> <path>" lines; flags are comma-joined ("-" for none).
 targets() {
 	local d f
@@ -45,6 +54,8 @@ targets() {
 	for f in "$corpus/solidifi-benchmark/buggy_contracts"/*/; do echo "solidifi-benchmark - ${f%/}"; done
 	find "$corpus/swc-registry/test_cases" -name '*.sol' | sort | sed 's/^/swc-registry - /'
 	find "$corpus/defi-vulns" -maxdepth 1 -name '*.sol' | sort | sed 's/^/defi-vulns - /'
+	for flags in - --lang,solidity --lang,rust --include-deps,--include-tests; do echo "mixed $flags $mixed"; done
+	echo "no-sources --lang,rust $corpus/clean/solmate"
 }
 
 # normalise drops the lines of the pretty-printed JSON that carry a scan id or a time; every

@@ -2,6 +2,7 @@ package repoapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -16,6 +17,21 @@ type Scans interface {
 	RepoScanReport(ctx context.Context, scanID string) (*report.ScanReport, error)
 	WaitScan(ctx context.Context, scanID string) error
 }
+
+// ScanRequest asks for a scan of a public repository.
+type ScanRequest struct {
+	URL    string
+	Branch string
+	Commit string // "" for the tip of Branch
+	Name   string // display name; the repository's name when empty
+	Skip   []string
+}
+
+// ErrBusy is returned when the scan queue is full or the server is stopping.
+var ErrBusy = errors.New("the scan queue is full; try again later")
+
+// ErrInput marks a request the caller must fix.
+var ErrInput = errors.New("invalid request")
 
 // reportGenerator generates the downloadable report of a public repository scan. The server
 // gains it with the reports work; until then generate_report answers report_unavailable.

@@ -21,21 +21,6 @@ import (
 
 const publicClient = "public_repo_scans"
 
-// ScanRequest asks for a scan of a public repository.
-type ScanRequest struct {
-	URL    string
-	Branch string
-	Commit string // "" for the tip of Branch
-	Name   string // display name; the repository's name when empty
-	Skip   []string
-}
-
-// ErrBusy is returned when the scan queue is full or the server is stopping.
-var ErrBusy = errors.New("the scan queue is full; try again later")
-
-// ErrInput marks a request the caller must fix.
-var ErrInput = errors.New("invalid request")
-
 // ServerScans is the Scans of `vigil serve`: its scans (package scans) and reports (package
 // reports), recorded under the client publicClient.
 type ServerScans struct {
@@ -54,6 +39,11 @@ func NewServerScans(st store.Store, sc *scans.Service, rep *reports.Service, pol
 // Store is the server's store, which tells whether a scan is its project's latest.
 func (s *ServerScans) Store() store.Store { return s.store }
 
+// client is the client public scans are recorded under.
+func (s *ServerScans) client(ctx context.Context) (int64, error) {
+	return s.public.Get(ctx, s.store, publicClient)
+}
+
 // WaitScan returns when the scan is finished, or with ctx's error.
 func (s *ServerScans) WaitScan(ctx context.Context, scanID string) error {
 	return s.scans.Wait(ctx, scanID)
@@ -63,7 +53,7 @@ func (s *ServerScans) WaitScan(ctx context.Context, scanID string) error {
 // scan's and project's ids. Input errors (a URL that is not http(s), a private address) wrap
 // ErrInput; a full queue is ErrBusy.
 func (s *ServerScans) StartRepoScan(ctx context.Context, req ScanRequest) (scanID, projectID string, err error) {
-	cid, err := s.public.Get(ctx, s.store, publicClient)
+	cid, err := s.client(ctx)
 	if err != nil {
 		return "", "", err
 	}
@@ -93,7 +83,7 @@ func (s *ServerScans) StartRepoScan(ctx context.Context, req ScanRequest) (scanI
 // RepoScanReport returns the report of a public repository scan as it stands (queued and
 // running scans answer scan_in_progress). Unknown ids are store.ErrNotFound.
 func (s *ServerScans) RepoScanReport(ctx context.Context, scanID string) (*report.ScanReport, error) {
-	cid, err := s.public.Get(ctx, s.store, publicClient)
+	cid, err := s.client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +94,7 @@ func (s *ServerScans) RepoScanReport(ctx context.Context, scanID string) (*repor
 // second host's WebSocket generate_report message, and returns its id. reportID is accepted for
 // the protocol's "regenerate" form; a new id is always returned.
 func (s *ServerScans) GenerateRepoReport(ctx context.Context, scanID, reportID string) (string, error) {
-	cid, err := s.public.Get(ctx, s.store, publicClient)
+	cid, err := s.client(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -120,7 +110,7 @@ func (s *ServerScans) GenerateRepoReport(ctx context.Context, scanID, reportID s
 
 // RepoReportURL returns a short-lived download URL of a public scan's latest report.
 func (s *ServerScans) RepoReportURL(ctx context.Context, scanID, format string) (string, error) {
-	cid, err := s.public.Get(ctx, s.store, publicClient)
+	cid, err := s.client(ctx)
 	if err != nil {
 		return "", err
 	}

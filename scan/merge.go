@@ -26,12 +26,12 @@ type merged struct {
 func merge(analyses []analysis, opts Options, lines *sourceLines) merged {
 	var m merged
 	for _, a := range analyses {
-		m.records = append(m.records, a.records...)
+		m.records = join(m.records, a.records)
 		m.files += a.files
 		m.lines += a.lines
-		m.diagnostics = append(m.diagnostics, a.diagnostics...)
-		m.gaps = append(m.gaps, a.gaps...)
-		m.detectors = append(m.detectors, a.detectors...)
+		m.diagnostics = join(m.diagnostics, a.diagnostics)
+		m.gaps = join(m.gaps, a.gaps)
+		m.detectors = join(m.detectors, a.detectors)
 		if a.stopped != nil {
 			m.stopped = a.stopped
 		}
@@ -56,4 +56,13 @@ func merge(analyses []analysis, opts Options, lines *sourceLines) merged {
 		}
 	}
 	return m
+}
+
+// join appends b to a, taking b as it is when a is empty: most scans have one language, whose
+// lists need no copy.
+func join[T any](a, b []T) []T {
+	if len(a) == 0 {
+		return b
+	}
+	return append(a, b...)
 }

@@ -44,7 +44,10 @@ func buildReport(ws *workspace.Workspace, sel *selection, m merged, lines *sourc
 	}
 	rep.MultiFileScanSummary = report.Summarize(rep.MultiFileScanDetails, m.files, m.lines, time.Since(start))
 	rep.ApplyCoverage(report.NewCoverage(inScope, inScopeGaps(gaps, inScope, m.stopped)))
-	rep.Scope = &report.Scope{Files: append([]report.FileSize{}, inScope...), Detectors: append([]string{}, m.detectors...)}
+	rep.Scope = &report.Scope{Files: append([]report.FileSize{}, inScope...), Detectors: m.detectors}
+	if rep.Scope.Detectors == nil {
+		rep.Scope.Detectors = []string{}
+	}
 	if warning := rep.Warning(); warning != "" {
 		rep.Diagnostics = append(rep.Diagnostics, warning)
 	}

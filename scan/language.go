@@ -17,8 +17,8 @@ import (
 // implementing language, and its entry in languages.
 type language interface {
 	// read takes the language's files before the analysis and its budgets start, reading from
-	// the workspace what it analyses; it returns the size of its input.
-	read(ws *workspace.Workspace, files []selected, lines *sourceLines) (int64, error)
+	// the workspace what it analyses (until ctx is cancelled); it returns the size of its input.
+	read(ctx context.Context, ws *workspace.Workspace, files []selected, lines *sourceLines) (int64, error)
 	// active says whether the files read give the language anything to analyse.
 	active() bool
 	// stage names what the language analyses first, for a budget that runs out before then.

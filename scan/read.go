@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/vigil-sec/vigil/scan/workspace"
@@ -9,7 +10,7 @@ import (
 // readSources is the read stage: each language takes its files and reads what it analyses. It
 // returns the languages with something to analyse and the size of their input, which the
 // memory budget's estimate starts from.
-func readSources(ws *workspace.Workspace, sel *selection, lines *sourceLines) ([]language, int64, error) {
+func readSources(ctx context.Context, ws *workspace.Workspace, sel *selection, lines *sourceLines) ([]language, int64, error) {
 	var active []language
 	var size int64
 	for i, l := range languages {
@@ -18,7 +19,7 @@ func readSources(ws *workspace.Workspace, sel *selection, lines *sourceLines) ([
 			continue
 		}
 		fe := l.new(sel)
-		n, err := fe.read(ws, files, lines)
+		n, err := fe.read(ctx, ws, files, lines)
 		if err != nil {
 			return nil, 0, err
 		}

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io/fs"
 	"path"
@@ -25,7 +26,7 @@ type rustLang struct {
 
 func newRust(*selection) language { return &rustLang{} }
 
-func (l *rustLang) read(_ *workspace.Workspace, files []selected, _ *sourceLines) (int64, error) {
+func (l *rustLang) read(_ context.Context, _ *workspace.Workspace, files []selected, _ *sourceLines) (int64, error) {
 	l.files = files
 	var size int64
 	for _, f := range files {

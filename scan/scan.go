@@ -207,7 +207,7 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 		return nil, err
 	}
 	lines := newSourceLines()
-	langs, size, err := readSources(ws, sel, lines)
+	langs, size, err := readSources(ctx, ws, sel, lines)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -28,11 +29,14 @@ func newSolidity(sel *selection) language {
 	return &solidityLang{sel: sel, chosen: chosen, analyzers: append(chosen[:len(chosen):len(chosen)], testAnalyzers...)}
 }
 
-func (s *solidityLang) read(ws *workspace.Workspace, files []selected, lines *sourceLines) (int64, error) {
+func (s *solidityLang) read(ctx context.Context, ws *workspace.Workspace, files []selected, lines *sourceLines) (int64, error) {
 	var size int64
 	s.srcs = make([]sema.SourceFile, 0, len(files))
 	s.paths = make([]string, 0, len(files))
 	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		data, err := ws.ReadFile(f.Path)
 		if err != nil {
 			return 0, fmt.Errorf("reading %s: %w", f.Path, err)

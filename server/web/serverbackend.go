@@ -49,7 +49,7 @@ func (d *ServerBackend) Projects(ctx context.Context, clientID int64) ([]store.P
 	return d.Records.List(ctx, clientID)
 }
 
-// queued maps enqueue's refusals to the dashboard's errors.
+// queued maps the refusals of scans.Service.Enqueue to the dashboard's errors.
 func queued(sc store.Scan, err error) (string, error) {
 	if errors.Is(err, scans.ErrQueueFull) || errors.Is(err, scans.ErrStopping) {
 		return "", fmt.Errorf("%w (%v)", ErrBusy, err)

@@ -39,7 +39,7 @@ func (r *scanWorker) Work(ctx context.Context, job *river.Job[jobs.ScanArgs]) er
 // death is counted now and the scans a crash or the interruptions ended are failed before the
 // first request, as they were before the queue. On PostgreSQL another worker may be running
 // such a scan; the job's next attempt (River's rescuer runs it again once it is stuck) counts
-// the death instead (runScan).
+// the death instead (RunScan).
 func (w *Worker) resume(ctx context.Context) error {
 	exclusive := w.Queue.Exclusive()
 	if exclusive {

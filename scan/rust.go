@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io/fs"
 	"path"
@@ -14,6 +15,71 @@ import (
 	"github.com/vigil-sec/vigil/scan/rust/model"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
+
+// rustLang is the Rust front end: the workspace's crates (its Cargo manifests and the Rust
+// sources they claim) are loaded by the Rust model, which reads them itself, and the Solana and
+// Anchor detectors run on it (scanRust).
+type rustLang struct {
+	files   []selected
+	program bool // a file outside the dependencies: without one there is nothing to report
+}
+
+func newRust(*selection) language { return &rustLang{} }
+
+func (l *rustLang) read(_ context.Context, _ *workspace.Workspace, files []selected, _ *sourceLines) (int64, error) {
+	l.files = files
+	var size int64
+	for _, f := range files {
+		size += f.Size
+		l.program = l.program || !f.Dependency
+	}
+	return size, nil
+}
+
+func (l *rustLang) active() bool { return l.program }
+
+func (l *rustLang) stage() string { return "the Rust crates" }
+
+// analyse runs the Rust model and detectors. A budget that ends them leaves every Rust file the
+// report covers a gap.
+func (l *rustLang) analyse(r *run) (analysis, error) {
+	var out analysis
+	for _, a := range detectors.All {
+		if r.opts.enabled(a.ID) {
+			out.detectors = append(out.detectors, a.ID)
+		}
+	}
+	r.progress("running Rust detectors")
+	r.tracker.phase(PhaseRust, len(l.files))
+	r.act.setStage("the Rust detectors")
+	var rr rustResult
+	var rerr error
+	budget, err := r.guard("analysing the Rust sources", func() { rr, rerr = scanRust(r.ws, r.opts) })
+	if err != nil {
+		return out, err
+	}
+	if budget != nil {
+		out.stopped = budget
+		for _, f := range l.files {
+			if f.reported {
+				out.gaps = append(out.gaps, report.Gap{File: f.Path, Kind: report.GapNotAnalysed, Reason: budget.Error()})
+			}
+		}
+		return out, nil
+	}
+	if rerr != nil {
+		return out, rerr
+	}
+	for _, rec := range rr.records {
+		if r.opts.enabled(rec.tmpl.ID) && r.opts.included(rec.file) {
+			out.records = append(out.records, rec)
+		}
+	}
+	r.tracker.phaseDone(len(out.records))
+	out.files, out.lines = rr.files, rr.lines
+	out.diagnostics, out.gaps, out.source, out.rustsec = rr.diags, rr.gaps, rr.source, rr.advisories
+	return out, nil
+}
 
 // rustResult is what the Rust detectors found, and what they could not analyse.
 type rustResult struct {

@@ -9,13 +9,13 @@ import (
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/onchain/explorer"
 	"github.com/vigil-sec/vigil/scan/onchain/explorer/explorertest"
-	"github.com/vigil-sec/vigil/server"
+	"github.com/vigil-sec/vigil/server/engine"
 )
 
 const deployed = "0x1111111111111111111111111111111111111111"
 
 // blockEngine is the real engine with a fetcher pointed at a local Etherscan stand-in.
-func blockEngine(t *testing.T) (server.Engine, *explorertest.Server) {
+func blockEngine(t *testing.T) (engine.Engine, *explorertest.Server) {
 	t.Helper()
 	vault, err := os.ReadFile(filepath.Join("..", "testdata", "contracts", "Vault.sol"))
 	if err != nil {
@@ -27,7 +27,7 @@ func blockEngine(t *testing.T) (server.Engine, *explorertest.Server) {
 		Files: map[string]string{"Vault.sol": string(vault)}})
 	f := explorer.NewFetcher(explorer.Config{EtherscanURL: es.URL, EtherscanKey: "KEY", HTTPClient: es.Client(),
 		SourcifyURL: es.URL + "/none", BlockscoutURL: es.URL + "/none"})
-	return server.ScanEngine(scan.Options{}, server.WithExplorer(f)), es
+	return engine.New(scan.Options{}, engine.WithExplorer(f)), es
 }
 
 func TestBlockScanEndToEnd(t *testing.T) {

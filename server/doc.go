@@ -1,13 +1,33 @@
-// Package server is `vigil serve`: the private HTTP API of SPEC.md section 4 (project scans,
-// pre-signed uploads, file scans, scan retrieval, webhook tagging) over one scanning Engine,
-// with its storage, job runner, webhooks, metrics and OpenAPI document.
+// Package server is `vigil serve`: it opens the storage, makes the parts every door shares,
+// mounts the doors on one mux and runs the process until it stops. It holds the composition
+// only (Config, New, the routes, the lifecycle); what a request or a job does is in the
+// subpackages, and none of them imports this one.
 //
-// Build one with New(Config, Engine). Its Handler serves every route; Handle mounts other
-// surfaces (the JSON-RPC server at /rpc, the second host's /app/... routes) on the same mux.
-// ListenAndServe runs it until its context ends and then shuts down gracefully: requests in
-// flight finish, running scans are cancelled and left in the store as unfinished, and the next
-// New on the same data folder runs them again (or ends them as scan_failed once they have been
-// interrupted Config.MaxAttempts times).
+// A request's path: the mux (routes.go, surfaces.go) -> metrics.Observe (request log and
+// series) -> a door, which checks the request (auth for keys, httpjson for bodies) -> the
+// shared parts -> the store, the blob store and the job queue.
+//
+//	doors     api (/private/..., /api-tag-webhook/, /uploads/, /reports/, /openapi.json),
+//	          web (the dashboard at /), repoapi and tokenapi (the second host's /app/...),
+//	          jsonrpc (ss_quickscan at /rpc, /quickscan/{id}); lsp is `vigil lsp`'s door
+//	parts     scans (record, queue, wait for and read scans), uploads, reports (PDF and
+//	          HTML downloads), projects (project lists, triage notes)
+//	storage   store (SQLite or PostgreSQL), blob (data folder or S3), jobs (River in the
+//	          store's database), auth (API keys)
+//
+// A scan's path: a door calls scans.Service.Enqueue, which records the scan and queues its
+// job -> a process that scans (role all or worker) runs the job in package worker: it opens
+// the workspace (git clone, uploads, a contract's verified source) and calls the engine
+// (package engine: scan.Run, the library function `vigil scan` calls) -> the worker records
+// the outcome, wakes the requests waiting for it (package scans) and queues the webhook
+// event (package webhook delivers it as another job) -> the door answers the report as it
+// then stands (scans.Service.Load).
+//
+// Build one with New(Config, engine.Engine). Its Handler serves every route; Handle mounts
+// other surfaces on the same mux. ListenAndServe runs it until its context ends and then
+// shuts down gracefully: requests in flight finish, running scans are handed back to the
+// queue, and the next New on the same data folder runs them again (or ends them as
+// scan_failed once they have been interrupted Config.MaxAttempts times).
 //
 // Layout of the data folder (Config.DataDir):
 //
@@ -21,27 +41,4 @@
 // With Config.BlobStore s3://bucket/prefix, upload.key, blobs/ and reports/ are objects under
 // the prefix instead (package blob), shared by every process of a deployment, and pre-signed
 // upload URLs are the object store's own.
-//
-// Decisions the spec leaves open, documented in openapi.json as well:
-//
-//   - Keys: one key store for both schemes (package auth); Bearer on /private/..., Token on
-//     /api-tag-webhook/, the word must match the route.
-//   - A scan request waits up to Config.ScanWait and answers 200 with the report as it then
-//     stands; scan_status scan_in_progress means "fetch it later with api-get-scan". Queued
-//     scans show as scan_in_progress too.
-//   - Projects: a repository URL (without credentials, query, trailing slash or .git) names a
-//     project of the client; file scans are projects named by project_name. Rescans keep
-//     project_id and project_sequence_id, and findings keep bug_id and bug_status by bug_hash.
-//     File scans have scan_type "project", as SPEC 4.3 says of file-upload scans.
-//   - Uploads: GET api-get-presigned-url answers PUT {public_url}/uploads/<key>?expires=&
-//     signature=, or with an S3 blob store the store's own pre-signed PUT of the object; file_urls
-//     are those URLs (query optional). A file put into S3 directly is checked (size limits,
-//     quota) when a file scan first names it. Files are kept Config.UploadRetention after the
-//     URL expires.
-//   - Webhooks: scan.completed and scan.failed events, signed per Standard Webhooks with the
-//     endpoint's whsec_ secret returned by api-tag-webhook (see package webhook).
-//
-// Error bodies follow the shape SPEC.md shows for each endpoint: {"status": "failed",
-// "message": ...} for the pre-signed URL, {"error": ...} for the others (the spec does not show
-// one for project and file scans; they take the retrieval's). Messages name the field at fault.
 package server

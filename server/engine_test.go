@@ -5,13 +5,13 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan"
-	"github.com/vigil-sec/vigil/server"
+	"github.com/vigil-sec/vigil/server/engine"
 )
 
 // The real engine behind the API: an upload scanned twice gives the same findings with the
 // same bug ids.
 func TestFileScanWithScanEngine(t *testing.T) {
-	a := startServer(t, t.TempDir(), server.ScanEngine(scan.Options{}), nil)
+	a := startServer(t, t.TempDir(), engine.New(scan.Options{}), nil)
 	key, _ := a.newKey(t, "ci", 0)
 	bearer := "Bearer " + key
 	var first *report.ScanReport

@@ -9,15 +9,17 @@ import (
 )
 
 // SweepUploads runs one pass of the janitor as if the clock read now.
-func (s *Server) SweepUploads(ctx context.Context, now time.Time) { s.sweepUploads(ctx, now) }
+func (s *Server) SweepUploads(ctx context.Context, now time.Time) { s.uploads.Sweep(ctx, now) }
 
 // ReportLink is the signed download URL of a report file (<report id>.pdf|.html).
-func (s *Server) ReportLink(file string) string { return s.reportURL(file) }
+func (s *Server) ReportLink(file string) string { return s.reports.URL(file) }
 
 // Finish records an outcome of the scan as a worker's attempt does.
 func (s *Server) Finish(ctx context.Context, sc store.Scan, rep *report.ScanReport) error {
-	return s.finish(ctx, sc, rep, "")
+	return s.worker.Finish(ctx, sc, rep, "")
 }
 
 // RunScan runs one attempt of the scan's job.
-func (s *Server) RunScan(ctx context.Context, id string) error { return s.runScan(ctx, id, false) }
+func (s *Server) RunScan(ctx context.Context, id string) error {
+	return s.worker.RunScan(ctx, id, false)
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/server"
+	"github.com/vigil-sec/vigil/server/engine"
 )
 
 // benchClients is how many clients post file scans at once.
@@ -39,7 +40,7 @@ func BenchmarkFileScanAPI(b *testing.B) {
 	// command's).
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(5 << 29))
 	defer server.PaceGC()()
-	a := startServer(b, b.TempDir(), server.ScanEngine(scan.Options{}), nil)
+	a := startServer(b, b.TempDir(), engine.New(scan.Options{}), nil)
 	key, _ := a.newKey(b, "bench", 0)
 	bearer := "Bearer " + key
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: benchClients}}

@@ -24,6 +24,7 @@ import (
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/blob/s3test"
+	"github.com/vigil-sec/vigil/server/engine"
 )
 
 // fakeEngine is a test double of the scanning engine: it reports one finding per line that
@@ -58,7 +59,7 @@ func (e *fakeEngine) poisoned(ws *workspace.Workspace) string {
 	return ""
 }
 
-func (e *fakeEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts server.ScanOptions) (*report.ScanReport, error) {
+func (e *fakeEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts engine.ScanOptions) (*report.ScanReport, error) {
 	if e.started != nil {
 		e.started <- opts.ScanID
 	}
@@ -159,7 +160,7 @@ func blobStores(t *testing.T, run func(t *testing.T, blobs func(*server.Config))
 	})
 }
 
-func startServer(t testing.TB, dataDir string, eng server.Engine, tweak func(*server.Config)) *apiServer {
+func startServer(t testing.TB, dataDir string, eng engine.Engine, tweak func(*server.Config)) *apiServer {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	cfg := server.Config{

@@ -11,6 +11,7 @@ import (
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/server"
+	"github.com/vigil-sec/vigil/server/engine"
 )
 
 // TestReportGenerationAndDownload generates the PDF and HTML report of a real scan through the
@@ -21,7 +22,7 @@ func TestReportGenerationAndDownload(t *testing.T) {
 
 func testReportGenerationAndDownload(t *testing.T, blobs func(*server.Config)) {
 	repo := newGitRepo(t, map[string]string{"contracts/Wallet.sol": vulnerable})
-	a := startServer(t, t.TempDir(), server.ScanEngine(scan.Options{}), blobs)
+	a := startServer(t, t.TempDir(), engine.New(scan.Options{}), blobs)
 	key, _ := a.newKey(t, "ci", 0)
 	bearer := "Bearer " + key
 	rep := scanReport(t, call(t, "POST", a.URL+"/private/api-project-scan/", bearer, map[string]any{"project_url": repo.URL, "project_branch": "main"}))

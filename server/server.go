@@ -3,169 +3,90 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
-	"net/url"
-	"os"
-	"path/filepath"
 	"sync"
-	"sync/atomic"
-	"time"
-
-	"github.com/vigil-sec/vigil/report"
 
 	"github.com/vigil-sec/vigil/scan/netguard"
-	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
+	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/jobs"
+	"github.com/vigil-sec/vigil/server/metrics"
+	"github.com/vigil-sec/vigil/server/projects"
+	"github.com/vigil-sec/vigil/server/repoapi"
+	"github.com/vigil-sec/vigil/server/reports"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/store"
+	"github.com/vigil-sec/vigil/server/uploads"
+	"github.com/vigil-sec/vigil/server/web"
 	"github.com/vigil-sec/vigil/server/webhook"
+	"github.com/vigil-sec/vigil/server/worker"
 )
 
-// Server is the private API over one Engine. It is safe for concurrent use.
+// Server is one `vigil serve` process: its parts wired together, its doors on one mux. It is
+// safe for concurrent use.
 type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	engine  engine.Engine
+	policy  netguard.Policy // where clones and webhooks may connect
+	mux     *http.ServeMux
+	handler http.Handler // mux behind the request log and metrics
+
+	// Storage (parts.go): the database, the job queue in it, and the blob store.
+	store store.Store
+	queue *jobs.Queue
+	blobs blob.Store
+
+	// The parts the doors share (parts.go).
+	scans    *scans.Service
+	uploads  *uploads.Service
+	reports  *reports.Service
+	projects projects.Records
+	worker   *worker.Worker
+	hooks    *webhook.Dispatcher
+	metrics  *metrics.Metrics
+
+	// Doors other than the private API that the process keeps (routes.go, surfaces.go).
+	dash      *web.ServerBackend // the dashboard's backend (nil in a worker)
+	repoScans *repoapi.ServerScans
+
+	// Lifecycle (lifecycle.go). stopping is closed when shutdown begins, so requests waiting
+	// for a scan answer at once (scan_in_progress) instead of holding the shutdown for up to
+	// ScanWait.
+	stopping      chan struct{}
+	stoppingOnce  sync.Once
 	hooksMu       sync.Mutex
 	shutdownHooks []func()
-	public        namedClient // the client public repository scans are recorded under
-	quick         namedClient // the client ss_quickscan scans are recorded under
-	cfg           Config
-	engine        Engine
-	store         store.Store
-	log           *slog.Logger
-	mux           *http.ServeMux
-	handler       http.Handler
-	queue         *jobs.Queue
-	// solo keeps a quarantined scan (one that killed a worker) alone in this process: it takes
-	// the write lock, every other scan a read lock.
-	solo      sync.RWMutex
-	running   atomic.Int64 // scans running in this process
-	finished  finishSignal // broadcast when this process finishes a scan
-	hooks     *webhook.Dispatcher
-	metrics   *metrics
-	policy    netguard.Policy
-	publicURL *url.URL
-	uploadKey []byte
-	dash      *dashboard // the web pages' backend (dashboard.go)
-	blobs     blob.Store
-	tmpDir    string
-
-	// finishedReports hands the reports of scans this process finishes to its waiting requests.
-	finishedReports finishedReports
-
-	// stopping is closed when shutdown begins, so requests waiting for a scan answer at once
-	// (scan_in_progress) instead of holding the shutdown for up to ScanWait.
-	stopping     chan struct{}
-	stoppingOnce sync.Once
-
-	bgCancel  context.CancelFunc
-	bg        sync.WaitGroup
-	closeOnce sync.Once
-	closeErr  error
+	bgCancel      context.CancelFunc
+	bg            sync.WaitGroup
+	closeOnce     sync.Once
+	closeErr      error
 }
 
-// New opens the store in cfg.DataDir, resumes unfinished scans and pending webhook deliveries,
-// and returns a server ready to serve. Close it (or let ListenAndServe do it) when done.
-func New(cfg Config, engine Engine) (*Server, error) {
+// New opens the data folder, the blob store and the database, resumes unfinished scans and
+// pending webhook deliveries (in a process that scans), and returns a server ready to serve.
+// Close it (or let ListenAndServe do it) when done.
+func New(cfg Config, eng engine.Engine) (*Server, error) {
 	cfg = cfg.withDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if engine == nil {
+	if eng == nil {
 		return nil, errors.New("server: no scanning engine")
 	}
-	s := &Server{
-		cfg: cfg, engine: engine, log: cfg.Logger, mux: http.NewServeMux(),
-		policy: netguard.Policy{AllowPrivate: cfg.AllowPrivateNetworks},
-		blobs:  cfg.Blobs, tmpDir: filepath.Join(cfg.DataDir, "tmp"),
-		stopping: make(chan struct{}),
-	}
-	s.publicURL, _ = url.Parse(cfg.PublicURL)
-	// Workspaces left by a process that died mid-scan are garbage: the scans run again.
-	os.RemoveAll(s.tmpDir)
-	for _, d := range []string{cfg.DataDir, s.tmpDir} {
-		if err := os.MkdirAll(d, 0o700); err != nil {
-			return nil, fmt.Errorf("server: data folder: %w", err)
-		}
-	}
-	if s.blobs == nil {
-		blobs, err := blob.Open(context.Background(), cfg.BlobStore, cfg.DataDir)
-		if err != nil {
-			return nil, fmt.Errorf("server: blob_store (VIGIL_BLOB_STORE): %w", err)
-		}
-		s.blobs = blobs
-	}
-	if cfg.BlobPublicEndpoint != "" {
-		st, ok := s.blobs.(*blob.S3)
-		if !ok {
-			return nil, errors.New("server: blob_public_endpoint (VIGIL_BLOB_PUBLIC_ENDPOINT) needs an s3:// blob_store")
-		}
-		if err := st.SetPublicEndpoint(cfg.BlobPublicEndpoint); err != nil {
-			return nil, fmt.Errorf("server: blob_public_endpoint (VIGIL_BLOB_PUBLIC_ENDPOINT): %w", err)
-		}
-	}
-	key, err := signingKey(context.Background(), s.blobs)
+	s := &Server{cfg: cfg, engine: eng, log: cfg.Logger, mux: http.NewServeMux(),
+		policy: netguard.Policy{AllowPrivate: cfg.AllowPrivateNetworks}, stopping: make(chan struct{})}
+	key, err := s.openStorage()
 	if err != nil {
 		return nil, err
 	}
-	s.uploadKey = key
-	st, err := store.OpenDatabase(context.Background(), cfg.Database, cfg.DataDir)
-	if err != nil {
-		return nil, err
-	}
-	s.store = st
-	workers := cfg.Workers
-	if cfg.Role == RoleAPI {
-		workers = 0
-	}
-	s.queue, err = jobs.Open(context.Background(), st, jobs.Config{
-		Workers: workers,
-		// Attempts beyond the ones giveUp allows (MaxAttempts interruptions, two crashes), so
-		// that a scan's own rules end it, and the last attempt fails it rather than leave it.
-		MaxAttempts: cfg.MaxAttempts + 3,
-		// A scan bounds its own time by ScanTimeout; the queue's bound only catches a worker
-		// that stopped answering, and a job running StuckAfter past it is rescued.
-		JobTimeout:  cfg.ScanTimeout + cfg.StuckAfter/2,
-		RescueAfter: cfg.ScanTimeout + cfg.StuckAfter,
-		Queues:      map[string]int{webhookQueue: 4, reportQueue: 2},
-		Register:    s.registerJobs,
-		Logger:      slog.New(warnings{s.log.Handler()}),
-	})
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	s.metrics = newMetrics(s.queueStats)
-	s.hooks = &webhook.Dispatcher{
-		Store: st, Client: webhook.NewClient(s.policy, cfg.WebhookTimeout), MaxAttempts: cfg.WebhookMaxAttempts,
-		Backoff: cfg.WebhookBackoff, Log: s.log,
-		Observe: func(outcome string) { s.metrics.webhooks.WithLabelValues(outcome).Inc() },
-		// Each delivery is a queue job (Deliver), worked by whichever process works the queue.
-		Queue: func(ctx context.Context, id string) error { return s.queue.Enqueue(ctx, deliveryArgs{ID: id}) },
-	}
+	s.assemble(key)
 	s.routes()
-	s.handler = s.observe(s.mux)
-
-	bgCtx, cancel := context.WithCancel(context.Background())
-	s.bgCancel = cancel
-	if workers > 0 {
-		if err := errors.Join(s.resume(bgCtx), s.resumeDeliveries(bgCtx)); err != nil {
-			s.Close(context.Background())
-			return nil, err
-		}
-		if err := s.queue.Start(bgCtx); err != nil {
-			s.Close(context.Background())
-			return nil, err
-		}
-	}
-	s.bg.Add(1)
-	go func() { defer s.bg.Done(); s.janitor(bgCtx) }()
-	if pg, ok := st.(*store.Postgres); ok {
-		// Scans finished by other processes wake this one's waiters (requests waiting for a
-		// result, WebSocket progress) at once; polling the store stays as the fallback.
-		s.bg.Add(1)
-		go func() { defer s.bg.Done(); s.listenFinished(bgCtx, pg) }()
+	s.handler = s.metrics.Observe(s.mux, s.log)
+	if err := s.start(); err != nil {
+		s.Close(context.Background())
+		return nil, err
 	}
 	return s, nil
 }
@@ -181,191 +102,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // Store is the server's store, for commands and tests that look at what it recorded.
 func (s *Server) Store() store.Store { return s.store }
 
-// WaitScan returns when the scan is finished (scan_done or scan_failed), whichever process ran
-// it, or with ctx's error. A scan this process finishes wakes it at once, and so does one
-// finished elsewhere on PostgreSQL (LISTEN/NOTIFY); the store is also read every waitPoll.
-func (s *Server) WaitScan(ctx context.Context, scanID string) error {
-	for {
-		if err := s.waitOnce(ctx, scanID); err != errNotFinished {
-			return err
-		}
-	}
-}
-
-var errNotFinished = errors.New("scan not finished")
-
-// waitOnce reads the scan's status and, when it is not finished, waits for its finish to be
-// reported, for waitPoll or for ctx; it says errNotFinished when the status is worth reading
-// again.
-func (s *Server) waitOnce(ctx context.Context, scanID string) error {
-	wake, leave := s.finished.wait(scanID)
-	defer leave()
-	status, err := s.store.ScanStatus(ctx, scanID)
-	if err != nil {
-		return err
-	}
-	if status != report.StatusQueued && status != report.StatusInProgress {
-		return nil
-	}
-	t := time.NewTimer(waitPoll)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-wake:
-		// Woken by the scan's finish, recorded already (finish broadcasts after the store
-		// took the outcome; PostgreSQL notifies at its commit): no need to read it again.
-		return nil
-	case <-t.C:
-	}
-	return errNotFinished
-}
-
-// waitPoll is how often WaitScan looks at the store for a scan another process runs.
-const waitPoll = 250 * time.Millisecond
-
-// listenFinished broadcasts the scans other processes finish (PostgreSQL's NOTIFY), listening
-// again after a lost connection.
-func (s *Server) listenFinished(ctx context.Context, pg *store.Postgres) {
-	for ctx.Err() == nil {
-		err := pg.ListenFinished(ctx, s.finished.broadcast)
-		if ctx.Err() != nil {
-			return
-		}
-		s.log.Warn("listening for finished scans; polling meanwhile", "err", err)
-		select {
-		case <-ctx.Done():
-		case <-time.After(time.Second):
-		}
-	}
-}
-
-// queueStats counts the scans queued (in the store, whichever process will run them) and
-// running in this process.
-func (s *Server) queueStats() (queued, running int) {
-	queued, _ = s.store.QueuedScans(context.Background())
-	return queued, int(s.running.Load())
-}
-
-// ListenAndServe serves on cfg.Listen until ctx is done, then shuts down gracefully and
-// closes the server.
-func (s *Server) ListenAndServe(ctx context.Context) error {
-	ln, err := net.Listen("tcp", s.cfg.Listen)
-	if err != nil {
-		s.Close(context.Background())
-		return err
-	}
-	return s.Serve(ctx, ln)
-}
-
-// Serve is ListenAndServe on an existing listener.
-func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	hs := &http.Server{
-		Handler:           s.handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
-	}
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	s.log.Info("serving", "listen", ln.Addr().String(), "public_url", s.cfg.PublicURL, "workers", s.cfg.Workers)
-	select {
-	case err := <-errc:
-		s.Close(context.Background())
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
-	defer cancel()
-	s.log.Info("shutting down: finishing requests in flight")
-	s.beginStop()
-	err := hs.Shutdown(sctx)
-	if cerr := s.Close(sctx); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// Close stops the queue (running scans are cancelled and handed back, unfinished, to another
-// worker or the next New), the webhook dispatcher and the janitor, and closes the store.
-// Call it after the HTTP server stopped taking requests.
-func (s *Server) Close(ctx context.Context) error {
-	s.beginStop()
-	s.closeOnce.Do(func() {
-		err := s.queue.Stop(ctx)
-		s.bgCancel()
-		s.bg.Wait()
-		if cerr := s.store.Close(); err == nil {
-			err = cerr
-		}
-		s.closeErr = err
-	})
-	return s.closeErr
-}
-
-func (s *Server) beginStop() {
-	s.stoppingOnce.Do(func() {
-		close(s.stopping)
-		s.hooksMu.Lock()
-		hooks := s.shutdownHooks
-		s.hooksMu.Unlock()
-		for _, f := range hooks {
-			f()
-		}
-	})
-}
-
-// OnShutdown registers f to run when the server begins to stop, before the store is closed:
-// surfaces that hold long-lived connections (the WebSocket API) close them there, since
-// http.Server.Shutdown neither closes nor waits for hijacked connections.
-func (s *Server) OnShutdown(f func()) {
-	s.hooksMu.Lock()
-	s.shutdownHooks = append(s.shutdownHooks, f)
-	s.hooksMu.Unlock()
-}
-
 // Logger returns the server's structured logger, for the surfaces mounted beside it.
 func (s *Server) Logger() *slog.Logger { return s.log }
 
-// routes registers the API. Paths keep the spec's trailing slash; the same path without it is
-// served too, since a redirect would turn a client's POST into a GET.
-func (s *Server) routes() {
-	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "role": s.cfg.Role})
-	})
-	s.mux.Handle("GET /metrics", s.metrics.handler())
-	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		errorBody(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+truncate(r.URL.Path, 200))
-	})
-	if s.cfg.Role == RoleWorker {
-		s.dash = &dashboard{s: s} // reports read the dashboard's triage comments
-		return                    // a worker serves its health and metrics only
-	}
-	private := func(method, path string, shape errShape, h http.HandlerFunc) {
-		wrapped := auth.Require(s.store, auth.Bearer, s.log, auth.Fail(shape), h)
-		s.mux.Handle(method+" "+path+"{$}", wrapped)
-		s.mux.Handle(method+" "+path[:len(path)-1], wrapped)
-	}
-	private("POST", "/private/api-project-scan/", errorBody, s.handleProjectScan)
-	private("GET", "/private/api-get-presigned-url/", failedBody, s.handlePresign)
-	private("POST", "/private/api-get-scan/", errorBody, s.handleGetScan)
-	private("POST", "/private/api-file-scan/", errorBody, s.handleFileScan)
-	private("POST", "/private/api-start-scan-block/", errorBody, s.handleBlockScan)
-	private("POST", "/private/api-generate-report/", errorBody, s.handleGenerateReport)
-	private("POST", "/private/api-get-report/", errorBody, s.handleGetReport)
-	s.mux.HandleFunc("GET "+reportPath+"{file}", s.handleDownloadReport)
-	tag := auth.Require(s.store, auth.Token, s.log, errorBody, http.HandlerFunc(s.handleTagWebhook))
-	s.mux.Handle("POST /api-tag-webhook/{$}", tag)
-	s.mux.Handle("POST /api-tag-webhook", tag)
-
-	s.mux.HandleFunc("PUT "+uploadPath+"{key}", s.handleUpload)
-	s.mux.HandleFunc("GET /openapi.json", serveOpenAPI)
-	s.mountDashboard() // the web pages at /, /login, /projects/..., /scans/...
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "..."
-	}
-	return s
-}
+// WaitScan returns when the scan is finished (scan_done or scan_failed), whichever process ran
+// it, or with ctx's error.
+func (s *Server) WaitScan(ctx context.Context, scanID string) error { return s.scans.Wait(ctx, scanID) }

@@ -16,6 +16,7 @@ import (
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/onchain/explorer"
 	"github.com/vigil-sec/vigil/server"
+	"github.com/vigil-sec/vigil/server/engine"
 )
 
 // serveMounts add the other surfaces (the JSON-RPC server at /rpc, the second host's /app/...
@@ -170,7 +171,7 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 	if err := xcfg.Validate(); err != nil {
 		return usageError("%v", err)
 	}
-	srv, err := server.New(cfg, server.ScanEngine(opts, server.WithExplorer(explorer.NewFetcher(xcfg))))
+	srv, err := server.New(cfg, engine.New(opts, engine.WithExplorer(explorer.NewFetcher(xcfg))))
 	if err != nil {
 		return usageError("%v", err)
 	}

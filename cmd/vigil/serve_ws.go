@@ -37,7 +37,7 @@ func mountRepoAPI(srv *server.Server, v *viper.Viper) error {
 		cfg.TurnstileVerifyURL = u
 	}
 	cfg.Logger = serveLogger(srv, v)
-	api, err := repoapi.New(srv, cfg)
+	api, err := repoapi.New(srv.RepoScans(), cfg)
 	if err != nil {
 		return err
 	}

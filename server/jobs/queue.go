@@ -41,7 +41,9 @@ type Config struct {
 	// Register adds the workers of every job kind (all processes register them: River checks
 	// kinds on insert).
 	Register func(*river.Workers)
-	Logger   *slog.Logger
+	// Logger receives the queue library's warnings and errors; its info-level routine would
+	// drown the server's own logs.
+	Logger *slog.Logger
 }
 
 // Queue is River on the store's database.
@@ -112,7 +114,7 @@ func open[TTx any](ctx context.Context, driver riverdriver.Driver[TTx], cfg Conf
 	workers := river.NewWorkers()
 	cfg.Register(workers)
 	rc := &river.Config{
-		Logger:               cfg.Logger,
+		Logger:               quiet(cfg.Logger),
 		MaxAttempts:          max(cfg.MaxAttempts, 1),
 		JobTimeout:           cfg.JobTimeout,
 		RescueStuckJobsAfter: max(cfg.RescueAfter, cfg.JobTimeout+time.Second),

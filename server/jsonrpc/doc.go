@@ -31,4 +31,8 @@
 // valid values: 1 (mainnet), 11155111 (sepolia), ...`. Fetch failures map
 // to -32001 (source not verified), -32002 (upstream failure) and -32003
 // (rate limited).
+//
+// In `vigil serve`, QuickScans runs the method over the server's scans (package scans): each
+// call queues a block scan like any other door's, waits for it and answers its summary, and
+// GET /quickscan/{scan_id} serves the full report.
 package jsonrpc

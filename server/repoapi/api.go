@@ -2,21 +2,36 @@ package repoapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"sync"
 	"sync/atomic"
 
 	"github.com/vigil-sec/vigil/report"
-	"github.com/vigil-sec/vigil/server"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
-// Scans is what the API needs of the server; *server.Server has it.
+// Scans is what the API needs of the server; *ServerScans has it.
 type Scans interface {
-	StartRepoScan(ctx context.Context, req server.RepoScanRequest) (scanID, projectID string, err error)
+	StartRepoScan(ctx context.Context, req ScanRequest) (scanID, projectID string, err error)
 	RepoScanReport(ctx context.Context, scanID string) (*report.ScanReport, error)
 	WaitScan(ctx context.Context, scanID string) error
 }
+
+// ScanRequest asks for a scan of a public repository.
+type ScanRequest struct {
+	URL    string
+	Branch string
+	Commit string // "" for the tip of Branch
+	Name   string // display name; the repository's name when empty
+	Skip   []string
+}
+
+// ErrBusy is returned when the scan queue is full or the server is stopping.
+var ErrBusy = errors.New("the scan queue is full; try again later")
+
+// ErrInput marks a request the caller must fix.
+var ErrInput = errors.New("invalid request")
 
 // reportGenerator generates the downloadable report of a public repository scan. The server
 // gains it with the reports work; until then generate_report answers report_unavailable.
@@ -61,7 +76,7 @@ func New(scans Scans, cfg Config) (*API, error) {
 	return a, nil
 }
 
-// Mux is where routes are mounted: *http.ServeMux and *server.Server.
+// Mux is where routes are mounted: *http.ServeMux, or the server (server.Server.Handle).
 type Mux interface {
 	Handle(pattern string, h http.Handler)
 }

@@ -1,12 +1,12 @@
 // Package repoapi is the second host's repository-scan API (SPEC.md 2.6, 4.10, 4.11 and 6): a
 // WebSocket message protocol that starts scans of public repositories and pushes their status,
 // and a REST lookup of a scan's details. It holds no scanning logic: scans go through the
-// server's job runner (server.Server.StartRepoScan), so they are persisted, bounded and resumed
-// like every other scan, and outlive the connection that asked for them.
+// server's job runner (ServerScans, over package scans), so they are persisted, bounded and
+// resumed like every other scan, and outlive the connection that asked for them.
 //
 // Mount it on the server's mux:
 //
-//	api := repoapi.New(srv, repoapi.Config{TurnstileSecret: secret})
+//	api := repoapi.New(srv.RepoScans(), repoapi.Config{TurnstileSecret: secret})
 //	api.Register(srv) // GET /app/ws, POST /app/api-get-rust-details/
 //
 // # WebSocket: GET /app/ws

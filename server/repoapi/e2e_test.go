@@ -162,7 +162,7 @@ func TestDetailsErrors(t *testing.T) {
 // reportServer adds the report generation the lead is building, as a stand-in recording its
 // calls, so the protocol can be driven before it exists.
 type reportServer struct {
-	*server.Server
+	*repoapi.ServerScans
 	mu    sync.Mutex
 	calls []string
 }
@@ -182,7 +182,7 @@ type hidden struct{ repoapi.Scans }
 
 func TestGenerateReport(t *testing.T) {
 	var rs *reportServer
-	e := setup(t, repoapi.Config{}, func(s *server.Server) repoapi.Scans { rs = &reportServer{Server: s}; return rs })
+	e := setup(t, repoapi.Config{}, func(s *server.Server) repoapi.Scans { rs = &reportServer{ServerScans: s.RepoScans()}; return rs })
 	c, connID := e.dial(t)
 	c.send(initiate(e.repo.URL, nil))
 	c.readStatus()
@@ -217,7 +217,7 @@ func TestGenerateReport(t *testing.T) {
 	}
 
 	// Without report generation on the server: an error message, not silence.
-	e2 := setup(t, repoapi.Config{}, func(s *server.Server) repoapi.Scans { return hidden{s} })
+	e2 := setup(t, repoapi.Config{}, func(s *server.Server) repoapi.Scans { return hidden{s.RepoScans()} })
 	c2, _ := e2.dial(t)
 	c2.send(initiate(e2.repo.URL, nil))
 	c2.readStatus()

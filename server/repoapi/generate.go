@@ -9,7 +9,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vigil-sec/vigil/report"
-	"github.com/vigil-sec/vigil/server"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -101,8 +100,8 @@ func (c *conn) runReport(req reportRequest, requestUUID string) {
 			return
 		}
 		switch {
-		case errors.Is(err, server.ErrInput), errors.Is(err, store.ErrNotFound):
-			c.sendError(typeGenerate, requestUUID, codeReportFailed, "", strings.TrimPrefix(err.Error(), server.ErrInput.Error()+": "))
+		case errors.Is(err, ErrInput), errors.Is(err, store.ErrNotFound):
+			c.sendError(typeGenerate, requestUUID, codeReportFailed, "", strings.TrimPrefix(err.Error(), ErrInput.Error()+": "))
 		default:
 			log.Error("repository scan API: generating a report", "scan_id", req.scanID, "err", err)
 			c.sendError(typeGenerate, requestUUID, codeReportFailed, "", "the report could not be generated")

@@ -20,6 +20,7 @@ import (
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/workspace/gittest"
 	"github.com/vigil-sec/vigil/server"
+	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/repoapi"
 )
 
@@ -64,11 +65,11 @@ func setup(t *testing.T, cfg repoapi.Config, w wrap, opts ...func(*server.Config
 	for _, o := range opts {
 		o(&scfg)
 	}
-	srv, err := server.New(scfg, server.ScanEngine(scan.Options{}))
+	srv, err := server.New(scfg, engine.New(scan.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var scans repoapi.Scans = srv
+	var scans repoapi.Scans = srv.RepoScans()
 	if w != nil {
 		scans = w(srv)
 	}

@@ -10,12 +10,11 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vigil-sec/vigil/report"
-	"github.com/vigil-sec/vigil/server"
 )
 
 // scanRequest is a validated public_project_scan_initiate.
 type scanRequest struct {
-	req   server.RepoScanRequest
+	req   ScanRequest
 	token string
 }
 
@@ -90,7 +89,7 @@ func parseInitiate(payload object) (scanRequest, *fieldError, string) {
 	if ferr != nil {
 		return out, ferr, codeInvalidField
 	}
-	out.req = server.RepoScanRequest{URL: strings.TrimSpace(rawURL), Branch: strings.TrimSpace(branch),
+	out.req = ScanRequest{URL: strings.TrimSpace(rawURL), Branch: strings.TrimSpace(branch),
 		Commit: strings.TrimSpace(commit), Name: strings.TrimSpace(name), Skip: skip}
 	out.token = token
 	return out, nil, ""
@@ -156,11 +155,11 @@ func (c *conn) runScan(req scanRequest, requestUUID string) {
 	scanID, _, err := c.api.scans.StartRepoScan(sctx, req.req)
 	cancel()
 	switch {
-	case errors.Is(err, server.ErrBusy):
+	case errors.Is(err, ErrBusy):
 		c.sendError(typeInitiate, requestUUID, codeBusy, "", "the scan queue is full; try again later")
 		return
-	case errors.Is(err, server.ErrInput):
-		msg := strings.TrimPrefix(err.Error(), server.ErrInput.Error()+": ")
+	case errors.Is(err, ErrInput):
+		msg := strings.TrimPrefix(err.Error(), ErrInput.Error()+": ")
 		field := ""
 		if strings.HasPrefix(msg, "project_url") {
 			field = "payload.body.project_url"

@@ -118,24 +118,24 @@ func TestPrivateAddressRefused(t *testing.T) {
 
 // gate holds StartRepoScan until released, so a scan can be kept "in flight" on a connection.
 type gate struct {
-	*server.Server
+	*repoapi.ServerScans
 	entered chan struct{}
 	release chan struct{}
 }
 
-func (g *gate) StartRepoScan(ctx context.Context, req server.RepoScanRequest) (string, string, error) {
+func (g *gate) StartRepoScan(ctx context.Context, req repoapi.ScanRequest) (string, string, error) {
 	g.entered <- struct{}{}
 	select {
 	case <-g.release:
 	case <-ctx.Done():
 		return "", "", ctx.Err()
 	}
-	return g.Server.StartRepoScan(ctx, req)
+	return g.ServerScans.StartRepoScan(ctx, req)
 }
 
 func TestTooManyScansPerConnection(t *testing.T) {
 	g := &gate{entered: make(chan struct{}, 4), release: make(chan struct{})}
-	e := setup(t, repoapi.Config{MaxJobs: 1}, func(s *server.Server) repoapi.Scans { g.Server = s; return g })
+	e := setup(t, repoapi.Config{MaxJobs: 1}, func(s *server.Server) repoapi.Scans { g.ServerScans = s.RepoScans(); return g })
 	c, _ := e.dial(t)
 	c.send(initiate(e.repo.URL, nil))
 	<-g.entered

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/scan/onchain/solana"
+	"github.com/vigil-sec/vigil/server/projects"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -20,7 +21,7 @@ var ErrBusy = errors.New("the scan queue is full; try again later")
 var ErrUnavailable = errors.New("not configured on this server")
 
 // Backend is what the dashboard needs of the server beyond the store: starting scans the way
-// the private API does and rendering reports the way its downloads do. Package server
+// the private API does and rendering reports the way its downloads do. ServerBackend
 // implements it; every method is scoped to clientID.
 type Backend interface {
 	// Projects lists the client's projects, newest first.
@@ -46,7 +47,7 @@ type Backend interface {
 	// Triage records a decision about a bug hash of a project, carried to later scans.
 	Triage(ctx context.Context, clientID int64, projectID, bugHash, status, comment, by string) error
 	// Notes returns the project's triage notes by bug hash.
-	Notes(ctx context.Context, clientID int64, projectID string) (map[string]Note, error)
+	Notes(ctx context.Context, clientID int64, projectID string) (map[string]projects.Note, error)
 
 	// BlockScan queues a scan of a deployed contract.
 	BlockScan(ctx context.Context, clientID int64, address, platform, chain string) (scanID string, err error)
@@ -60,20 +61,4 @@ type Backend interface {
 type Upload struct {
 	Name string
 	Data io.Reader
-}
-
-// Note is what a project remembers about a bug hash besides its status: the latest comment and
-// the decisions so far, oldest first.
-type Note struct {
-	Status  string        `json:"status"`
-	Comment string        `json:"comment"`
-	History []NoteHistory `json:"history"`
-}
-
-// NoteHistory is one triage decision.
-type NoteHistory struct {
-	At      string `json:"at"` // report.Timestamp
-	Status  string `json:"status"`
-	Comment string `json:"comment"`
-	By      string `json:"by"` // the key's name
 }

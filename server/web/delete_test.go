@@ -18,6 +18,7 @@ import (
 	"github.com/vigil-sec/vigil/server"
 	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/blob/s3test"
+	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -107,7 +108,7 @@ func stored(t *testing.T, st blob.Store, files []string) []string {
 }
 
 func testDeleteProject(t *testing.T, blobs blob.Store) {
-	d := newDashWith(t, server.ScanEngine(scan.Options{}), func(c *server.Config) { c.Blobs = blobs })
+	d := newDashWith(t, engine.New(scan.Options{}), func(c *server.Config) { c.Blobs = blobs })
 	src, err := os.ReadFile("testdata/Vault.sol")
 	if err != nil {
 		t.Fatal(err)
@@ -195,11 +196,11 @@ func testDeleteProject(t *testing.T, blobs blob.Store) {
 // heldEngine is the real engine whose scans wait until release is closed: a scan stays
 // running for as long as a test needs.
 type heldEngine struct {
-	server.Engine
+	engine.Engine
 	release chan struct{}
 }
 
-func (e heldEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts server.ScanOptions) (*report.ScanReport, error) {
+func (e heldEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts engine.ScanOptions) (*report.ScanReport, error) {
 	select {
 	case <-e.release:
 	case <-ctx.Done():
@@ -211,7 +212,7 @@ func (e heldEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts serv
 // A project with a scan queued or running is not deleted (the scan's worker would record into
 // it); the page says why, and the delete works once the scan is over.
 func TestDeleteProjectWaitsForItsScan(t *testing.T) {
-	eng := heldEngine{Engine: server.ScanEngine(scan.Options{}), release: make(chan struct{})}
+	eng := heldEngine{Engine: engine.New(scan.Options{}), release: make(chan struct{})}
 	d := newDashWith(t, eng, func(c *server.Config) { c.ScanWait = time.Millisecond })
 	src, _ := os.ReadFile("testdata/Vault.sol")
 	b := d.browser(t)

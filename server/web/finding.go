@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/server/projects"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -23,7 +24,7 @@ type findingView struct {
 	Remediation []string
 	Code        []codeWindow
 	History     []historyRow
-	Note        Note
+	Note        projects.Note
 	Saved       bool
 	Error       string
 }

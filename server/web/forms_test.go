@@ -15,7 +15,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/onchain/solana"
 	"github.com/vigil-sec/vigil/scan/onchain/solana/rpc"
 	"github.com/vigil-sec/vigil/scan/onchain/solana/solanatest"
-	"github.com/vigil-sec/vigil/server"
+	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/tokenapi"
 )
 
@@ -32,7 +32,7 @@ func TestBlockScanForm(t *testing.T) {
 		Files: map[string]string{"Vault.sol": string(vault)}})
 	f := explorer.NewFetcher(explorer.Config{EtherscanURL: es.URL, EtherscanKey: "KEY", HTTPClient: es.Client(),
 		SourcifyURL: es.URL + "/none", BlockscoutURL: es.URL + "/none"})
-	d := newDashWith(t, server.ScanEngine(scan.Options{}, server.WithExplorer(f)))
+	d := newDashWith(t, engine.New(scan.Options{}, engine.WithExplorer(f)))
 	b := d.browser(t)
 	b.login(d.newKey(t, "alice"))
 

@@ -18,6 +18,7 @@ import (
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/server"
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/engine"
 )
 
 // dash is a real server (real store, real scanning engine) on loopback, with the dashboard.
@@ -26,9 +27,9 @@ type dash struct {
 	ts  *httptest.Server
 }
 
-func newDash(t testing.TB) *dash { return newDashWith(t, server.ScanEngine(scan.Options{})) }
+func newDash(t testing.TB) *dash { return newDashWith(t, engine.New(scan.Options{})) }
 
-func newDashWith(t testing.TB, eng server.Engine, tweaks ...func(*server.Config)) *dash {
+func newDashWith(t testing.TB, eng engine.Engine, tweaks ...func(*server.Config)) *dash {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	ts.Start()

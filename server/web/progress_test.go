@@ -14,16 +14,17 @@ import (
 	"github.com/vigil-sec/vigil/scan/workspace"
 	"github.com/vigil-sec/vigil/scan/workspace/gittest"
 	"github.com/vigil-sec/vigil/server"
+	"github.com/vigil-sec/vigil/server/engine"
 )
 
 // reportingEngine reports a known progress at the start of each scan, then runs it with the
 // engine it wraps.
 type reportingEngine struct {
-	server.Engine
+	engine.Engine
 	progress scan.Progress
 }
 
-func (e reportingEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts server.ScanOptions) (*report.ScanReport, error) {
+func (e reportingEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts engine.ScanOptions) (*report.ScanReport, error) {
 	opts.Progress(e.progress)
 	return e.Engine.Scan(ctx, ws, opts)
 }
@@ -34,9 +35,9 @@ func (e reportingEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts
 // refresh), then the findings once the scan ends.
 func TestScanPageShowsEngineProgress(t *testing.T) {
 	// The scan is held after its progress is reported: surely running while the test looks.
-	held := heldEngine{Engine: server.ScanEngine(scan.Options{}), release: make(chan struct{})}
+	held := heldEngine{Engine: engine.New(scan.Options{}), release: make(chan struct{})}
 	dir := t.TempDir()
-	d := newDashWith(t, server.ScanEngine(scan.Options{}), func(c *server.Config) { c.DataDir, c.Role = dir, server.RoleAPI })
+	d := newDashWith(t, engine.New(scan.Options{}), func(c *server.Config) { c.DataDir, c.Role = dir, server.RoleAPI })
 	newDashWith(t, reportingEngine{held, scan.Progress{Phase: scan.PhaseAnalysing, FilesDone: 3, FilesTotal: 7, Findings: 2}},
 		func(c *server.Config) { c.DataDir, c.Role = dir, server.RoleWorker })
 	released := false

@@ -15,6 +15,7 @@ import (
 	"github.com/vigil-sec/vigil/scan"
 	"github.com/vigil-sec/vigil/scan/workspace/gittest"
 	"github.com/vigil-sec/vigil/server"
+	"github.com/vigil-sec/vigil/server/engine"
 )
 
 func TestLoginSessionAndHeaders(t *testing.T) {
@@ -394,7 +395,7 @@ func mustURL(t *testing.T, s string) *url.URL {
 
 // Behind a proxy that ends TLS (an https public URL), the cookies are Secure.
 func TestSecureCookiesBehindHTTPS(t *testing.T) {
-	d := newDashWith(t, server.ScanEngine(scan.Options{}), func(c *server.Config) { c.PublicURL = "https://vigil.example" })
+	d := newDashWith(t, engine.New(scan.Options{}), func(c *server.Config) { c.PublicURL = "https://vigil.example" })
 	b := d.browser(t)
 	p := b.get("/login")
 	login := p.header.Get("Set-Cookie")

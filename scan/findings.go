@@ -25,6 +25,7 @@ type record struct {
 	code       string // the finding's source text, whitespace normalised
 	details    map[string]string
 	dependency bool
+	exposed    bool // in dependency code a project contract exposes (surface.go)
 }
 
 func (r record) effectiveSeverity() detect.Severity {

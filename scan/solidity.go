@@ -122,6 +122,8 @@ func (s *solidityLang) detect(r *run, prog *sema.Program, out *analysis) error {
 		rec := solidityRecord(prog, f)
 		if !r.sel.dropped(rec.file, rec.dependency) {
 			out.records = append(out.records, rec)
+		} else if rec.dependency && !r.sel.opts.IncludeDeps {
+			out.records = append(out.records, exposedRecords(prog, r.sel, f)...)
 		}
 	}
 	for _, d := range prog.Diagnostics {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // reachedHow describes how entry point fn reaches action a, for a finding's evidence: "" when
@@ -71,4 +72,56 @@ func deployedWith(p *sema.Program, c *sema.Contract) []*sema.Contract {
 		}
 	}
 	return out
+}
+
+// writeValueProv returns what the value a write stores comes from, seen from entry point fn: the
+// provenance of the assigned value (or pushed element), through the helper the write is in
+// when the entry calls it directly (its parameters standing for the call's arguments). A write
+// deeper in helpers keeps the helper's view, its parameters read as stored state (unknown to
+// the caller).
+func writeValueProv(p *sema.Program, fn *sema.Function, w writeSite) sema.Prov {
+	var x []ast.Expr
+	switch a := w.at.(type) {
+	case *ast.AssignExpr:
+		x = []ast.Expr{a.Rhs}
+		if a.Op != token.ASSIGN {
+			x = append(x, a.Lhs)
+		}
+	case *ast.CallExpr: // push(v)
+		x = a.Args
+	default:
+		return sema.Prov{}
+	}
+	return entryProv(p, fn, w, x)
+}
+
+// writeKeyProv returns what the keys of the entry a write stores to come from (m[k] = v, m[k][j]
+// = v), seen from entry point fn.
+func writeKeyProv(p *sema.Program, fn *sema.Function, w writeSite) sema.Prov {
+	lv := lvalueOf(w.at)
+	if lv == nil {
+		return sema.Prov{}
+	}
+	return entryProv(p, fn, w, indexesOf(lv))
+}
+
+// entryProv returns what expressions x of the function holding write w come from, seen from
+// entry point fn (see writeValueProv).
+func entryProv(p *sema.Program, fn *sema.Function, w writeSite, x []ast.Expr) sema.Prov {
+	d := p.DepsOf(w.info)
+	var pv sema.Prov
+	for _, e := range x {
+		pv = pv.Union(d.Of(e))
+	}
+	if w.via == nil {
+		return pv
+	}
+	if w.info.Fn == w.via.Callee {
+		return p.Instantiate(pv, w.via, w.via.Callee, p.DepsOf(p.Info(fn)))
+	}
+	if pv.Params != 0 {
+		pv.Params = 0
+		pv.Src = pv.Src&^sema.SrcParam | sema.SrcStorage
+	}
+	return pv
 }

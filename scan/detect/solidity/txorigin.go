@@ -1,6 +1,8 @@
 package solidity
 
 import (
+	"slices"
+
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
@@ -63,6 +65,24 @@ func runTxOrigin(pass *detect.Pass) {
 				Details: map[string]string{"function_name": fnName(fn)}, Evidence: ev}
 			if strong {
 				ev.Add("the code after " + sourceText(p, at) + " runs only for a trusted tx.origin")
+				if v, ok := p.InitialPhase(fn, d); ok {
+					// A deployment window: the check applies only until the flag flips,
+					// for good.
+					ev.Add("only while " + v.Name + " holds its initial value, which no code sets back")
+					f.Severity = detect.Low
+					pass.Report(f)
+					continue
+				}
+				// Impact is what the check lets through: control (ether or tokens out,
+				// selfdestruct, delegatecall, state other checks rely on) is high; a gate on
+				// ordinary use (an allow-list of who may deposit) lets a phisher only use the
+				// contract as the victim could.
+				if what := privilegedBehind(p, fn, d); what != "" {
+					ev.Add("it guards " + what)
+				} else {
+					ev.Add("it guards no outflow, delegatecall, selfdestruct or state other checks rely on")
+					f.Severity = detect.Medium
+				}
 			} else {
 				// The caller passes what tx.origin is compared with: either that value is
 				// bound elsewhere (a signed order restricting its taker), or the check is void.
@@ -93,4 +113,67 @@ func checkCode(d *sema.Node) ast.Node {
 		}
 	}
 	return nil
+}
+
+// privilegedBehind says what privileged code check node d of fn lets through ("" for none): for
+// a check in a modifier, in the functions that use the modifier.
+func privilegedBehind(p *sema.Program, fn *sema.Function, d *sema.Node) string {
+	if fn.IsModifier {
+		for _, c := range deployedWith(p, fn.Contract) {
+			for _, g := range c.AllFunctions() {
+				if slices.Contains(g.Modifiers, fn) && g.IsEntryPoint() {
+					if what := privilegedIn(p, g, nil); what != "" {
+						return what
+					}
+				}
+			}
+		}
+		return ""
+	}
+	return privilegedIn(p, fn, d)
+}
+
+// privilegedIn says what privileged actions fn takes after node d (anywhere when d is nil):
+// ether sent, a delegatecall, a selfdestruct, a write of state that some caller check reads.
+func privilegedIn(p *sema.Program, fn *sema.Function, d *sema.Node) string {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil {
+		return ""
+	}
+	var after []bool
+	if d != nil {
+		after = info.CFG.ReachableFrom(d)
+	}
+	reached := func(n *sema.Node) bool { return d == nil || n == d || after[n.ID] }
+	for _, a := range p.Actions(fn) {
+		if !reached(a.Node) {
+			continue
+		}
+		switch {
+		case a.Kind == sema.ActSelfdestruct:
+			return "a selfdestruct"
+		case a.Kind == sema.ActDelegate:
+			return "a delegatecall"
+		case (a.Kind == sema.ActCall || a.Kind == sema.ActSend) && a.Sends && !a.Value.Has(sema.SrcValue):
+			return "ether sent out"
+		case a.Kind == sema.ActCall && a.Call != nil && isTokenOutflow(a.Call):
+			return "tokens sent out"
+		}
+	}
+	for _, w := range p.StateWrites(fn) {
+		if reached(w.Node) && p.CheckedVars(fn.Contract)[w.Var] {
+			return "writes of " + w.Var.Name + ", which caller checks read"
+		}
+	}
+	return ""
+}
+
+// isTokenOutflow reports whether a call moves tokens held by the contract: transfer(to,
+// amount), safeTransfer(to, amount) (transferFrom moves the caller's or a payer's tokens).
+func isTokenOutflow(c *sema.Call) bool {
+	switch c.Name {
+	case "transfer", "safeTransfer":
+		return len(c.Args) == 2 || c.Bound != nil && len(c.Args) == 2
+	}
+	return false
 }

@@ -98,7 +98,9 @@ func runUnprotectedSetter(pass *detect.Pass) {
 			if keyedBySender || hasWord(v.Name, balanceWords...) || movesBetweenAccounts(info, writes, v) {
 				continue
 			}
-			if !writtenValueSource(info, w).Has(sema.SrcParam) {
+			// A setting is set to a value the caller chooses; a refresh from a source the
+			// contract trusts (a stored oracle's answer) is not the caller's to choose.
+			if _, chosen := callerChoice(p, fn, writeValueProv(p, fn, w)); !chosen {
 				continue
 			}
 			// Running totals moved by an amount (debt = sub(debt, rad)) are accounting, not a
@@ -120,21 +122,6 @@ func runUnprotectedSetter(pass *detect.Pass) {
 			pass.Report(f)
 		}
 	}
-}
-
-// writtenValueSource returns what the value a write stores depends on, seen from the entry.
-func writtenValueSource(entry *sema.FuncInfo, w writeSite) sema.Source {
-	switch a := w.at.(type) {
-	case *ast.AssignExpr:
-		return entrySource(entry, w, a.Rhs)
-	case *ast.CallExpr: // push(x)
-		var src sema.Source
-		for _, x := range a.Args {
-			src |= entrySource(entry, w, x)
-		}
-		return src
-	}
-	return 0
 }
 
 // movesBetweenAccounts reports whether the function also writes v keyed by the caller: a

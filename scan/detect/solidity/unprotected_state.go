@@ -181,7 +181,12 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 			}
 			switch kind {
 			case changeOwner:
-				if ownerWrite(p, info, w) {
+				// A takeover sets the role to someone the caller chooses (a parameter,
+				// the caller itself): a role moved to a value already stored (a pending
+				// owner an owner named) or computed by the contract is not one.
+				_, valueChosen := callerChoice(p, fn, writeValueProv(p, fn, w))
+				_, keyChosen := callerChoice(p, fn, writeKeyProv(p, fn, w))
+				if ownerWrite(p, info, w) && (valueChosen || keyChosen) {
 					var sev detect.Severity
 					if oneShot(p, fn, w.node, writes) {
 						sev = detect.Medium // only while unset: a claim anyone can front-run

@@ -35,12 +35,16 @@ import (
 //
 // trustParams reads values the caller passes as trusted: the tx.origin detector's weaker form,
 // a comparison whose other side may be bound elsewhere (a signed order's field).
+//
+// owner is the function whose graph is being read: a modifier woven into it checks what its
+// invocation passes (onlyLatest("pool", msg.sender) checks msg.sender).
 type checkCtx struct {
 	as          *Var
 	naive       bool
 	in          *Contract
 	origin      bool
 	trustParams bool
+	owner       *Function
 }
 
 // restricts reports whether cond evaluating to want (true or false) means the caller passed a
@@ -156,7 +160,7 @@ func (p *Program) lookupRestricts(info *FuncInfo, e *ast.IndexExpr, depth int, c
 	if e.Index == nil {
 		return false
 	}
-	if p.isCaller(info, e.Index, ck) || !ck.origin && p.isRecovered(info, e.Index, depth) {
+	if p.keyedByCaller(info, e.Index, ck, 0) || !ck.origin && p.isRecovered(info, e.Index, depth) {
 		if t, ok := info.Types[e].(*Elementary); ok && t.IsInteger() {
 			return false
 		}
@@ -169,6 +173,41 @@ func (p *Program) lookupRestricts(info *FuncInfo, e *ast.IndexExpr, depth int, c
 		return p.lookupRestricts(info, ix, depth, ck) // roles[ROLE][msg.sender]
 	}
 	return false
+}
+
+// keyedByCaller reports whether a lookup key is the caller, or a hash of it with values the
+// caller cannot choose (booleanStorage[keccak256(abi.encodePacked("contract.exists",
+// msg.sender))], roles[keccak256(abi.encode(ROLE, msg.sender))]).
+func (p *Program) keyedByCaller(info *FuncInfo, key ast.Expr, ck checkCtx, depth int) bool {
+	if p.isCaller(info, key, ck) {
+		return true
+	}
+	call, ok := ast.Unparen(key).(*ast.CallExpr)
+	if !ok || depth > 3 {
+		return false
+	}
+	c := info.CallOf[call]
+	if c == nil || c.Kind != CallBuiltin {
+		if c != nil && c.Kind == CallConversion && len(call.Args) == 1 {
+			return p.keyedByCaller(info, call.Args[0], ck, depth+1) // bytes32(...)
+		}
+		return false
+	}
+	switch c.Name {
+	case "keccak256", "sha256", "abi.encode", "abi.encodePacked":
+	default:
+		return false
+	}
+	caller := false
+	for _, a := range call.Args {
+		switch {
+		case p.keyedByCaller(info, a, ck, depth+1):
+			caller = true
+		case info.Flow != nil && info.Flow.Of(a).Has(SrcParam|SrcData) && !ck.trustParams && !p.paramsTrusted(info, a, ck):
+			return false // a part the caller picks: any entry they like
+		}
+	}
+	return caller
 }
 
 // callRestricts reports whether a call's returning true means the caller passed a check: a
@@ -198,12 +237,12 @@ func (p *Program) callRestricts(info *FuncInfo, e *ast.CallExpr, depth int, ck c
 // parameter to which c passes the caller (hasRole(role, msg.sender) returning
 // _roles[role][account]).
 func (p *Program) answersCallerCheck(info *FuncInfo, c *Call, callee *Function, depth int, ck checkCtx) bool {
-	if p.returnsSenderCheck(callee, depth+1, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams}) {
+	if p.returnsSenderCheck(callee, depth+1, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee}) {
 		return true
 	}
 	for i, prm := range callee.Params {
 		if a := ArgFor(c, callee, i); a != nil && p.isCaller(info, a, ck) && IsAddress(prm.Type) &&
-			p.returnsSenderCheck(callee, depth+1, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams}) {
+			p.returnsSenderCheck(callee, depth+1, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee}) {
 			return true
 		}
 	}
@@ -240,10 +279,40 @@ func (p *Program) isCaller(info *FuncInfo, x ast.Expr, ck checkCtx) bool {
 			}
 		}
 	}
+	if ck.owner != nil && info.Fn.IsModifier && info.Fn != ck.owner {
+		if arg, oi := p.modifierArg(info, x, ck.owner); arg != nil {
+			inner := ck
+			inner.owner = nil
+			return p.isCaller(oi, arg, inner)
+		}
+	}
 	if ck.origin {
 		return p.isOrigin(info, x, 0)
 	}
 	return isSender(info, x)
+}
+
+// modifierArg returns, when x names a parameter of the modifier whose facts are info, the
+// argument owner's invocation of the modifier passes there, with owner's facts.
+func (p *Program) modifierArg(info *FuncInfo, x ast.Expr, owner *Function) (ast.Expr, *FuncInfo) {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil, nil
+	}
+	v, ok := info.Uses[id].(*Var)
+	if !ok || v.Kind != ParamVar || v.Func != info.Fn {
+		return nil, nil
+	}
+	oi := p.Info(owner)
+	if oi == nil {
+		return nil, nil
+	}
+	for k, m := range owner.Modifiers {
+		if m == info.Fn && k < len(owner.Invocations) && v.Index < len(owner.Invocations[k].Args) {
+			return owner.Invocations[k].Args[v.Index], oi
+		}
+	}
+	return nil, nil
 }
 
 // isOrigin reports whether x is tx.origin: itself, converted, a local holding only it, or the

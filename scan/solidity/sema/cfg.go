@@ -491,6 +491,34 @@ func (g *CFG) dominatorsOf(n *Node) iter.Seq[*Node] {
 	}
 }
 
+// PassedOnEveryPath marks, by node ID, the nodes that every path from the entry reaches only
+// after passing some node satisfying has (not always the same one: a check on either branch of
+// an if). It is what dominance by one node generalises to; one walk answers every node.
+func (g *CFG) PassedOnEveryPath(has func(d *Node) bool) []bool {
+	open := make([]bool, len(g.Nodes)) // reached by some path that passed none
+	stack := []*Node{g.Entry}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if open[n.ID] {
+			continue
+		}
+		open[n.ID] = true
+		if has(n) {
+			continue
+		}
+		stack = append(stack, n.Succs...)
+	}
+	out := make([]bool, len(g.Nodes))
+	for i := range out {
+		out[i] = !open[i]
+	}
+	// A node passing the test is reached unchecked itself, but what follows it only through
+	// it is checked: marked above by not walking on. Unreachable nodes are marked too, which
+	// is harmless (nothing runs there).
+	return out
+}
+
 // DominatedBy marks, by node ID, the nodes that some node satisfying has strictly dominates,
 // with one call of has per node: a detector asking the question of every node of a function
 // would otherwise walk the dominator chain of each, quadratic on long straight-line code.

@@ -41,7 +41,7 @@ func (p *Program) returnsSenderCheck(fn *Function, depth int, ck checkCtx) bool 
 			case isFalseLiteral(x):
 			case isTrueLiteral(x):
 				if dom == nil {
-					dom = info.CFG.DominatedBy(func(d *Node) bool { return p.restrictingNode(d, ck, depth+1) })
+					dom = info.CFG.PassedOnEveryPath(func(d *Node) bool { return p.restrictingNode(d, ck, depth+1) })
 				}
 				any = true
 				ok = ok && dom[n.ID]

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
@@ -32,15 +33,8 @@ func (p *Program) restrictingNode(d *Node, ck checkCtx, depth int) bool {
 	}
 	switch d.Kind {
 	case NodeStmt:
-		if d.Stmt == nil {
-			return false
-		}
-		es, ok := d.Stmt.(*ast.ExprStmt)
-		if !ok {
-			return false
-		}
-		call, ok := es.X.(*ast.CallExpr)
-		if !ok {
+		call := stmtCall(d.Stmt)
+		if call == nil {
 			return false
 		}
 		return p.callChecks(info, call, ck, depth)
@@ -56,6 +50,25 @@ func (p *Program) restrictingNode(d *Node, ck checkCtx, depth int) bool {
 		}
 	}
 	return false
+}
+
+// stmtCall returns the call a statement makes as a whole: the expression of an expression
+// statement, the value of a return or a declaration, the right side of an assignment.
+func stmtCall(s ast.Stmt) *ast.CallExpr {
+	var x ast.Expr
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		x = s.X
+		if a, ok := x.(*ast.AssignExpr); ok {
+			x = a.Rhs
+		}
+	case *ast.ReturnStmt:
+		x = s.Result
+	case *ast.VarDeclStmt:
+		x = s.Value
+	}
+	call, _ := ast.Unparen(x).(*ast.CallExpr)
+	return call
 }
 
 // callChecks reports whether a call statement checks the caller: require/assert of a
@@ -107,7 +120,7 @@ func allHaveBodies(fs []*Function) bool {
 // every path to its end, or checks the parameter c hands the caller, or requires a bool
 // parameter to which c passes a restricting condition.
 func (p *Program) helperChecks(info *FuncInfo, c *Call, callee *Function, ck checkCtx, depth int) bool {
-	if p.checksCaller(callee, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams}, depth+1) {
+	if p.checksCaller(callee, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee}, depth+1) {
 		return true
 	}
 	for i, prm := range callee.Params {
@@ -117,7 +130,7 @@ func (p *Program) helperChecks(info *FuncInfo, c *Call, callee *Function, ck che
 		}
 		switch {
 		case IsAddress(prm.Type) && p.isCaller(info, a, ck):
-			if p.checksCaller(callee, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams}, depth+1) {
+			if p.checksCaller(callee, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee}, depth+1) {
 				return true
 			}
 		case isBool(prm.Type) && p.requiresParam(callee, i):
@@ -148,7 +161,7 @@ func (p *Program) checksCaller(fn *Function, ck checkCtx, depth int) bool {
 	}
 	return Memo(info, checksCallerKey{depth, ck}, func() bool {
 		g := info.CFG
-		dom := g.DominatedBy(func(d *Node) bool { return p.restrictingNode(d, ck, depth) })
+		dom := g.PassedOnEveryPath(func(d *Node) bool { return p.restrictingNode(d, ck, depth) })
 		return endsDominated(g, dom)
 	})
 }
@@ -199,11 +212,11 @@ func (p *Program) HasAccessControl(fn *Function) bool {
 		return p.unresolvedRestrictiveModifier(fn)
 	}
 	return Memo(info, accessControlKey{}, func() bool {
-		ck := checkCtx{in: fn.Contract}
+		ck := checkCtx{in: fn.Contract, owner: fn}
 		if p.unresolvedRestrictiveModifier(fn) || p.checksCaller(fn, ck, 0) {
 			return true
 		}
-		dom := p.dominatedByCheck(info, ck)
+		dom := p.checkedBefore(info, ck)
 		body := false
 		for _, n := range info.CFG.Nodes {
 			if n.Fn == fn && (n.Kind == NodeStmt || n.Kind == NodeCond) {
@@ -234,12 +247,13 @@ func (p *Program) unresolvedRestrictiveModifier(fn *Function) bool {
 	return false
 }
 
-type dominatedByCheckKey struct{ ck checkCtx }
+type checkedBeforeKey struct{ ck checkCtx }
 
-// dominatedByCheck marks, by node ID, the nodes of info's graph a restricting node dominates.
-func (p *Program) dominatedByCheck(info *FuncInfo, ck checkCtx) []bool {
-	return Memo(info, dominatedByCheckKey{ck}, func() []bool {
-		return info.CFG.DominatedBy(func(d *Node) bool { return p.restrictingNode(d, ck, 0) })
+// checkedBefore marks, by node ID, the nodes of info's graph that every path from the entry
+// reaches after passing a restricting node (one dominating node, or one on each branch).
+func (p *Program) checkedBefore(info *FuncInfo, ck checkCtx) []bool {
+	return Memo(info, checkedBeforeKey{ck}, func() []bool {
+		return info.CFG.PassedOnEveryPath(func(d *Node) bool { return p.restrictingNode(d, ck, 0) })
 	})
 }
 
@@ -281,7 +295,7 @@ func (p *Program) checkedAfter(info *FuncInfo, ck checkCtx) []bool {
 // that passed a check: a restricting node dominates it, or n does not end the call and every
 // path from it to the end passes one.
 func (p *Program) IsGuarded(fn *Function, n *Node) bool {
-	return p.isGuarded(fn, n, checkCtx{in: fn.Contract})
+	return p.isGuarded(fn, n, checkCtx{in: fn.Contract, owner: fn})
 }
 
 func (p *Program) isGuarded(fn *Function, n *Node, ck checkCtx) bool {
@@ -292,7 +306,7 @@ func (p *Program) isGuarded(fn *Function, n *Node, ck checkCtx) bool {
 	if p.unresolvedRestrictiveModifier(fn) {
 		return true
 	}
-	if p.dominatedByCheck(info, ck)[n.ID] {
+	if p.checkedBefore(info, ck)[n.ID] {
 		return true
 	}
 	if endsCall(info.CFG, n) {
@@ -341,8 +355,87 @@ func (p *Program) AuthorisesByOrigin(fn *Function, d *Node) (strong, weak bool) 
 	if info == nil || info.CFG == nil || !info.CFG.Reachable(d, info.CFG.Exit) && !info.CFG.Reachable(d, info.CFG.Halt) {
 		return false, false
 	}
-	if p.restrictingNode(d, checkCtx{in: fn.Contract, origin: true}, 0) {
+	if p.restrictingNode(d, checkCtx{in: fn.Contract, origin: true, owner: fn}, 0) {
 		return true, false
 	}
-	return false, p.restrictingNode(d, checkCtx{in: fn.Contract, origin: true, trustParams: true}, 0)
+	return false, p.restrictingNode(d, checkCtx{in: fn.Contract, origin: true, trustParams: true, owner: fn}, 0)
 }
+
+type checkedVarsKey struct{}
+
+// CheckedVars returns the state variables the caller checks of contract c read (its own
+// functions and modifiers, and those it inherits): the owner a check compares msg.sender with,
+// the role table it looks the caller up in, what the helpers answering a check read. Writing one
+// of them changes who passes.
+func (p *Program) CheckedVars(c *Contract) map[*Var]bool {
+	if c == nil {
+		return nil
+	}
+	return Memo(c, checkedVarsKey{}, func() map[*Var]bool {
+		out := map[*Var]bool{}
+		var fns []*Function
+		for _, b := range c.Linearization {
+			fns = append(fns, b.Functions...)
+			fns = append(fns, b.Modifiers...)
+		}
+		for _, fn := range fns {
+			info := p.Info(fn)
+			if info == nil || info.CFG == nil {
+				continue
+			}
+			ck := checkCtx{in: c, owner: fn}
+			for _, d := range info.CFG.Nodes {
+				if d.Fn != fn || !p.restrictingNode(d, ck, 0) {
+					continue
+				}
+				code := d.Code()
+				if d.Kind == NodeBranch && d.Cond != nil {
+					code = d.Cond.Code()
+				}
+				if code == nil {
+					continue
+				}
+				p.readsOfCheck(info, code, out, 0)
+			}
+		}
+		return out
+	})
+}
+
+// readsOfCheck adds the state variables code x of a check reads, directly, through storage
+// pointers, and in the internal functions it calls.
+func (p *Program) readsOfCheck(info *FuncInfo, x ast.Node, out map[*Var]bool, depth int) {
+	sub := info.Fn.BodyTree().In(x)
+	for n := range sub.Preorder(readsOfCheckKinds) {
+		switch e := n.(type) {
+		case *ast.Ident:
+			if sv := p.StateVarOf(info, e); sv != nil {
+				out[sv] = true
+			}
+		case *ast.CallExpr:
+			c := info.CallOf[e]
+			if c == nil || c.Kind != CallInternal && c.Kind != CallLibrary || depth > 3 {
+				continue
+			}
+			for _, g := range c.Callees {
+				for _, h := range p.reached(g) {
+					if hi := p.Info(h); hi != nil {
+						for v := range hi.StateReads {
+							out[v] = true
+						}
+					}
+				}
+			}
+		case *ast.YulCall:
+			if (e.Name.Name == "sload" || e.Name.Name == "tload") && len(e.Args) == 1 {
+				if id, ok := e.Args[0].(*ast.YulIdent); ok {
+					if v := info.YulUses[id]; v != nil && v.Kind == StateVar {
+						out[v] = true
+					}
+				}
+			}
+		}
+	}
+}
+
+var readsOfCheckKinds = inspect.Of((*ast.Ident)(nil), (*ast.CallExpr)(nil), (*ast.YulCall)(nil))

@@ -342,7 +342,15 @@ func (d *Deps) callProv(e *ast.CallExpr) Prov {
 		}
 		return args()
 	case CallExternal, CallLowLevel:
-		return Prov{Src: SrcCallRet}
+		// What another contract answers is whatever that contract says: when the caller
+		// picks the contract (IReporter(src).report()), the caller picks the answer.
+		out := Prov{Src: SrcCallRet}
+		if c.Target != nil {
+			t := d.Of(c.Target)
+			t.Src &^= SrcConst | SrcThis | SrcImmutable | SrcCreated
+			out = out.Union(t)
+		}
+		return out
 	case CallNew:
 		return Prov{Src: SrcCreated}
 	case CallInternal, CallLibrary:
@@ -430,4 +438,10 @@ func (p *Program) instantiate(pv Prov, c *Call, callee *Function, d *Deps) Prov 
 		}
 	}
 	return out
+}
+
+// Instantiate turns a callee's provenance (its parameters as Params bits) into what call c
+// passes, in the caller's dependencies d.
+func (p *Program) Instantiate(pv Prov, c *Call, callee *Function, d *Deps) Prov {
+	return p.instantiate(pv, c, callee, d)
 }

@@ -377,3 +377,26 @@ contract C {
 		t.Errorf("calls: got %v, want %s", got, want)
 	}
 }
+
+// A modifier that checks the address its invocation passes checks the caller when the
+// function passes msg.sender.
+func TestModifierArgumentIsTheCaller(t *testing.T) {
+	p := load(t, map[string]string{"a.sol": `pragma solidity ^0.8.0;
+contract Registry {
+    mapping(bytes32 => address) addresses;
+    modifier onlyLatest(string memory name, address who) {
+        require(who == addresses[keccak256(abi.encodePacked("contract.address", name))], "not latest");
+        _;
+    }
+    uint256 supply;
+    function mint(uint256 a) external onlyLatest("pool", msg.sender) { supply += a; }
+    function mintFor(uint256 a, address who) external onlyLatest("pool", who) { supply += a; }
+}`})
+	c := contract(p, "Registry")
+	if !p.HasAccessControl(function(c, "mint")) {
+		t.Error("mint: the modifier checks msg.sender")
+	}
+	if p.HasAccessControl(function(c, "mintFor")) {
+		t.Error("mintFor: the modifier checks an address the caller passes")
+	}
+}

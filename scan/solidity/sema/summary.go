@@ -674,7 +674,7 @@ func (p *Program) throughModifier(pv Prov, fn, m *Function, d *Deps) Prov {
 func (p *Program) guardedIfCaller(fn *Function, n *Node) uint64 {
 	var bits uint64
 	for i, prm := range fn.Params {
-		if IsAddress(prm.Type) && p.isGuarded(fn, n, checkCtx{as: prm, in: fn.Contract}) {
+		if IsAddress(prm.Type) && p.isGuarded(fn, n, checkCtx{as: prm, in: fn.Contract, owner: fn}) {
 			bits |= paramBit(i)
 		}
 	}

@@ -205,7 +205,7 @@ func (p *Program) compromisedIn(c *Contract) map[*Var]bool {
 				}
 				chosen := w.Value.Has(attackerChosen) && !w.Mapping ||
 					w.Mapping && w.Key.Has(attackerChosen) && p.oneLevelFlagMap(w.Var)
-				if !chosen || p.isGuarded(fn, w.Node, checkCtx{naive: true, in: c}) {
+				if !chosen || p.isGuarded(fn, w.Node, checkCtx{naive: true, in: c, owner: fn}) {
 					continue
 				}
 				if out == nil {

@@ -31,7 +31,7 @@ func TestDependencyCodeExposedByProjectContracts(t *testing.T) {
 	}
 	want := map[key]string{
 		{"UNPROTECTED_SELFDESTRUCT", "Main", "kill", "lib/solady-lite/src/Killable.sol"}: "Killable (lib/solady-lite/src/Killable.sol)",
-		{"CONTROLLED_DELEGATECALL", "Main", "run", "src/vendor/Pausable.sol"}:           "Delegating (src/vendor/Pausable.sol)",
+		{"CONTROLLED_DELEGATECALL", "Main", "run", "src/vendor/Pausable.sol"}:            "Delegating (src/vendor/Pausable.sol)",
 	}
 	for k, from := range want {
 		if g, ok := got[k]; !ok || g != from {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -537,7 +538,14 @@ func deltaOf(info *sema.FuncInfo, at ast.Node, compound, op token.Token, method 
 			return nil
 		}
 		target := info.RootVar(w.Lhs)
-		switch r := ast.Unparen(w.Rhs).(type) {
+		rhs := ast.Unparen(w.Rhs)
+		if id, ok := rhs.(*ast.Ident); ok {
+			// newTotal = total.sub(a); total = newTotal: the same move through a local copy
+			if init := localInit(info, id); init != nil {
+				rhs = ast.Unparen(init)
+			}
+		}
+		switch r := rhs.(type) {
 		case *ast.BinaryExpr:
 			if r.Op == op && info.RootVar(r.X) == target {
 				return r.Y
@@ -567,6 +575,35 @@ func deltaOf(info *sema.FuncInfo, at ast.Node, compound, op token.Token, method 
 	}
 	return nil
 }
+
+// localInit returns the value a local named by id was declared with, when it is declared once
+// with one and never assigned again; nil otherwise.
+func localInit(info *sema.FuncInfo, id *ast.Ident) ast.Expr {
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok || v.Kind != sema.LocalVar || v.Decl == nil {
+		return nil
+	}
+	var init ast.Expr
+	assigned := false
+	for n := range info.Fn.BodyTree().Preorder(localInitKinds) {
+		switch s := n.(type) {
+		case *ast.VarDeclStmt:
+			if len(s.Vars) == 1 && s.Vars[0] == v.Decl {
+				init = s.Value
+			}
+		case *ast.AssignExpr:
+			if lid, ok := ast.Unparen(s.Lhs).(*ast.Ident); ok && info.Uses[lid] == v {
+				assigned = true
+			}
+		}
+	}
+	if assigned {
+		return nil
+	}
+	return init
+}
+
+var localInitKinds = inspect.Of((*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil))
 
 // isInitializerLike reports whether fn is meant to run once to set a contract up: it is named
 // initialize/init..., or carries an initializer modifier.

@@ -56,7 +56,10 @@ func runInitializersNotDisabled(pass *detect.Pass) {
 		for _, inv := range fn.Invocations {
 			names := inv.Name.Names
 			n := names[len(names)-1].Name
-			if n == "initializer" || n == "reinitializer" {
+			// An initializer only a proxy can reach (onlyProxy, onlyDelegated: a
+			// delegatecall-only check) or only a trusted caller cannot be taken on the
+			// implementation itself.
+			if (n == "initializer" || n == "reinitializer") && !pass.Program.HasAccessControl(fn) {
 				hasInit = true
 			}
 		}
@@ -77,10 +80,17 @@ func runInitializersNotDisabled(pass *detect.Pass) {
 	pass.Report(detect.Finding{Pos: c.Decl.Pos(), End: c.Decl.Name.End()})
 }
 
-// locksInitializers reports whether a constructor disables or consumes the initializers.
+// locksInitializers reports whether a constructor disables or consumes the initializers: it
+// carries the initializer modifier, calls _disableInitializers, or runs a function carrying
+// it (constructor() { initialize(address(0), ...); }).
 func locksInitializers(p *sema.Program, ctor *sema.Function) bool {
 	if hasInitializerModifier(ctor) {
 		return true
+	}
+	for _, g := range p.Callees(ctor) {
+		if !g.IsModifier && hasInitializerModifier(g) {
+			return true
+		}
 	}
 	info := p.Info(ctor)
 	if info == nil || ctor.Body == nil {

@@ -3,6 +3,7 @@ package solidity
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -91,7 +92,8 @@ func runUnprotectedSetter(pass *detect.Pass) {
 			}
 			keyedBySender := false
 			for _, ix := range indexesOf(lv) {
-				if entrySource(info, w, ix).Has(sema.SrcSender | sema.SrcOrigin) {
+				if entrySource(info, w, ix).Has(sema.SrcSender|sema.SrcOrigin) || callersOwnKey(p, w.info, ix) ||
+					callersOwnKey(p, info, argOfHelperParam(w, ix)) {
 					keyedBySender = true
 				}
 			}
@@ -212,4 +214,70 @@ func movesTotal(info *sema.FuncInfo, at ast.Node) bool {
 		x = ast.Unparen(b.X)
 	}
 	return target != nil && x != ast.Unparen(a.Rhs) && info.RootVar(x) == target
+}
+
+// callersOwnKey reports whether a key names an entry that belongs to the caller: one read from
+// the caller's own record (frontEnd = deposits[msg.sender].frontEndTag), or an account whose
+// signature the function checks before (permit: require(recovered == owner); allowances[owner]).
+func callersOwnKey(p *sema.Program, info *sema.FuncInfo, key ast.Expr) bool {
+	if key == nil {
+		return false
+	}
+	id, ok := ast.Unparen(key).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok {
+		return false
+	}
+	switch v.Kind {
+	case sema.LocalVar:
+		if v.Decl == nil {
+			return false
+		}
+		for n := range info.Fn.BodyTree().Preorder(varDeclKinds) {
+			s := n.(*ast.VarDeclStmt)
+			if len(s.Vars) == 1 && s.Vars[0] == v.Decl && s.Value != nil {
+				return readFromCallersRecord(info, s.Value)
+			}
+		}
+	case sema.ParamVar:
+		return p.SignerChecked(info.Fn, v)
+	}
+	return false
+}
+
+var varDeclKinds = inspect.Of((*ast.VarDeclStmt)(nil))
+
+// readFromCallersRecord reports whether x reads a field of a record keyed by the caller
+// (deposits[msg.sender].frontEndTag, owners[msg.sender]).
+func readFromCallersRecord(info *sema.FuncInfo, x ast.Expr) bool {
+	for {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.MemberExpr:
+			x = e.X
+			continue
+		case *ast.IndexExpr:
+			return e.Index != nil && flowOf(info, e.Index).Has(sema.SrcSender) && info.RootVar(e.X) != nil && info.RootVar(e.X).Kind == sema.StateVar
+		}
+		return false
+	}
+}
+
+// argOfHelperParam returns, for an expression of the helper a write is in that names one of its
+// parameters, the argument the entry point's call passes there; nil otherwise.
+func argOfHelperParam(w writeSite, x ast.Expr) ast.Expr {
+	if w.via == nil || w.info.Fn != w.via.Callee {
+		return nil
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := w.info.Uses[id].(*sema.Var)
+	if !ok || v.Kind != sema.ParamVar || v.Func != w.via.Callee {
+		return nil
+	}
+	return sema.ArgFor(w.via, w.via.Callee, v.Index)
 }

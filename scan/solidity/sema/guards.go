@@ -98,8 +98,10 @@ func (p *Program) callChecks(info *FuncInfo, call *ast.CallExpr, ck checkCtx, de
 		}
 	}
 	if c != nil && !ck.origin && (c.Kind == CallInternal || c.Kind == CallLibrary || c.Kind == CallUnknown) {
-		if strings.HasPrefix(lower, "_check") || strings.HasPrefix(lower, "check") || strings.HasPrefix(lower, "_require") ||
-			strings.HasPrefix(lower, "require") || strings.HasPrefix(lower, "_only") || strings.HasPrefix(lower, "_auth") {
+		trimmed := strings.TrimLeft(lower, "_")
+		if strings.HasPrefix(trimmed, "check") || strings.HasPrefix(trimmed, "require") || strings.HasPrefix(trimmed, "only") ||
+			strings.HasPrefix(trimmed, "auth") || strings.HasPrefix(trimmed, "validate") || strings.HasPrefix(trimmed, "verify") ||
+			strings.HasPrefix(trimmed, "ensure") || strings.HasPrefix(trimmed, "assert") {
 			return strings.Contains(lower, "owner") || strings.Contains(lower, "role") || strings.Contains(lower, "auth") ||
 				strings.Contains(lower, "admin") || strings.Contains(lower, "sender") || strings.Contains(lower, "caller")
 		}

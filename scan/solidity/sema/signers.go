@@ -129,3 +129,49 @@ func (p *Program) recoveredLocals(info *FuncInfo, depth int) map[*Var]bool {
 		return out
 	})
 }
+
+type signerCheckedKey struct{ v *Var }
+
+// SignerChecked reports whether fn ends only after checking that address parameter v signed
+// something: every path to its end passes a condition requiring a recovered signer equal to v
+// (permit: require(recovered == owner)). What fn then does to v's records, v authorised.
+func (p *Program) SignerChecked(fn *Function, v *Var) bool {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil || v == nil || !IsAddress(v.Type) {
+		return false
+	}
+	return Memo(info, signerCheckedKey{v}, func() bool {
+		passed := info.CFG.PassedOnEveryPath(func(d *Node) bool {
+			g, ok := p.GateOf(d)
+			return ok && p.signerIs(g.Info, g.Cond, g.Holds, v)
+		})
+		return endsDominated(info.CFG, passed)
+	})
+}
+
+// signerIs reports whether cond evaluating to want means a recovered signer equals v.
+func (p *Program) signerIs(info *FuncInfo, cond ast.Expr, want bool, v *Var) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op.String() == "!" {
+			return p.signerIs(info, e.X, !want, v)
+		}
+	case *ast.BinaryExpr:
+		switch e.Op.String() {
+		case "&&":
+			return want && (p.signerIs(info, e.X, true, v) || p.signerIs(info, e.Y, true, v))
+		case "||":
+			return !want && (p.signerIs(info, e.X, false, v) || p.signerIs(info, e.Y, false, v))
+		case "==", "!=":
+			if want != (e.Op.String() == "==") {
+				return false
+			}
+			is := func(x ast.Expr) bool {
+				id, ok := ast.Unparen(x).(*ast.Ident)
+				return ok && info.Uses[id] == v
+			}
+			return is(e.X) && p.isRecovered(info, e.Y, 0) || is(e.Y) && p.isRecovered(info, e.X, 0)
+		}
+	}
+	return false
+}

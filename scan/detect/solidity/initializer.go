@@ -39,7 +39,7 @@ var UnprotectedInitializer = &detect.Analyzer{
 func runUnprotectedInitializer(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range entryFunctions(pass.Functions()) {
-		if !isInitializerLike(fn) || hasInitializerModifier(fn) || accessControlled(p, fn) {
+		if !isInitializerLike(fn) || hasInitializerModifier(fn) || p.RunsOnce(fn) || accessControlled(p, fn) {
 			continue
 		}
 		writes := entryWrites(p, fn)

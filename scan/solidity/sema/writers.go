@@ -235,21 +235,52 @@ func (p *Program) Compromised(c *Contract, v *Var) bool { return p.compromisedIn
 
 type runsOnceKey struct{}
 
-// RunsOnce reports whether fn can run only once: an initializer modifier (whose code may not be
-// shipped: OpenZeppelin's initializer, reinitializer), or a flag the function tests and then
-// sets, that no code of the program sets back.
-func (p *Program) RunsOnce(fn *Function) bool {
+// runsOnceByModifier reports whether fn carries an initializer modifier (whose code may not be
+// shipped: OpenZeppelin's initializer, reinitializer).
+func (p *Program) runsOnceByModifier(fn *Function) bool {
 	for _, inv := range fn.Invocations {
 		name := inv.Name.Names[len(inv.Name.Names)-1].Name
 		if strings.Contains(strings.ToLower(name), "initializ") {
 			return true
 		}
 	}
+	return false
+}
+
+// RunsOnce reports whether fn can run only once: an initializer modifier (whose code may not be
+// shipped: OpenZeppelin's initializer, reinitializer), or a flag the function tests and then
+// sets, that no code of the program sets back.
+func (p *Program) RunsOnce(fn *Function) bool {
+	if p.runsOnceByModifier(fn) {
+		return true
+	}
 	info := p.Info(fn)
 	if info == nil || info.CFG == nil {
 		return false
 	}
 	return Memo(info, runsOnceKey{}, func() bool {
+		// A call, on every path, of a function that runs once makes this one run once too
+		// (initialize(...) external { initialize(defaults...); } with the initializer on the
+		// callee).
+		passed := info.CFG.PassedOnEveryPath(func(d *Node) bool {
+			call := stmtCall(d.Stmt)
+			if d.Kind != NodeStmt || call == nil {
+				return false
+			}
+			c := p.Info(d.Fn).CallOf[call]
+			if c == nil || len(c.Callees) == 0 || c.Kind != CallInternal {
+				return false
+			}
+			for _, g := range c.Callees {
+				if g == fn || !p.runsOnceByModifier(g) {
+					return false
+				}
+			}
+			return true
+		})
+		if endsDominated(info.CFG, passed) {
+			return true
+		}
 		tested := map[*Var]bool{}
 		for _, gt := range p.Gates(info.CFG, info.CFG.Exit) {
 			ast.Inspect(gt.Cond, func(n ast.Node) bool {

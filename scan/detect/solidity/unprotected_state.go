@@ -487,7 +487,42 @@ func burnWrite(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, w writeS
 			return false
 		}
 	}
+	if paidToOwner(p, fn, info, w, idx[0]) {
+		return false // the balance leaves for its owner: a withdrawal on their behalf
+	}
 	return !readsApproval(p, fn) && !takesSignature(p, fn)
+}
+
+// paidToOwner reports whether fn sends what it takes from the entry keyed by key to that same
+// account: ether to the parameter the key is, or tokens transferred to it.
+func paidToOwner(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, w writeSite, key ast.Expr) bool {
+	if arg := argOfHelperParam(w, key); arg != nil {
+		key = arg
+	} else if w.via != nil {
+		return false
+	}
+	var bit uint64
+	for i, prm := range fn.Params {
+		if isVarRef(info, unwrapConversion(info, key), prm) {
+			bit = 1 << uint(min(i, 63))
+		}
+	}
+	if bit == 0 {
+		return false
+	}
+	for _, a := range p.Actions(fn) {
+		if (a.Kind == sema.ActCall || a.Kind == sema.ActSend) && a.Sends && a.Target.Params&bit != 0 {
+			return true
+		}
+		if a.Kind == sema.ActCall && a.Call != nil && len(a.Call.Args) >= 2 {
+			// token.transfer(owner, amount), weth.withdraw(owner, amount): the first argument
+			// is who receives
+			if pv := p.DepsOf(p.Info(a.In)).Of(a.Call.Args[0]); a.Depth == 0 && pv.Params&bit != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readsApproval reports whether fn or its helpers read allowance or approval state.

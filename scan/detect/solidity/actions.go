@@ -33,6 +33,11 @@ func reachedHow(p *sema.Program, fn *sema.Function, a sema.Action) string {
 // state variable anyone may set to a value of their choice through an entry point of fn's
 // contract (a takeover in two transactions).
 func callerChoice(p *sema.Program, fn *sema.Function, pv sema.Prov) (string, bool) {
+	// Parameters pinned by a check against what the caller cannot choose (a Merkle proof of
+	// them, a stored hash) are not the caller's choice.
+	if pv.Params != 0 {
+		pv.Params &^= p.BoundParams(fn)
+	}
 	for i, prm := range fn.Params {
 		if pv.Params&(1<<uint(min(i, 63))) != 0 {
 			name := prm.Name

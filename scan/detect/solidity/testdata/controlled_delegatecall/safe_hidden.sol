@@ -70,3 +70,46 @@ contract SelfMulticall {
         }
     }
 }
+
+library Proofs {
+    function verify(bytes32[] memory proof, bytes32 root, bytes32 leaf) internal pure returns (bool) {
+        bytes32 h = leaf;
+        for (uint256 i = 0; i < proof.length; i++) {
+            h = h < proof[i] ? keccak256(abi.encode(h, proof[i])) : keccak256(abi.encode(proof[i], h));
+        }
+        return h == root;
+    }
+}
+
+// The target is pinned: its hash must be in a Merkle root fixed at deployment.
+contract ProvenTarget {
+    bytes32 immutable root;
+
+    constructor(bytes32 r) {
+        root = r;
+    }
+
+    function execute(address impl, bytes calldata params, bytes32[] calldata proof) external {
+        bytes32 leaf = keccak256(abi.encode(impl, keccak256(params)));
+        if (!Proofs.verify(proof, root, leaf)) revert();
+        (bool ok, ) = impl.delegatecall(params);
+        require(ok);
+    }
+}
+
+// The target's hash must be one the owner registered.
+contract RegisteredTarget {
+    address owner = msg.sender;
+    mapping(bytes32 => bool) registered;
+
+    function register(bytes32 h) external {
+        require(msg.sender == owner);
+        registered[h] = true;
+    }
+
+    function execute(address impl, bytes calldata data) external {
+        require(registered[keccak256(abi.encode(impl))]);
+        (bool ok, ) = impl.delegatecall(data);
+        require(ok);
+    }
+}

@@ -57,3 +57,22 @@ contract SenderTarget {
         require(ok);
     }
 }
+
+library Proofs2 {
+    function verify(bytes32[] memory proof, bytes32 root, bytes32 leaf) internal pure returns (bool) {
+        bytes32 h = leaf;
+        for (uint256 i = 0; i < proof.length; i++) {
+            h = keccak256(abi.encode(h, proof[i]));
+        }
+        return h == root;
+    }
+}
+
+// The caller supplies the root too: the proof proves nothing.
+contract CallerRoot {
+    function execute(address impl, bytes calldata data, bytes32 root, bytes32[] calldata proof) external { // want "CONTROLLED_DELEGATECALL"
+        require(Proofs2.verify(proof, root, keccak256(abi.encode(impl))));
+        (bool ok, ) = impl.delegatecall(data);
+        require(ok);
+    }
+}

@@ -98,6 +98,12 @@ func runControlledDelegatecall(pass *detect.Pass) {
 			f := detect.Finding{Details: map[string]string{"function_name": fnName(fn), "call_kind": kind, "target": target},
 				Function: fn.Name, Evidence: ev}
 			f.Pos, f.End = fnRange(fn, a.Site)
+			if holdsNothing(fn.Contract) {
+				// Code run in a contract with no state of its own and no way to take ether
+				// can at most destroy it: a deployment helper, not a vault.
+				ev.Add(fn.Contract.Name + " keeps no mutable state and takes no ether")
+				f.Severity = detect.Low
+			}
 			pass.Report(f)
 		}
 	}
@@ -279,4 +285,23 @@ func reachesDelegatecall(p *sema.Program, c *sema.Call) bool {
 		}
 	}
 	return false
+}
+
+// holdsNothing reports whether contract c (with its bases) has no mutable state variable and
+// no entry point that accepts ether.
+func holdsNothing(c *sema.Contract) bool {
+	if c == nil {
+		return false
+	}
+	for _, v := range c.AllStateVars() {
+		if !v.IsConstant() {
+			return false
+		}
+	}
+	for _, fn := range c.AllFunctions() {
+		if fn.IsPayable() && (fn.IsPublic() || fn.IsConstructor()) && !fn.IsConstructor() {
+			return false
+		}
+	}
+	return true
 }

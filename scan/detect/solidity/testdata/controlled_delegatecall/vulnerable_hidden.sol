@@ -76,3 +76,13 @@ contract CallerRoot {
         require(ok);
     }
 }
+
+// A stateless helper that takes no ether: still reported (at low), since it can be destroyed.
+contract StatelessHelper {
+    address immutable deployer = msg.sender;
+
+    function run(address target, bytes calldata data) external { // want "CONTROLLED_DELEGATECALL"
+        (bool ok, ) = target.delegatecall(data);
+        require(ok);
+    }
+}

@@ -6,11 +6,13 @@ import (
 )
 
 // Bound parameters. A parameter the caller passes is not the caller's free choice when the
-// function checks it against something the caller cannot choose: a hash of it proven to be in
-// a stored or fixed Merkle root (MerkleProof.verify(proof, root, keccak256(abi.encode(target,
-// ...)))), equal to a stored hash, or a key of a stored table of created entries
-// (require(created[keccak256(abi.encode(target, salt))])). The check must be on every path to
-// the function's end: a call made before it and then reverted leaves nothing behind.
+// function checks it against something the caller cannot choose: a hash computed from it proven
+// to be in a stored or fixed Merkle root (MerkleProof.verify(proof, root, keccak256(abi.encode(
+// target, ...)))), equal to a stored hash, or a key of a stored table of created entries
+// (require(created[keccak256(abi.encode(target, salt))]), roots[computeRoot(proof, index, item)]
+// != 0). Everything the hashed value is computed from is pinned with it: a Merkle root computed
+// from (proof, index, leaf) pins all three. The check must be on every path to the function's
+// end: a call made before it and then reverted leaves nothing behind.
 
 type boundKey struct{ depth int }
 
@@ -26,15 +28,22 @@ func (p *Program) boundParams(fn *Function, depth int) uint64 {
 	}
 	return Memo(info, boundKey{depth}, func() uint64 {
 		d := p.DepsOf(info)
+		pinned := make(map[*Node]uint64)
+		at := func(n *Node) uint64 {
+			b, ok := pinned[n]
+			if !ok {
+				if g, isGate := p.GateOf(n); isGate && g.Info == info {
+					b = p.pinned(info, d, g.Cond, g.Holds, depth)
+				}
+				b |= p.pinnedThroughCall(info, d, n, depth)
+				pinned[n] = b
+			}
+			return b
+		}
 		var bound uint64
 		for i := range fn.Params {
 			bit := paramBit(i)
-			passed := info.CFG.PassedOnEveryPath(func(n *Node) bool {
-				if g, ok := p.GateOf(n); ok && g.Info == info && p.pins(info, d, g.Cond, g.Holds, bit, depth) {
-					return true
-				}
-				return p.pinsThroughCall(info, d, n, bit, depth)
-			})
+			passed := info.CFG.PassedOnEveryPath(func(n *Node) bool { return at(n)&bit != 0 })
 			if endsDominated(info.CFG, passed) {
 				bound |= bit
 			}
@@ -43,150 +52,180 @@ func (p *Program) boundParams(fn *Function, depth int) uint64 {
 	})
 }
 
-// pins reports whether cond evaluating to want pins the parameter with Params bit bit: a hash
-// derived from it is compared equal with, looked up in, or verified against trusted values.
-func (p *Program) pins(info *FuncInfo, d *Deps, cond ast.Expr, want bool, bit uint64, depth int) bool {
+// pinned returns the parameters (Params bits) that cond evaluating to want pins: those a hashed
+// value is computed from, when it is compared equal with, looked up in, or verified against
+// trusted values.
+func (p *Program) pinned(info *FuncInfo, d *Deps, cond ast.Expr, want bool, depth int) uint64 {
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			return p.pins(info, d, e.X, !want, bit, depth)
+			return p.pinned(info, d, e.X, !want, depth)
 		}
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.LAND:
-			return want && (p.pins(info, d, e.X, true, bit, depth) || p.pins(info, d, e.Y, true, bit, depth))
+			if want {
+				return p.pinned(info, d, e.X, true, depth) | p.pinned(info, d, e.Y, true, depth)
+			}
 		case token.LOR:
-			return !want && (p.pins(info, d, e.X, false, bit, depth) || p.pins(info, d, e.Y, false, bit, depth))
+			if !want {
+				return p.pinned(info, d, e.X, false, depth) | p.pinned(info, d, e.Y, false, depth)
+			}
 		case token.EQL, token.NEQ:
 			equal := want == (e.Op == token.EQL)
+			var out uint64
 			// roots[h] != 0: the entry exists
 			for _, pair := range [2][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
-				if ix, ok := ast.Unparen(pair[0]).(*ast.IndexExpr); ok && isZeroLiteral(pair[1]) && !equal && p.storedEntry(info, d, ix, bit, depth) {
-					return true
+				if ix, ok := ast.Unparen(pair[0]).(*ast.IndexExpr); ok && isZeroLiteral(pair[1]) && !equal {
+					out |= p.storedEntry(info, d, ix, depth)
 				}
 			}
-			if !equal {
-				return false
+			if equal {
+				if trustedProv(d.Of(e.Y)) {
+					out |= p.hashInputs(info, d, e.X, depth)
+				}
+				if trustedProv(d.Of(e.X)) {
+					out |= p.hashInputs(info, d, e.Y, depth)
+				}
 			}
-			return p.hashOf(info, d, e.X, bit, depth) && trustedProv(d.Of(e.Y)) || p.hashOf(info, d, e.Y, bit, depth) && trustedProv(d.Of(e.X))
+			return out
 		}
 	case *ast.IndexExpr:
 		// created[hash] used as a flag: the entry must exist
-		return want && p.storedEntry(info, d, e, bit, depth)
-	case *ast.CallExpr:
-		// verify(proof, root, leaf): a verifier given a hash of the parameter and a trusted value
-		// (its result is the condition: a bool, whether or not its code is shipped)
-		if !want {
-			return false
+		if want {
+			return p.storedEntry(info, d, e, depth)
 		}
-		hashed, trusted := false, false
+	case *ast.CallExpr:
+		// verify(proof, root, leaf): a verifier given a hash and a trusted value (its result
+		// is the condition: a bool, whether or not its code is shipped)
+		if !want {
+			return 0
+		}
+		var hashed uint64
+		trusted := false
 		for _, a := range e.Args {
-			switch {
-			case p.hashOf(info, d, a, bit, depth):
-				hashed = true
-			case trustedProv(d.Of(a)) && !isLiteral(a):
+			if h := p.hashInputs(info, d, a, depth); h != 0 {
+				hashed |= h
+			} else if trustedProv(d.Of(a)) && !isLiteral(a) {
 				trusted = true
 			}
 		}
-		return hashed && trusted
+		if trusted && hashed != 0 {
+			// the other arguments (the proof) are part of the verification too
+			for _, a := range e.Args {
+				hashed |= d.Of(a).Params
+			}
+			return hashed
+		}
 	}
-	return false
+	return 0
 }
 
-// storedEntry reports whether lookup e reads a stored table at a key that is a hash of the
-// parameter.
-func (p *Program) storedEntry(info *FuncInfo, d *Deps, e *ast.IndexExpr, bit uint64, depth int) bool {
-	return e.Index != nil && p.hashOf(info, d, e.Index, bit, depth) && p.StateVarOf(info, e.X) != nil
+// storedEntry returns the parameters pinned by looking up a stored table at a hashed key.
+func (p *Program) storedEntry(info *FuncInfo, d *Deps, e *ast.IndexExpr, depth int) uint64 {
+	if e.Index == nil || p.StateVarOf(info, e.X) == nil {
+		return 0
+	}
+	return p.hashInputs(info, d, e.Index, depth)
 }
 
-// pinsThroughCall reports whether node n calls, as a whole statement, an internal function that
-// pins one of its own parameters, passing there this function's parameter (or a hash of it).
-func (p *Program) pinsThroughCall(info *FuncInfo, d *Deps, n *Node, bit uint64, depth int) bool {
+// pinnedThroughCall returns the parameters node n pins by calling, as a whole statement, an
+// internal function that pins what it is passed: this function's parameters passed there, or
+// hashed into what is passed there.
+func (p *Program) pinnedThroughCall(info *FuncInfo, d *Deps, n *Node, depth int) uint64 {
 	call := stmtCall(n.Stmt)
 	if n.Kind != NodeStmt || call == nil || n.Fn != info.Fn {
-		return false
+		return 0
 	}
 	c := info.CallOf[call]
 	if c == nil || len(c.Callees) != 1 || c.Kind != CallInternal && c.Kind != CallLibrary || c.Callee == info.Fn {
-		return false
+		return 0
 	}
 	g := c.Callee
 	gb := p.boundParams(g, depth+1)
+	var out uint64
 	for j := range g.Params {
 		if gb&paramBit(j) == 0 {
 			continue
 		}
-		if a := ArgFor(c, g, j); a != nil && (p.hashOf(info, d, a, bit, depth) || isParamBit(info, a, bit)) {
-			return true
+		if a := ArgFor(c, g, j); a != nil {
+			if h := p.hashInputs(info, d, a, depth); h != 0 {
+				out |= h
+			} else if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*Var); ok && v.Kind == ParamVar && v.Func == info.Fn {
+					out |= paramBit(v.Index)
+				}
+			}
 		}
 	}
-	return false
+	return out
 }
 
-// isParamBit reports whether x is the parameter with Params bit bit.
-func isParamBit(info *FuncInfo, x ast.Expr, bit uint64) bool {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := info.Uses[id].(*Var)
-	return ok && v.Kind == ParamVar && v.Func == info.Fn && paramBit(v.Index) == bit
-}
-
-// hashOf reports whether x is a hash (keccak256, sha256) whose input depends on the parameter
-// with Params bit bit, directly, through locals, or through functions computing from one (a
-// Merkle root from a leaf) or returning one of their parameters hashed.
-func (p *Program) hashOf(info *FuncInfo, d *Deps, x ast.Expr, bit uint64, depth int) bool {
-	if d.Of(x).Params&bit == 0 || depth > 4 {
-		return false
+// hashInputs returns the parameters (Params bits) a hashed value x is computed from: x is a hash
+// (keccak256, sha256), a value a hash-computing function returns (a Merkle root), or a local
+// holding one; 0 when x is no hash.
+func (p *Program) hashInputs(info *FuncInfo, d *Deps, x ast.Expr, depth int) uint64 {
+	if depth > 4 {
+		return 0
 	}
 	switch e := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
 		c := info.CallOf[e]
 		if c == nil {
-			return false
+			return 0
+		}
+		args := func() uint64 {
+			var out uint64
+			for _, a := range e.Args {
+				out |= d.Of(a).Params
+			}
+			if c.Bound != nil {
+				out |= d.Of(c.Bound).Params
+			}
+			return out
 		}
 		switch c.Kind {
 		case CallBuiltin:
-			return c.Name == "keccak256" || c.Name == "sha256"
+			if c.Name == "keccak256" || c.Name == "sha256" {
+				return args()
+			}
 		case CallConversion:
-			return len(e.Args) == 1 && p.hashOf(info, d, e.Args[0], bit, depth)
+			if len(e.Args) == 1 {
+				return p.hashInputs(info, d, e.Args[0], depth)
+			}
 		case CallInternal, CallLibrary:
 			for _, a := range e.Args {
-				if p.hashOf(info, d, a, bit, depth) {
-					return true // computed from a hash of it
+				if p.hashInputs(info, d, a, depth+1) != 0 {
+					return args() // computed from a hash: a root from its leaf and path
 				}
 			}
-			if len(c.Callees) == 1 && c.Callee != info.Fn {
-				g := c.Callee
-				for k := range g.Params {
-					if a := ArgFor(c, g, k); a != nil && d.Of(a).Params&bit != 0 && p.returnsHashOf(g, k, depth+1) {
-						return true
-					}
-				}
+			if len(c.Callees) == 1 && c.Callee != info.Fn && p.returnsHash(c.Callee, depth+1) {
+				return args()
 			}
 		}
 	case *ast.Ident:
 		if v, ok := info.Uses[e].(*Var); ok && v.Kind == LocalVar {
-			return p.localHash(info, d, v, bit, depth)
+			return p.localHash(info, d, v, depth)
 		}
 	}
-	return false
+	return 0
 }
 
-// localHash reports whether local v holds a hash of the parameter: some value assigned to it is
-// one, and every other is derived from the parameter too (h = leaf; then h = keccak256(h, ...)
-// in a loop).
-func (p *Program) localHash(info *FuncInfo, d *Deps, v *Var, bit uint64, depth int) bool {
-	found, other := false, false
+// localHash returns the parameters a local holding a hash is computed from: some value assigned
+// to it is a hash, and what every value assigned to it depends on (h = leaf; then h =
+// keccak256(h, ...) in a loop); 0 when none is a hash.
+func (p *Program) localHash(info *FuncInfo, d *Deps, v *Var, depth int) uint64 {
+	var from uint64
+	hashed := false
 	judge := func(x ast.Expr) {
-		switch {
-		case x == nil:
-		case d.Of(x).Params&bit == 0:
-			other = true
-		case p.hashOf(info, d, x, bit, depth+1):
-			found = true
+		if x == nil {
+			return
 		}
+		if h := p.hashInputs(info, d, x, depth+1); h != 0 {
+			hashed = true
+			from |= h
+		}
+		from |= d.Of(x).Params
 	}
 	for n := range info.Fn.BodyTree().Preorder(depsKinds) {
 		switch s := n.(type) {
@@ -200,37 +239,45 @@ func (p *Program) localHash(info *FuncInfo, d *Deps, v *Var, bit uint64, depth i
 			}
 		}
 	}
-	return found && !other
+	if !hashed {
+		return 0
+	}
+	return from
 }
 
-// trustedProv reports whether a value comes from nothing the caller chooses (no parameter,
-// calldata, caller or origin).
-func trustedProv(pv Prov) bool {
-	return pv.Params == 0 && !pv.Has(SrcParam|SrcData|SrcSender|SrcOrigin)
-}
+type returnsHashKey struct{ depth int }
 
-type returnsHashKey struct{ k, depth int }
-
-// returnsHashOf reports whether every value fn returns is a hash of its parameter k (memoised
-// per depth, like boundParams).
-func (p *Program) returnsHashOf(fn *Function, k, depth int) bool {
+// returnsHash reports whether every value fn returns is a hash (memoised per depth, like
+// boundParams).
+func (p *Program) returnsHash(fn *Function, depth int) bool {
 	info := p.Info(fn)
 	if info == nil || fn.Body == nil || depth > 4 {
 		return false
 	}
-	return Memo(info, returnsHashKey{k, depth}, func() bool {
+	return Memo(info, returnsHashKey{depth}, func() bool {
 		d := p.DepsOf(info)
 		any := false
+		for _, r := range fn.Returns {
+			if r.Name != "" && p.localHash(info, d, r, depth) != 0 {
+				any = true
+			}
+		}
 		for n := range fn.BodyTree().Preorder(returnKinds) {
 			r := n.(*ast.ReturnStmt)
 			if r.Result == nil {
 				continue
 			}
-			if !p.hashOf(info, d, r.Result, paramBit(k), depth) {
+			if p.hashInputs(info, d, r.Result, depth) == 0 {
 				return false
 			}
 			any = true
 		}
 		return any
 	})
+}
+
+// trustedProv reports whether a value comes from nothing the caller chooses (no parameter,
+// calldata, caller or origin).
+func trustedProv(pv Prov) bool {
+	return pv.Params == 0 && !pv.Has(SrcParam|SrcData|SrcSender|SrcOrigin)
 }

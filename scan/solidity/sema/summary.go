@@ -51,7 +51,8 @@ type Action struct {
 	Site ast.Node
 
 	// Guarded is set when, on the way from the summarised function to At, a check of the
-	// caller guards it (IsGuarded in the function holding At or in a caller on the way).
+	// caller guards it (IsGuarded in the function holding At or in a caller on the way). Set by
+	// Actions, not in the summaries.
 	Guarded bool
 	// GuardedIf lists (Params bits of the summarised function) the parameters that, when the
 	// caller passes msg.sender there, make a check on the way guard the action:
@@ -215,14 +216,9 @@ func (p *Program) actionsOf(fn *Function, info *FuncInfo, summaryOf func(*Functi
 		if d == nil {
 			continue
 		}
-		guarded := p.IsGuarded(fn, n)
 		var after, before []*Var
 		var afterParams, beforeParams uint64
 		afterDone := false
-		var guardedIf uint64
-		if !guarded && !fn.IsPublic() {
-			guardedIf = p.guardedIfCaller(fn, n)
-		}
 		for _, a := range p.nodeActions(ni, d, code, summaryOf) {
 			if !kept(a) {
 				continue
@@ -233,10 +229,7 @@ func (p *Program) actionsOf(fn *Function, info *FuncInfo, summaryOf func(*Functi
 				a.Target = p.throughModifier(a.Target, fn, n.Fn, fd)
 				a.Value = p.throughModifier(a.Value, fn, n.Fn, fd)
 				a.Slot = p.throughModifier(a.Slot, fn, n.Fn, fd)
-				a.GuardedIf = 0
 			}
-			a.Guarded = a.Guarded || guarded
-			a.GuardedIf |= guardedIf
 			a.Loop = a.Loop || n.InLoop
 			a.Node = n
 			if a.Site == nil {
@@ -474,12 +467,13 @@ type actKey struct {
 	kind ActKind
 	at   ast.Node
 	v    *Var
+	node *Node // one entry per node reaching it: guards are judged per path
 }
 
 // add records a, once per kind and location: a second sighting widens the first (a location
 // unguarded on one path is unguarded).
 func (l *actionList) add(a Action) {
-	k := actKey{a.Kind, a.At, a.Var}
+	k := actKey{a.Kind, a.At, a.Var, a.Node}
 	if i, ok := l.at[k]; ok {
 		old := &l.list[i]
 		old.Guarded = old.Guarded && a.Guarded
@@ -611,7 +605,6 @@ func (p *Program) callActions(info *FuncInfo, d *Deps, c *Call, summaryOf func(*
 				a.Target = p.instantiate(a.Target, c, g, d)
 				a.Value = p.instantiate(a.Value, c, g, d)
 				a.Slot = p.instantiate(a.Slot, c, g, d)
-				a.Guarded, a.GuardedIf = p.bindGuard(info, c, g, a)
 				a.WritesAfter, a.ParamsWrittenAfter = p.bindStorage(info, c, g, a.WritesAfter, a.ParamsWrittenAfter)
 				a.ReadsBefore, a.ParamsReadBefore = p.bindStorage(info, c, g, a.ReadsBefore, a.ParamsReadBefore)
 				a.Depth++
@@ -834,10 +827,110 @@ func yulIsZero(x ast.YulExpr) bool {
 	return ok && (l.Value == "0" || l.Value == "0x0" || l.Value == "0x00")
 }
 
-// Actions lists the actions of fn, itself and through everything it calls (its summary's).
+// Actions lists the actions of fn, itself and through everything it calls (its summary's),
+// with Guarded and GuardedIf set (guards.go's view of each: see guardActions).
 func (p *Program) Actions(fn *Function) []Action {
-	if s := p.Summary(fn); s != nil {
-		return s.Actions
+	if p.Summary(fn) == nil {
+		return nil
 	}
-	return nil
+	cg := p.callGraphOf()
+	return Memo(cg.of[fn], guardedActionsKey{}, func() map[*Function][]Action { return p.guardActions(cg, cg.of[fn]) })[fn]
+}
+
+type guardedActionsKey struct{}
+
+// guardActions sets, for the actions of one component's functions, whether a check of the
+// caller guards each on the way from the function: at the node where the function makes or
+// reaches it, or inside the callee it reaches it through (as that callee's own guarded actions
+// say, with the callee's GuardedIf bound to what the call passes). Guards are kept out of the
+// summaries themselves, so that guard facts may read summaries (provenance) without waiting on
+// them. Within a cycle of functions, a callee's internal guards are not counted (the call site's
+// are): the conservative view.
+func (p *Program) guardActions(cg *callGraph, c *scc) map[*Function][]Action {
+	out := make(map[*Function][]Action, len(c.fns))
+	for _, fn := range c.fns {
+		s := p.Summary(fn)
+		if s == nil {
+			continue
+		}
+		list := make([]Action, len(s.Actions))
+		copy(list, s.Actions)
+		guardedAt := map[*Node]bool{}
+		ifAt := map[*Node]uint64{}
+		for i := range list {
+			a := &list[i]
+			n := a.Node
+			g, seen := guardedAt[n]
+			if !seen {
+				g = p.IsGuarded(fn, n)
+				guardedAt[n] = g
+				if !g && !fn.IsPublic() {
+					ifAt[n] = p.guardedIfCaller(fn, n)
+				}
+			}
+			a.Guarded, a.GuardedIf = g, ifAt[n]
+			if g || a.Depth == 0 {
+				continue
+			}
+			// Reached through a call at a.Site: guarded if inside every callee it may be.
+			call, _ := a.Site.(*ast.CallExpr)
+			ci := p.Info(n.Fn)
+			if call == nil || ci == nil {
+				continue
+			}
+			cl := ci.CallOf[call]
+			if cl == nil || len(cl.Callees) == 0 {
+				continue
+			}
+			inner, innerIf := true, uint64(0)
+			for _, callee := range cl.Callees {
+				if cg.of[callee] == c {
+					inner = false // same cycle: not counted
+					break
+				}
+				ia, ok := findAction(p.Actions(callee), a)
+				if !ok {
+					inner = false
+					break
+				}
+				gd, gi := p.bindGuard(ci, cl, callee, ia)
+				inner = inner && gd
+				innerIf |= gi
+			}
+			if cl.Kind == CallNew {
+				inner, innerIf = false, 0 // a constructor's checks are of its creator: this contract
+			}
+			a.Guarded = inner
+			if !inner && n.Fn == fn {
+				a.GuardedIf |= innerIf
+			}
+		}
+		out[fn] = list
+	}
+	return out
+}
+
+// findAction finds in list the action a callee's summary lists for a (same kind, code and
+// variable), combining the entries of the paths reaching it: guarded only if every one is, and
+// then guarded-if only for parameters every unguarded one names.
+func findAction(list []Action, a *Action) (Action, bool) {
+	var out Action
+	found := false
+	for _, x := range list {
+		if x.Kind != a.Kind || x.At != a.At || x.Var != a.Var {
+			continue
+		}
+		if !found {
+			out, found = x, true
+			continue
+		}
+		switch {
+		case out.Guarded && x.Guarded:
+		case out.Guarded:
+			out.Guarded, out.GuardedIf = false, x.GuardedIf
+		case !x.Guarded:
+			out.GuardedIf &= x.GuardedIf
+		}
+	}
+	return out, found
 }

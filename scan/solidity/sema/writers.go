@@ -199,12 +199,18 @@ func (p *Program) compromisedIn(c *Contract) map[*Var]bool {
 			if !fn.IsEntryPoint() || fn.IsView() || p.RunsOnce(fn) {
 				continue
 			}
+			// Parameters a check pins to what the caller cannot choose (a proof against a
+			// stored root) are not the caller's choice.
+			free := attackerChosen
+			if n := len(fn.Params); n > 0 && n < 63 && p.BoundParams(fn) == 1<<uint(n)-1 {
+				free &^= SrcParam
+			}
 			for _, w := range p.StateWrites(fn) {
 				if w.Var.Kind != StateVar || w.Var.IsConstant() {
 					continue
 				}
-				chosen := w.Value.Has(attackerChosen) && !w.Mapping ||
-					w.Mapping && w.Key.Has(attackerChosen) && p.oneLevelFlagMap(w.Var)
+				chosen := w.Value.Has(free) && !w.Mapping ||
+					w.Mapping && w.Key.Has(free) && p.oneLevelFlagMap(w.Var)
 				if !chosen || p.isGuarded(fn, w.Node, checkCtx{naive: true, in: c, owner: fn}) {
 					continue
 				}

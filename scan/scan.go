@@ -331,7 +331,7 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		progress(fmt.Sprintf("running %d Solidity detectors", len(analyzers)))
 		act.setStage("the Solidity detectors")
 		tracker.phase(PhaseAnalysing, len(prog.Files))
-		taskDone := func(_ *sema.File, found []detect.Finding, last bool) {
+		taskDone := func(_ string, found []detect.Finding, last bool) {
 			n := 0
 			for _, f := range found {
 				if file := prog.FileOf(f.Pos); file != nil && !dropped(file.Path, file.Dependency) {

@@ -377,7 +377,8 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		act.setStage("the Rust detectors")
 		var rr rustResult
 		var rerr error
-		gone, err := abandonable(ctx, "analysing the Rust sources", func() { rr, rerr = scanRust(ws, opts) })
+		hooks := rustRun{track: act.track, filesDone: func(n int) { tracker.filesDone(n) }}
+		gone, err := abandonable(ctx, "analysing the Rust sources", func() { rr, rerr = scanRust(ctx, ws, opts, hooks) })
 		if err != nil {
 			return nil, err
 		}
@@ -395,6 +396,11 @@ func Run(parent context.Context, ws *workspace.Workspace, opts Options) (*Result
 		} else {
 			if rerr != nil {
 				return nil, rerr
+			}
+			if budget, cancelled := stopped(); cancelled != nil {
+				return nil, cancelled
+			} else if budget != nil {
+				budgetErr = budget
 			}
 			kept := 0
 			for _, r := range rr.records {

@@ -9,30 +9,29 @@ import (
 
 // UncheckedArithmetic reports integer operators that wrap silently
 // because the release profile disables overflow checks.
-var UncheckedArithmetic = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_UNCHECKED_ARITHMETIC",
-		Name:       "Unchecked arithmetic",
-		Severity:   detect.High,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> uses <code>${operator}</code> on integers while " +
-			"<code>overflow-checks</code> is off for release builds, so an overflow or underflow wraps " +
-			"around instead of failing.</p>",
-		Remediation: "<p>Use <code>checked_add</code>/<code>checked_sub</code>/<code>checked_mul</code> and return an " +
-			"error on <code>None</code>, or set <code>overflow-checks = true</code> under " +
-			"<code>[profile.release]</code> of the workspace Cargo.toml.</p>",
-		DescriptionKeys: []string{"function_name", "operator"},
-		DetectionLogic: "When the root manifest does not enable profile.release.overflow-checks: +, -, *, <<, >> and their " +
-			"compound assignments in instruction code, except between literals, on float operands, a - b on the side of a " +
-			"comparison of a and b, sums and products of two values widened to u128/i128 (x as u128 * y as u128), a length " +
-			"or a range-loop index plus a literal, and operations whose operands are both literals, constants or values a " +
-			"condition bounds above (require!(bps <= 10_000)). Division and remainder are left out (they cannot overflow " +
-			"for unsigned integers; SOLANA_DIVISION_BY_ZERO covers zero divisors).",
-		CWE:   []string{"CWE-190", "CWE-191"},
-		SWC:   []string{"SWC-101"},
-		Class: "arithmetic",
-	}),
-	Run: func(p *Pass) {
+var UncheckedArithmetic = analyzer(detect.Template{
+	ID:         "SOLANA_UNCHECKED_ARITHMETIC",
+	Name:       "Unchecked arithmetic",
+	Severity:   detect.High,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> uses <code>${operator}</code> on integers while " +
+		"<code>overflow-checks</code> is off for release builds, so an overflow or underflow wraps " +
+		"around instead of failing.</p>",
+	Remediation: "<p>Use <code>checked_add</code>/<code>checked_sub</code>/<code>checked_mul</code> and return an " +
+		"error on <code>None</code>, or set <code>overflow-checks = true</code> under " +
+		"<code>[profile.release]</code> of the workspace Cargo.toml.</p>",
+	DescriptionKeys: []string{"function_name", "operator"},
+	DetectionLogic: "When the root manifest does not enable profile.release.overflow-checks: +, -, *, <<, >> and their " +
+		"compound assignments in instruction code, except between literals, on float operands, a - b on the side of a " +
+		"comparison of a and b, sums and products of two values widened to u128/i128 (x as u128 * y as u128), a length " +
+		"or a range-loop index plus a literal, and operations whose operands are both literals, constants or values a " +
+		"condition bounds above (require!(bps <= 10_000)). Division and remainder are left out (they cannot overflow " +
+		"for unsigned integers; SOLANA_DIVISION_BY_ZERO covers zero divisors).",
+	CWE:   []string{"CWE-190", "CWE-191"},
+	SWC:   []string{"SWC-101"},
+	Class: "arithmetic",
+},
+	func(p *Pass) {
 		if on, _ := p.Crate.OverflowChecks(); on {
 			return
 		}
@@ -56,8 +55,7 @@ var UncheckedArithmetic = &Analyzer{
 				p.ReportRange(op.Pos(), op.Node.End(), u.Func, map[string]string{"operator": op.Op.String()})
 			}
 		}
-	},
-}
+	})
 
 func isStringy(x ast.Expr) bool {
 	lit, ok := x.(*ast.LitExpr)

@@ -7,23 +7,22 @@ import (
 
 // BumpSeedCanonicalization reports PDAs derived with a bump the caller
 // supplies instead of the canonical one.
-var BumpSeedCanonicalization = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_BUMP_SEED_CANONICALIZATION",
-		Name:       "Bump seed not canonical",
-		Severity:   detect.Medium,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p>A program address is derived with bump <code>${bump}</code> taken from instruction " +
-			"data, so several valid addresses exist for the same seeds and a caller can pick a " +
-			"non-canonical one.</p>",
-		Remediation: "<p>Use <code>find_program_address</code> (Anchor: a bare <code>bump</code>, or " +
-			"<code>bump = account.bump</code> storing the canonical bump found at initialization).</p>",
-		DescriptionKeys: []string{"bump"},
-		DetectionLogic:  "bump = <instruction argument> in #[account(...)] (names from #[instruction(...)]), and create_program_address calls whose seeds use a parameter of the enclosing function.",
-		CWE:             []string{"CWE-1289"},
-		Class:           "pda",
-	}),
-	Run: func(p *Pass) {
+var BumpSeedCanonicalization = analyzer(detect.Template{
+	ID:         "SOLANA_BUMP_SEED_CANONICALIZATION",
+	Name:       "Bump seed not canonical",
+	Severity:   detect.Medium,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p>A program address is derived with bump <code>${bump}</code> taken from instruction " +
+		"data, so several valid addresses exist for the same seeds and a caller can pick a " +
+		"non-canonical one.</p>",
+	Remediation: "<p>Use <code>find_program_address</code> (Anchor: a bare <code>bump</code>, or " +
+		"<code>bump = account.bump</code> storing the canonical bump found at initialization).</p>",
+	DescriptionKeys: []string{"bump"},
+	DetectionLogic:  "bump = <instruction argument> in #[account(...)] (names from #[instruction(...)]), and create_program_address calls whose seeds use a parameter of the enclosing function.",
+	CWE:             []string{"CWE-1289"},
+	Class:           "pda",
+},
+	func(p *Pass) {
 		for _, as := range p.Program.Accounts {
 			args := map[string]bool{}
 			for _, a := range as.InstructionArgs {
@@ -69,8 +68,7 @@ var BumpSeedCanonicalization = &Analyzer{
 				}
 			}
 		}
-	},
-}
+	})
 
 // bumpSeed reports whether x appears as a one-byte seed &[x] inside seeds.
 func bumpSeed(seeds ast.Node, x *ast.PathExpr) bool {

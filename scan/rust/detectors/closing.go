@@ -11,24 +11,23 @@ import (
 
 // InsecureAccountClosing reports accounts drained of lamports while their
 // data stays, so they can be revived in the same transaction.
-var InsecureAccountClosing = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_INSECURE_ACCOUNT_CLOSING",
-		Name:       "Insecure account closing",
-		Severity:   detect.High,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> closes <code>${account_name}</code> by moving its " +
-			"lamports out but leaves its data (and discriminator) in place; refunded within the same " +
-			"transaction, the account survives and can be used again.</p>",
-		Remediation: "<p>Anchor: use the <code>close = destination</code> constraint. Native: after moving the " +
-			"lamports, zero the data, reassign the account to the system program and shrink it " +
-			"(<code>assign</code>, <code>realloc(0, false)</code>).</p>",
-		DescriptionKeys: []string{"function_name", "account_name"},
-		DetectionLogic:  "Assignments of 0 to **x.lamports.borrow_mut() or **x.try_borrow_mut_lamports()? in functions that neither zero x's data (fill(0), sol_memset, assigning an empty slice, realloc/resize to 0) nor assign x to another owner.",
-		CWE:             []string{"CWE-672"},
-		Class:           "account-lifecycle",
-	}),
-	Run: func(p *Pass) {
+var InsecureAccountClosing = analyzer(detect.Template{
+	ID:         "SOLANA_INSECURE_ACCOUNT_CLOSING",
+	Name:       "Insecure account closing",
+	Severity:   detect.High,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> closes <code>${account_name}</code> by moving its " +
+		"lamports out but leaves its data (and discriminator) in place; refunded within the same " +
+		"transaction, the account survives and can be used again.</p>",
+	Remediation: "<p>Anchor: use the <code>close = destination</code> constraint. Native: after moving the " +
+		"lamports, zero the data, reassign the account to the system program and shrink it " +
+		"(<code>assign</code>, <code>realloc(0, false)</code>).</p>",
+	DescriptionKeys: []string{"function_name", "account_name"},
+	DetectionLogic:  "Assignments of 0 to **x.lamports.borrow_mut() or **x.try_borrow_mut_lamports()? in functions that neither zero x's data (fill(0), sol_memset, assigning an empty slice, realloc/resize to 0) nor assign x to another owner.",
+	CWE:             []string{"CWE-672"},
+	Class:           "account-lifecycle",
+},
+	func(p *Pass) {
 		for _, fn := range p.Program.Functions {
 			if inTests(fn) {
 				continue
@@ -63,8 +62,7 @@ var InsecureAccountClosing = &Analyzer{
 				return true
 			})
 		}
-	},
-}
+	})
 
 // lamportsOwner returns x for **x.lamports.borrow_mut() and
 // **x.try_borrow_mut_lamports()?.

@@ -11,24 +11,23 @@ import (
 
 // ArbitraryCPI reports cross-program invocations whose target program is
 // an account the caller chooses.
-var ArbitraryCPI = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_ARBITRARY_CPI",
-		Name:       "Arbitrary CPI",
-		Severity:   detect.Critical,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> invokes the program in account " +
-			"<code>${account_name}</code> without checking its address, so a caller can substitute a " +
-			"malicious program that receives the instruction's accounts and signatures.</p>",
-		Remediation: "<p>Anchor: type the account as <code>Program&lt;'info, T&gt;</code> or pin it with " +
-			"<code>address = ...</code>. Native: compare <code>program.key</code> with the expected id " +
-			"before invoking.</p>",
-		DescriptionKeys: []string{"function_name", "account_name"},
-		DetectionLogic:  "invoke/invoke_signed whose instruction (followed through locals) takes its program id from an account, and CpiContext::new/new_with_signer whose program argument is an account, when that account is an AccountInfo/UncheckedAccount field without an address constraint or a native binding, and its key is never compared. Builders that fix or check the program id are trusted: spl-token's from 3.1.1 (the version Cargo.lock pins, else the Cargo.toml requirement), spl-token-2022's, the system program's. Helpers taking the program as an AccountInfo are followed to their callers.",
-		CWE:             []string{"CWE-829"},
-		Class:           "cpi",
-	}),
-	Run: func(p *Pass) {
+var ArbitraryCPI = analyzer(detect.Template{
+	ID:         "SOLANA_ARBITRARY_CPI",
+	Name:       "Arbitrary CPI",
+	Severity:   detect.Critical,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> invokes the program in account " +
+		"<code>${account_name}</code> without checking its address, so a caller can substitute a " +
+		"malicious program that receives the instruction's accounts and signatures.</p>",
+	Remediation: "<p>Anchor: type the account as <code>Program&lt;'info, T&gt;</code> or pin it with " +
+		"<code>address = ...</code>. Native: compare <code>program.key</code> with the expected id " +
+		"before invoking.</p>",
+	DescriptionKeys: []string{"function_name", "account_name"},
+	DetectionLogic:  "invoke/invoke_signed whose instruction (followed through locals) takes its program id from an account, and CpiContext::new/new_with_signer whose program argument is an account, when that account is an AccountInfo/UncheckedAccount field without an address constraint or a native binding, and its key is never compared. Builders that fix or check the program id are trusted: spl-token's from 3.1.1 (the version Cargo.lock pins, else the Cargo.toml requirement), spl-token-2022's, the system program's. Helpers taking the program as an AccountInfo are followed to their callers.",
+	CWE:             []string{"CWE-829"},
+	Class:           "cpi",
+},
+	func(p *Pass) {
 		trust := builderTrust{tokenChecks: semver.AtLeast(p.Crate.DependencyVersion("spl-token"), "3.1.1")}
 		for _, u := range p.units() {
 			body := u.Func.Decl.Body
@@ -66,8 +65,7 @@ var ArbitraryCPI = &Analyzer{
 				}
 			}
 		}
-	},
-}
+	})
 
 // programParam reports a parameter that can only hold a checked program:
 // typed Program<'info, T> or Interface<'info, T>, or an AccountInfo that

@@ -10,24 +10,23 @@ import (
 
 // AccountDataMatching reports accounts whose stored relations are never
 // compared with the accounts actually passed.
-var AccountDataMatching = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_ACCOUNT_DATA_MATCHING",
-		Name:       "Account data not matched",
-		Severity:   detect.High,
-		Confidence: detect.ConfidenceLow,
-		Description: "<p>Account <code>${account_name}</code> stores or implies a relation to " +
-			"<code>${related}</code> that is never checked against the accounts passed to the " +
-			"instruction, so a caller can substitute an unrelated account.</p>",
-		Remediation: "<p>Anchor: add <code>has_one = ${related}</code>, <code>token::authority = ...</code> or a " +
-			"<code>constraint</code> comparing keys. Native: compare the stored key with " +
-			"<code>account.key</code> before use.</p>",
-		DescriptionKeys: []string{"account_name", "related"},
-		DetectionLogic:  "Anchor: Account<T> fields whose data struct T has Pubkey fields named like other fields of the Accounts struct, without has_one or a constraint naming them (not when the related field is the signer and every instruction of the struct only increases the account's data by amounts the signer transfers into a pinned account, or hands values read from it to another such instruction); token accounts whose data is read while the struct has a Signer and no token::authority or owner constraint. Native: SPL token accounts unpacked and never compared on owner.",
-		CWE:             []string{"CWE-639"},
-		Class:           "account-validation",
-	}),
-	Run: func(p *Pass) {
+var AccountDataMatching = analyzer(detect.Template{
+	ID:         "SOLANA_ACCOUNT_DATA_MATCHING",
+	Name:       "Account data not matched",
+	Severity:   detect.High,
+	Confidence: detect.ConfidenceLow,
+	Description: "<p>Account <code>${account_name}</code> stores or implies a relation to " +
+		"<code>${related}</code> that is never checked against the accounts passed to the " +
+		"instruction, so a caller can substitute an unrelated account.</p>",
+	Remediation: "<p>Anchor: add <code>has_one = ${related}</code>, <code>token::authority = ...</code> or a " +
+		"<code>constraint</code> comparing keys. Native: compare the stored key with " +
+		"<code>account.key</code> before use.</p>",
+	DescriptionKeys: []string{"account_name", "related"},
+	DetectionLogic:  "Anchor: Account<T> fields whose data struct T has Pubkey fields named like other fields of the Accounts struct, without has_one or a constraint naming them (not when the related field is the signer and every instruction of the struct only increases the account's data by amounts the signer transfers into a pinned account, or hands values read from it to another such instruction); token accounts whose data is read while the struct has a Signer and no token::authority or owner constraint. Native: SPL token accounts unpacked and never compared on owner.",
+	CWE:             []string{"CWE-639"},
+	Class:           "account-validation",
+},
+	func(p *Pass) {
 		read := tokenReads(p.units())
 		handedOff := handedOffFields(p.units())
 		stored := storedComparisons(p.units())
@@ -101,8 +100,7 @@ var AccountDataMatching = &Analyzer{
 				return true
 			})
 		}
-	},
-}
+	})
 
 // isTokenAccountPath reports the unpack of an SPL token account, its
 // path resolved through the file's imports.

@@ -9,22 +9,21 @@ import (
 
 // DivisionBeforeMultiplication reports a product whose left operand is a
 // quotient: integer division truncates first and loses precision.
-var DivisionBeforeMultiplication = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_DIVISION_BEFORE_MULTIPLICATION",
-		Name:       "Division before multiplication",
-		Severity:   detect.Medium,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> divides before it multiplies; the integer division " +
-			"truncates, and the multiplication scales the rounding error (often to zero).</p>",
-		Remediation: "<p>Multiply first and divide last, widening to <code>u128</code> when the product can " +
-			"overflow: <code>(a as u128 * c as u128 / b as u128) as u64</code>.</p>",
-		DescriptionKeys: []string{"function_name"},
-		DetectionLogic:  "a / b * c (also with parentheses), x.checked_div(b)...checked_mul(c) chains, and checked_div(..).and_then(|v| v.checked_mul(..)), in all non-test functions.",
-		CWE:             []string{"CWE-1339"},
-		Class:           "arithmetic",
-	}),
-	Run: func(p *Pass) {
+var DivisionBeforeMultiplication = analyzer(detect.Template{
+	ID:         "SOLANA_DIVISION_BEFORE_MULTIPLICATION",
+	Name:       "Division before multiplication",
+	Severity:   detect.Medium,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> divides before it multiplies; the integer division " +
+		"truncates, and the multiplication scales the rounding error (often to zero).</p>",
+	Remediation: "<p>Multiply first and divide last, widening to <code>u128</code> when the product can " +
+		"overflow: <code>(a as u128 * c as u128 / b as u128) as u64</code>.</p>",
+	DescriptionKeys: []string{"function_name"},
+	DetectionLogic:  "a / b * c (also with parentheses), x.checked_div(b)...checked_mul(c) chains, and checked_div(..).and_then(|v| v.checked_mul(..)), in all non-test functions.",
+	CWE:             []string{"CWE-1339"},
+	Class:           "arithmetic",
+},
+	func(p *Pass) {
 		for _, fn := range p.Program.Functions {
 			if inTests(fn) {
 				continue
@@ -50,8 +49,7 @@ var DivisionBeforeMultiplication = &Analyzer{
 				return true
 			})
 		}
-	},
-}
+	})
 
 func isDivision(x ast.Expr) bool {
 	switch x := x.(type) {

@@ -18,25 +18,24 @@ var absoluteReaders = map[string]bool{
 // absolute position: the instruction it checks (a transfer, a signature
 // verification) is the same one for every instruction of the transaction
 // that checks the same position, so one payment can back several mints.
-var ImproperInstructionIntrospection = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_IMPROPER_INSTRUCTION_INTROSPECTION",
-		Name:       "Improper instruction introspection",
-		Severity:   detect.Medium,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> reads the transaction's instruction at a fixed position " +
-			"(<code>${index}</code>) to check what precedes it. Several instructions of one transaction " +
-			"that check the same position all accept the same instruction, so one transfer or " +
-			"signature check can be reused.</p>",
-		Remediation: "<p>Read the instruction relative to the current one " +
-			"(<code>get_instruction_relative(-1, ..)</code>, or <code>load_current_index_checked</code> " +
-			"and an offset from it), and check that it is the one this instruction needs.</p>",
-		DescriptionKeys: []string{"function_name", "index"},
-		DetectionLogic:  "Calls of load_instruction_at_checked and load_instruction_at whose index (followed through locals) is an integer literal or an upper-case constant, not derived from load_current_index(_checked).",
-		CWE:             []string{"CWE-841"},
-		Class:           "account-validation",
-	}),
-	Run: func(p *Pass) {
+var ImproperInstructionIntrospection = analyzer(detect.Template{
+	ID:         "SOLANA_IMPROPER_INSTRUCTION_INTROSPECTION",
+	Name:       "Improper instruction introspection",
+	Severity:   detect.Medium,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> reads the transaction's instruction at a fixed position " +
+		"(<code>${index}</code>) to check what precedes it. Several instructions of one transaction " +
+		"that check the same position all accept the same instruction, so one transfer or " +
+		"signature check can be reused.</p>",
+	Remediation: "<p>Read the instruction relative to the current one " +
+		"(<code>get_instruction_relative(-1, ..)</code>, or <code>load_current_index_checked</code> " +
+		"and an offset from it), and check that it is the one this instruction needs.</p>",
+	DescriptionKeys: []string{"function_name", "index"},
+	DetectionLogic:  "Calls of load_instruction_at_checked and load_instruction_at whose index (followed through locals) is an integer literal or an upper-case constant, not derived from load_current_index(_checked).",
+	CWE:             []string{"CWE-841"},
+	Class:           "account-validation",
+},
+	func(p *Pass) {
 		// Every function: introspection often sits in a verification helper.
 		for _, fn := range p.Program.Functions {
 			if inTests(fn) {
@@ -52,8 +51,7 @@ var ImproperInstructionIntrospection = &Analyzer{
 				}
 			}
 		}
-	},
-}
+	})
 
 // fixedIndex reports an index that is a literal or a constant, through
 // casts, parentheses and locals; an index computed from the current

@@ -19,24 +19,23 @@ var deserializersNeedingOwner = map[string]bool{
 
 // MissingOwnerCheck reports account data deserialized without checking
 // which program owns the account.
-var MissingOwnerCheck = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_MISSING_OWNER_CHECK",
-		Name:       "Missing owner check",
-		Severity:   detect.Critical,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> reads the data of account <code>${account_name}</code> " +
-			"without checking its owner, so an attacker can pass an account owned by another program " +
-			"with forged contents.</p>",
-		Remediation: "<p>Anchor: use <code>Account&lt;'info, T&gt;</code> (or the <code>owner = ...</code> " +
-			"constraint). Native: compare <code>account.owner</code> with the expected program id before " +
-			"deserializing.</p>",
-		DescriptionKeys: []string{"function_name", "account_name"},
-		DetectionLogic:  "Calls of try_from_slice, try_deserialize, unpack and similar over the data of an account (followed through local variables) that is an AccountInfo/UncheckedAccount field without an owner constraint, or a native account binding, when the function never compares <account>.owner.",
-		CWE:             []string{"CWE-345"},
-		Class:           "account-validation",
-	}),
-	Run: func(p *Pass) {
+var MissingOwnerCheck = analyzer(detect.Template{
+	ID:         "SOLANA_MISSING_OWNER_CHECK",
+	Name:       "Missing owner check",
+	Severity:   detect.Critical,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> reads the data of account <code>${account_name}</code> " +
+		"without checking its owner, so an attacker can pass an account owned by another program " +
+		"with forged contents.</p>",
+	Remediation: "<p>Anchor: use <code>Account&lt;'info, T&gt;</code> (or the <code>owner = ...</code> " +
+		"constraint). Native: compare <code>account.owner</code> with the expected program id before " +
+		"deserializing.</p>",
+	DescriptionKeys: []string{"function_name", "account_name"},
+	DetectionLogic:  "Calls of try_from_slice, try_deserialize, unpack and similar over the data of an account (followed through local variables) that is an AccountInfo/UncheckedAccount field without an owner constraint, or a native account binding, when the function never compares <account>.owner.",
+	CWE:             []string{"CWE-345"},
+	Class:           "account-validation",
+},
+	func(p *Pass) {
 		facts := map[*model.AccountsStruct]*model.Validation{}
 		for _, u := range p.units() {
 			body := u.Func.Decl.Body
@@ -77,8 +76,7 @@ var MissingOwnerCheck = &Analyzer{
 				}
 			}
 		}
-	},
-}
+	})
 
 // writesAccount reports code that mutates acc's data or debits its
 // lamports: the runtime then rejects accounts the program does not own.

@@ -15,23 +15,22 @@ var userWords = []string{"user", "owner", "authority", "destination", "recipient
 
 // PDASharing reports PDA signer seeds that hold no user-specific key, so
 // one PDA signs for every user.
-var PDASharing = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_PDA_SHARING",
-		Name:       "PDA shared between users",
-		Severity:   detect.High,
-		Confidence: detect.ConfidenceLow,
-		Description: "<p><code>${function_name}</code> signs a CPI with a program address whose seeds hold no " +
-			"user- or destination-specific key, so the same PDA has authority over every user's assets " +
-			"and one user can move another's.</p>",
-		Remediation: "<p>Derive authority PDAs from seeds that include the owning user or the withdrawal " +
-			"destination (for example <code>[b\"vault\", user.key().as_ref()]</code>), and check them.</p>",
-		DescriptionKeys: []string{"function_name"},
-		DetectionLogic:  "Signer seeds of invoke_signed, CpiContext::new_with_signer and .with_signer (followed through locals) that tie the PDA to no one: no account's own key (x.key()), no account's own seeds (x.seeds(): the account signs for itself), and no stored key named like a user, owner, authority, destination or signer. Not reported: a PDA of the handler's accounts passed to a CPI both as authority and as the account operated on, in a CPI that moves no holdings (not a token/system transfer, burn, close, approval or mint): it signs only for changes to itself. Nor a protocol-wide PDA (constant seeds) whose CPI accounts are all fixed: derived, programs, or keys the handler, a function it calls or its access_control requires equal to a value.",
-		CWE:             []string{"CWE-284"},
-		Class:           "pda",
-	}),
-	Run: func(p *Pass) {
+var PDASharing = analyzer(detect.Template{
+	ID:         "SOLANA_PDA_SHARING",
+	Name:       "PDA shared between users",
+	Severity:   detect.High,
+	Confidence: detect.ConfidenceLow,
+	Description: "<p><code>${function_name}</code> signs a CPI with a program address whose seeds hold no " +
+		"user- or destination-specific key, so the same PDA has authority over every user's assets " +
+		"and one user can move another's.</p>",
+	Remediation: "<p>Derive authority PDAs from seeds that include the owning user or the withdrawal " +
+		"destination (for example <code>[b\"vault\", user.key().as_ref()]</code>), and check them.</p>",
+	DescriptionKeys: []string{"function_name"},
+	DetectionLogic:  "Signer seeds of invoke_signed, CpiContext::new_with_signer and .with_signer (followed through locals) that tie the PDA to no one: no account's own key (x.key()), no account's own seeds (x.seeds(): the account signs for itself), and no stored key named like a user, owner, authority, destination or signer. Not reported: a PDA of the handler's accounts passed to a CPI both as authority and as the account operated on, in a CPI that moves no holdings (not a token/system transfer, burn, close, approval or mint): it signs only for changes to itself. Nor a protocol-wide PDA (constant seeds) whose CPI accounts are all fixed: derived, programs, or keys the handler, a function it calls or its access_control requires equal to a value.",
+	CWE:             []string{"CWE-284"},
+	Class:           "pda",
+},
+	func(p *Pass) {
 		for _, u := range p.units() {
 			body := u.Func.Decl.Body
 			env := lets(body)
@@ -56,8 +55,7 @@ var PDASharing = &Analyzer{
 				p.ReportRange(arr.Pos(), arr.End(), u.Func, nil)
 			}
 		}
-	},
-}
+	})
 
 // seedsIndividual reports signer seeds that tie the PDA to one account or
 // one user: a seed naming a user-specific key, an account's own key

@@ -11,24 +11,23 @@ import (
 
 // Reinitialization reports initialization that can run again over an
 // account that already holds state.
-var Reinitialization = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_REINITIALIZATION",
-		Name:       "Reinitialization",
-		Severity:   detect.High,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> initializes <code>${account_name}</code> without " +
-			"checking whether it was initialized before, so a second call resets its state (for example " +
-			"its authority).</p>",
-		Remediation: "<p>Anchor: prefer <code>init</code>; with <code>init_if_needed</code>, test an " +
-			"<code>is_initialized</code> flag (or a non-default field) in the handler. Native: return " +
-			"<code>AccountAlreadyInitialized</code> when the stored flag is set.</p>",
-		DescriptionKeys: []string{"function_name", "account_name"},
-		DetectionLogic:  "Anchor: init_if_needed fields whose handlers set the account's state (a plain assignment to a stored field that does not read it back, set_inner, an *init* method; additions such as x = x + 1 do not count) and never look at what it holds first: is_initialized, a field compared with its default or zero, a stored field tested for emptiness, or a stored key compared with another key (only the recorded owner may rewrite). Native and manual Anchor code: functions named *init* that deserialize an account and write it back (serialize/pack) without testing is_initialized in a condition.",
-		CWE:             []string{"CWE-665"},
-		Class:           "initialization",
-	}),
-	Run: func(p *Pass) {
+var Reinitialization = analyzer(detect.Template{
+	ID:         "SOLANA_REINITIALIZATION",
+	Name:       "Reinitialization",
+	Severity:   detect.High,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> initializes <code>${account_name}</code> without " +
+		"checking whether it was initialized before, so a second call resets its state (for example " +
+		"its authority).</p>",
+	Remediation: "<p>Anchor: prefer <code>init</code>; with <code>init_if_needed</code>, test an " +
+		"<code>is_initialized</code> flag (or a non-default field) in the handler. Native: return " +
+		"<code>AccountAlreadyInitialized</code> when the stored flag is set.</p>",
+	DescriptionKeys: []string{"function_name", "account_name"},
+	DetectionLogic:  "Anchor: init_if_needed fields whose handlers set the account's state (a plain assignment to a stored field that does not read it back, set_inner, an *init* method; additions such as x = x + 1 do not count) and never look at what it holds first: is_initialized, a field compared with its default or zero, a stored field tested for emptiness, or a stored key compared with another key (only the recorded owner may rewrite). Native and manual Anchor code: functions named *init* that deserialize an account and write it back (serialize/pack) without testing is_initialized in a condition.",
+	CWE:             []string{"CWE-665"},
+	Class:           "initialization",
+},
+	func(p *Pass) {
 		guarded := perStruct(p.units(), func(u unit, set map[string]bool) {
 			for _, f := range u.Accounts.Fields {
 				if f.Constraints.InitIfNeeded && initGuard(u.Func.Decl.Body, f.Name) {
@@ -79,8 +78,7 @@ var Reinitialization = &Analyzer{
 				}
 			}
 		}
-	},
-}
+	})
 
 // testsStateFlag reports a condition over a flag of deserialized state:
 // a bool field or the type's tag field (if !user.discriminator { .. }),

@@ -11,24 +11,23 @@ import (
 // after a CPI that was given the account, without reload() in between:
 // Anchor deserialized the account before the instruction ran, so the read
 // sees the balance or state from before the CPI.
-var StaleAfterCPI = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_STALE_ACCOUNT_AFTER_CPI",
-		Name:       "Account data read after a CPI without reload",
-		Severity:   detect.Medium,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> reads <code>${account_name}</code> after a cross-program " +
-			"invocation that was given the account, without <code>reload()</code>. Anchor's copy of the data " +
-			"is the one from before the CPI, so the read misses what the CPI changed (a token balance, " +
-			"a counter).</p>",
-		Remediation: "<p>Call <code>ctx.accounts.${account_name}.reload()?</code> after the CPI and before " +
-			"reading the account's data.</p>",
-		DescriptionKeys: []string{"function_name", "account_name"},
-		DetectionLogic:  "Anchor handler code: an Account/InterfaceAccount field passed (as itself or its AccountInfo) to a CPI (CpiContext, invoke, or a call given such a context), then a read of one of its data fields later in the same function, with no reload() of that field between the two.",
-		CWE:             []string{"CWE-367"},
-		Class:           "cpi",
-	}),
-	Run: func(p *Pass) {
+var StaleAfterCPI = analyzer(detect.Template{
+	ID:         "SOLANA_STALE_ACCOUNT_AFTER_CPI",
+	Name:       "Account data read after a CPI without reload",
+	Severity:   detect.Medium,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> reads <code>${account_name}</code> after a cross-program " +
+		"invocation that was given the account, without <code>reload()</code>. Anchor's copy of the data " +
+		"is the one from before the CPI, so the read misses what the CPI changed (a token balance, " +
+		"a counter).</p>",
+	Remediation: "<p>Call <code>ctx.accounts.${account_name}.reload()?</code> after the CPI and before " +
+		"reading the account's data.</p>",
+	DescriptionKeys: []string{"function_name", "account_name"},
+	DetectionLogic:  "Anchor handler code: an Account/InterfaceAccount field passed (as itself or its AccountInfo) to a CPI (CpiContext, invoke, or a call given such a context), then a read of one of its data fields later in the same function, with no reload() of that field between the two.",
+	CWE:             []string{"CWE-367"},
+	Class:           "cpi",
+},
+	func(p *Pass) {
 		for _, u := range p.units() {
 			if u.Accounts == nil {
 				continue
@@ -99,8 +98,7 @@ var StaleAfterCPI = &Analyzer{
 				return true
 			})
 		}
-	},
-}
+	})
 
 // isAccountsBase reports ctx.accounts (or self in Accounts methods).
 func isAccountsBase(base string, u unit) bool {

@@ -10,24 +10,23 @@ import (
 
 // MissingSignerCheck reports authority accounts that are compared with
 // stored state but never required to sign.
-var MissingSignerCheck = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_MISSING_SIGNER_CHECK",
-		Name:       "Missing signer check",
-		Severity:   detect.Critical,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p>Account <code>${account_name}</code> acts as an authority (its key is matched " +
-			"against stored state) but nothing requires it to sign the transaction, so anyone can pass " +
-			"the real authority's address and act in its name.</p>",
-		Remediation: "<p>Anchor: type the field as <code>Signer&lt;'info&gt;</code> or add the " +
-			"<code>signer</code> constraint. Native: return <code>MissingRequiredSignature</code> unless " +
-			"<code>account.is_signer</code>.</p>",
-		DescriptionKeys: []string{"account_name"},
-		DetectionLogic:  "Anchor: AccountInfo/UncheckedAccount fields that are a has_one target or compared by key in a constraint, without the signer constraint, whose handlers never test <field>.is_signer in a condition. Native: accounts bound from the account list whose key is compared in the function while <name>.is_signer is never tested in a condition.",
-		CWE:             []string{"CWE-862"},
-		Class:           "access-control",
-	}),
-	Run: func(p *Pass) {
+var MissingSignerCheck = analyzer(detect.Template{
+	ID:         "SOLANA_MISSING_SIGNER_CHECK",
+	Name:       "Missing signer check",
+	Severity:   detect.Critical,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p>Account <code>${account_name}</code> acts as an authority (its key is matched " +
+		"against stored state) but nothing requires it to sign the transaction, so anyone can pass " +
+		"the real authority's address and act in its name.</p>",
+	Remediation: "<p>Anchor: type the field as <code>Signer&lt;'info&gt;</code> or add the " +
+		"<code>signer</code> constraint. Native: return <code>MissingRequiredSignature</code> unless " +
+		"<code>account.is_signer</code>.</p>",
+	DescriptionKeys: []string{"account_name"},
+	DetectionLogic:  "Anchor: AccountInfo/UncheckedAccount fields that are a has_one target or compared by key in a constraint, without the signer constraint, whose handlers never test <field>.is_signer in a condition. Native: accounts bound from the account list whose key is compared in the function while <name>.is_signer is never tested in a condition.",
+	CWE:             []string{"CWE-862"},
+	Class:           "access-control",
+},
+	func(p *Pass) {
 		// Anchor.
 		byStruct := map[*model.AccountsStruct][]unit{}
 		for _, u := range p.units() {
@@ -86,8 +85,7 @@ var MissingSignerCheck = &Analyzer{
 				p.Report(b.Node, u.Func, map[string]string{"account_name": b.Name})
 			}
 		}
-	},
-}
+	})
 
 // guardsWrite reports a stored path (state.authority) read from data of
 // an account the function writes: the key comparison then authorizes a

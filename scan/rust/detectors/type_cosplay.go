@@ -10,23 +10,22 @@ import (
 
 // TypeCosplay reports account data deserialized as a type that carries no
 // discriminator, or with Anchor's unchecked deserializer.
-var TypeCosplay = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_TYPE_COSPLAY",
-		Name:       "Type cosplay (missing discriminator)",
-		Severity:   detect.High,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> deserializes account data as <code>${type_name}</code> " +
-			"${how}, so an account of another type with a compatible layout passes for it.</p>",
-		Remediation: "<p>Anchor: declare the type with <code>#[account]</code> and load it through " +
-			"<code>Account&lt;'info, T&gt;</code> or <code>try_deserialize</code>. Native: store a type tag " +
-			"(an enum or discriminator field) and check it after deserializing.</p>",
-		DescriptionKeys: []string{"function_name", "type_name", "how"},
-		DetectionLogic:  "Calls T::try_from_slice/deserialize/unpack where T is a Borsh or Pack struct of the crate without a tag field (discriminator, account_type, key, ...) and the crate has at least two such types, and any T::try_deserialize_unchecked.",
-		CWE:             []string{"CWE-843"},
-		Class:           "account-validation",
-	}),
-	Run: func(p *Pass) {
+var TypeCosplay = analyzer(detect.Template{
+	ID:         "SOLANA_TYPE_COSPLAY",
+	Name:       "Type cosplay (missing discriminator)",
+	Severity:   detect.High,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> deserializes account data as <code>${type_name}</code> " +
+		"${how}, so an account of another type with a compatible layout passes for it.</p>",
+	Remediation: "<p>Anchor: declare the type with <code>#[account]</code> and load it through " +
+		"<code>Account&lt;'info, T&gt;</code> or <code>try_deserialize</code>. Native: store a type tag " +
+		"(an enum or discriminator field) and check it after deserializing.</p>",
+	DescriptionKeys: []string{"function_name", "type_name", "how"},
+	DetectionLogic:  "Calls T::try_from_slice/deserialize/unpack where T is a Borsh or Pack struct of the crate without a tag field (discriminator, account_type, key, ...) and the crate has at least two such types, and any T::try_deserialize_unchecked.",
+	CWE:             []string{"CWE-843"},
+	Class:           "account-validation",
+},
+	func(p *Pass) {
 		// With one untagged type there is nothing of this program's to
 		// pass off as another (the owner check covers other programs).
 		untagged := 0
@@ -54,8 +53,7 @@ var TypeCosplay = &Analyzer{
 				}
 			}
 		}
-	},
-}
+	})
 
 // typeOfCall returns T of "path::T::method".
 func typeOfCall(path string) string {

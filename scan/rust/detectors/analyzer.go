@@ -9,6 +9,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
 	"github.com/vigil-sec/vigil/scan/rust/token"
+	"github.com/vigil-sec/vigil/scan/rust/validation"
 )
 
 // Config carries optional inputs of some detectors.
@@ -25,8 +26,10 @@ type Pass struct {
 	Fset    *token.FileSet
 	Crate   *model.Crate
 	Program *model.Program
-	Config  Config
-	cache   *crateCache
+	// Model is the crate's account-validation model, shared by every detector.
+	Model  *validation.Model
+	Config Config
+	cache  *crateCache
 }
 
 // analyzer makes a Rust detector: the framework's Analyzer, whose pass carries a crate
@@ -34,9 +37,9 @@ type Pass struct {
 func analyzer(t detect.Template, run func(*Pass)) *detect.Analyzer {
 	return &detect.Analyzer{Template: template(t), Run: func(dp *detect.Pass) {
 		cu := dp.Facts.(*crateUnit)
-		prog := cu.enter()
+		prog, vm := cu.enter()
 		defer cu.leave()
-		run(&Pass{Pass: dp, Fset: cu.ws.Fset, Crate: cu.crate, Program: prog, Config: cu.cfg, cache: &crateCache{}})
+		run(&Pass{Pass: dp, Fset: cu.ws.Fset, Crate: cu.crate, Program: prog, Model: vm, Config: cu.cfg, cache: &crateCache{}})
 	}}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/model"
+	"github.com/vigil-sec/vigil/scan/rust/validation"
 )
 
 // workspaceSubject is a Rust workspace as the detector framework runs it (detect.Subject):
@@ -28,8 +29,9 @@ type crateUnit struct {
 	cfg    Config
 	stream bool // parse the crate's sources before its first task, release them after its last
 
-	once sync.Once
-	prog *model.Program
+	once  sync.Once
+	prog  *model.Program
+	model *validation.Model
 
 	// A pass abandoned past its budget may still run after the crate's tasks are over: the
 	// model is released when the crate is finished and no pass is in it.
@@ -38,8 +40,8 @@ type crateUnit struct {
 	finished bool
 }
 
-// enter starts a pass on the crate and returns its model, built by the first pass.
-func (cu *crateUnit) enter() *model.Program {
+// enter starts a pass on the crate and returns its models, built by the first pass.
+func (cu *crateUnit) enter() (*model.Program, *validation.Model) {
 	cu.mu.Lock()
 	cu.active++
 	cu.mu.Unlock()
@@ -48,8 +50,9 @@ func (cu *crateUnit) enter() *model.Program {
 			cu.crate.Parse()
 		}
 		cu.prog = model.AnalyzeCrate(cu.ws.Fset, cu.crate)
+		cu.model = validation.Build(cu.prog, cu.crate)
 	})
-	return cu.prog
+	return cu.prog, cu.model
 }
 
 // leave ends a pass.
@@ -77,7 +80,7 @@ func (cu *crateUnit) releaseIfDone() {
 	if cu.stream {
 		cu.crate.Release()
 	}
-	cu.prog = nil
+	cu.prog, cu.model = nil, nil
 }
 
 func newWorkspaceSubject(ws *model.Workspace, cfg Config, stream bool) *workspaceSubject {

@@ -1,0 +1,681 @@
+package validation
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
+	"github.com/vigil-sec/vigil/scan/rust/token"
+)
+
+// maxDepth bounds how deep calls are followed from an instruction's entry.
+const maxDepth = 10
+
+// walker walks one function body (or a constraint expression) for one binding of its
+// parameters, recording facts and computing the function's return value.
+type walker struct {
+	m     *Model
+	fn    *model.Function // nil for constraint expressions
+	file  *model.File
+	env   map[string]*Value
+	facts *Facts
+	ret   *Value
+	depth int
+	cond  int // > 0 while evaluating a condition
+	// inst is the instruction being built (native account bindings are registered there);
+	// nil inside memoized walks, which must not bind accounts.
+	inst *Instruction
+	// split, at an instruction's root, makes a dispatching match one instruction per arm.
+	split func(w *walker, arms []*ast.MatchArm, x *Value) bool
+	// self is the SelfType of fn, for Self:: paths.
+	self string
+	// parent is the walker whose call this walk follows.
+	parent *walker
+}
+
+func (w *walker) child(fn *model.Function, env map[string]*Value) *walker {
+	return &walker{m: w.m, fn: fn, file: fn.File, env: env, facts: &Facts{Code: map[*model.Function]bool{fn: true}},
+		depth: w.depth + 1, inst: w.inst, self: fn.SelfType, split: w.split, parent: w}
+}
+
+func (w *walker) site(n ast.Node, what string) Site { return Site{Fn: w.fn, Node: n, What: what} }
+
+// block walks a block's statements and returns its value.
+func (w *walker) block(b *ast.BlockExpr) *Value {
+	if b == nil {
+		return unknown
+	}
+	v := unknown
+	for i, st := range b.Stmts {
+		v = w.stmt(st)
+		if i < len(b.Stmts)-1 {
+			v = unknown
+		} else if es, ok := st.(*ast.ExprStmt); ok && es.Semi.IsValid() {
+			v = unknown
+		}
+	}
+	return v
+}
+
+func (w *walker) stmt(st ast.Stmt) *Value {
+	switch s := st.(type) {
+	case *ast.LetStmt:
+		if s.Init == nil {
+			w.bind(s.Pat, unknown)
+			return unknown
+		}
+		v := w.expr(s.Init)
+		if s.Type != nil && v.Kind == AccountRef {
+			// let loader: AccountLoader<T> = AccountLoader::try_from(ai)?
+			if at := model.ClassifyType(s.Type); at.Inner != "" && v.Type == "" {
+				v = &Value{Kind: AccountRef, Acc: v.Acc, Type: at.Inner, Node: v.Node}
+			}
+		}
+		w.bind(s.Pat, v)
+		if s.Else != nil {
+			w.block(s.Else)
+		}
+		return unknown
+	case *ast.ExprStmt:
+		return w.expr(s.X)
+	}
+	return unknown
+}
+
+// bind binds the names of a pattern to the parts of v.
+func (w *walker) bind(p ast.Pat, v *Value) {
+	switch p := p.(type) {
+	case *ast.IdentPat:
+		if v.Kind == Arg {
+			v = &Value{Kind: Arg, Path: p.Name.Name}
+		}
+		if v.Kind == AccountRef && v.Acc == "" {
+			// A native account taken from the list: it is known by the name it is bound to.
+			v = w.nameAccount(p.Name.Name, v)
+		}
+		w.env[p.Name.Name] = v
+		if p.Sub != nil {
+			w.bind(p.Sub, v)
+		}
+	case *ast.RefPat:
+		w.bind(p.Pat, v)
+	case *ast.ParenPat:
+		w.bind(p.Pat, v)
+	case *ast.BoxPat:
+		w.bind(p.Pat, v)
+	case *ast.TuplePat:
+		for i, e := range p.Elems {
+			w.bind(e, v.field(strconv.Itoa(i)))
+		}
+	case *ast.TupleStructPat:
+		if v.Kind == Arg {
+			for _, e := range p.Elems {
+				w.bind(e, v)
+			}
+			return
+		}
+		name := ""
+		if l := p.Path.Last(); l != nil {
+			name = l.Name.Name
+		}
+		switch name {
+		case "Ok", "Some":
+			if len(p.Elems) == 1 {
+				w.bind(p.Elems[0], v)
+				return
+			}
+		}
+		for i, e := range p.Elems {
+			w.bind(e, v.field(strconv.Itoa(i)))
+		}
+	case *ast.StructPat:
+		for _, f := range p.Fields {
+			sub := fieldOfStruct(v, f.Name.Name)
+			if f.Pat != nil {
+				w.bind(f.Pat, sub)
+			} else {
+				w.env[f.Name.Name] = sub
+			}
+		}
+	case *ast.SlicePat:
+		if v.Kind == AccountList {
+			for i, e := range p.Elems {
+				if _, rest := e.(*ast.RestPat); rest {
+					break
+				}
+				w.bind(e, w.listItem(v, i, e))
+			}
+			return
+		}
+		for _, e := range p.Elems {
+			w.bind(e, unknown)
+		}
+	case *ast.OrPat:
+		for _, a := range p.Alts {
+			w.bind(a, v)
+		}
+	}
+}
+
+// fieldOfStruct is a named part of a value: a Struct's field, or a field of account data.
+func fieldOfStruct(v *Value, name string) *Value {
+	switch v.Kind {
+	case Struct, CpiContext, InstructionValue:
+		return v.field(name)
+	case Data, Field:
+		return fieldOf(v, name)
+	case AccountRef:
+		return field(v.Acc, name)
+	case Arg:
+		return v
+	}
+	return unknown
+}
+
+// nameAccount names a native account taken from a list.
+func (w *walker) nameAccount(name string, v *Value) *Value {
+	if w.inst == nil {
+		return &Value{Kind: AccountRef, Acc: "?" + name, Node: v.Node}
+	}
+	return w.inst.bindNative(name, v, w.fn)
+}
+
+// listItem is the account at index i of a list (a slice pattern or accounts[i]): the one
+// already bound at that index, or one to be named by the local it is bound to.
+func (w *walker) listItem(list *Value, i int, n ast.Node) *Value {
+	if list.Acc == remaining {
+		return account(remaining)
+	}
+	if w.inst != nil {
+		if name, ok := w.inst.slots[i]; ok {
+			return &Value{Kind: AccountRef, Acc: name, Node: n}
+		}
+	}
+	return &Value{Kind: AccountRef, Node: n, Index: i}
+}
+
+// named gives a native account used before being bound to a local a name of its own
+// ("accounts[2]", or "account#3" from an iterator).
+func (w *walker) named(v *Value) *Value {
+	if v.Kind != AccountRef || v.Acc != "" {
+		return v
+	}
+	name := "account"
+	if v.Index >= 0 {
+		name = "accounts[" + strconv.Itoa(v.Index) + "]"
+	}
+	return w.nameAccount(name, v)
+}
+
+// expr evaluates an expression.
+func (w *walker) expr(x ast.Expr) *Value {
+	if x == nil {
+		return unknown
+	}
+	switch e := x.(type) {
+	case *ast.PathExpr:
+		return w.path(e)
+	case *ast.LitExpr:
+		return &Value{Kind: Const, Path: e.Value, Node: e}
+	case *ast.ParenExpr:
+		return w.expr(e.X)
+	case *ast.RefExpr:
+		return w.expr(e.X)
+	case *ast.TryExpr:
+		return w.expr(e.X)
+	case *ast.AwaitExpr:
+		return w.expr(e.X)
+	case *ast.CastExpr:
+		return w.expr(e.X)
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			w.cond++
+			v := w.expr(e.X)
+			w.cond--
+			return v
+		}
+		return w.expr(e.X)
+	case *ast.FieldExpr:
+		return w.fieldExpr(e)
+	case *ast.IndexExpr:
+		return w.index(e)
+	case *ast.MethodCallExpr:
+		return w.methodCall(e)
+	case *ast.CallExpr:
+		return w.call(e)
+	case *ast.MacroExpr:
+		return w.macro(e.Mac)
+	case *ast.BinaryExpr:
+		return w.binary(e)
+	case *ast.AssignExpr:
+		return w.assign(e)
+	case *ast.BlockExpr:
+		return w.block(e)
+	case *ast.IfExpr:
+		w.cond++
+		w.expr(e.Cond)
+		w.cond--
+		a := w.block(e.Then)
+		var b *Value = unknown
+		if e.Else != nil {
+			b = w.expr(e.Else)
+		}
+		return join(a, b)
+	case *ast.LetExpr:
+		v := w.expr(e.X)
+		w.bind(e.Pat, v)
+		return unknown
+	case *ast.MatchExpr:
+		v := w.expr(e.X)
+		if w.split != nil && w.split(w, e.Arms, v) {
+			return unknown
+		}
+		var out *Value
+		for _, arm := range e.Arms {
+			w.bind(arm.Pat, v)
+			if arm.Guard != nil {
+				w.cond++
+				w.expr(arm.Guard)
+				w.cond--
+			}
+			r := w.expr(arm.Body)
+			if out == nil {
+				out = r
+			} else {
+				out = join(out, r)
+			}
+		}
+		if out == nil {
+			return unknown
+		}
+		return out
+	case *ast.WhileExpr:
+		w.cond++
+		w.expr(e.Cond)
+		w.cond--
+		w.block(e.Body)
+		return unknown
+	case *ast.LoopExpr:
+		w.block(e.Body)
+		return unknown
+	case *ast.ForExpr:
+		it := w.expr(e.Iter)
+		w.bind(e.Pat, element(it))
+		w.block(e.Body)
+		return unknown
+	case *ast.ClosureExpr:
+		// A closure's body runs where it is called; walked here with unknown parameters
+		// (iterator adapters bind their element, see methodCall).
+		return w.closure(e, unknown)
+	case *ast.ReturnExpr:
+		v := w.expr(e.X)
+		if e.X != nil {
+			w.returns(v)
+		}
+		return unknown
+	case *ast.BreakExpr:
+		return w.expr(e.X)
+	case *ast.TupleExpr:
+		s := &Value{Kind: Struct, Fields: map[string]*Value{}, Node: e}
+		for i, el := range e.Elems {
+			s.Fields[strconv.Itoa(i)] = w.expr(el)
+		}
+		return s
+	case *ast.ArrayExpr:
+		s := &Value{Kind: Struct, Type: "[]", Fields: map[string]*Value{}, Node: e}
+		for i, el := range e.Elems {
+			s.Fields[strconv.Itoa(i)] = w.expr(el)
+		}
+		if e.Len != nil {
+			w.expr(e.Len)
+		}
+		return s
+	case *ast.StructExpr:
+		return w.structExpr(e)
+	case *ast.RangeExpr:
+		w.expr(e.Lo)
+		w.expr(e.Hi)
+		return unknown
+	}
+	return unknown
+}
+
+// element is the value of one element of an iterated value.
+func element(v *Value) *Value {
+	switch v.Kind {
+	case AccountList, AccountIter:
+		if v.Acc == remaining {
+			return account(remaining)
+		}
+		return &Value{Kind: AccountRef, Acc: v.Acc + "[]"}
+	case Data, Field:
+		return fieldOf(v, "[]")
+	}
+	return unknown
+}
+
+func (w *walker) closure(e *ast.ClosureExpr, param *Value) *Value {
+	for _, p := range e.Params {
+		w.bind(p.Pat, param)
+	}
+	return w.expr(e.Body)
+}
+
+func (w *walker) returns(v *Value) {
+	if w.ret == nil {
+		w.ret = v
+	} else {
+		w.ret = join(w.ret, v)
+	}
+}
+
+// join is the value of one of two branches: the same value, or unknown.
+func join(a, b *Value) *Value {
+	switch {
+	case a.Kind == Unknown:
+		return b
+	case b.Kind == Unknown:
+		return a
+	case a.String() == b.String():
+		return a
+	}
+	return unknown
+}
+
+// path evaluates a path expression: a local, a parameter, or a constant.
+func (w *walker) path(e *ast.PathExpr) *Value {
+	if len(e.Path.Segments) == 1 && !e.Path.Global {
+		name := e.Path.Segments[0].Name.Name
+		if v, ok := w.env[name]; ok {
+			return v
+		}
+		switch name {
+		case "ID":
+			return &Value{Kind: ProgramID, Node: e}
+		}
+	}
+	full := w.file.Resolve(e.Path.String())
+	switch full {
+	case "crate::ID", "crate::id", "self::ID", "super::ID", "ID":
+		return &Value{Kind: ProgramID, Node: e}
+	}
+	if isConstPath(full) {
+		return &Value{Kind: Const, Path: full, Node: e}
+	}
+	return unknown
+}
+
+// isConstPath reports a path naming a constant: its last segment in upper case
+// (spl_token::ID, ADMIN_KEY, system_program::ID).
+func isConstPath(p string) bool {
+	last := p[strings.LastIndex(p, ":")+1:]
+	if last == "" {
+		return false
+	}
+	hasUpper := false
+	for _, r := range last {
+		switch {
+		case r >= 'a' && r <= 'z':
+			return false
+		case r >= 'A' && r <= 'Z':
+			hasUpper = true
+		}
+	}
+	return hasUpper
+}
+
+func (w *walker) fieldExpr(e *ast.FieldExpr) *Value {
+	base := w.named(w.expr(e.X))
+	name := e.Name.Name
+	switch base.Kind {
+	case Arg:
+		return base
+	case Struct, CpiContext, InstructionValue:
+		if f, ok := base.Fields[name]; ok {
+			return f
+		}
+		return unknown
+	case AccountRef:
+		switch name {
+		case "key", "unsigned_key":
+			return &Value{Kind: Key, Acc: base.Acc, Node: e}
+		case "owner":
+			return &Value{Kind: Owner, Acc: base.Acc, Node: e}
+		case "lamports":
+			return &Value{Kind: Lamports, Acc: base.Acc, Node: e}
+		case "data":
+			return &Value{Kind: RawData, Acc: base.Acc, Node: e}
+		case "is_signer":
+			if w.cond > 0 {
+				w.facts.Signers = append(w.facts.Signers, &SignerCheck{Acc: base.Acc, Site: w.site(e, "is_signer tested")})
+			}
+			return unknown
+		case "is_writable", "executable", "rent_epoch":
+			return unknown
+		}
+		// Account<'info, T> dereferences to T.
+		return field(base.Acc, name)
+	case Data, Field:
+		return fieldOf(base, name)
+	}
+	return unknown
+}
+
+func (w *walker) index(e *ast.IndexExpr) *Value {
+	base := w.expr(e.X)
+	switch base.Kind {
+	case AccountList:
+		if lit, ok := e.Index.(*ast.LitExpr); ok && lit.Kind == token.INT {
+			if i, err := strconv.Atoi(strings.ReplaceAll(lit.Value, "_", "")); err == nil {
+				return w.listItem(base, i, e)
+			}
+		}
+		w.expr(e.Index)
+		return element(base)
+	case RawData:
+		r, ok := e.Index.(*ast.RangeExpr)
+		if !ok {
+			w.expr(e.Index)
+			return unknown
+		}
+		w.expr(r.Lo)
+		w.expr(r.Hi)
+		off := AtStart
+		if r.Hi == nil {
+			off = Whole
+		}
+		if r.Lo != nil && !isZeroLit(r.Lo) {
+			off = Elsewhere
+		}
+		if base.Offset == Elsewhere {
+			off = Elsewhere
+		}
+		return &Value{Kind: RawData, Acc: base.Acc, Offset: off, Node: e}
+	case Data, Field:
+		w.expr(e.Index)
+		return fieldOf(base, "[]")
+	case Arg:
+		w.expr(e.Index)
+		return base
+	case Struct:
+		if lit, ok := e.Index.(*ast.LitExpr); ok && lit.Kind == token.INT {
+			return base.field(lit.Value)
+		}
+	}
+	w.expr(e.Index)
+	return unknown
+}
+
+func isZeroLit(x ast.Expr) bool {
+	lit, ok := x.(*ast.LitExpr)
+	return ok && lit.Kind == token.INT && strings.Trim(lit.Value, "0_") == "" || ok && strings.HasPrefix(lit.Value, "0u") || ok && strings.HasPrefix(lit.Value, "0i")
+}
+
+func (w *walker) binary(e *ast.BinaryExpr) *Value {
+	switch e.Op {
+	case token.EQEQ, token.NE:
+		x, y := w.expr(e.X), w.expr(e.Y)
+		r := w.relate(x, y, true, e, e.Op.String())
+		return &Value{Kind: Bool, Rel: r}
+	case token.ANDAND, token.OROR:
+		w.expr(e.X)
+		w.expr(e.Y)
+		return unknown
+	}
+	w.expr(e.X)
+	w.expr(e.Y)
+	return unknown
+}
+
+// relate records a comparison of two values, when one of them says something of an account.
+func (w *walker) relate(x, y *Value, equal bool, n ast.Node, what string) *Relation {
+	if !relevant(x) && !relevant(y) {
+		return nil
+	}
+	// sol_memcmp(a, b, 32) == 0 compares a and b.
+	if x.Kind == Bool && x.Rel != nil {
+		return x.Rel
+	}
+	r := &Relation{X: x, Y: y, Equal: equal, Site: w.site(n, what)}
+	w.facts.Relations = append(w.facts.Relations, r)
+	return r
+}
+
+// relevant reports a value a comparison of which can say something of an account.
+func relevant(v *Value) bool {
+	switch v.Kind {
+	case Key, Owner, Field, Derived, AccountRef, Data:
+		return true
+	}
+	return false
+}
+
+func (w *walker) assign(e *ast.AssignExpr) *Value {
+	y := w.expr(e.Y)
+	x := w.expr(e.X)
+	switch x.Kind {
+	case Field, Data:
+		w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: x.Acc, Site: w.site(e, "assignment")})
+	case RawData:
+		w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: x.Acc, Site: w.site(e, "data assignment")})
+	case Lamports:
+		switch e.Op {
+		case token.PLUS_EQ:
+			w.lamports(x.Acc, true, e)
+		case token.MINUS_EQ:
+			w.lamports(x.Acc, false, e)
+		case token.EQ:
+			switch direction(e.Y) {
+			case 1:
+				w.lamports(x.Acc, true, e)
+			case -1:
+				w.lamports(x.Acc, false, e)
+			}
+		}
+	}
+	_ = y
+	return unknown
+}
+
+// direction reads whether a new lamports value adds (1) or takes (-1): a + b, checked_add,
+// a - b, checked_sub, 0.
+func direction(x ast.Expr) int {
+	for {
+		switch e := x.(type) {
+		case *ast.ParenExpr:
+			x = e.X
+			continue
+		case *ast.TryExpr:
+			x = e.X
+			continue
+		case *ast.LitExpr:
+			if isZeroLit(e) {
+				return -1
+			}
+		case *ast.BinaryExpr:
+			switch e.Op {
+			case token.PLUS:
+				return 1
+			case token.MINUS:
+				return -1
+			}
+		case *ast.MethodCallExpr:
+			switch e.Name.Name {
+			case "checked_add", "saturating_add", "wrapping_add":
+				return 1
+			case "checked_sub", "saturating_sub", "wrapping_sub":
+				return -1
+			case "unwrap", "expect", "ok_or", "ok_or_else", "map_err":
+				x = e.Recv
+				continue
+			}
+		}
+		return 0
+	}
+}
+
+func (w *walker) lamports(acc string, credit bool, n ast.Node) {
+	what := "lamports debited"
+	if credit {
+		what = "lamports credited"
+	}
+	w.facts.Lamports = append(w.facts.Lamports, &LamportsChange{Acc: acc, Credit: credit, Site: w.site(n, what)})
+}
+
+func (w *walker) structExpr(e *ast.StructExpr) *Value {
+	name := ""
+	if l := e.Path.Last(); l != nil {
+		name = l.Name.Name
+	}
+	s := &Value{Kind: Struct, Type: name, Fields: map[string]*Value{}, Node: e}
+	for _, f := range e.Fields {
+		if f.Value == nil {
+			s.Fields[f.Name.Name] = w.path(&ast.PathExpr{Path: &ast.Path{Segments: []*ast.PathSegment{{Name: f.Name}}, From: f.Name.Pos(), To: f.Name.End()}})
+			continue
+		}
+		s.Fields[f.Name.Name] = w.expr(f.Value)
+	}
+	if e.Base != nil {
+		w.expr(e.Base)
+	}
+	if name == "Instruction" {
+		s.Kind = InstructionValue
+		s.Builder = "Instruction"
+	}
+	return s
+}
+
+// accountsIn lists the accounts a value holds or reads.
+func accountsIn(v *Value, out map[string]bool, depth int) {
+	if v == nil || depth > 6 {
+		return
+	}
+	switch v.Kind {
+	case AccountRef, Key, Owner, Lamports, RawData, Data, Field:
+		if v.Acc != "" {
+			out[v.Acc] = true
+		}
+	case Struct, CpiContext, InstructionValue:
+		for _, f := range v.Fields {
+			accountsIn(f, out, depth+1)
+		}
+	case AccountList, AccountIter:
+		if v.Acc == remaining {
+			out[remaining] = true
+		}
+	}
+}
+
+// unresolvedCall notes the accounts handed to code the walk does not follow.
+func (w *walker) unresolvedCall(vals ...*Value) {
+	accs := map[string]bool{}
+	for _, v := range vals {
+		if v != nil && (v.Kind == AccountRef || v.Kind == Struct || v.Kind == CpiContext) {
+			accountsIn(v, accs, 0)
+		}
+	}
+	for a := range accs {
+		w.facts.unresolved(a)
+	}
+}

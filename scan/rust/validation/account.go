@@ -42,8 +42,8 @@ type Account struct {
 	in *Instruction
 }
 
-// Instruction returns the instruction the account belongs to.
-func (a *Account) Instruction() *Instruction { return a.in }
+// In returns the instruction the account belongs to.
+func (a *Account) In() *Instruction { return a.in }
 
 // summarize files the instruction's facts under its accounts.
 func (in *Instruction) summarize() {

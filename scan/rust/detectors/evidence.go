@@ -1,0 +1,66 @@
+package detectors
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/validation"
+)
+
+// where renders a fact's site for a finding's evidence: what it is and where.
+func (p *Pass) where(s validation.Site) string {
+	what := s.What
+	if s.Node == nil {
+		return what
+	}
+	pos := p.Fset.Position(s.Node.Pos())
+	loc := fmt.Sprintf("%s:%d", pos.Filename, pos.Line)
+	if s.Fn != nil {
+		loc += " in " + s.Fn.Name
+	}
+	if what == "" {
+		return loc
+	}
+	return what + " (" + loc + ")"
+}
+
+// accountNode is where a finding about an instruction's account points: the Accounts field,
+// the native binding, or the instruction.
+func accountNode(a *validation.Account) ast.Node {
+	if a.Field != nil {
+		return fieldNode(a.Field)
+	}
+	if a.Node != nil {
+		return a.Node
+	}
+	return a.In().Node
+}
+
+// evidence joins the parts of a finding's evidence.
+func evidence(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// reportAccount reports a finding about an instruction's account once per place: an Accounts
+// field shared by several instructions is reported once.
+func (p *Pass) reportAccount(seen map[ast.Node]bool, a *validation.Account, conf detect.Confidence, details map[string]string) {
+	n := accountNode(a)
+	if seen[n] {
+		return
+	}
+	seen[n] = true
+	f := p.ReportRange(n.Pos(), n.End(), a.Fn, details)
+	if a.Field == nil && a.Fn == nil {
+		f.Function = a.In().Name
+		f.Details["function_name"] = a.In().Name
+	}
+	f.Confidence = conf
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
 	"github.com/vigil-sec/vigil/scan/rust/validation"
 )
 
@@ -62,5 +63,43 @@ func (p *Pass) reportAccount(seen map[ast.Node]bool, a *validation.Account, conf
 		f.Function = a.In().Name
 		f.Details["function_name"] = a.In().Name
 	}
+	f.Confidence = conf
+}
+
+// factNode is where a finding about a fact of an instruction points: the fact itself when its
+// function belongs to that instruction alone; else, the fact being in code several
+// instructions share (a reader, a helper), the account's native binding when that is the
+// instruction's own, or the instruction's entry: what is missing is missing on that
+// instruction's path, not in the shared code.
+func (p *Pass) factNode(in *validation.Instruction, a *validation.Account, s validation.Site) ast.Node {
+	if s.Node != nil && s.Fn != nil && p.exclusive(s.Fn, in) {
+		return s.Node
+	}
+	if a != nil && a.Field == nil && a.Fn != nil && a.Node != nil && p.exclusive(a.Fn, in) {
+		return a.Node
+	}
+	if a != nil && a.Field != nil && s.Fn == nil {
+		return fieldNode(a.Field)
+	}
+	return in.Node
+}
+
+// exclusive reports a function only one instruction's code reaches.
+func (p *Pass) exclusive(fn *model.Function, in *validation.Instruction) bool {
+	for _, other := range p.Model.Instructions {
+		if other != in && other.Facts.Code[fn] {
+			return false
+		}
+	}
+	return true
+}
+
+// reportAt reports a finding at node n once.
+func (p *Pass) reportAt(seen map[ast.Node]bool, n ast.Node, fn *model.Function, conf detect.Confidence, details map[string]string) {
+	if seen[n] {
+		return
+	}
+	seen[n] = true
+	f := p.ReportRange(n.Pos(), n.End(), fn, details)
 	f.Confidence = conf
 }

@@ -36,6 +36,10 @@ type Account struct {
 	ClosedInto []*Close
 	// SignedFor: signed CPIs whose signer seeds derive its address (the program signs as it).
 	SignedFor []*CPI
+	// Seeds: facts where its key is a seed of an address of the program (a signer seed of a
+	// signed CPI, or a seed of a program address compared with an account's key): what the
+	// program signs for on its behalf is an address of its own.
+	Seeds []Site
 	// Unresolved: handed to code the walk did not follow.
 	Unresolved bool
 
@@ -127,6 +131,31 @@ func (in *Instruction) summarize() {
 		}
 		for role, v := range c.Accounts {
 			hand(role, v)
+		}
+	}
+	for _, c := range f.CPIs {
+		if c.Signed {
+			for _, sd := range c.Seeds {
+				if sd.Kind == Key {
+					if a := get(sd.Acc); a != nil {
+						a.Seeds = append(a.Seeds, c.Site)
+					}
+				}
+			}
+		}
+	}
+	for _, r := range f.Relations {
+		for _, v := range []*Value{r.X, r.Y} {
+			if v.Kind != Derived || v.Program == nil || v.Program.Kind != ProgramID {
+				continue
+			}
+			for _, sd := range v.Seeds {
+				if sd.Kind == Key {
+					if a := get(sd.Acc); a != nil {
+						a.Seeds = append(a.Seeds, r.Site)
+					}
+				}
+			}
 		}
 	}
 	for name := range f.Unresolved {

@@ -16,7 +16,8 @@ var passThrough = map[string]bool{
 	"into": true, "to_bytes": true, "as_array": true, "to_le_bytes": true, "to_be_bytes": true, "as_bytes": true,
 	"as_slice": true, "borrow": true, "try_borrow": true, "map_err": true, "ok_or": true, "ok_or_else": true,
 	"copied": true, "cloned": true, "to_vec": true, "as_key": true, "as_account_info": true, "get": true,
-	"unwrap_or": true, "context": true, "with_context": true, "as_ptr": true,
+	"unwrap_or": true, "context": true, "with_context": true, "as_ptr": true, "or": true, "or_else": true,
+	"unwrap_or_else": true, "inspect_err": true, "ok": true, "as_deref_mut": true, "to_account_infos": true,
 }
 
 // accountMethods are the methods of Anchor's and Solana's account types.
@@ -62,6 +63,13 @@ func (w *walker) methodCall(e *ast.MethodCallExpr) *Value {
 		}
 	}
 	switch recv.Kind {
+	case Struct:
+		if recv.Type == "[]" {
+			switch name {
+			case "iter", "into_iter", "map", "collect", "chunks", "to_vec", "concat", "as_slice", "cloned", "copied":
+				return recv // the same elements, as far as seeds go
+			}
+		}
 	case AccountRef:
 		switch name {
 		case "key", "pubkey":
@@ -125,6 +133,10 @@ func (w *walker) methodCall(e *ast.MethodCallExpr) *Value {
 		}
 	case AccountList:
 		switch name {
+		case "split_at", "split_at_mut":
+			return &Value{Kind: Struct, Fields: map[string]*Value{"0": recv, "1": recv}, Node: e}
+		case "split_first", "split_last":
+			return &Value{Kind: Struct, Fields: map[string]*Value{"0": element(recv), "1": recv}, Node: e}
 		case "iter", "into_iter", "iter_mut":
 			return &Value{Kind: AccountIter, Acc: recv.Acc, Node: e}
 		case "get", "first", "last":
@@ -153,6 +165,28 @@ func (w *walker) methodCall(e *ast.MethodCallExpr) *Value {
 		}
 	}
 	switch name {
+	case "push", "extend_from_slice", "extend", "append":
+		// v.push(x) on a local vector: the vector now holds x too (seeds built step by step).
+		if pe, ok := e.Recv.(*ast.PathExpr); ok && len(pe.Path.Segments) == 1 {
+			local := pe.Path.Segments[0].Name.Name
+			if cur, ok := w.env[local]; ok {
+				grown := &Value{Kind: Struct, Type: "[]", Fields: map[string]*Value{}, Node: e}
+				n := 0
+				switch {
+				case cur.Kind == Struct && cur.Type == "[]":
+					for ; cur.Fields[strconv.Itoa(n)] != nil; n++ {
+						grown.Fields[strconv.Itoa(n)] = cur.Fields[strconv.Itoa(n)]
+					}
+				case cur.Kind != Unknown:
+					grown.Fields["0"], n = cur, 1
+				}
+				if a := arg(0); n == 0 || grown.Fields[strconv.Itoa(n-1)].String() != a.String() {
+					grown.Fields[strconv.Itoa(n)] = a // a key pushed byte by byte is one seed
+				}
+				w.env[local] = grown
+			}
+		}
+		return unknown
 	case "eq", "ne":
 		r := w.relate(recv, arg(0), true, e, "."+name+"()")
 		return &Value{Kind: Bool, Rel: r}
@@ -186,6 +220,14 @@ func (w *walker) nextAccount(it *Value, n ast.Node) *Value {
 
 func (w *walker) call(e *ast.CallExpr) *Value {
 	pe, ok := e.Fun.(*ast.PathExpr)
+	if f := w.funcValue(e.Fun, pe); f != nil {
+		args := make([]*Value, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = w.expr(a)
+		}
+		v, _ := w.inline(f.Fns, nil, args, e)
+		return v
+	}
 	if !ok {
 		w.expr(e.Fun)
 		for _, a := range e.Args {
@@ -353,7 +395,7 @@ func (w *walker) resolveCall(raw, resolved string, nargs int) []*model.Function 
 	if len(segs) == 1 {
 		var out []*model.Function
 		for _, fn := range cands {
-			if fn.SelfType == "" && arity(fn) == nargs {
+			if fn.SelfType == "" && arityOK(fn, nargs) {
 				out = append(out, fn)
 			}
 		}
@@ -367,7 +409,7 @@ func (w *walker) resolveCall(raw, resolved string, nargs int) []*model.Function 
 	if isTypeName(qual) {
 		var out []*model.Function
 		for _, fn := range cands {
-			if fn.SelfType == qual && (arity(fn) == nargs || hasSelfParam(fn) && arity(fn) == nargs-1) {
+			if fn.SelfType == qual && (arityOK(fn, nargs) || hasSelfParam(fn) && arity(fn) == nargs-1) {
 				out = append(out, fn)
 			}
 		}
@@ -386,13 +428,13 @@ func (w *walker) resolveCall(raw, resolved string, nargs int) []*model.Function 
 	}
 	var out []*model.Function
 	for _, fn := range cands {
-		if fn.SelfType == "" && arity(fn) == nargs && fn != w.fn && (inModule(fn.Module, qual) || qual == "crate" || qual == "super" || qual == "self") {
+		if fn.SelfType == "" && arityOK(fn, nargs) && fn != w.fn && (inModule(fn.Module, qual) || qual == "crate" || qual == "super" || qual == "self") {
 			out = append(out, fn)
 		}
 	}
 	if len(out) == 0 {
 		for _, fn := range cands {
-			if fn.SelfType == "" && arity(fn) == nargs && fn != w.fn {
+			if fn.SelfType == "" && arityOK(fn, nargs) && fn != w.fn {
 				out = append(out, fn)
 			}
 		}
@@ -461,6 +503,9 @@ func prefer(fns []*model.Function, caller *model.Function) []*model.Function {
 	return fns
 }
 
+// arityOK reports a function taking n arguments (n < 0: any).
+func arityOK(fn *model.Function, n int) bool { return n < 0 || arity(fn) == n }
+
 func arity(fn *model.Function) int {
 	n := 0
 	for _, p := range fn.Decl.Params {
@@ -515,4 +560,22 @@ func seedList(v *Value) []*Value {
 		out = append(out, f)
 	}
 	return out
+}
+
+// funcValue returns the function value a call's callee is when it is a local or parameter
+// holding one of the crate's functions (f(args) with f given by a dispatcher), or nil.
+func (w *walker) funcValue(fun ast.Expr, pe *ast.PathExpr) *Value {
+	if pe != nil && (len(pe.Path.Segments) != 1 || pe.Path.Global) {
+		return nil
+	}
+	var v *Value
+	if pe != nil {
+		v = w.env[pe.Path.Segments[0].Name.Name]
+	} else if _, isParen := fun.(*ast.ParenExpr); isParen {
+		v = w.expr(fun)
+	}
+	if v == nil || v.Kind != FuncRef {
+		return nil
+	}
+	return v
 }

@@ -37,12 +37,12 @@ var tokenArgs = map[string]map[string]int{
 
 // systemArgs does the same for the system program's builders (no program id argument).
 var systemArgs = map[string]map[string]int{
-	"transfer":                {"source": 0, "destination": 1},
-	"transfer_with_seed":      {"source": 0, "destination": 4},
-	"create_account":          {"source": 0, "account": 1},
+	"transfer":                 {"source": 0, "destination": 1},
+	"transfer_with_seed":       {"source": 0, "destination": 4},
+	"create_account":           {"source": 0, "account": 1},
 	"create_account_with_seed": {"source": 0, "account": 1},
-	"assign":                  {"account": 0},
-	"allocate":                {"account": 0},
+	"assign":                   {"account": 0},
+	"allocate":                 {"account": 0},
 }
 
 // anchorRoles names the roles of the fields of anchor-spl's and anchor-lang's CPI account
@@ -301,6 +301,9 @@ func typeString(t ast.Type) string {
 // the discriminator, unless unchecked); Signer::try_from checks the signature, Program::try_from
 // the address.
 func (w *walker) anchorTryFrom(qual string, pe *ast.PathExpr, src *Value, e ast.Node) (*Value, bool) {
+	if src.Kind == Arg {
+		return src, true // a conversion of instruction data
+	}
 	if src.Kind != AccountRef {
 		return unknown, true
 	}

@@ -276,7 +276,7 @@ func (m *Model) walkNative(fn *model.Function) {
 	w.accessControl(fn)
 	w.block(fn.Decl.Body)
 	if len(d.arms) > 0 {
-		m.Instructions = append(m.Instructions, d.arms...)
+		m.Instructions = append(m.Instructions, d.finish(&in.Facts, in.Accounts)...)
 		return
 	}
 	m.Instructions = append(m.Instructions, in)
@@ -286,73 +286,104 @@ func (m *Model) walkNative(fn *model.Function) {
 type dispatch struct {
 	m    *Model
 	root *Instruction
-	arms []*Instruction
+	arms []*arm
 }
 
-// split is called at each match the root walk meets (in the entry or code it follows): when two
-// arms or more hand the account list on, each arm is walked as an instruction of its own, with
-// what the code established before the match.
+// arm is one instruction of a dispatch, and the dispatch of its own it may hold.
+type arm struct {
+	in  *Instruction
+	sub *dispatch
+}
+
+// split is called at each match the root walk meets (in the entry or code it follows): when
+// the arms hand the accounts to code of their own (two at least; besides arms that only fail),
+// each arm is walked as an instruction of its own. What the code around the match
+// establishes, before or after it, is added to every arm when the walk is over (finish).
 func (d *dispatch) split(w *walker, arms []*ast.MatchArm, x *Value) bool {
-	if len(d.arms) > 0 {
-		return false
+	if len(d.arms) > 0 || x.Kind != Arg {
+		return false // a dispatch matches on instruction data
 	}
-	var lists []string
+	var holders []string
 	for name, v := range w.env {
-		if v.Kind == AccountList || v.Kind == AccountIter {
-			lists = append(lists, name)
+		if v.IsAccountish() {
+			holders = append(holders, name)
 		}
 	}
-	handsOn := 0
+	handsOn, other := 0, 0
+	names := map[string]bool{}
 	for _, arm := range arms {
-		if mentionsAny(arm.Body, lists) {
+		switch {
+		case mentionsAny(arm.Body, holders) || mentionsAny(arm.Pat, holders):
 			handsOn++
+			names[armName(arm, holders)] = true
+		case callsCode(arm.Body):
+			other++
 		}
 	}
-	if handsOn < 2 {
+	// A dispatch: the arms hand accounts to code of their own, different functions (besides
+	// arms that only fail or do nothing, and a few that work on what the code took before).
+	if handsOn < 2 || other > 1 && other*4 > handsOn || len(names) < 2 {
 		return false
 	}
-	prefix := w.prefixFacts()
-	for _, arm := range arms {
-		if !mentionsAny(arm.Body, lists) {
+	for _, ma := range arms {
+		if !mentionsAny(ma.Body, holders) && !callsCode(ma.Body) {
 			continue
 		}
-		name := armName(arm, lists)
-		in := newInstruction(name, d.root.Entry, arm)
-		in.Facts.add(prefix)
+		name := armName(ma, holders)
+		in := newInstruction(name, d.root.Entry, ma)
 		env := make(map[string]*Value, len(w.env))
 		for k, v := range w.env {
 			env[k] = v
 		}
 		for _, a := range d.root.Accounts {
-			// Accounts bound before the match (by the entry) belong to every arm.
+			// Accounts bound before the match belong to every arm.
 			na := in.addAccount(a.Name, a.Field, a.Node)
 			na.Index, na.Fn = a.Index, a.Fn
 			in.slots[a.Index] = a.Name
 		}
 		in.next = d.root.next
-		aw := &walker{m: d.m, fn: w.fn, file: w.file, env: env, facts: &in.Facts, inst: in, depth: w.depth, self: w.self}
-		aw.bind(arm.Pat, x)
-		if arm.Guard != nil {
+		// An arm may dispatch again (a match on the instruction's kind, then on its
+		// variant): its own arms then replace it.
+		sub := &dispatch{m: d.m, root: in}
+		aw := &walker{m: d.m, fn: w.fn, file: w.file, env: env, facts: &in.Facts, inst: in, depth: w.depth, self: w.self, split: sub.split}
+		aw.bind(ma.Pat, x)
+		if ma.Guard != nil {
 			aw.cond++
-			aw.expr(arm.Guard)
+			aw.expr(ma.Guard)
 			aw.cond--
 		}
-		aw.expr(arm.Body)
-		d.arms = append(d.arms, in)
+		aw.expr(ma.Body)
+		d.arms = append(d.arms, &arm{in: in, sub: sub})
 	}
 	return true
 }
 
-// prefixFacts gathers what the walks from the root to w established so far.
-func (w *walker) prefixFacts() *Facts {
-	out := &Facts{}
-	for c := w; c != nil; c = c.parent {
-		out.add(c.facts)
+// finish gives every arm what the code around its dispatch established (outer, with the
+// accounts it took) and returns the instructions.
+func (d *dispatch) finish(outer *Facts, accounts []*Account) []*Instruction {
+	var out []*Instruction
+	for _, a := range d.arms {
+		for _, acc := range accounts {
+			if a.in.byName[acc.Name] == nil {
+				na := a.in.addAccount(acc.Name, acc.Field, acc.Node)
+				na.Index, na.Fn = acc.Index, acc.Fn
+			}
+		}
+		if len(a.sub.arms) > 0 {
+			merged := &Facts{}
+			merged.add(outer)
+			merged.add(&a.in.Facts)
+			out = append(out, a.sub.finish(merged, a.in.Accounts)...)
+			continue
+		}
+		a.in.Facts.add(outer)
+		out = append(out, a.in)
 	}
 	return out
 }
 
-// armName names a dispatch arm's instruction after the function it hands the accounts to.
+// armName names a dispatch arm's instruction after the function it hands the accounts to, or
+// after the variant it matches.
 func armName(arm *ast.MatchArm, lists []string) string {
 	name := ""
 	ast.Inspect(arm.Body, func(n ast.Node) bool {
@@ -369,6 +400,9 @@ func armName(arm *ast.MatchArm, lists []string) string {
 		case *ast.MethodCallExpr:
 			fun, args = c.Name.Name, c.Args
 		}
+		if fun == "next_account_info" || fun == "next_account_infos" {
+			return true
+		}
 		for _, a := range args {
 			if mentionsAny(a, lists) {
 				name = fun
@@ -376,10 +410,22 @@ func armName(arm *ast.MatchArm, lists []string) string {
 		}
 		return true
 	})
-	if name == "" {
-		return "arm@" + strconv.Itoa(int(arm.Pos()))
+	if name != "" {
+		return name
 	}
-	return name
+	var path *ast.Path
+	switch p := arm.Pat.(type) {
+	case *ast.PathPat:
+		path = p.Path
+	case *ast.StructPat:
+		path = p.Path
+	case *ast.TupleStructPat:
+		path = p.Path
+	}
+	if l := path.Last(); l != nil {
+		return l.Name.Name
+	}
+	return "arm@" + strconv.Itoa(int(arm.Pos()))
 }
 
 // mentionsAny reports a path naming one of names under n.
@@ -440,4 +486,30 @@ func inTests(fn *model.Function) bool {
 		}
 	}
 	return false
+}
+
+// callsCode reports a call under n other than the failing and logging ones (Err(..),
+// unimplemented!, panic!, msg!).
+func callsCode(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch c := n.(type) {
+		case *ast.CallExpr:
+			if pe, ok := c.Fun.(*ast.PathExpr); ok {
+				switch pe.Path.Last().Name.Name {
+				case "Err", "Ok", "from", "into":
+					return true
+				}
+			}
+			found = true
+		case *ast.MethodCallExpr:
+			switch c.Name.Name {
+			case "into", "map_err":
+				return true
+			}
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -26,6 +26,8 @@ func condMacro(name string) bool {
 func (w *walker) macro(m *ast.MacroCall) *Value {
 	name := m.Name()
 	if exp := w.m.expand(m, w.file); exp != nil {
+		w.m.macros.depth++
+		defer func() { w.m.macros.depth-- }()
 		return w.expanded(exp)
 	}
 	cond := condMacro(name)

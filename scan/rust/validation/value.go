@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
 )
 
 // Kind says what an abstract value stands for.
@@ -12,31 +13,32 @@ type Kind uint8
 
 // Value kinds.
 const (
-	Unknown     Kind = iota
-	AccountRef       // an account of the instruction (Acc)
-	Key              // the address of Acc
-	Owner            // the program owning Acc
-	Lamports         // Acc's lamports
-	RawData          // Acc's data bytes; Offset says where the slice starts
-	Data             // Acc's data read as Type
-	Field            // a field (Path) of Acc's data
-	Struct           // a struct or tuple holding other values (Fields); an Anchor Context or Accounts struct
-	AccountList      // accounts of the instruction: the native &[AccountInfo] or remaining_accounts
-	AccountIter      // an iterator over an AccountList
-	Const            // a constant (Path: its path, or a literal)
-	ProgramID        // the executing program's id
-	Derived          // an address derived from seeds (Seeds) and a program (Program)
-	Arg              // instruction data: an argument of the instruction
-	CpiContext       // an Anchor CpiContext (Fields: program, accounts; Signed)
-	InstructionValue // an Instruction built for a CPI (Fields: program_id; Builder)
-	Bool             // the outcome of a comparison (Rel)
+	Unknown          Kind = iota
+	AccountRef            // an account of the instruction (Acc)
+	Key                   // the address of Acc
+	Owner                 // the program owning Acc
+	Lamports              // Acc's lamports
+	RawData               // Acc's data bytes; Offset says where the slice starts
+	Data                  // Acc's data read as Type
+	Field                 // a field (Path) of Acc's data
+	Struct                // a struct or tuple holding other values (Fields); an Anchor Context or Accounts struct
+	AccountList           // accounts of the instruction: the native &[AccountInfo] or remaining_accounts
+	AccountIter           // an iterator over an AccountList
+	Const                 // a constant (Path: its path, or a literal)
+	ProgramID             // the executing program's id
+	Derived               // an address derived from seeds (Seeds) and a program (Program)
+	Arg                   // instruction data: an argument of the instruction
+	CpiContext            // an Anchor CpiContext (Fields: program, accounts; Signed)
+	InstructionValue      // an Instruction built for a CPI (Fields: program_id; Builder)
+	Bool                  // the outcome of a comparison (Rel)
+	FuncRef               // a function of the crate used as a value (Fns)
 )
 
 // Offset kinds of raw data.
 const (
-	Whole    = iota // all of the data
-	AtStart         // a slice from offset 0 (data[..n])
-	Elsewhere       // a slice from another offset
+	Whole     = iota // all of the data
+	AtStart          // a slice from offset 0 (data[..n])
+	Elsewhere        // a slice from another offset
 )
 
 // Value is what an expression of the instruction's code stands for, as far as the model
@@ -64,6 +66,8 @@ type Value struct {
 	Builder string
 	// Rel is the comparison a Bool stands for.
 	Rel *Relation
+	// Fns are the functions a FuncRef may name.
+	Fns []*model.Function
 	// Node is where the value was made, for evidence (may be nil).
 	Node ast.Node
 	// Index is the position, in the native account list, of an Account not named yet (-1
@@ -77,7 +81,7 @@ var unknown = &Value{Kind: Unknown}
 // worth following.
 func (v *Value) IsAccountish() bool {
 	switch v.Kind {
-	case AccountRef, Key, Owner, Lamports, RawData, Data, Field, AccountList, AccountIter, CpiContext, InstructionValue, Derived:
+	case AccountRef, Key, Owner, Lamports, RawData, Data, Field, AccountList, AccountIter, CpiContext, InstructionValue, Derived, FuncRef:
 		return true
 	case Struct:
 		for _, f := range v.Fields {
@@ -182,6 +186,11 @@ func (v *Value) write(b *strings.Builder, depth int) {
 		}
 	case Bool:
 		b.WriteString("bool")
+	case FuncRef:
+		b.WriteString("fn")
+		for _, f := range v.Fns {
+			b.WriteString(" " + f.Name)
+		}
 	}
 }
 

@@ -85,6 +85,16 @@ func (w *walker) stmt(st ast.Stmt) *Value {
 
 // bind binds the names of a pattern to the parts of v.
 func (w *walker) bind(p ast.Pat, v *Value) {
+	if v.Kind == Arg {
+		// Every part of instruction data is instruction data.
+		ast.Inspect(p, func(n ast.Node) bool {
+			if ip, ok := n.(*ast.IdentPat); ok {
+				w.env[ip.Name.Name] = &Value{Kind: Arg, Path: ip.Name.Name}
+			}
+			return true
+		})
+		return
+	}
 	switch p := p.(type) {
 	case *ast.IdentPat:
 		if v.Kind == Arg {
@@ -351,6 +361,8 @@ func element(v *Value) *Value {
 		return &Value{Kind: AccountRef, Acc: v.Acc + "[]"}
 	case Data, Field:
 		return fieldOf(v, "[]")
+	case Key, Arg:
+		return v // the bytes of a key, of instruction data
 	}
 	return unknown
 }
@@ -402,6 +414,10 @@ func (w *walker) path(e *ast.PathExpr) *Value {
 	}
 	if isConstPath(full) {
 		return &Value{Kind: Const, Path: full, Node: e}
+	}
+	// A function of the crate named as a value (handed to a dispatcher that calls it).
+	if fns := w.resolveCall(e.Path.String(), full, -1); len(fns) > 0 && len(fns) <= 3 {
+		return &Value{Kind: FuncRef, Fns: fns, Node: e}
 	}
 	return unknown
 }
@@ -473,6 +489,9 @@ func (w *walker) index(e *ast.IndexExpr) *Value {
 		}
 		w.expr(e.Index)
 		return element(base)
+	case Key:
+		w.expr(e.Index)
+		return base // bytes of the key (key.to_bytes()[..32])
 	case RawData:
 		r, ok := e.Index.(*ast.RangeExpr)
 		if !ok {

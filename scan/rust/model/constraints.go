@@ -56,7 +56,7 @@ type Constraints struct {
 	Custom []*Constraint // constraint = expr [@ err]
 	// Legacy holds the constraints of Anchor's old string form, #[account("expr")].
 	Legacy []*ast.MetaItem
-	Close  *Constraint   // close = target
+	Close  *Constraint // close = target
 	Payer  *Constraint
 	Space  *Constraint
 

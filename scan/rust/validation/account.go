@@ -40,6 +40,8 @@ type Account struct {
 	// signed CPI, or a seed of a program address compared with an account's key): what the
 	// program signs for on its behalf is an address of its own.
 	Seeds []Site
+	// FieldReads: fields of its data the code reads.
+	FieldReads []*FieldRead
 	// Unresolved: handed to code the walk did not follow.
 	Unresolved bool
 
@@ -89,6 +91,11 @@ func (in *Instruction) summarize() {
 			if rd.OwnerChecked {
 				a.OwnerReads = append(a.OwnerReads, rd)
 			}
+		}
+	}
+	for _, fr := range f.Fields {
+		if a := get(fr.Acc); a != nil {
+			a.FieldReads = append(a.FieldReads, fr)
 		}
 	}
 	for _, wr := range f.Writes {

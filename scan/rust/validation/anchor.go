@@ -23,7 +23,7 @@ func (m *Model) constraintFacts(in *Instruction, as *model.AccountsStruct, prefi
 			env[f.Name] = m.accountsValue(nested, prefix+f.Name+".", depth+1)
 			continue
 		}
-		env[f.Name] = &Value{Kind: AccountRef, Acc: prefix + f.Name, Type: f.Type.Inner}
+		env[f.Name] = &Value{Kind: AccountRef, Acc: prefix + f.Name, Type: f.Type.Inner, Deref: derefs(f), Wrapper: f.Type.Name}
 	}
 	for _, a := range as.InstructionArgs {
 		env[a] = &Value{Kind: Arg, Path: a}
@@ -32,7 +32,7 @@ func (m *Model) constraintFacts(in *Instruction, as *model.AccountsStruct, prefi
 	if as.File != nil {
 		file = as.File
 	}
-	w := &walker{m: m, file: file, env: env, facts: &in.Facts, inst: in}
+	w := &walker{m: m, file: file, env: env, facts: &in.Facts, inst: in, constraint: true}
 	for _, f := range as.Fields {
 		if f.Name == "" {
 			continue
@@ -46,7 +46,7 @@ func (m *Model) constraintFacts(in *Instruction, as *model.AccountsStruct, prefi
 }
 
 // anchorSite is where an Accounts field's type or constraint says something.
-func anchorSite(n ast.Node, what string) Site { return Site{Node: n, What: what} }
+func anchorSite(n ast.Node, what string) Site { return Site{Node: n, What: what, Constraint: true} }
 
 // fieldFacts records what an Accounts field's type and constraints establish.
 func (w *walker) fieldFacts(name string, f *model.AccountField) {
@@ -116,7 +116,7 @@ func (w *walker) fieldFacts(name string, f *model.AccountField) {
 		rel(&Value{Kind: Key, Acc: prefix + target}, field(name, target), h.Item, "has_one = "+target)
 	}
 	for _, e := range c.Custom {
-		w.constraint(e.Value, e.Item, "constraint")
+		w.constraintExpr(e.Value, e.Item, "constraint")
 	}
 	for _, it := range c.Legacy {
 		w.legacy(it)
@@ -186,7 +186,7 @@ func keyOf(v *Value) *Value {
 }
 
 // constraint walks a constraint expression as a condition.
-func (w *walker) constraint(x ast.Expr, n ast.Node, what string) {
+func (w *walker) constraintExpr(x ast.Expr, n ast.Node, what string) {
 	w.cond++
 	before := len(w.facts.Relations)
 	w.expr(x)
@@ -209,5 +209,5 @@ func (w *walker) legacy(it *ast.MetaItem) {
 	if err != nil {
 		return
 	}
-	w.constraint(x, it, "constraint \""+src+"\"")
+	w.constraintExpr(x, it, "constraint \""+src+"\"")
 }

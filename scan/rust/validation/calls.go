@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -268,6 +269,18 @@ func (w *walker) call(e *ast.CallExpr) *Value {
 		return v
 	}
 	w.unresolvedCall(args...)
+	return dataView(args)
+}
+
+// dataView is what an unknown function given an account's data returns: a view of that data
+// (RefMut::map(data, ..), a cast of its bytes).
+func dataView(args []*Value) *Value {
+	for _, a := range args {
+		switch a.Kind {
+		case RawData, Data:
+			return &Value{Kind: Data, Acc: a.Acc, Type: a.Type}
+		}
+	}
 	return unknown
 }
 
@@ -339,7 +352,7 @@ func (w *walker) invoke(fn *model.Function, self *Value, args []*Value) *Value {
 	// function called as x.f()) shifts nothing: its parameters are the arguments.
 	var key memoKey
 	if !binds {
-		key = memoKey{fn: fn, sig: signature(self, args)}
+		key = memoKey{fn: fn, sig: signature(self, args), constraint: w.constraint}
 		if m, ok := w.m.memo[key]; ok {
 			w.facts.add(m.facts)
 			return m.ret
@@ -353,6 +366,16 @@ func (w *walker) invoke(fn *model.Function, self *Value, args []*Value) *Value {
 	if c.ret != nil {
 		v = join(v, c.ret)
 	}
+	if v.Kind == Unknown && self != nil && self.Kind == AccountRef {
+		// A method that reads its account's data and returns what the walk cannot follow
+		// returns a view of that data (a loader of the crate's own).
+		for _, r := range c.facts.Reads {
+			if r.Acc == self.Acc {
+				v = &Value{Kind: Data, Acc: self.Acc, Type: self.Type}
+				break
+			}
+		}
+	}
 	if !binds {
 		w.m.memo[key] = &memoEntry{facts: c.facts, ret: v}
 	}
@@ -361,8 +384,9 @@ func (w *walker) invoke(fn *model.Function, self *Value, args []*Value) *Value {
 }
 
 type memoKey struct {
-	fn  *model.Function
-	sig string
+	fn         *model.Function
+	sig        string
+	constraint bool // facts of a constraint's walk are marked so
 }
 
 type memoEntry struct {
@@ -386,6 +410,15 @@ func signature(self *Value, args []*Value) string {
 // associated functions of the crate's types), module::f, or a bare f, not a path into
 // another crate.
 func (w *walker) resolveCall(raw, resolved string, nargs int) []*model.Function {
+	return w.builtOnly(w.resolveCallAny(raw, resolved, nargs))
+}
+
+// builtOnly drops the functions a #[cfg] leaves out of the default build.
+func (w *walker) builtOnly(fns []*model.Function) []*model.Function {
+	return slices.DeleteFunc(fns, func(fn *model.Function) bool { return !w.m.built(fn.Decl.Attrs) })
+}
+
+func (w *walker) resolveCallAny(raw, resolved string, nargs int) []*model.Function {
 	segs := strings.Split(resolved, "::")
 	name := segs[len(segs)-1]
 	cands := w.m.prog.FunctionsNamed(name)
@@ -456,6 +489,10 @@ func inModule(module, seg string) bool {
 // resolveMethod finds the crate's methods a method call may reach: those of the receiver's
 // type when it is known, else every method of that name (at most a few).
 func (w *walker) resolveMethod(name string, recv *Value, nargs int) []*model.Function {
+	return w.builtOnly(w.resolveMethodAny(name, recv, nargs))
+}
+
+func (w *walker) resolveMethodAny(name string, recv *Value, nargs int) []*model.Function {
 	cands := w.m.prog.FunctionsNamed(name)
 	if len(cands) == 0 {
 		return nil
@@ -466,16 +503,28 @@ func (w *walker) resolveMethod(name string, recv *Value, nargs int) []*model.Fun
 			out = append(out, fn)
 		}
 	}
-	if t := recv.Type; t != "" {
-		// A known type: its methods, or none of the crate's (the method is Anchor's or a
-		// trait's of another crate).
+	if t := recv.Type; t != "" || recv.Wrapper != "" {
+		// A known type: its methods (or its Anchor wrapper's: impl for AccountLoader<T>), or
+		// none of the crate's (the method is Anchor's or a trait's of another crate).
 		var typed []*model.Function
 		for _, fn := range out {
-			if fn.SelfType == t {
+			if t != "" && fn.SelfType == t || recv.Wrapper != "" && fn.SelfType == recv.Wrapper {
 				typed = append(typed, fn)
 			}
 		}
 		return typed
+	}
+	if recv.Kind == AccountRef {
+		// A native account: the crate's methods for AccountInfo (extension traits).
+		var typed []*model.Function
+		for _, fn := range out {
+			if fn.SelfType == "AccountInfo" {
+				typed = append(typed, fn)
+			}
+		}
+		if len(typed) > 0 {
+			return typed
+		}
 	}
 	if len(out) > 3 {
 		return nil
@@ -485,6 +534,7 @@ func (w *walker) resolveMethod(name string, recv *Value, nargs int) []*model.Fun
 
 // prefer keeps, of several candidates, those of the caller's module.
 func prefer(fns []*model.Function, caller *model.Function) []*model.Function {
+
 	if len(fns) <= 1 || caller == nil {
 		return fns
 	}

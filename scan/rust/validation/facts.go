@@ -11,6 +11,9 @@ type Site struct {
 	Fn   *model.Function
 	Node ast.Node
 	What string
+	// Constraint marks facts of an Accounts struct's constraints (and of the helpers they
+	// call): checks Anchor runs before the handler, not uses by its code.
+	Constraint bool
 }
 
 // Relation is a comparison of two values. Equal is false for a test that they differ
@@ -74,9 +77,9 @@ type DataRead struct {
 	Site
 }
 
-// DataWrite is a write of an account's data.
+// DataWrite is a write of an account's data; Path names the field assigned, when known.
 type DataWrite struct {
-	Acc string
+	Acc, Path string
 	Site
 }
 
@@ -115,6 +118,12 @@ func (c *CPI) Outflow() bool {
 	return false
 }
 
+// FieldRead is a read of a field of an account's data by the code (vault.amount).
+type FieldRead struct {
+	Acc, Path string
+	Site
+}
+
 // Close is Anchor's close = target, or code that drains an account into another.
 type Close struct {
 	Acc, To string
@@ -130,6 +139,7 @@ type Facts struct {
 	Lamports  []*LamportsChange
 	CPIs      []*CPI
 	Closes    []*Close
+	Fields    []*FieldRead
 	// Unresolved lists accounts handed to code the walk could not follow (a function of
 	// another crate, a trait method), by account name: what they do there is an assumption.
 	Unresolved map[string]bool
@@ -145,6 +155,7 @@ func (f *Facts) add(g *Facts) {
 	f.Lamports = append(f.Lamports, g.Lamports...)
 	f.CPIs = append(f.CPIs, g.CPIs...)
 	f.Closes = append(f.Closes, g.Closes...)
+	f.Fields = append(f.Fields, g.Fields...)
 	for a := range g.Unresolved {
 		f.unresolved(a)
 	}

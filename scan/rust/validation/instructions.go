@@ -101,7 +101,7 @@ func (m *Model) accountsValue(as *model.AccountsStruct, prefix string, depth int
 			s.Fields[f.Name] = m.accountsValue(nested, prefix+f.Name+".", depth+1)
 			continue
 		}
-		s.Fields[f.Name] = &Value{Kind: AccountRef, Acc: prefix + f.Name, Type: f.Type.Inner}
+		s.Fields[f.Name] = &Value{Kind: AccountRef, Acc: prefix + f.Name, Type: f.Type.Inner, Deref: derefs(f), Wrapper: f.Type.Name}
 	}
 	return s
 }
@@ -512,4 +512,10 @@ func callsCode(n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// derefs reports an Accounts field whose type dereferences to its data (Account,
+// InterfaceAccount): vault.owner is then a field of the data.
+func derefs(f *model.AccountField) bool {
+	return f.Type.Kind == model.KindAccount || f.Type.Kind == model.KindInterfaceAccount
 }

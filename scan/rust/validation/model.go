@@ -3,6 +3,7 @@ package validation
 import (
 	"strings"
 
+	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
 	"github.com/vigil-sec/vigil/scan/rust/semver"
 )
@@ -17,16 +18,18 @@ type Model struct {
 	Reachable map[*model.Function]bool
 
 	modules map[string]bool // every segment of every module path
-	memo    map[memoKey]*memoEntry
-	stack   map[*model.Function]int
-	macros  *macroTable
+	// cfgs caches each #[cfg] verdict.
+	cfgs   map[*ast.Attribute]bool
+	memo   map[memoKey]*memoEntry
+	stack  map[*model.Function]int
+	macros *macroTable
 }
 
 // Build walks every instruction of the crate. crate may be nil (no manifest facts: every
 // spl-token builder is then taken as checking its program id).
 func Build(prog *model.Program, crate *model.Crate) *Model {
 	m := &Model{prog: prog, crate: crate, modules: map[string]bool{}, memo: map[memoKey]*memoEntry{},
-		stack: map[*model.Function]int{}, Reachable: map[*model.Function]bool{}}
+		stack: map[*model.Function]int{}, Reachable: map[*model.Function]bool{}, cfgs: map[*ast.Attribute]bool{}}
 	for _, mod := range prog.Modules() {
 		for _, seg := range strings.Split(mod, "::") {
 			m.modules[seg] = true
@@ -97,4 +100,23 @@ func (m *Model) tokenCrate(segs []string, file *model.File) (isToken, trusted bo
 		return true, v == "" && !direct || semver.AtLeast(v, "3.1.1")
 	}
 	return false, false
+}
+
+// built reports whether code with these attributes can be in the program (model.Built), each
+// #[cfg] decided once.
+func (m *Model) built(attrs []*ast.Attribute) bool {
+	for _, a := range attrs {
+		if a.Doc || a.Path == nil || a.Path.Last() == nil || a.Path.Last().Name.Name != "cfg" {
+			continue
+		}
+		v, ok := m.cfgs[a]
+		if !ok {
+			v = model.Built(m.prog.Fset, []*ast.Attribute{a})
+			m.cfgs[a] = v
+		}
+		if !v {
+			return false
+		}
+	}
+	return true
 }

@@ -62,6 +62,12 @@ type Value struct {
 	Seeds   []*Value
 	Program *Value
 	Signed  bool
+	// Deref marks an account of a typed Anchor wrapper (Account, InterfaceAccount) whose
+	// fields are its data's (vault.owner is the data's owner field, not the owning program).
+	Deref bool
+	// Wrapper is the Anchor type of an Accounts field's account (Account, AccountLoader,
+	// AccountInfo, ...): methods the crate implements for it apply.
+	Wrapper string
 	// Builder is the resolved path of the function that built an Instruction or made a CPI.
 	Builder string
 	// Rel is the comparison a Bool stands for.

@@ -32,20 +32,30 @@ type walker struct {
 	self string
 	// parent is the walker whose call this walk follows.
 	parent *walker
+	// constraint: walking a constraint expression or what it calls.
+	constraint bool
+	// scopes hold, per block being walked, what the names it binds stood for before (nil:
+	// unbound), restored when the block ends: let ctx = .. in an inner block shadows ctx there
+	// only.
+	scopes []map[string]*Value
 }
 
 func (w *walker) child(fn *model.Function, env map[string]*Value) *walker {
 	return &walker{m: w.m, fn: fn, file: fn.File, env: env, facts: &Facts{Code: map[*model.Function]bool{fn: true}},
-		depth: w.depth + 1, inst: w.inst, self: fn.SelfType, split: w.split, parent: w}
+		depth: w.depth + 1, inst: w.inst, self: fn.SelfType, split: w.split, parent: w, constraint: w.constraint}
 }
 
-func (w *walker) site(n ast.Node, what string) Site { return Site{Fn: w.fn, Node: n, What: what} }
+func (w *walker) site(n ast.Node, what string) Site {
+	return Site{Fn: w.fn, Node: n, What: what, Constraint: w.constraint}
+}
 
 // block walks a block's statements and returns its value.
 func (w *walker) block(b *ast.BlockExpr) *Value {
 	if b == nil {
 		return unknown
 	}
+	w.scopes = append(w.scopes, nil)
+	defer w.popScope()
 	v := unknown
 	for i, st := range b.Stmts {
 		v = w.stmt(st)
@@ -61,6 +71,9 @@ func (w *walker) block(b *ast.BlockExpr) *Value {
 func (w *walker) stmt(st ast.Stmt) *Value {
 	switch s := st.(type) {
 	case *ast.LetStmt:
+		if !w.m.built(s.Attrs) {
+			return unknown
+		}
 		if s.Init == nil {
 			w.bind(s.Pat, unknown)
 			return unknown
@@ -78,6 +91,9 @@ func (w *walker) stmt(st ast.Stmt) *Value {
 		}
 		return unknown
 	case *ast.ExprStmt:
+		if !w.m.built(s.Attrs) {
+			return unknown
+		}
 		return w.expr(s.X)
 	}
 	return unknown
@@ -89,7 +105,7 @@ func (w *walker) bind(p ast.Pat, v *Value) {
 		// Every part of instruction data is instruction data.
 		ast.Inspect(p, func(n ast.Node) bool {
 			if ip, ok := n.(*ast.IdentPat); ok {
-				w.env[ip.Name.Name] = &Value{Kind: Arg, Path: ip.Name.Name}
+				w.set(ip.Name.Name, &Value{Kind: Arg, Path: ip.Name.Name})
 			}
 			return true
 		})
@@ -104,7 +120,7 @@ func (w *walker) bind(p ast.Pat, v *Value) {
 			// A native account taken from the list: it is known by the name it is bound to.
 			v = w.nameAccount(p.Name.Name, v)
 		}
-		w.env[p.Name.Name] = v
+		w.set(p.Name.Name, v)
 		if p.Sub != nil {
 			w.bind(p.Sub, v)
 		}
@@ -116,7 +132,11 @@ func (w *walker) bind(p ast.Pat, v *Value) {
 		w.bind(p.Pat, v)
 	case *ast.TuplePat:
 		for i, e := range p.Elems {
-			w.bind(e, v.field(strconv.Itoa(i)))
+			part := v.field(strconv.Itoa(i))
+			if v.Kind == Data || v.Kind == RawData {
+				part = v // (header, rest) = split(data): views of the same data
+			}
+			w.bind(e, part)
 		}
 	case *ast.TupleStructPat:
 		if v.Kind == Arg {
@@ -145,7 +165,7 @@ func (w *walker) bind(p ast.Pat, v *Value) {
 			if f.Pat != nil {
 				w.bind(f.Pat, sub)
 			} else {
-				w.env[f.Name.Name] = sub
+				w.set(f.Name.Name, sub)
 			}
 		}
 	case *ast.SlicePat:
@@ -166,6 +186,33 @@ func (w *walker) bind(p ast.Pat, v *Value) {
 			w.bind(a, v)
 		}
 	}
+}
+
+// popScope ends the innermost scope: the names it bound stand again for what they did.
+func (w *walker) popScope() {
+	for name, prev := range w.scopes[len(w.scopes)-1] {
+		if prev == nil {
+			delete(w.env, name)
+		} else {
+			w.env[name] = prev
+		}
+	}
+	w.scopes = w.scopes[:len(w.scopes)-1]
+}
+
+// set binds a name in the innermost block being walked, remembering what it shadows.
+func (w *walker) set(name string, v *Value) {
+	if n := len(w.scopes); n > 0 {
+		frame := w.scopes[n-1]
+		if frame == nil {
+			frame = map[string]*Value{}
+			w.scopes[n-1] = frame
+		}
+		if _, saved := frame[name]; !saved {
+			frame[name] = w.env[name] // nil when unbound
+		}
+	}
+	w.env[name] = v
 }
 
 // fieldOfStruct is a named part of a value: a Struct's field, or a field of account data.
@@ -283,6 +330,9 @@ func (w *walker) expr(x ast.Expr) *Value {
 		}
 		var out *Value
 		for _, arm := range e.Arms {
+			if !w.m.built(arm.Attrs) {
+				continue
+			}
 			w.bind(arm.Pat, v)
 			if arm.Guard != nil {
 				w.cond++
@@ -368,6 +418,8 @@ func element(v *Value) *Value {
 }
 
 func (w *walker) closure(e *ast.ClosureExpr, param *Value) *Value {
+	w.scopes = append(w.scopes, nil)
+	defer w.popScope()
 	for _, p := range e.Params {
 		w.bind(p.Pat, param)
 	}
@@ -382,8 +434,15 @@ func (w *walker) returns(v *Value) {
 	}
 }
 
-// join is the value of one of two branches: the same value, or unknown.
+// join is the value of one of two branches: the same value; for structs and tuples, their
+// parts joined; for two different accounts (or values of them), either of them (a Struct of
+// type "|" listing both, so that what the code then does with it counts for both); else
+// unknown.
 func join(a, b *Value) *Value {
+	return joinDepth(a, b, 0)
+}
+
+func joinDepth(a, b *Value, depth int) *Value {
 	switch {
 	case a.Kind == Unknown:
 		return b
@@ -391,8 +450,34 @@ func join(a, b *Value) *Value {
 		return a
 	case a.String() == b.String():
 		return a
+	case depth > 3:
+		return unknown
+	case a.Kind == Struct && b.Kind == Struct && a.Type == b.Type && a.Type != "|":
+		out := &Value{Kind: Struct, Type: a.Type, Fields: map[string]*Value{}, Node: a.Node}
+		for k, v := range a.Fields {
+			out.Fields[k] = joinDepth(v, b.field(k), depth+1)
+		}
+		for k, v := range b.Fields {
+			if _, ok := out.Fields[k]; !ok {
+				out.Fields[k] = v
+			}
+		}
+		return out
+	case either(a) && either(b):
+		return &Value{Kind: Struct, Type: "|", Fields: map[string]*Value{"0": a, "1": b}}
 	}
 	return unknown
+}
+
+// either reports a value that may stand as one alternative of a join.
+func either(v *Value) bool {
+	switch v.Kind {
+	case AccountRef, Key, Data, Field, RawData:
+		return true
+	case Struct:
+		return v.Type == "|"
+	}
+	return false
 }
 
 // path evaluates a path expression: a local, a parameter, or a constant.
@@ -453,6 +538,11 @@ func (w *walker) fieldExpr(e *ast.FieldExpr) *Value {
 		}
 		return unknown
 	case AccountRef:
+		if base.Deref {
+			// Account<'info, T> dereferences to T: its fields are T's.
+			w.facts.Fields = append(w.facts.Fields, &FieldRead{Acc: base.Acc, Path: name, Site: w.site(e, "field read")})
+			return field(base.Acc, name)
+		}
 		switch name {
 		case "key", "unsigned_key":
 			return &Value{Kind: Key, Acc: base.Acc, Node: e}
@@ -471,8 +561,12 @@ func (w *walker) fieldExpr(e *ast.FieldExpr) *Value {
 			return unknown
 		}
 		// Account<'info, T> dereferences to T.
+		w.facts.Fields = append(w.facts.Fields, &FieldRead{Acc: base.Acc, Path: name, Site: w.site(e, "field read")})
 		return field(base.Acc, name)
-	case Data, Field:
+	case Data:
+		w.facts.Fields = append(w.facts.Fields, &FieldRead{Acc: base.Acc, Path: name, Site: w.site(e, "field read")})
+		return fieldOf(base, name)
+	case Field:
 		return fieldOf(base, name)
 	}
 	return unknown
@@ -575,7 +669,7 @@ func (w *walker) assign(e *ast.AssignExpr) *Value {
 	x := w.expr(e.X)
 	switch x.Kind {
 	case Field, Data:
-		w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: x.Acc, Site: w.site(e, "assignment")})
+		w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: x.Acc, Path: x.Path, Site: w.site(e, "assignment")})
 	case RawData:
 		w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: x.Acc, Site: w.site(e, "data assignment")})
 	case Lamports:

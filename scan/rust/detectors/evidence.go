@@ -103,3 +103,11 @@ func (p *Pass) reportAt(seen map[ast.Node]bool, n ast.Node, fn *model.Function, 
 	f := p.ReportRange(n.Pos(), n.End(), fn, details)
 	f.Confidence = conf
 }
+
+// lastSegment returns the last segment of a Rust path.
+func lastSegment(path string) string {
+	if i := strings.LastIndex(path, "::"); i >= 0 {
+		return path[i+2:]
+	}
+	return path
+}

@@ -21,6 +21,16 @@ var passThrough = map[string]bool{
 	"unwrap_or_else": true, "inspect_err": true, "ok": true, "as_deref_mut": true, "to_account_infos": true,
 }
 
+// builtinKind reports values of Solana's own types (keys, lamports, data bytes, account lists,
+// CPI contexts, addresses): the crate's methods are not theirs.
+func builtinKind(k Kind) bool {
+	switch k {
+	case Key, Owner, Lamports, RawData, AccountList, AccountIter, CpiContext, Const, ProgramID, Derived, Bool:
+		return true
+	}
+	return false
+}
+
 // accountMethods are the methods of Anchor's and Solana's account types.
 var accountMethods = map[string]bool{
 	"key": true, "pubkey": true, "owner": true, "lamports": true, "get_lamports": true, "try_borrow_data": true,
@@ -56,7 +66,7 @@ func (w *walker) methodCall(e *ast.MethodCallExpr) *Value {
 	}
 	// The crate's own methods, unless the receiver is an account and the method one of the
 	// account types' own (AccountLoader::load, key, to_account_info, ...).
-	if !(recv.Kind == AccountRef && accountMethods[name]) {
+	if !(recv.Kind == AccountRef && accountMethods[name]) && !builtinKind(recv.Kind) {
 		if fns := w.resolveMethod(name, recv, len(args)); len(fns) > 0 {
 			if v, ok := w.inline(fns, recv, args, e); ok {
 				return v
@@ -159,13 +169,19 @@ func (w *walker) methodCall(e *ast.MethodCallExpr) *Value {
 		switch name {
 		case "with_signer":
 			c := *recv
-			c.Signed, c.Seeds = true, seedList(arg(0))
+			c.Signed, c.Seeds, c.SeedsNode = true, seedList(arg(0)), seedsNode(arg(0))
 			return &c
 		case "with_remaining_accounts":
 			return recv
 		}
 	}
 	switch name {
+	case "contains", "binary_search":
+		// members.contains(&key): a test of membership compares key with what the list holds.
+		if recv.Kind == Field || recv.Kind == Data {
+			r := w.relate(fieldOf(recv, "[]"), arg(0), true, e, "."+name+"()")
+			return &Value{Kind: Bool, Rel: r}
+		}
 	case "push", "extend_from_slice", "extend", "append":
 		// v.push(x) on a local vector: the vector now holds x too (seeds built step by step).
 		if pe, ok := e.Recv.(*ast.PathExpr); ok && len(pe.Path.Segments) == 1 {
@@ -628,4 +644,25 @@ func (w *walker) funcValue(fun ast.Expr, pe *ast.PathExpr) *Value {
 		return nil
 	}
 	return v
+}
+
+// seedsNode is the expression listing signer seeds (the innermost array), for findings to
+// point at; the whole argument when the seeds were built elsewhere.
+func seedsNode(v *Value) ast.Node {
+	n := v.Node
+	for depth := 0; depth < 4 && v.Kind == Struct && v.Type == "[]"; depth++ {
+		n = v.Node
+		if len(v.Fields) != 1 {
+			break
+		}
+		inner := v.Fields["0"]
+		if inner.Kind != Struct || inner.Type != "[]" {
+			break
+		}
+		v = inner
+	}
+	if v.Kind == Struct && v.Node != nil {
+		n = v.Node
+	}
+	return n
 }

@@ -154,7 +154,8 @@ func (w *walker) external(path, last string, pe *ast.PathExpr, args []*Value, e 
 		case "new":
 			return &Value{Kind: CpiContext, Fields: map[string]*Value{"program": arg(0), "accounts": arg(1)}, Node: e}, true
 		case "new_with_signer":
-			return &Value{Kind: CpiContext, Fields: map[string]*Value{"program": arg(0), "accounts": arg(1)}, Signed: true, Seeds: seedList(arg(2)), Node: e}, true
+			return &Value{Kind: CpiContext, Fields: map[string]*Value{"program": arg(0), "accounts": arg(1)}, Signed: true, Seeds: seedList(arg(2)),
+				SeedsNode: seedsNode(arg(2)), Node: e}, true
 		}
 	}
 	if kind, ok := deserializerKind(last, arg(0).Offset); ok {
@@ -164,7 +165,7 @@ func (w *walker) external(path, last string, pe *ast.PathExpr, args []*Value, e 
 		// An Anchor CPI helper (anchor_spl::token::transfer, system_program::transfer, a
 		// generated program::cpi::method): the instruction is built with its program's fixed
 		// id, or checked against the token programs (token_interface).
-		c := &CPI{Fixed: path, Kind: last, Signed: ctx.Signed, Seeds: ctx.Seeds, Accounts: map[string]*Value{}, Site: w.site(e, path)}
+		c := &CPI{Fixed: path, Kind: last, Signed: ctx.Signed, Seeds: ctx.Seeds, SeedsNode: ctx.SeedsNode, Accounts: map[string]*Value{}, Site: w.site(e, path)}
 		for name, v := range ctx.field("accounts").Fields {
 			role := anchorRoles[name]
 			if role == "" {
@@ -226,7 +227,7 @@ func (w *walker) builder(path, last string, roles map[string]int, prog int, args
 func (w *walker) invokeCPI(ix, infos, seeds *Value, signed bool, e ast.Node) {
 	c := &CPI{Accounts: map[string]*Value{}, Signed: signed, Site: w.site(e, "invoke")}
 	if signed {
-		c.Seeds = seedList(seeds)
+		c.Seeds, c.SeedsNode = seedList(seeds), seedsNode(seeds)
 		c.Site.What = "invoke_signed"
 	}
 	switch ix.Kind {

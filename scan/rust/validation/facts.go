@@ -99,20 +99,22 @@ type CPI struct {
 	// Accounts are the accounts handed to the callee by role ("from", "to", "authority",
 	// ...; positional ones as "0", "1", ...).
 	Accounts map[string]*Value
-	// Signed: the program signs with seeds (Seeds).
-	Signed bool
-	Seeds  []*Value
+	// Signed: the program signs with seeds (Seeds, written at SeedsNode).
+	Signed    bool
+	Seeds     []*Value
+	SeedsNode ast.Node
 	// Kind names a known instruction ("transfer", "close_account", "burn", ...); "" for
 	// unknown ones.
 	Kind string
 	Site
 }
 
-// Outflow reports a CPI that moves value out of an account: a token or lamport transfer, a
-// burn, a close, an approval or a change of authority.
+// Outflow reports a CPI that moves existing value out of an account: a token or lamport
+// transfer, a burn, a close, an approval or a change of authority (not a mint, which creates
+// tokens).
 func (c *CPI) Outflow() bool {
 	switch c.Kind {
-	case "transfer", "transfer_checked", "burn", "burn_checked", "close_account", "approve", "approve_checked", "set_authority", "withdraw", "mint_to", "mint_to_checked":
+	case "transfer", "transfer_checked", "burn", "burn_checked", "close_account", "approve", "approve_checked", "set_authority", "withdraw":
 		return true
 	}
 	return false

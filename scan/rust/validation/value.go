@@ -62,6 +62,8 @@ type Value struct {
 	Seeds   []*Value
 	Program *Value
 	Signed  bool
+	// SeedsNode is where a signed CpiContext's signer seeds are written.
+	SeedsNode ast.Node
 	// Deref marks an account of a typed Anchor wrapper (Account, InterfaceAccount) whose
 	// fields are its data's (vault.owner is the data's owner field, not the owning program).
 	Deref bool

@@ -615,6 +615,9 @@ func (w *walker) index(e *ast.IndexExpr) *Value {
 		if lit, ok := e.Index.(*ast.LitExpr); ok && lit.Kind == token.INT {
 			return base.field(lit.Value)
 		}
+		if r, ok := e.Index.(*ast.RangeExpr); ok && r.Lo == nil && r.Hi == nil {
+			return base // &seeds[..]
+		}
 	}
 	w.expr(e.Index)
 	return unknown

@@ -202,7 +202,9 @@ func (t *tying) partys(v *validation.Value) bool {
 				return true
 			}
 		}
-		if o, ok := r.Other(func(x *validation.Value) bool { return x.Kind == validation.Field && x.Acc == v.Acc && x.Path == "owner" }); ok && isParty(o) {
+		if o, ok := r.Other(func(x *validation.Value) bool {
+			return x.Kind == validation.Field && x.Acc == v.Acc && x.Path == "owner"
+		}); ok && isParty(o) {
 			return true
 		}
 	}
@@ -296,7 +298,9 @@ func (t *tying) bound(name string, depth int) bool {
 		if !r.Equal {
 			continue
 		}
-		o, ok := r.Other(func(v *validation.Value) bool { return v.Kind == validation.Field && v.Acc == name && v.Path == "owner" })
+		o, ok := r.Other(func(v *validation.Value) bool {
+			return v.Kind == validation.Field && v.Acc == name && v.Path == "owner"
+		})
 		if ok && (t.signingAddress(o) || (o.Kind == validation.Key || o.Kind == validation.AccountRef) && t.signing[o.Acc] ||
 			o.Kind == validation.Field && o.Acc != name && t.domain(o.Acc, depth-1)) {
 			return true

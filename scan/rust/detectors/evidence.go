@@ -111,3 +111,12 @@ func lastSegment(path string) string {
 	}
 	return path
 }
+
+// typeOfCall returns T of "path::T::method".
+func typeOfCall(path string) string {
+	parts := strings.Split(path, "::")
+	if len(parts) < 2 {
+		return ""
+	}
+	return parts[len(parts)-2]
+}

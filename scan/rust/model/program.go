@@ -29,6 +29,7 @@ type Program struct {
 
 	structs        map[string]structAt
 	packTypes      map[string]bool
+	packLens       map[string]int
 	accountsByName map[string]*AccountsStruct
 	funcsByName    map[string][]*Function
 	fileOf         map[*ast.File]*File
@@ -69,6 +70,7 @@ func Analyze(fset *token.FileSet, files []*File) *Program {
 		accountsByName: map[string]*AccountsStruct{},
 		structs:        map[string]structAt{},
 		packTypes:      map[string]bool{},
+		packLens:       map[string]int{},
 		funcsByName:    map[string][]*Function{},
 		fileOf:         map[*ast.File]*File{},
 	}
@@ -129,6 +131,13 @@ func (p *Program) items(f *File, module string, items []ast.Item, impl *ast.Impl
 		case *ast.ImplItem:
 			if it.Trait != nil && it.Trait.Last().Name.Name == "Pack" {
 				p.packTypes[typeName(it.SelfType)] = true
+				for _, sub := range it.Items {
+					if c, ok := sub.(*ast.ConstItem); ok && c.Name != nil && c.Name.Name == "LEN" {
+						if lit, ok := c.Value.(*ast.LitExpr); ok && lit.Kind == token.INT {
+							p.packLens[typeName(it.SelfType)] = atoiPrefix(lit.Value)
+						}
+					}
+				}
 			}
 			p.items(f, module, it.Items, it)
 		case *ast.TraitItem:
@@ -167,10 +176,11 @@ func (p *Program) markPack() {
 			if d.Kind == DataBorsh {
 				d.Kind = DataPack
 			}
+			d.PackLen = p.packLens[name]
 			continue
 		}
 		if s, ok := p.structs[name]; ok {
-			ds := &DataStruct{Name: name, Item: s.item, File: s.file, Module: s.module, Kind: DataPack}
+			ds := &DataStruct{Name: name, Item: s.item, File: s.file, Module: s.module, Kind: DataPack, PackLen: p.packLens[name]}
 			for _, fld := range s.item.Fields {
 				if fld.Name != nil && tagFieldNames[fld.Name.Name] {
 					ds.TagField = fld.Name.Name

@@ -149,6 +149,15 @@ func (w *walker) external(path, last string, pe *ast.PathExpr, args []*Value, e 
 	case "new_with_bytes", "new_with_borsh", "new_with_bincode":
 		return &Value{Kind: InstructionValue, Builder: path, Fields: map[string]*Value{"program_id": arg(0)}, Node: e}, true
 	}
+	if last == "pack" && len(args) == 2 && arg(1).Kind == RawData {
+		// Pack::pack(value, &mut data): the value's type written at the start of the data.
+		typ := arg(0).Type
+		if typ == "" {
+			typ = qual
+		}
+		w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: arg(1).Acc, Type: typ, Offset: arg(1).Offset, Site: w.site(e, "pack")})
+		return unknown, true
+	}
 	if qual == "CpiContext" {
 		switch last {
 		case "new":

@@ -77,9 +77,12 @@ type DataRead struct {
 	Site
 }
 
-// DataWrite is a write of an account's data; Path names the field assigned, when known.
+// DataWrite is a write of an account's data; Path names the field assigned, when known;
+// Type the type of a value serialized into it, and Offset where (Whole, AtStart, Elsewhere).
 type DataWrite struct {
 	Acc, Path string
+	Type      string
+	Offset    int
 	Site
 }
 

@@ -241,7 +241,7 @@ func (w *walker) invokeCPI(ix, infos, seeds *Value, signed bool, e ast.Node) {
 	}
 	switch ix.Kind {
 	case InstructionValue:
-		c.Kind = ix.Path
+		c.Kind, c.Guessed = ix.Path, ix.Type == "guessed"
 		if p, ok := ix.Fields["program_id"]; ok {
 			c.Program = p
 		} else {

@@ -109,6 +109,9 @@ type CPI struct {
 	// Kind names a known instruction ("transfer", "close_account", "burn", ...); "" for
 	// unknown ones.
 	Kind string
+	// Guessed: the program is taken from an unknown builder's first argument because that
+	// argument is named like a program.
+	Guessed bool
 	Site
 }
 

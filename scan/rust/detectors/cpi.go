@@ -43,10 +43,7 @@ var ArbitraryCPI = analyzer(detect.Template{
 				continue
 			}
 			a := in.Account(c.Program.Acc)
-			if a == nil || a.Name != remainingAccounts && (a.KeyBoundTo() != nil || !a.Unchecked()) {
-				continue
-			}
-			if a.Name == remainingAccounts && len(a.KeyRelations) > 0 {
+			if a == nil || a.KeyBoundTo() != nil || !a.Unchecked() {
 				continue
 			}
 			conf := detect.ConfidenceHigh

@@ -39,7 +39,7 @@ var MissingSignerCheck = analyzer(detect.Template{
 	for _, in := range p.Model.Instructions {
 		change := changeIn(in)
 		for _, a := range in.Accounts {
-			if a.Name == remainingAccounts || !a.Unchecked() || a.IsSigner() || len(a.SignedFor) > 0 {
+			if strings.HasPrefix(a.Name, remainingAccounts) || !a.Unchecked() || a.IsSigner() || len(a.SignedFor) > 0 {
 				continue
 			}
 			bind := storedBinding(a)

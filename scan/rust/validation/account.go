@@ -1,6 +1,8 @@
 package validation
 
 import (
+	"strings"
+
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
 )
@@ -60,7 +62,7 @@ func (in *Instruction) summarize() {
 		if a := in.byName[name]; a != nil {
 			return a
 		}
-		if in.Struct != nil {
+		if in.Struct != nil && !strings.HasPrefix(name, remaining) {
 			return nil // not one of the struct's fields: a local of helper code
 		}
 		return in.addAccount(name, nil, nil)

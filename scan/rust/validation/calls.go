@@ -7,6 +7,7 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
+	"github.com/vigil-sec/vigil/scan/rust/token"
 )
 
 // passThrough are methods whose result stands for their receiver: conversions, borrows,
@@ -53,7 +54,7 @@ func (w *walker) methodCall(e *ast.MethodCallExpr) *Value {
 	args := make([]*Value, len(e.Args))
 	for i, a := range e.Args {
 		if c, ok := a.(*ast.ClosureExpr); ok && iterAdapters[name] {
-			args[i] = w.closure(c, element(recv))
+			args[i] = w.closure(c, w.element(recv, c))
 			continue
 		}
 		args[i] = w.expr(a)
@@ -147,11 +148,18 @@ func (w *walker) methodCall(e *ast.MethodCallExpr) *Value {
 		case "split_at", "split_at_mut":
 			return &Value{Kind: Struct, Fields: map[string]*Value{"0": recv, "1": recv}, Node: e}
 		case "split_first", "split_last":
-			return &Value{Kind: Struct, Fields: map[string]*Value{"0": element(recv), "1": recv}, Node: e}
+			return &Value{Kind: Struct, Fields: map[string]*Value{"0": w.element(recv, e), "1": recv}, Node: e}
 		case "iter", "into_iter", "iter_mut":
 			return &Value{Kind: AccountIter, Acc: recv.Acc, Node: e}
 		case "get", "first", "last":
-			return element(recv)
+			if name == "get" && len(e.Args) == 1 {
+				if lit, ok := e.Args[0].(*ast.LitExpr); ok && lit.Kind == token.INT {
+					if i, err := strconv.Atoi(lit.Value); err == nil {
+						return w.listItem(recv, i, e)
+					}
+				}
+			}
+			return w.element(recv, e)
 		case "len", "is_empty":
 			return unknown
 		}
@@ -230,7 +238,7 @@ func (w *walker) methodCall(e *ast.MethodCallExpr) *Value {
 // nextAccount is the next account of an iterator: a native account of the instruction.
 func (w *walker) nextAccount(it *Value, n ast.Node) *Value {
 	if it.Acc == remaining {
-		return account(remaining)
+		return w.element(it, n)
 	}
 	return &Value{Kind: AccountRef, Node: n, Index: -1}
 }

@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -242,7 +243,7 @@ func (w *walker) nameAccount(name string, v *Value) *Value {
 // already bound at that index, or one to be named by the local it is bound to.
 func (w *walker) listItem(list *Value, i int, n ast.Node) *Value {
 	if list.Acc == remaining {
-		return account(remaining)
+		return account(fmt.Sprintf("%s[%d]", remaining, i))
 	}
 	if w.inst != nil {
 		if name, ok := w.inst.slots[i]; ok {
@@ -361,7 +362,7 @@ func (w *walker) expr(x ast.Expr) *Value {
 		return unknown
 	case *ast.ForExpr:
 		it := w.expr(e.Iter)
-		w.bind(e.Pat, element(it))
+		w.bind(e.Pat, w.element(it, e))
 		w.block(e.Body)
 		return unknown
 	case *ast.ClosureExpr:
@@ -401,12 +402,18 @@ func (w *walker) expr(x ast.Expr) *Value {
 	return unknown
 }
 
-// element is the value of one element of an iterated value.
-func element(v *Value) *Value {
+// element is the value of one element of an iterated value, taken at node n: a remaining
+// account taken by a computed index is named after where it is taken (remaining_accounts@L12),
+// so that a check of one taken elsewhere does not count for it.
+func (w *walker) element(v *Value, n ast.Node) *Value {
 	switch v.Kind {
 	case AccountList, AccountIter:
 		if v.Acc == remaining {
-			return account(remaining)
+			line := 0
+			if n != nil {
+				line = w.m.prog.Fset.Position(n.Pos()).Line
+			}
+			return account(fmt.Sprintf("%s@L%d", remaining, line))
 		}
 		return &Value{Kind: AccountRef, Acc: v.Acc + "[]"}
 	case Data, Field:
@@ -582,7 +589,7 @@ func (w *walker) index(e *ast.IndexExpr) *Value {
 			}
 		}
 		w.expr(e.Index)
-		return element(base)
+		return w.element(base, e)
 	case Key:
 		w.expr(e.Index)
 		return base // bytes of the key (key.to_bytes()[..32])
@@ -778,7 +785,7 @@ func accountsIn(v *Value, out map[string]bool, depth int) {
 		}
 	case AccountList, AccountIter:
 		if v.Acc == remaining {
-			out[remaining] = true
+			out[remaining] = true // the list itself, handed on whole
 		}
 	}
 }

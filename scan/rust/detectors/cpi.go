@@ -74,8 +74,3 @@ func (p *Pass) inCrate(caller *model.Function, c *model.Call) bool {
 	}
 	return p.isModule(first)
 }
-
-
-
-
-

@@ -53,6 +53,9 @@ type crateCache struct {
 	sites  map[string][]callSite
 	// ordered caches the field-ordering invariants (dup_mut_order.go).
 	ordered map[string]bool
+	// consts and fields cache the bits of the crate's constants and struct fields
+	// (arith_width.go).
+	consts, fields map[string]int
 }
 
 // callSite is a call in one of the crate's functions.

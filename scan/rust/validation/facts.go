@@ -126,9 +126,11 @@ func (c *CPI) Outflow() bool {
 	return false
 }
 
-// FieldRead is a read of a field of an account's data by the code (vault.amount).
+// FieldRead is a read of a field of an account's data by the code (vault.amount); InCond
+// marks a read in a condition or a match's scrutinee (the code looks at what it holds).
 type FieldRead struct {
 	Acc, Path string
+	InCond    bool
 	Site
 }
 

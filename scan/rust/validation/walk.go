@@ -325,7 +325,9 @@ func (w *walker) expr(x ast.Expr) *Value {
 		w.bind(e.Pat, v)
 		return unknown
 	case *ast.MatchExpr:
+		w.cond++
 		v := w.expr(e.X)
+		w.cond--
 		if w.split != nil && w.split(w, e.Arms, v) {
 			return unknown
 		}
@@ -547,7 +549,7 @@ func (w *walker) fieldExpr(e *ast.FieldExpr) *Value {
 	case AccountRef:
 		if base.Deref {
 			// Account<'info, T> dereferences to T: its fields are T's.
-			w.facts.Fields = append(w.facts.Fields, &FieldRead{Acc: base.Acc, Path: name, Site: w.site(e, "field read")})
+			w.facts.Fields = append(w.facts.Fields, &FieldRead{Acc: base.Acc, Path: name, InCond: w.cond > 0, Site: w.site(e, "field read")})
 			return field(base.Acc, name)
 		}
 		switch name {
@@ -568,10 +570,10 @@ func (w *walker) fieldExpr(e *ast.FieldExpr) *Value {
 			return unknown
 		}
 		// Account<'info, T> dereferences to T.
-		w.facts.Fields = append(w.facts.Fields, &FieldRead{Acc: base.Acc, Path: name, Site: w.site(e, "field read")})
+		w.facts.Fields = append(w.facts.Fields, &FieldRead{Acc: base.Acc, Path: name, InCond: w.cond > 0, Site: w.site(e, "field read")})
 		return field(base.Acc, name)
 	case Data:
-		w.facts.Fields = append(w.facts.Fields, &FieldRead{Acc: base.Acc, Path: name, Site: w.site(e, "field read")})
+		w.facts.Fields = append(w.facts.Fields, &FieldRead{Acc: base.Acc, Path: name, InCond: w.cond > 0, Site: w.site(e, "field read")})
 		return fieldOf(base, name)
 	case Field:
 		return fieldOf(base, name)

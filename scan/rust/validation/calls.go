@@ -7,7 +7,6 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
-	"github.com/vigil-sec/vigil/scan/rust/token"
 )
 
 // passThrough are methods whose result stands for their receiver: conversions, borrows,
@@ -146,18 +145,23 @@ func (w *walker) methodCall(e *ast.MethodCallExpr) *Value {
 	case AccountList:
 		switch name {
 		case "split_at", "split_at_mut":
-			return &Value{Kind: Struct, Fields: map[string]*Value{"0": recv, "1": recv}, Node: e}
+			n, known := 0, false
+			if len(e.Args) == 1 {
+				n, known = intLit(e.Args[0])
+			}
+			return &Value{Kind: Struct, Fields: map[string]*Value{"0": recv, "1": subList(recv, n, known)}, Node: e}
 		case "split_first", "split_last":
 			return &Value{Kind: Struct, Fields: map[string]*Value{"0": w.element(recv, e), "1": recv}, Node: e}
 		case "iter", "into_iter", "iter_mut":
 			return &Value{Kind: AccountIter, Acc: recv.Acc, Node: e}
 		case "get", "first", "last":
 			if name == "get" && len(e.Args) == 1 {
-				if lit, ok := e.Args[0].(*ast.LitExpr); ok && lit.Kind == token.INT {
-					if i, err := strconv.Atoi(lit.Value); err == nil {
-						return w.listItem(recv, i, e)
-					}
+				if i, ok := intLit(e.Args[0]); ok {
+					return w.listItem(recv, i, e)
 				}
+			}
+			if name == "first" {
+				return w.listItem(recv, 0, e)
 			}
 			return w.element(recv, e)
 		case "len", "is_empty":

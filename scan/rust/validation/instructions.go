@@ -315,7 +315,11 @@ func (d *dispatch) split(w *walker, arms []*ast.MatchArm, x *Value) bool {
 		switch {
 		case mentionsAny(arm.Body, holders) || mentionsAny(arm.Pat, holders):
 			handsOn++
-			names[armName(arm, holders)] = true
+			_, callee := armCall(arm, holders)
+			if callee == "" {
+				callee = armName(arm, holders)
+			}
+			names[callee] = true
 		case callsCode(arm.Body):
 			other++
 		}
@@ -325,11 +329,22 @@ func (d *dispatch) split(w *walker, arms []*ast.MatchArm, x *Value) bool {
 	if handsOn < 2 || other > 1 && other*4 > handsOn || len(names) < 2 {
 		return false
 	}
+	// Arms that hand the accounts to functions of one name (X::parse, Y::parse) are named
+	// after their variants.
+	count := map[string]int{}
+	for _, ma := range arms {
+		count[armName(ma, holders)]++
+	}
 	for _, ma := range arms {
 		if !mentionsAny(ma.Body, holders) && !callsCode(ma.Body) {
 			continue
 		}
 		name := armName(ma, holders)
+		if count[name] > 1 {
+			if v := variantName(ma); v != "" {
+				name = v
+			}
+		}
 		in := newInstruction(name, d.root.Entry, ma)
 		env := make(map[string]*Value, len(w.env))
 		for k, v := range w.env {
@@ -385,34 +400,47 @@ func (d *dispatch) finish(outer *Facts, accounts []*Account) []*Instruction {
 // armName names a dispatch arm's instruction after the function it hands the accounts to, or
 // after the variant it matches.
 func armName(arm *ast.MatchArm, lists []string) string {
-	name := ""
+	if name, _ := armCall(arm, lists); name != "" {
+		return name
+	}
+	if v := variantName(arm); v != "" {
+		return v
+	}
+	return "arm@" + strconv.Itoa(int(arm.Pos()))
+}
+
+// armCall returns the name and the written path of the function an arm hands the accounts
+// to ("parse", "OpenArgs::parse"), or "".
+func armCall(arm *ast.MatchArm, lists []string) (name, path string) {
 	ast.Inspect(arm.Body, func(n ast.Node) bool {
 		if name != "" {
 			return false
 		}
-		var fun string
+		var fun, full string
 		var args []ast.Expr
 		switch c := n.(type) {
 		case *ast.CallExpr:
 			if pe, ok := c.Fun.(*ast.PathExpr); ok {
-				fun, args = pe.Path.Last().Name.Name, c.Args
+				fun, full, args = pe.Path.Last().Name.Name, pe.Path.String(), c.Args
 			}
 		case *ast.MethodCallExpr:
-			fun, args = c.Name.Name, c.Args
+			fun, full, args = c.Name.Name, c.Name.Name, c.Args
 		}
 		if fun == "next_account_info" || fun == "next_account_infos" {
 			return true
 		}
 		for _, a := range args {
 			if mentionsAny(a, lists) {
-				name = fun
+				name, path = fun, full
 			}
 		}
 		return true
 	})
-	if name != "" {
-		return name
-	}
+	return name, path
+}
+
+// variantName is the name of the variant an arm matches, or "".
+func variantName(arm *ast.MatchArm) string {
 	var path *ast.Path
 	switch p := arm.Pat.(type) {
 	case *ast.PathPat:
@@ -425,7 +453,7 @@ func armName(arm *ast.MatchArm, lists []string) string {
 	if l := path.Last(); l != nil {
 		return l.Name.Name
 	}
-	return "arm@" + strconv.Itoa(int(arm.Pos()))
+	return ""
 }
 
 // mentionsAny reports a path naming one of names under n.

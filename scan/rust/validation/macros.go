@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/parser"
+	"github.com/vigil-sec/vigil/scan/rust/token"
 )
 
 // eqMacros compare their first two arguments for equality, neMacros for difference.
@@ -29,6 +31,9 @@ func (w *walker) macro(m *ast.MacroCall) *Value {
 		w.m.macros.depth++
 		defer func() { w.m.macros.depth-- }()
 		return w.expanded(exp)
+	}
+	if arrayRefMacros[name] {
+		return w.arrayRefs(name, m)
 	}
 	cond := condMacro(name)
 	if cond {
@@ -56,6 +61,64 @@ func (w *walker) macro(m *ast.MacroCall) *Value {
 		return s
 	}
 	return unknown
+}
+
+// arrayRefMacros are the arrayref crate's: array_ref![list, offset, len] is the part of the
+// list from offset, array_refs![list, n1, n2, ...] a tuple of its consecutive parts.
+var arrayRefMacros = map[string]bool{"array_ref": true, "array_mut_ref": true, "array_refs": true, "mut_array_refs": true}
+
+func (w *walker) arrayRefs(name string, m *ast.MacroCall) *Value {
+	// The sizes are separated by commas or, around a rest (..), semicolons.
+	var parts [][]token.Token
+	depth, start := 0, 0
+	toks := m.Tokens.Tokens
+	for i, t := range toks {
+		switch t.Kind {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth--
+		case token.COMMA, token.SEMI:
+			if depth == 0 {
+				if i > start {
+					parts = append(parts, toks[start:i])
+				}
+				start = i + 1
+			}
+		}
+	}
+	if start < len(toks) {
+		parts = append(parts, toks[start:])
+	}
+	if len(parts) < 2 {
+		return unknown
+	}
+	x, err := parser.ParseTokens(w.m.prog.Fset, parts[0])
+	if err != nil {
+		return unknown
+	}
+	list := w.expr(x)
+	if list.Kind != AccountList {
+		return unknown
+	}
+	size := func(toks []token.Token) (int, bool) {
+		if len(toks) != 1 || toks[0].Kind != token.INT {
+			return 0, false
+		}
+		return intLit(&ast.LitExpr{Kind: token.INT, Value: toks[0].Lit})
+	}
+	if name == "array_ref" || name == "array_mut_ref" {
+		off, known := size(parts[1])
+		return subList(list, off, known)
+	}
+	t := &Value{Kind: Struct, Fields: map[string]*Value{}, Node: m}
+	off, known := 0, true
+	for i, p := range parts[1:] {
+		t.Fields[itoa(i)] = subList(list, off, known)
+		n, ok := size(p)
+		off, known = off+n, known && ok
+	}
+	return t
 }
 
 // expanded walks the expansion of one of the crate's macros: statements, or an expression.

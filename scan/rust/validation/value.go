@@ -79,7 +79,8 @@ type Value struct {
 	// Node is where the value was made, for evidence (may be nil).
 	Node ast.Node
 	// Index is the position, in the native account list, of an Account not named yet (-1
-	// when taken from an iterator).
+	// when taken from an iterator); for an AccountList, the position in the instruction's
+	// list its first element has (&accounts[4..] starts at 4; -1 when not known).
 	Index int
 }
 
@@ -172,6 +173,9 @@ func (v *Value) write(b *strings.Builder, depth int) {
 		b.WriteString("}")
 	case AccountList:
 		b.WriteString(v.Acc + "[]")
+		if v.Index != 0 {
+			b.WriteString("@" + itoa(v.Index+1)) // +1: -1 (unknown) as 0
+		}
 	case AccountIter:
 		b.WriteString(v.Acc + ".iter()")
 	case Const:

@@ -242,6 +242,10 @@ func (w *walker) nameAccount(name string, v *Value) *Value {
 // listItem is the account at index i of a list (a slice pattern or accounts[i]): the one
 // already bound at that index, or one to be named by the local it is bound to.
 func (w *walker) listItem(list *Value, i int, n ast.Node) *Value {
+	if list.Index < 0 {
+		return w.element(list, n) // a list whose start is not known
+	}
+	i += list.Index
 	if list.Acc == remaining {
 		return account(fmt.Sprintf("%s[%d]", remaining, i))
 	}
@@ -251,6 +255,32 @@ func (w *walker) listItem(list *Value, i int, n ast.Node) *Value {
 		}
 	}
 	return &Value{Kind: AccountRef, Node: n, Index: i}
+}
+
+// subList is the part of list that starts at its element start (known false: at a position
+// the model does not know).
+func subList(list *Value, start int, known bool) *Value {
+	sub := *list
+	if !known || list.Index < 0 {
+		sub.Index = -1
+	} else {
+		sub.Index += start
+	}
+	return &sub
+}
+
+// intLit returns the value of an integer literal.
+func intLit(x ast.Expr) (int, bool) {
+	lit, ok := x.(*ast.LitExpr)
+	if !ok || lit.Kind != token.INT {
+		return 0, false
+	}
+	v := strings.ReplaceAll(lit.Value, "_", "")
+	for _, suffix := range []string{"usize", "u8", "u16", "u32", "u64", "i32", "i64"} {
+		v = strings.TrimSuffix(v, suffix)
+	}
+	i, err := strconv.Atoi(v)
+	return i, err == nil
 }
 
 // named gives a native account used before being bound to a local a name of its own
@@ -585,10 +615,18 @@ func (w *walker) index(e *ast.IndexExpr) *Value {
 	base := w.expr(e.X)
 	switch base.Kind {
 	case AccountList:
-		if lit, ok := e.Index.(*ast.LitExpr); ok && lit.Kind == token.INT {
-			if i, err := strconv.Atoi(strings.ReplaceAll(lit.Value, "_", "")); err == nil {
-				return w.listItem(base, i, e)
+		if i, ok := intLit(e.Index); ok {
+			return w.listItem(base, i, e)
+		}
+		if r, ok := e.Index.(*ast.RangeExpr); ok {
+			// &accounts[4..], &accounts[..n]: the list from the range's start.
+			start, known := 0, true
+			if r.Lo != nil {
+				start, known = intLit(r.Lo)
 			}
+			w.expr(r.Lo)
+			w.expr(r.Hi)
+			return subList(base, start, known)
 		}
 		w.expr(e.Index)
 		return w.element(base, e)

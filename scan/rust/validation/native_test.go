@@ -90,3 +90,42 @@ pub fn process_instruction(program_id: &Pubkey, accounts: &[AccountInfo], data: 
 		}
 	}
 }
+
+// TestViewsThroughHelpers checks that a view of an account's data a helper returns stays a
+// view of that account: through a local declared first and assigned later, and past a
+// closure whose early return is the closure's, not the helper's.
+func TestViewsThroughHelpers(t *testing.T) {
+	m := build(t, `
+use solana_program::{account_info::AccountInfo, entrypoint, pubkey::Pubkey, entrypoint::ProgramResult};
+entrypoint!(process_instruction);
+fn split<'a>(acc: &'a AccountInfo) -> Result<(RefMut<'a, [u8]>, RefMut<'a, [u8]>), u8> {
+    let (head, body) = RefMut::map_split(acc.try_borrow_mut_data()?, |d| {
+        if d.len() < 8 {
+            return (&mut [][..], &mut [][..]);
+        }
+        d.split_at_mut(8)
+    });
+    Ok((head, body))
+}
+fn load<'a>(acc: &'a AccountInfo) -> Result<RefMut<'a, State>, u8> {
+    let state: RefMut<'a, State>;
+    let (_, body) = split(acc)?;
+    state = RefMut::map(body, |b| from_bytes_mut(b));
+    Ok(state)
+}
+pub fn process_instruction(program_id: &Pubkey, accounts: &[AccountInfo], data: &[u8]) -> ProgramResult {
+    let acc = next_account_info(&mut accounts.iter())?;
+    let mut state = load(acc)?;
+    state.flag = 1;
+    Ok(())
+}
+`)
+	for _, in := range m.Instructions {
+		for _, w := range in.Facts.Writes {
+			if w.Acc == "acc" && w.Path == "flag" {
+				return
+			}
+		}
+	}
+	t.Error("the write of state.flag is not a write of acc's data")
+}

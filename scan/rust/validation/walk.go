@@ -462,7 +462,15 @@ func (w *walker) closure(e *ast.ClosureExpr, param *Value) *Value {
 	for _, p := range e.Params {
 		w.bind(p.Pat, param)
 	}
-	return w.expr(e.Body)
+	// A return in the closure's body returns from the closure, not from the function.
+	outer := w.ret
+	w.ret = nil
+	v := w.expr(e.Body)
+	if w.ret != nil {
+		v = join(v, w.ret)
+	}
+	w.ret = outer
+	return v
 }
 
 func (w *walker) returns(v *Value) {
@@ -716,6 +724,15 @@ func relevant(v *Value) bool {
 
 func (w *walker) assign(e *ast.AssignExpr) *Value {
 	y := w.expr(e.Y)
+	if pe, ok := e.X.(*ast.PathExpr); ok && e.Op == token.EQ && len(pe.Path.Segments) == 1 && !pe.Path.Global {
+		// local = value: the local may hold either what it held or the new value (branches
+		// are walked one after the other; a local declared without a value holds the new).
+		name := pe.Path.Segments[0].Name.Name
+		if old, bound := w.env[name]; bound {
+			w.env[name] = join(old, y)
+			return unknown
+		}
+	}
 	x := w.expr(e.X)
 	switch x.Kind {
 	case Field, Data:

@@ -32,7 +32,7 @@ var UncheckedArithmetic = analyzer(detect.Template{
 		"need, from literals, declared types of parameters, locals, fields and constants, and casts: u32 as u64 * 16 " +
 		"cannot overflow), a loop counter a constant step raises once per iteration, a - b under a comparison of a and b, " +
 		"x - k where a condition bounds x from below by k (require!(x > 0) then x - 1; n - 1 in a loop over 0..n; " +
-		"v.len() - 1 right after v.push), operations whose only use is a comparison in a condition, and operands a " +
+		"v.len() - 1 right after v.push), the length of a slice less the length of a part taken from it (list.len() - tail.len(), less k when the part starts at k or later), operations whose only use is a comparison in a condition, and operands a " +
 		"condition bounds above. Confidence is low in instructions only an administrator can run (a signer matched with " +
 		"data of an account whose address is fixed). Division and remainder are left out (SOLANA_DIVISION_BY_ZERO).",
 	CWE:   []string{"CWE-190", "CWE-191"},
@@ -50,6 +50,7 @@ var UncheckedArithmetic = analyzer(detect.Template{
 		loopVars := rangeLoopVars(body)
 		bounds := boundedValues(body)
 		lower := lowerBounds(body)
+		parts := subSlices(body)
 		w := newWidths(p, fn)
 		par := parents(body)
 		admin := p.adminOnly(fn)
@@ -62,7 +63,7 @@ var UncheckedArithmetic = analyzer(detect.Template{
 				continue
 			}
 			if cannotOverflow(op, loopVars) || bothBounded(op, bounds) || w.fits(op, par) ||
-				boundedBelow(op, lower, par) || onlyCompared(op, par) {
+				boundedBelow(op, lower, par) || onlyCompared(op, par) || partLengthOp(op, parts) {
 				continue
 			}
 			f := p.ReportRange(op.Pos(), op.Node.End(), fn, map[string]string{"operator": op.Op.String()})

@@ -31,7 +31,7 @@ var ImproperInstructionIntrospection = analyzer(detect.Template{
 		"(<code>get_instruction_relative(-1, ..)</code>, or <code>load_current_index_checked</code> " +
 		"and an offset from it), and check that it is the one this instruction needs.</p>",
 	DescriptionKeys: []string{"function_name", "index"},
-	DetectionLogic:  "Calls of load_instruction_at_checked and load_instruction_at whose index (followed through locals) is an integer literal or an upper-case constant, not derived from load_current_index(_checked).",
+	DetectionLogic:  "Calls of load_instruction_at_checked and load_instruction_at whose index (followed through locals the code does not assign again) is an integer literal or an upper-case constant, not derived from load_current_index(_checked); a counter that walks the transaction's instructions is not a fixed position.",
 	CWE:             []string{"CWE-841"},
 	Class:           "account-validation",
 },
@@ -42,6 +42,12 @@ var ImproperInstructionIntrospection = analyzer(detect.Template{
 				continue
 			}
 			env := lets(fn.Decl.Body)
+			// A local the code assigns again (index += 1 in a loop over the
+			// transaction's instructions) is no fixed position.
+			for name := range assignedLocals(fn.Decl.Body) {
+				delete(env, name)
+				env[name] = nil
+			}
 			for _, c := range model.Calls(fn.Decl.Body) {
 				if c.Macro || !absoluteReaders[c.Name()] || len(c.Args) < 2 {
 					continue
@@ -70,9 +76,26 @@ func fixedIndex(x ast.Expr, env map[string]ast.Expr, depth int) (string, bool) {
 	case *ast.PathExpr:
 		name := e.Path.String()
 		if init, ok := env[name]; ok && len(e.Path.Segments) == 1 {
+			if init == nil {
+				return "", false // assigned again
+			}
 			return fixedIndex(init, env, depth+1)
 		}
 		return name, isConstName(name) && !strings.Contains(strings.ToLower(name), "current")
 	}
 	return "", false
+}
+
+// assignedLocals lists the single-name places a body assigns to (x = .., x += ..).
+func assignedLocals(body ast.Node) map[string]bool {
+	out := map[string]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignExpr); ok {
+			if pe, ok := a.X.(*ast.PathExpr); ok && len(pe.Path.Segments) == 1 {
+				out[pe.Path.Segments[0].Name.Name] = true
+			}
+		}
+		return true
+	})
+	return out
 }

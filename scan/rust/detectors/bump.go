@@ -3,6 +3,7 @@ package detectors
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
 )
 
 // BumpSeedCanonicalization reports PDAs derived with a bump the caller
@@ -18,7 +19,7 @@ var BumpSeedCanonicalization = analyzer(detect.Template{
 	Remediation: "<p>Use <code>find_program_address</code> (Anchor: a bare <code>bump</code>, or " +
 		"<code>bump = account.bump</code> storing the canonical bump found at initialization).</p>",
 	DescriptionKeys: []string{"bump"},
-	DetectionLogic:  "bump = <instruction argument> in #[account(...)] (names from #[instruction(...)]), and create_program_address calls whose seeds use a parameter of the enclosing function.",
+	DetectionLogic:  "bump = <instruction argument> in #[account(...)] (names from #[instruction(...)]), and create_program_address calls whose seeds use a parameter of the enclosing function, unless every seed is a byte-array parameter (the caller picks the whole input, which names no identity).",
 	CWE:             []string{"CWE-1289"},
 	Class:           "pda",
 },
@@ -45,7 +46,7 @@ var BumpSeedCanonicalization = analyzer(detect.Template{
 			params := fnParams(fn)
 			env := lets(fn.Decl.Body)
 			for _, c := range fn.Calls() {
-				if c.Macro || c.Name() != "create_program_address" || len(c.Args) == 0 {
+				if c.Macro || c.Name() != "create_program_address" || len(c.Args) == 0 || callerBytesOnly(fn, c.Args[0]) {
 					continue
 				}
 				used := ""
@@ -85,4 +86,48 @@ func bumpSeed(seeds ast.Node, x *ast.PathExpr) bool {
 // isLocalName reports a lower-case identifier (not a constant).
 func isLocalName(name string) bool {
 	return name != "" && name[0] >= 'a' && name[0] <= 'z'
+}
+
+// callerBytesOnly reports seeds that are all byte parameters of the function (&[&seed] with
+// seed: [u8; 32]): the caller picks the whole input of the derivation, bump byte included, so
+// the address names no identity (no constant, no key) that a canonical bump would make
+// unique; any address it yields is as good as another.
+func callerBytesOnly(fn *model.Function, seeds ast.Expr) bool {
+	bytes := map[string]bool{}
+	for _, prm := range fn.Decl.Params {
+		if ip, ok := prm.Pat.(*ast.IdentPat); ok && isByteArray(prm.Type) {
+			bytes[ip.Name.Name] = true
+		}
+	}
+	arr, ok := unref(seeds).(*ast.ArrayExpr)
+	if !ok || arr.Len != nil || len(arr.Elems) == 0 {
+		return false
+	}
+	for _, e := range arr.Elems {
+		pe, ok := unref(e).(*ast.PathExpr)
+		if !ok || len(pe.Path.Segments) != 1 || !bytes[pe.Path.String()] {
+			return false
+		}
+	}
+	return true
+}
+
+// isByteArray reports [u8; N], &[u8] and Vec<u8>.
+func isByteArray(t ast.Type) bool {
+	for {
+		switch x := t.(type) {
+		case *ast.RefType:
+			t = x.Elem
+			continue
+		case *ast.ArrayType:
+			return typeLast(x.Elem) == "u8"
+		case *ast.SliceType:
+			return typeLast(x.Elem) == "u8"
+		case *ast.PathType:
+			if l := x.Path.Last(); l != nil && l.Name.Name == "Vec" && l.Args != nil && len(l.Args.Args) == 1 {
+				return typeLast(l.Args.Args[0].Type) == "u8"
+			}
+		}
+		return false
+	}
 }

@@ -37,9 +37,9 @@ type Pass struct {
 func analyzer(t detect.Template, run func(*Pass)) *detect.Analyzer {
 	return &detect.Analyzer{Template: template(t), Run: func(dp *detect.Pass) {
 		cu := dp.Facts.(*crateUnit)
-		prog, vm := cu.enter()
+		prog, vm, us, shared := cu.enter()
 		defer cu.leave()
-		run(&Pass{Pass: dp, Fset: cu.ws.Fset, Crate: cu.crate, Program: prog, Model: vm, Config: cu.cfg, cache: &crateCache{}})
+		run(&Pass{Pass: dp, Fset: cu.ws.Fset, Crate: cu.crate, Program: prog, Model: vm, Config: cu.cfg, cache: &crateCache{units: us, done: true, shared: shared}})
 	}}
 }
 
@@ -53,6 +53,9 @@ type crateCache struct {
 	sites  map[string][]callSite
 	// ordered caches the field-ordering invariants (dup_mut_order.go).
 	ordered map[string]bool
+	// shared holds what every pass of the crate reads alike, built once (nil for a Pass
+	// not run by the framework).
+	shared *crateShared
 	// consts and fields cache the bits of the crate's constants and struct fields
 	// (arith_width.go).
 	consts, fields map[string]int
@@ -71,16 +74,26 @@ func (p *Pass) callSites(name string) []callSite {
 		p.cache = &crateCache{}
 	}
 	if p.cache.sites == nil {
-		p.cache.sites = map[string][]callSite{}
-		for _, fn := range p.Program.Functions {
-			for _, c := range fn.Calls() {
-				if !c.Macro {
-					p.cache.sites[c.Name()] = append(p.cache.sites[c.Name()], callSite{fn, c})
-				}
-			}
+		if p.cache.shared != nil {
+			p.cache.sites = p.cache.shared.sites()
+		} else {
+			p.cache.sites = indexCallSites(p.Program)
 		}
 	}
 	return p.cache.sites[name]
+}
+
+// indexCallSites indexes the non-macro calls of the crate's functions by name.
+func indexCallSites(prog *model.Program) map[string][]callSite {
+	sites := map[string][]callSite{}
+	for _, fn := range prog.Functions {
+		for _, c := range fn.Calls() {
+			if !c.Macro {
+				sites[c.Name()] = append(sites[c.Name()], callSite{fn, c})
+			}
+		}
+	}
+	return sites
 }
 
 // validation returns the account-validation model of an Accounts struct,
@@ -109,7 +122,7 @@ func (p *Pass) isModule(name string) bool {
 	if p.cache.mods == nil {
 		p.cache.mods = map[string]bool{}
 		for _, m := range p.Program.Modules() {
-			for _, seg := range strings.Split(m, "::") {
+			for seg := range strings.SplitSeq(m, "::") {
 				p.cache.mods[seg] = true
 			}
 		}

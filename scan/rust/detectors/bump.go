@@ -44,7 +44,7 @@ var BumpSeedCanonicalization = analyzer(detect.Template{
 				continue
 			}
 			params := fnParams(fn)
-			env := lets(fn.Decl.Body)
+			env := fn.Lets()
 			for _, c := range fn.Calls() {
 				if c.Macro || c.Name() != "create_program_address" || len(c.Args) == 0 || callerBytesOnly(fn, c.Args[0]) {
 					continue

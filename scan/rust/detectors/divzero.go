@@ -53,13 +53,13 @@ var DivisionByZero = analyzer(detect.Template{
 // divisionsByZero reports the unchecked divisions of one function.
 func (p *Pass) divisionsByZero(fn *model.Function) {
 	body := fn.Decl.Body
-	env := lets(body)
+	env := fn.Lets()
 	params := intParams(fn)
 	as := p.Program.ContextAccounts(fn)
 	if as == nil && fn.SelfType != "" {
 		as = p.Program.AccountsStruct(fn.SelfType) // self.pool.total in an Accounts method
 	}
-	conds := conditions(body)
+	var conds []ast.Node // the function's conditions, listed at its first division
 	for _, op := range model.Arithmetic(body) {
 		switch op.Op {
 		case token.SLASH, token.PERCENT, token.SLASH_EQ, token.PERC_EQ:
@@ -70,7 +70,13 @@ func (p *Pass) divisionsByZero(fn *model.Function) {
 			continue
 		}
 		srcs, kind := p.divisorSources(op.Y, env, params, as, 0)
-		if len(srcs) == 0 || p.readInChecks(conds, as, srcs) {
+		if len(srcs) == 0 {
+			continue
+		}
+		if conds == nil {
+			conds = conditions(body)
+		}
+		if p.readInChecks(conds, as, srcs) {
 			continue
 		}
 		if kind == "a parameter" {
@@ -121,7 +127,7 @@ func (p *Pass) controlledParams(fn *model.Function, names []string, depth int) b
 			if i-shift < 0 || i-shift >= len(c.Args) {
 				continue
 			}
-			env := lets(caller.Decl.Body)
+			env := caller.Lets()
 			as := p.Program.ContextAccounts(caller)
 			srcs, kind := p.divisorSources(c.Args[i-shift], env, intParams(caller), as, 0)
 			if len(srcs) == 0 || p.readInChecks(conditions(caller.Decl.Body), as, srcs) {

@@ -108,7 +108,7 @@ var DuplicateMutableAccounts = analyzer(detect.Template{
 func writtenFields(us []unit) map[*model.AccountsStruct]map[string]bool {
 	return perStruct(us, func(u unit, set map[string]bool) {
 		body := u.Func.Decl.Body
-		env := lets(body)
+		env := u.Func.Lets()
 		mark := func(x ast.Expr) {
 			for _, acc := range accountsIn(x, u, env) {
 				set[acc] = true

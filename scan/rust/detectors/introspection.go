@@ -1,11 +1,11 @@
 package detectors
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
-	"github.com/vigil-sec/vigil/scan/rust/model"
 	"github.com/vigil-sec/vigil/scan/rust/token"
 )
 
@@ -41,14 +41,14 @@ var ImproperInstructionIntrospection = analyzer(detect.Template{
 			if inTests(fn) {
 				continue
 			}
-			env := lets(fn.Decl.Body)
+			env := maps.Clone(fn.Lets())
 			// A local the code assigns again (index += 1 in a loop over the
 			// transaction's instructions) is no fixed position.
 			for name := range assignedLocals(fn.Decl.Body) {
 				delete(env, name)
 				env[name] = nil
 			}
-			for _, c := range model.Calls(fn.Decl.Body) {
+			for _, c := range fn.Calls() {
 				if c.Macro || !absoluteReaders[c.Name()] || len(c.Args) < 2 {
 					continue
 				}

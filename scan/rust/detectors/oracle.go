@@ -192,7 +192,7 @@ var OracleConfidenceIgnored = analyzer(detect.Template{
 			if inTests(fn) {
 				continue
 			}
-			for _, c := range model.Calls(fn.Decl.Body) {
+			for _, c := range fn.Calls() {
 				if c.Macro || c.Method == "" || !pythPriceReads[c.Method] {
 					continue
 				}

@@ -3,7 +3,6 @@ package detectors
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
-	"github.com/vigil-sec/vigil/scan/rust/model"
 )
 
 var panicMacros = map[string]bool{"panic": true, "unreachable": true, "todo": true, "unimplemented": true}
@@ -27,7 +26,7 @@ var PanicInHandler = analyzer(detect.Template{
 },
 	func(p *Pass) {
 		for _, u := range p.units() {
-			for _, c := range model.Calls(u.Func.Decl.Body) {
+			for _, c := range u.Func.Calls() {
 				switch {
 				case !c.Macro && (c.Method == "unwrap" || c.Method == "expect"):
 					name := c.Node.(*ast.MethodCallExpr).Name

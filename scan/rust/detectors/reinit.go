@@ -73,7 +73,7 @@ var Reinitialization = analyzer(detect.Template{
 			if !readsState(body) || createsAccount(body) || testsStateFlag(p.Program, body) {
 				continue
 			}
-			for _, c := range model.Calls(body) {
+			for _, c := range fn.Calls() {
 				if c.Macro {
 					continue
 				}

@@ -33,11 +33,11 @@ var StaleAfterCPI = analyzer(detect.Template{
 				continue
 			}
 			body := u.Func.Decl.Body
-			env := lets(body)
+			env := u.Func.Lets()
 			// Where each field is handed to a CPI, and where it is reloaded.
 			cpiAt := map[string]token.Pos{}
 			reloads := map[string][]token.Pos{}
-			calls := model.Calls(body)
+			calls := u.Func.Calls()
 			for _, c := range calls {
 				switch {
 				case c.IsCPI():

@@ -52,8 +52,8 @@ var MissingRentExemption = analyzer(detect.Template{
 			if inTests(fn) {
 				continue
 			}
-			env := lets(fn.Decl.Body)
-			for _, c := range model.Calls(fn.Decl.Body) {
+			env := fn.Lets()
+			for _, c := range fn.Calls() {
 				idx, ok := lamportsArg[c.Name()][len(c.Args)]
 				if c.Macro || !ok || c.Method != "" {
 					continue
@@ -140,14 +140,14 @@ func (p *Pass) paramRentFunded(fn *model.Function, param string, depth int) bool
 		return false
 	}
 	return p.everyCallerPasses(fn, idx, nil, func(caller *model.Function, arg ast.Expr) bool {
-		return p.rentFunded(caller, arg, lets(caller.Decl.Body), depth+1)
+		return p.rentFunded(caller, arg, caller.Lets(), depth+1)
 	})
 }
 
 // mentionsMinimumBalance reports a function whose body calls
 // minimum_balance.
 func mentionsMinimumBalance(fn *model.Function) bool {
-	for _, c := range model.Calls(fn.Decl.Body) {
+	for _, c := range fn.Calls() {
 		if c.Name() == "minimum_balance" {
 			return true
 		}

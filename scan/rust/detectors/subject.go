@@ -29,9 +29,11 @@ type crateUnit struct {
 	cfg    Config
 	stream bool // parse the crate's sources before its first task, release them after its last
 
-	once  sync.Once
-	prog  *model.Program
-	model *validation.Model
+	once   sync.Once
+	prog   *model.Program
+	model  *validation.Model
+	units  []unit // the crate's instruction code, shared read-only by every pass
+	shared *crateShared
 
 	// A pass abandoned past its budget may still run after the crate's tasks are over: the
 	// model is released when the crate is finished and no pass is in it.
@@ -40,8 +42,15 @@ type crateUnit struct {
 	finished bool
 }
 
-// enter starts a pass on the crate and returns its models, built by the first pass.
-func (cu *crateUnit) enter() (*model.Program, *validation.Model) {
+// crateShared is what the passes of a crate compute alike and read only: indexes built by the
+// first pass that asks.
+type crateShared struct {
+	sites func() map[string][]callSite
+}
+
+// enter starts a pass on the crate and returns its models and instruction code, built by the
+// first pass.
+func (cu *crateUnit) enter() (*model.Program, *validation.Model, []unit, *crateShared) {
 	cu.mu.Lock()
 	cu.active++
 	cu.mu.Unlock()
@@ -51,8 +60,11 @@ func (cu *crateUnit) enter() (*model.Program, *validation.Model) {
 		}
 		cu.prog = model.AnalyzeCrate(cu.ws.Fset, cu.crate)
 		cu.model = validation.Build(cu.prog, cu.crate)
+		cu.units = units(cu.prog)
+		prog := cu.prog
+		cu.shared = &crateShared{sites: sync.OnceValue(func() map[string][]callSite { return indexCallSites(prog) })}
 	})
-	return cu.prog, cu.model
+	return cu.prog, cu.model, cu.units, cu.shared
 }
 
 // leave ends a pass.
@@ -80,7 +92,7 @@ func (cu *crateUnit) releaseIfDone() {
 	if cu.stream {
 		cu.crate.Release()
 	}
-	cu.prog, cu.model = nil, nil
+	cu.prog, cu.model, cu.units, cu.shared = nil, nil, nil, nil
 }
 
 func newWorkspaceSubject(ws *model.Workspace, cfg Config, stream bool) *workspaceSubject {

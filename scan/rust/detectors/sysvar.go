@@ -56,8 +56,8 @@ var UncheckedSysvar = analyzer(detect.Template{
 		}
 		for _, u := range p.units() {
 			body := u.Func.Decl.Body
-			env := lets(body)
-			for _, c := range model.Calls(body) {
+			env := u.Func.Lets()
+			for _, c := range u.Func.Calls() {
 				if c.Macro || !uncheckedSysvarReaders[c.Name()] || len(c.Args) == 0 {
 					continue
 				}
@@ -92,8 +92,8 @@ func sysvarChecked(p *Pass, us []unit, name string) bool {
 		if p.accountChecked(u, name, PropKey) {
 			return true
 		}
-		env := lets(u.Func.Decl.Body)
-		for _, c := range model.Calls(u.Func.Decl.Body) {
+		env := u.Func.Lets()
+		for _, c := range u.Func.Calls() {
 			switch c.Name() {
 			case "check_id", "from_account_info", "load_instruction_at_checked", "load_current_index_checked",
 				"get_instruction_relative",

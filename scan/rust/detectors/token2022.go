@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
-	"github.com/vigil-sec/vigil/scan/rust/model"
 )
 
 // uncheckedTransfers are the Token-2022 (and token interface) transfer
@@ -35,7 +34,7 @@ var Token2022UncheckedTransfer = analyzer(detect.Template{
 			if inTests(fn) {
 				continue
 			}
-			for _, c := range model.Calls(fn.Decl.Body) {
+			for _, c := range fn.Calls() {
 				if c.Macro || c.Path == "" || c.Name() != "transfer" {
 					continue
 				}

@@ -200,7 +200,7 @@ func (p *Pass) namesInCallees(fn *model.Function, seen map[*model.Function]bool,
 	if depth >= helperDepth {
 		return false
 	}
-	for _, c := range model.Calls(fn.Decl.Body) {
+	for _, c := range fn.Calls() {
 		if c.Macro || !p.inCrate(fn, c) {
 			continue
 		}

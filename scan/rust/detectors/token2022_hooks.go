@@ -151,7 +151,7 @@ func walletEscrow(fn *model.Function, c *model.Call, as *model.AccountsStruct) b
 	if as == nil || len(c.Args) == 0 {
 		return false
 	}
-	f := as.Field(transferAccount(c.Args[0], lets(fn.Decl.Body), "authority", 0))
+	f := as.Field(transferAccount(c.Args[0], fn.Lets(), "authority", 0))
 	// A signing wallet is the user moving their own tokens (extra PDA
 	// seeds passed along change nothing).
 	return f != nil && (f.Type.Kind == model.KindSigner || f.Constraints.Signer || belongsToWallet(as, f))
@@ -165,7 +165,7 @@ func ownMint(fn *model.Function, c *model.Call, as *model.AccountsStruct) bool {
 	if as == nil || len(c.Args) == 0 {
 		return false
 	}
-	f := as.Field(transferAccount(c.Args[0], lets(fn.Decl.Body), "mint", 0))
+	f := as.Field(transferAccount(c.Args[0], fn.Lets(), "mint", 0))
 	return f != nil && f.Constraints.SeedsSet && f.Constraints.SeedsProgram == nil
 }
 

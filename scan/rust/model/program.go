@@ -45,7 +45,17 @@ type Function struct {
 	SelfType string
 	Trait    string
 
-	calls func() []*Call // Calls of the body, listed once
+	calls func() []*Call              // Calls of the body, listed once
+	lets  func() map[string]ast.Expr // Lets of the body, listed once
+}
+
+// Lets maps the function's locals to their initializers (see the package function Lets),
+// listed once. Callers must not change the map.
+func (f *Function) Lets() map[string]ast.Expr {
+	if f.lets == nil {
+		return Lets(f.Decl.Body)
+	}
+	return f.lets()
 }
 
 // Calls lists the calls in the function's body (see the package function Calls), walking the
@@ -111,6 +121,7 @@ func (p *Program) items(f *File, module string, items []ast.Item, impl *ast.Impl
 			}
 			fn := &Function{Name: it.Name.Name, Decl: it, File: f, Module: module}
 			fn.calls = sync.OnceValue(func() []*Call { return Calls(it.Body) })
+			fn.lets = sync.OnceValue(func() map[string]ast.Expr { return Lets(it.Body) })
 			if impl != nil {
 				fn.SelfType = typeName(impl.SelfType)
 				if impl.Trait != nil {

@@ -506,7 +506,7 @@ func (w *walker) resolveCallAny(raw, resolved string, nargs int) []*model.Functi
 // inModule reports a module path with a segment named seg (a module re-exporting its
 // submodules' items: instructions::f for crate::instructions::f_mod::f).
 func inModule(module, seg string) bool {
-	for _, s := range strings.Split(module, "::") {
+	for s := range strings.SplitSeq(module, "::") {
 		if s == seg {
 			return true
 		}

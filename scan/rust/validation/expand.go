@@ -1,6 +1,8 @@
 package validation
 
 import (
+	"bytes"
+
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/macros"
 	"github.com/vigil-sec/vigil/scan/rust/model"
@@ -28,18 +30,31 @@ type macroTable struct {
 // that declares checking macros).
 func newMacroTable(prog *model.Program) *macroTable {
 	t := &macroTable{fset: prog.Fset, rules: map[string]*macros.Rules{}, done: map[*ast.MacroCall]*expansion{}}
+	// Only files whose text defines a macro are walked for definitions; the item-position
+	// invocations (which may define more) matter only when the crate has macros at all.
+	for _, f := range prog.Files {
+		if f.AST == nil || f.Src != nil && !bytes.Contains(f.Src, []byte("macro_rules")) {
+			continue
+		}
+		ast.Inspect(f.AST, func(n ast.Node) bool {
+			if x, ok := n.(*ast.MacroRulesItem); ok {
+				if r := macros.Compile(x.Name.Name, x.Body.Tokens); r != nil {
+					t.rules[x.Name.Name] = r
+				}
+			}
+			return true
+		})
+	}
+	if len(t.rules) == 0 {
+		return t
+	}
 	var calls []*ast.MacroCall
 	for _, f := range prog.Files {
 		if f.AST == nil {
 			continue
 		}
 		ast.Inspect(f.AST, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.MacroRulesItem:
-				if r := macros.Compile(x.Name.Name, x.Body.Tokens); r != nil {
-					t.rules[x.Name.Name] = r
-				}
-			case *ast.MacroItem:
+			if x, ok := n.(*ast.MacroItem); ok {
 				calls = append(calls, x.Mac)
 			}
 			return true

@@ -500,13 +500,13 @@ func inTests(fn *model.Function) bool {
 	if model.HasAttr(fn.Decl.Attrs, "test") {
 		return true
 	}
-	for _, part := range strings.Split(fn.Module, "::") {
+	for part := range strings.SplitSeq(fn.Module, "::") {
 		if part == "tests" || part == "test" {
 			return true
 		}
 	}
 	if fn.File != nil {
-		for _, part := range strings.Split(fn.File.Path, "/") {
+		for part := range strings.SplitSeq(fn.File.Path, "/") {
 			switch part {
 			case "tests", "benches", "examples":
 				return true

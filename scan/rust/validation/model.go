@@ -31,7 +31,7 @@ func Build(prog *model.Program, crate *model.Crate) *Model {
 	m := &Model{prog: prog, crate: crate, modules: map[string]bool{}, memo: map[memoKey]*memoEntry{},
 		stack: map[*model.Function]int{}, Reachable: map[*model.Function]bool{}, cfgs: map[*ast.Attribute]bool{}}
 	for _, mod := range prog.Modules() {
-		for _, seg := range strings.Split(mod, "::") {
+		for seg := range strings.SplitSeq(mod, "::") {
 			m.modules[seg] = true
 		}
 	}

@@ -45,7 +45,7 @@ type Function struct {
 	SelfType string
 	Trait    string
 
-	calls func() []*Call              // Calls of the body, listed once
+	calls func() []*Call             // Calls of the body, listed once
 	lets  func() map[string]ast.Expr // Lets of the body, listed once
 }
 

@@ -23,7 +23,8 @@ var AccountDataMatching = analyzer(detect.Template{
 		"<code>constraint</code> comparing keys. Native: compare the stored key with " +
 		"<code>account.key</code> before use.</p>",
 	DescriptionKeys: []string{"account_name", "related", "evidence"},
-	DetectionLogic: "From the account-validation model, per instruction. Anchor: an Account/AccountLoader of one of " +
+	DetectionLogic: "From the account-validation model, per instruction (medium confidence when another instruction " +
+		"matches the same stored key with an account of that name, low when only the names pair them). Anchor: an Account/AccountLoader of one of " +
 		"the crate's types, not created there, with a Pubkey field named like another account of the instruction, " +
 		"when nothing relates them: no comparison of that stored key in any form (has_one, a constraint, code, a helper " +
 		"or accessor the instruction calls), no seeds derived from it or from any of the holder's fields, no check from " +
@@ -84,11 +85,43 @@ func (p *Pass) storedRelations(seen map[ast.Node]bool, in *validation.Instructio
 		if in.Struct != nil && p.creditOnlySignerFunded(in.Struct, h.Field, sf.Name.Name) {
 			continue
 		}
-		p.reportAt(seen, fieldNode(h.Field), nil, detect.ConfidenceMedium, map[string]string{"account_name": h.Name, "related": rel.Name,
-			"evidence": evidence("instruction "+in.Name, h.Name+"."+sf.Name.Name+" is never compared with "+rel.Name+"'s key, nor is "+rel.Name+" fixed or tied to "+h.Name+" otherwise")})
+		// The stored key is taken for rel's by their names; other instructions that match
+		// the two show it is the program's own relation.
+		conf, why := detect.ConfidenceLow, "paired by name: no instruction matches "+h.Name+"."+sf.Name.Name+" with "+rel.Name+"'s key"
+		if site, ok := p.pairedElsewhere(in, h.Name, dataType(h), sf.Name.Name, lastDotted(rel.Name)); ok {
+			conf, why = detect.ConfidenceMedium, "instruction "+site+" matches them"
+		}
+		p.reportAt(seen, fieldNode(h.Field), nil, conf, map[string]string{"account_name": h.Name, "related": rel.Name,
+			"evidence": evidence("instruction "+in.Name, h.Name+"."+sf.Name.Name+" is never compared with "+rel.Name+"'s key, nor is "+rel.Name+" fixed or tied to "+h.Name+" otherwise", why)})
 		return
 	}
 }
+
+// pairedElsewhere returns an instruction that matches a stored key field of another account
+// of type typ than holder with the key of an account named rel (has_one, a constraint, code).
+func (p *Pass) pairedElsewhere(in *validation.Instruction, holder, typ, field, rel string) (string, bool) {
+	for _, other := range p.Model.Instructions {
+		for _, r := range other.Facts.Relations {
+			if !r.Equal {
+				continue
+			}
+			o, ok := r.Other(func(v *validation.Value) bool {
+				if v.Kind != validation.Field || v.Path != field {
+					return false
+				}
+				h := other.Account(v.Acc)
+				return h != nil && dataType(h) == typ && (other != in || v.Acc != holder)
+			})
+			if ok && o.Kind == validation.Key && lastDotted(o.Acc) == rel {
+				return other.Name, true
+			}
+		}
+	}
+	return "", false
+}
+
+// lastDotted is the last part of a nested account's name (accounts.pool for pool).
+func lastDotted(name string) string { return name[strings.LastIndexByte(name, '.')+1:] }
 
 // related reports a fact tying the holder's stored key field to the related account.
 func related(in *validation.Instruction, h, rel *validation.Account, fieldName string) bool {

@@ -55,41 +55,33 @@ func subSlices(body ast.Node) map[string]slicePart {
 // sliceSource returns the slice an expression takes parts of, and where each part starts
 // (-1 when not known), or "".
 func sliceSource(x ast.Expr) (string, []int64) {
-	for {
-		switch e := x.(type) {
-		case *ast.RefExpr:
-			x = e.X
-			continue
-		case *ast.TryExpr:
-			x = e.X
-			continue
-		case *ast.IndexExpr:
-			if r, ok := e.Index.(*ast.RangeExpr); ok {
-				start := int64(0)
-				if r.Lo != nil {
-					start = literalInt(r.Lo)
-				}
-				return model.ExprPath(e.X), []int64{start}
+	switch e := bare(x).(type) {
+	case *ast.IndexExpr:
+		if r, ok := e.Index.(*ast.RangeExpr); ok {
+			start := int64(0)
+			if r.Lo != nil {
+				start = literalInt(r.Lo)
 			}
-		case *ast.MethodCallExpr:
-			switch e.Name.Name {
-			case "split_at", "split_at_mut":
-				if len(e.Args) == 1 {
-					return model.ExprPath(e.Recv), []int64{0, literalInt(e.Args[0])}
-				}
-			case "split_first", "split_first_mut":
-				return model.ExprPath(e.Recv), []int64{0, 1}
-			case "split_last", "split_last_mut":
-				return model.ExprPath(e.Recv), []int64{-1, 0}
-			}
-		case *ast.MacroExpr:
-			switch e.Mac.Name() {
-			case "array_ref", "array_refs", "array_mut_ref", "mut_array_refs":
-				return arrayRefParts(e.Mac)
-			}
+			return model.ExprPath(e.X), []int64{start}
 		}
-		return "", nil
+	case *ast.MethodCallExpr:
+		switch e.Name.Name {
+		case "split_at", "split_at_mut":
+			if len(e.Args) == 1 {
+				return model.ExprPath(e.Recv), []int64{0, literalInt(e.Args[0])}
+			}
+		case "split_first", "split_first_mut":
+			return model.ExprPath(e.Recv), []int64{0, 1}
+		case "split_last", "split_last_mut":
+			return model.ExprPath(e.Recv), []int64{-1, 0}
+		}
+	case *ast.MacroExpr:
+		switch e.Mac.Name() {
+		case "array_ref", "array_refs", "array_mut_ref", "mut_array_refs":
+			return arrayRefParts(e.Mac)
+		}
 	}
+	return "", nil
 }
 
 // arrayRefParts reads array_ref![list, offset, len] (one part from offset) and

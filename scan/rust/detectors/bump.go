@@ -99,12 +99,12 @@ func callerBytesOnly(fn *model.Function, seeds ast.Expr) bool {
 			bytes[ip.Name.Name] = true
 		}
 	}
-	arr, ok := unref(seeds).(*ast.ArrayExpr)
+	arr, ok := bare(seeds).(*ast.ArrayExpr)
 	if !ok || arr.Len != nil || len(arr.Elems) == 0 {
 		return false
 	}
 	for _, e := range arr.Elems {
-		pe, ok := unref(e).(*ast.PathExpr)
+		pe, ok := bare(e).(*ast.PathExpr)
 		if !ok || len(pe.Path.Segments) != 1 || !bytes[pe.Path.String()] {
 			return false
 		}

@@ -175,20 +175,10 @@ func parties(in *validation.Instruction) map[string]bool {
 // partys reports a destination that is a party's: the party itself, its associated token
 // account (an address derived from its key), or a token account it owns.
 func (t *tying) partys(v *validation.Value) bool {
-	if v == nil {
-		return false
-	}
-	if v.Kind == validation.Struct && v.Type == "|" {
-		for _, f := range v.Fields {
-			if !t.partys(f) {
-				return false
-			}
-		}
-		return len(v.Fields) > 0
-	}
-	if v.Acc == "" || v.Kind != validation.AccountRef && v.Kind != validation.Key {
-		return false
-	}
+	return everyAccount(v, t.partysAccount)
+}
+
+func (t *tying) partysAccount(v *validation.Value) bool {
 	if t.parties[v.Acc] {
 		return true
 	}
@@ -235,12 +225,18 @@ func signingAccounts(in *validation.Instruction, c *validation.CPI) map[string]b
 // (vault == pool.vault with pool signing; vault == bank.vault with bank.group == group and group
 // signing), or owned, as a token account, by the signing PDA.
 func (t *tying) tied(v *validation.Value) bool {
+	return everyAccount(v, func(v *validation.Value) bool { return t.bound(v.Acc, 3) })
+}
+
+// everyAccount reports whether ok holds for the account (or key of an account) a value is,
+// and for each alternative of a joined value (either account): false for anything else.
+func everyAccount(v *validation.Value, ok func(*validation.Value) bool) bool {
 	if v == nil {
 		return false
 	}
 	if v.Kind == validation.Struct && v.Type == "|" {
 		for _, f := range v.Fields {
-			if !t.tied(f) {
+			if !everyAccount(f, ok) {
 				return false
 			}
 		}
@@ -249,7 +245,7 @@ func (t *tying) tied(v *validation.Value) bool {
 	if v.Acc == "" || v.Kind != validation.AccountRef && v.Kind != validation.Key {
 		return false
 	}
-	return t.bound(v.Acc, 3)
+	return ok(v)
 }
 
 func (t *tying) inSeeds(is func(*validation.Value) bool) bool { return seedsHold(t.cpi.Seeds, is) }

@@ -119,7 +119,7 @@ func cpiRuns(body ast.Node, c *model.Call, calls []*model.Call) token.Pos {
 			continue
 		}
 		for _, a := range d.Args {
-			if model.ExprPath(unref(a)) != local {
+			if model.ExprPath(bare(a)) != local {
 				continue
 			}
 			run := d.Node.End()
@@ -168,16 +168,6 @@ func boundTo(body ast.Node, n ast.Node) string {
 	return name
 }
 
-func unref(x ast.Expr) ast.Expr {
-	for {
-		r, ok := x.(*ast.RefExpr)
-		if !ok {
-			return x
-		}
-		x = r.X
-	}
-}
-
 // tokenMoves are the token programs' instructions that change only token accounts' balances
 // or delegation: their mint and authority accounts come out as they went in.
 var tokenMoves = map[string]map[string]bool{
@@ -192,7 +182,7 @@ var tokenMoves = map[string]map[string]bool{
 // token transfer, approval or revocation (in place or bound to a local), the token accounts
 // only; else the argument.
 func changedBy(a ast.Expr, env map[string]ast.Expr) ast.Expr {
-	x := unref(a)
+	x := bare(a)
 	for depth := 0; depth < 3; depth++ {
 		pe, ok := x.(*ast.PathExpr)
 		if !ok || len(pe.Path.Segments) != 1 {
@@ -202,7 +192,7 @@ func changedBy(a ast.Expr, env map[string]ast.Expr) ast.Expr {
 		if !ok {
 			break
 		}
-		x = unref(init)
+		x = bare(init)
 	}
 	se, ok := x.(*ast.StructExpr)
 	if !ok || se.Path.Last() == nil {

@@ -310,3 +310,20 @@ func perStruct(us []unit, visit func(u unit, set map[string]bool)) map[*model.Ac
 	}
 	return out
 }
+
+// bare strips what does not change which value an expression names: parentheses, & and
+// &mut, and ?.
+func bare(x ast.Expr) ast.Expr {
+	for {
+		switch e := x.(type) {
+		case *ast.ParenExpr:
+			x = e.X
+		case *ast.RefExpr:
+			x = e.X
+		case *ast.TryExpr:
+			x = e.X
+		default:
+			return x
+		}
+	}
+}

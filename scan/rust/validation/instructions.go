@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -190,8 +191,8 @@ func (w *walker) accessControl(fn *model.Function) {
 	}
 }
 
-// splitTopLevel splits tokens at commas outside brackets.
-func splitTopLevel(toks []token.Token) [][]token.Token {
+// splitTopLevel splits tokens at commas outside brackets (and at the other separators given).
+func splitTopLevel(toks []token.Token, seps ...token.Kind) [][]token.Token {
 	var out [][]token.Token
 	depth, start := 0, 0
 	for i, t := range toks {
@@ -200,13 +201,12 @@ func splitTopLevel(toks []token.Token) [][]token.Token {
 			depth++
 		case token.RPAREN, token.RBRACK, token.RBRACE:
 			depth--
-		case token.COMMA:
-			if depth == 0 {
-				if i > start {
-					out = append(out, toks[start:i])
-				}
-				start = i + 1
+		}
+		if depth == 0 && (t.Kind == token.COMMA || slices.Contains(seps, t.Kind)) {
+			if i > start {
+				out = append(out, toks[start:i])
 			}
+			start = i + 1
 		}
 	}
 	if start < len(toks) {

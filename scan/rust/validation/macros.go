@@ -69,27 +69,7 @@ var arrayRefMacros = map[string]bool{"array_ref": true, "array_mut_ref": true, "
 
 func (w *walker) arrayRefs(name string, m *ast.MacroCall) *Value {
 	// The sizes are separated by commas or, around a rest (..), semicolons.
-	var parts [][]token.Token
-	depth, start := 0, 0
-	toks := m.Tokens.Tokens
-	for i, t := range toks {
-		switch t.Kind {
-		case token.LPAREN, token.LBRACK, token.LBRACE:
-			depth++
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth--
-		case token.COMMA, token.SEMI:
-			if depth == 0 {
-				if i > start {
-					parts = append(parts, toks[start:i])
-				}
-				start = i + 1
-			}
-		}
-	}
-	if start < len(toks) {
-		parts = append(parts, toks[start:])
-	}
+	parts := splitTopLevel(m.Tokens.Tokens, token.SEMI)
 	if len(parts) < 2 {
 		return unknown
 	}

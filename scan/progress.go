@@ -46,6 +46,12 @@ func (t *progressTracker) fileDone(findings int) {
 	t.change(func(p *Progress) { p.FilesDone++; p.Findings += findings })
 }
 
+// filesDone counts n files of the phase done (the Rust files of a crate every detector is done
+// with).
+func (t *progressTracker) filesDone(n int) {
+	t.change(func(p *Progress) { p.FilesDone += n })
+}
+
 // phaseDone marks every file of the phase done, adding findings (a phase that reports no
 // progress of its own, as the Rust analysis).
 func (t *progressTracker) phaseDone(findings int) {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/advisory"
 	"github.com/vigil-sec/vigil/scan/rust/detectors"
 	"github.com/vigil-sec/vigil/scan/rust/model"
@@ -54,9 +55,19 @@ func (l *rustLang) analyse(r *run) (analysis, error) {
 	r.act.setStage("the Rust detectors")
 	var rr rustResult
 	var rerr error
-	budget, err := r.guard("analysing the Rust sources", func() { rr, rerr = scanRust(r.ws, r.opts) })
+	hooks := rustRun{track: r.act.track, filesDone: func(n int) { r.tracker.filesDone(n) }}
+	budget, err := r.guard("analysing the Rust sources", func() { rr, rerr = scanRust(r.ctx, r.ws, r.opts, hooks) })
 	if err != nil {
 		return out, err
+	}
+	if budget == nil && rerr == nil {
+		// the detectors ran on the framework's runner: a detector or the scan may have
+		// stopped on a budget there
+		if b, cancelled := r.stopped(); cancelled != nil {
+			return out, cancelled
+		} else if b != nil {
+			out.stopped = b
+		}
 	}
 	if budget != nil {
 		out.stopped = budget
@@ -91,11 +102,21 @@ type rustResult struct {
 	source       map[string][]string      // the lines of the files with findings, for excerpts
 }
 
+// rustRun is how the scan drives the Rust detectors on the detector framework's runner: the
+// per-detector budget, the memory watchdog's file tracking, and progress.
+type rustRun struct {
+	track func(file string, running bool)
+	// filesDone is told when every detector is done with a crate: its Rust files.
+	filesDone func(n int)
+}
+
 // scanRust runs the Rust detectors on the workspace's Rust files (dependencies only when asked
 // for) and their Cargo manifests, and converts the findings. Rust files outside any crate are
 // analysed as one crate of their own (looseManifest) when the workspace root has no
-// Cargo.toml; files the model still did not take are not_scanned gaps.
-func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
+// Cargo.toml; files the model still did not take are not_scanned gaps. A detector that fails
+// or runs past its budget on a crate leaves the crate's files not_analysed gaps; when ctx ends
+// the crates not analysed are gaps too.
+func scanRust(ctx context.Context, ws *workspace.Workspace, opts Options, hooks rustRun) (rustResult, error) {
 	var out rustResult
 	allow := rustAllowed(ws, opts.IncludeDeps)
 	fsys := rustFS{base: ws.FS(), allow: allow}
@@ -115,7 +136,20 @@ func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
 	if db != nil {
 		out.advisories = &report.AdvisorySnapshot{Date: db.Date, Source: db.Source, Advisories: db.Len()}
 	}
-	res, err := detectors.Scan(fsys, model.Limits{}, detectors.Config{Advisories: db})
+	lim := detect.Limits{Task: opts.Budgets.Detector, Track: hooks.track, Workers: opts.Workers}
+	crateFiles := map[string]int{} // Rust files per crate, by the crate's Cargo.toml path
+	if hooks.filesDone != nil {
+		lim.Done = func(crate string, _ []detect.Finding, last bool) {
+			if last {
+				hooks.filesDone(crateFiles[crate])
+			}
+		}
+	}
+	res, err := detectors.ScanContext(ctx, fsys, model.Limits{}, detectors.Config{Advisories: db}, lim, func(ws *model.Workspace) {
+		for _, c := range ws.Crates {
+			crateFiles[path.Join(c.Dir, "Cargo.toml")] = len(c.Files)
+		}
+	})
 	if res == nil {
 		// A manifest the model refuses (malformed Cargo.toml) stops the Rust analysis, not
 		// the scan: every Rust file is a gap with the reason, and the Solidity goes on.
@@ -176,7 +210,27 @@ func scanRust(ws *workspace.Workspace, opts Options) (rustResult, error) {
 	}
 	out.files, out.lines = res.Files, res.Lines
 	out.gaps = rustGaps(ws, res, allow, err)
+	for _, d := range res.Diagnostics {
+		out.diags = append(out.diags, "rust: "+d.Msg)
+		out.gaps = append(out.gaps, detectorGaps(res.Workspace, d)...)
+	}
 	return out, nil
+}
+
+// detectorGaps are the Rust files of the crate a framework diagnostic names (by its
+// Cargo.toml): a detector did not finish on them.
+func detectorGaps(ws *model.Workspace, d detect.Diagnostic) []report.Gap {
+	var gaps []report.Gap
+	for _, c := range ws.Crates {
+		if path.Join(c.Dir, "Cargo.toml") != d.File {
+			continue
+		}
+		reason := strings.TrimPrefix(firstLine(d.Msg), d.File+": ")
+		for _, f := range c.Files {
+			gaps = append(gaps, report.Gap{File: f.Path, Kind: report.GapNotAnalysed, Reason: reason, Function: d.Function, Detector: d.Analyzer})
+		}
+	}
+	return gaps
 }
 
 // looseManifest makes the Rust files outside any crate a crate of their own, so that no .rs

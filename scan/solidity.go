@@ -97,7 +97,7 @@ func (s *solidityLang) detect(r *run, prog *sema.Program, out *analysis) error {
 	r.progress(fmt.Sprintf("running %d Solidity detectors", len(s.analyzers)))
 	r.act.setStage("the Solidity detectors")
 	r.tracker.phase(PhaseAnalysing, len(prog.Files))
-	taskDone := func(_ *sema.File, found []detect.Finding, last bool) {
+	taskDone := func(_ string, found []detect.Finding, last bool) {
 		n := 0
 		for _, f := range found {
 			if file := prog.FileOf(f.Pos); file != nil && !r.sel.dropped(file.Path, file.Dependency) {

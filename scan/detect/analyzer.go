@@ -18,14 +18,18 @@ type Analyzer struct {
 	Run func(*Pass)
 }
 
-// Pass is what an analyzer sees in one run.
+// Pass is what an analyzer sees in one run: the framework's part (its analyzer, context,
+// budget polling, findings) and the facts of its language's unit. Solidity's facts are Program,
+// Contract and File; another language's front end puts its own in Facts (see Subject).
 type Pass struct {
 	Analyzer *Analyzer
 	Program  *sema.Program
 	Contract *sema.Contract // nil for the file-level pass
 	File     *sema.File     // the file of Contract, or the file of the file-level pass
-	findings []Finding      // reported so far
-	task     task           // what the runner asked for
+	// Facts holds the unit's facts for analyzers of languages other than Solidity (Subject.Bind).
+	Facts    any
+	findings []Finding // reported so far
+	task     task      // what the runner asked for
 	ctx      context.Context
 	current  atomic.Pointer[string] // the function Stopped was last told about
 }
@@ -80,6 +84,10 @@ type Finding struct {
 	// Evidence, when set, says how the finding was established: Report derives the
 	// confidence from it (Basis) and writes its facts into Details["evidence"].
 	Evidence *Evidence
+	// File and Line place a finding in a file the front end does not parse (a Cargo.lock),
+	// Pos then being NoPos.
+	File string
+	Line int
 }
 
 // Range is a source range.
@@ -117,6 +125,14 @@ func (p *Pass) Report(f Finding) {
 		}
 	}
 	p.findings = append(p.findings, f)
+}
+
+// Last returns the finding reported last in this pass, for the detector to adjust, or nil.
+func (p *Pass) Last() *Finding {
+	if len(p.findings) == 0 {
+		return nil
+	}
+	return &p.findings[len(p.findings)-1]
 }
 
 // ReportNode reports a finding covering node n in function fn (which may be nil), with details.

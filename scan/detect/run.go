@@ -50,62 +50,48 @@ type Limits struct {
 	// comments and duplicate merging) and whether it was the file's last task, so that a caller
 	// can show files analysed and findings so far. It is called from the worker goroutines, at
 	// once. Tasks are handed out file by file so that files finish one after another.
-	Done func(file *sema.File, found []Finding, last bool)
+	Done func(file string, found []Finding, last bool)
 }
 
 type task struct {
-	a   *Analyzer
-	c   *sema.Contract
-	f   *sema.File
-	pos int // its run position (schedule.at)
+	a    *Analyzer
+	u    *Unit
+	path string // the unit's file
+	pos  int    // its run position (schedule.at)
 }
 
 // where names the task's place for a diagnostic.
-func (t task) where() string {
-	if t.c != nil {
-		return "contract " + t.c.Name
-	}
-	return "file " + t.f.Path
-}
+func (t task) where() string { return t.u.Where }
 
 // schedule numbers the tasks of a run without listing them: a list would hold over a hundred
 // thousand entries (and as many result slots) for a few hundred files, for the whole run. The
-// tasks are every analyzer on every unit (a contract, or a file's free code); task number i is
-// analyzer i/len(units) on unit i%len(units), the order the result keeps. They are run file by
-// file, in the program's order, and within a file in task order, so that files finish one
-// after another.
+// tasks are every analyzer on every unit (a contract, a file's free code, a crate); task number
+// i is analyzer i/len(units) on unit i%len(units), the order the result keeps. They are run
+// file by file, in the subject's order, and within a file in task order, so that files finish
+// one after another.
 type schedule struct {
 	analyzers []*Analyzer
-	units     []task // the contracts not past sema's budget, then the files
-	files     []*sema.File
+	units     []Unit
+	files     []string
 	byFile    [][]int // per file (index into files), its units' indexes, increasing
 	start     []int   // per file, the run position of its first task
 	total     int
 }
 
-func newSchedule(prog *sema.Program, analyzers []*Analyzer) *schedule {
-	s := &schedule{analyzers: analyzers, files: prog.Files, byFile: make([][]int, len(prog.Files))}
-	pos := make(map[*sema.File]int, len(prog.Files))
-	for i, f := range prog.Files {
-		pos[f] = i
-	}
-	for _, c := range prog.Contracts {
-		if c.OverBudget != "" {
-			continue // past sema's budget: reported as not analysed
-		}
-		s.units = append(s.units, task{c: c, f: c.File})
-	}
-	for _, f := range prog.Files {
-		s.units = append(s.units, task{f: f})
-	}
-	if len(prog.Files) == 0 {
+func newSchedule(subj Subject, analyzers []*Analyzer) *schedule {
+	s := &schedule{analyzers: analyzers, files: subj.Files(), units: subj.Units()}
+	s.byFile = make([][]int, len(s.files))
+	if len(s.files) == 0 {
 		return s
 	}
 	for u, t := range s.units {
-		fi := pos[t.f] // a file the program does not list runs with the first
+		fi := t.File
+		if fi < 0 || fi >= len(s.files) {
+			fi = 0 // a unit of no listed file runs with the first
+		}
 		s.byFile[fi] = append(s.byFile[fi], u)
 	}
-	s.start = make([]int, len(prog.Files))
+	s.start = make([]int, len(s.files))
 	for fi, us := range s.byFile {
 		s.start[fi] = s.total
 		s.total += len(analyzers) * len(us)
@@ -125,33 +111,32 @@ func (s *schedule) at(k int) (t task, number, file int) {
 	us := s.byFile[fi]
 	off := k - s.start[fi]
 	a, u := off/len(us), us[off%len(us)]
-	t = s.units[u]
-	t.a, t.pos = s.analyzers[a], k
+	t = task{a: s.analyzers[a], u: &s.units[u], path: s.files[fi], pos: k}
 	return t, a*len(s.units) + u, fi
 }
 
 // tasks is the bookkeeping of one run, shared by its runners (the work they do).
 type tasks struct {
 	plan *schedule
-	prog *sema.Program
+	subj Subject
 	lim  Limits
 	next atomic.Int64
 
 	mu      sync.Mutex
-	results []ran              // the tasks that found something or failed
-	skipped map[*sema.File]int // tasks not run because ctx ended
-	left    []int              // per file, its tasks not finished yet
-	ended   []bool             // per run position, whether its task is over
-	low     int                // every task at a run position below it is over
-	release []finishedFile     // files done, in order, whose facts are not released yet
+	results []ran          // the tasks that found something or failed
+	skipped map[int]int    // per file index, tasks not run because ctx ended
+	left    []int          // per file, its tasks not finished yet
+	ended   []bool         // per run position, whether its task is over
+	low     int            // every task at a run position below it is over
+	release []finishedFile // files done, in order, whose facts are not released yet
 }
 
-// finishedFile is a file whose tasks are all over, its facts to be released (sema.ReleaseFacts)
-// once every task started before is over too: a task still running may use them.
+// finishedFile is a file whose tasks are all over, its facts to be released (what
+// Subject.Finished returned) once every task started before is over too: a task still running
+// may use them.
 type finishedFile struct {
-	file  *sema.File
-	tick  int64 // the facts' clock when its last task ended (sema.Tick)
-	taken int   // the run positions handed out by then
+	release func()
+	taken   int // the run positions handed out by then
 }
 
 // ran is what a task produced, kept only for tasks that found something or failed, with the
@@ -174,7 +159,7 @@ func (w *tasks) take() (task, int, int, bool) {
 
 func (w *tasks) skip(t task, file int) {
 	w.mu.Lock()
-	w.skipped[t.f]++
+	w.skipped[file]++
 	w.mu.Unlock()
 	w.done(t, file, nil)
 }
@@ -202,8 +187,9 @@ func (w *tasks) done(t task, file int, found []Finding) {
 	w.left[file]--
 	last := w.left[file] == 0
 	if last {
-		w.release = append(w.release, finishedFile{file: w.plan.files[file], tick: sema.Tick(),
-			taken: min(int(w.next.Load()), w.plan.total)})
+		if release := w.subj.Finished(file); release != nil {
+			w.release = append(w.release, finishedFile{release: release, taken: min(int(w.next.Load()), w.plan.total)})
+		}
 	}
 	w.ended[t.pos] = true
 	for w.low < len(w.ended) && w.ended[w.low] {
@@ -216,10 +202,10 @@ func (w *tasks) done(t task, file int, found []Finding) {
 	}
 	w.mu.Unlock()
 	for _, r := range ready {
-		w.prog.ReleaseFacts(r.file, r.tick)
+		r.release()
 	}
 	if w.lim.Done != nil {
-		w.lim.Done(t.f, found, last)
+		w.lim.Done(t.path, found, last)
 	}
 }
 
@@ -228,12 +214,19 @@ func Run(prog *sema.Program, analyzers []*Analyzer) Result {
 	return RunContext(context.Background(), prog, analyzers, Limits{})
 }
 
-// RunContext executes the analyzers on the program, in parallel over analyzers and contracts,
-// and returns the findings sorted by file, line and id, with suppressed findings removed. When
-// ctx ends the tasks not yet run are skipped and the ones running abandoned, each file left out
-// getting one diagnostic with ctx's cause; a task past lim.Task is abandoned alone.
+// RunContext executes the analyzers on the Solidity program, in parallel over analyzers and
+// contracts, and returns the findings sorted by file, line and id, with suppressed findings
+// removed. When ctx ends the tasks not yet run are skipped and the ones running abandoned, each
+// file left out getting one diagnostic with ctx's cause; a task past lim.Task is abandoned alone.
 func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, lim Limits) Result {
-	w := &tasks{plan: newSchedule(prog, analyzers), prog: prog, lim: lim, skipped: map[*sema.File]int{}}
+	return RunSubject(ctx, newSolidityProgram(prog), analyzers, lim)
+}
+
+// RunSubject is RunContext for a program of any language: every analyzer on every unit of
+// subj, in parallel, under the same budgets; findings sorted by position and id, suppressed
+// ones removed.
+func RunSubject(ctx context.Context, subj Subject, analyzers []*Analyzer, lim Limits) Result {
+	w := &tasks{plan: newSchedule(subj, analyzers), subj: subj, lim: lim, skipped: map[int]int{}}
 	w.left, w.ended = make([]int, len(w.plan.files)), make([]bool, w.plan.total)
 	for fi, us := range w.plan.byFile {
 		w.left[fi] = len(analyzers) * len(us)
@@ -247,7 +240,7 @@ func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := &runner{ctx: ctx, prog: prog, budget: lim.Task, work: w}
+			r := &runner{ctx: ctx, subj: subj, budget: lim.Task, work: w}
 			r.run()
 		}()
 	}
@@ -267,26 +260,17 @@ func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, 
 			res.Diagnostics = append(res.Diagnostics, *r.diag)
 		}
 	}
-	for f, n := range w.skipped {
-		res.Diagnostics = append(res.Diagnostics, Diagnostic{File: f.Path,
-			Msg: fmt.Sprintf("%s: analysis stopped (%v); %d detector runs on this file were not made", f.Path, context.Cause(ctx), n)})
+	for fi, n := range w.skipped {
+		path := w.plan.files[fi]
+		res.Diagnostics = append(res.Diagnostics, Diagnostic{File: path,
+			Msg: fmt.Sprintf("%s: analysis stopped (%v); %d detector runs on this file were not made", path, context.Cause(ctx), n)})
 	}
 
-	// Suppression comments, per file.
-	supp := map[*sema.File]*Suppressions{}
 	kept := res.Findings[:0]
 	for _, f := range res.Findings {
-		file := prog.FileOf(f.Pos)
-		if file != nil {
-			s, ok := supp[file]
-			if !ok {
-				s = parseSuppressions(file)
-				supp[file] = s
-			}
-			if s.Silenced(f.Analyzer.ID, f.Analyzer.Slither, file.Line(f.Pos)) {
-				res.Suppressed++
-				continue
-			}
+		if subj.Silenced(&f) {
+			res.Suppressed++
+			continue
 		}
 		kept = append(kept, f)
 	}
@@ -307,13 +291,17 @@ func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, 
 // looking at inherited code could see it twice).
 func dedupe(fs []Finding) []Finding {
 	type key struct {
-		id       string
-		pos, end int
+		id         string
+		pos, end   int
+		file, line string // a finding without a position (Finding.File)
 	}
 	seen := map[key]bool{}
 	out := fs[:0]
 	for _, f := range fs {
-		k := key{f.Analyzer.ID, int(f.Pos), int(f.End)}
+		k := key{id: f.Analyzer.ID, pos: int(f.Pos), end: int(f.End)}
+		if f.File != "" {
+			k.file, k.line = f.File, fmt.Sprint(f.Line, f.Details)
+		}
 		if seen[k] {
 			continue
 		}
@@ -326,11 +314,8 @@ func dedupe(fs []Finding) []Finding {
 func runOne(pass *Pass, t task) (findings []Finding, diag *Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
-			diag = &Diagnostic{Analyzer: t.a.ID, File: t.f.Path, Function: pass.function(),
+			diag = &Diagnostic{Analyzer: t.a.ID, File: t.path, Contract: t.u.Contract, Function: pass.function(),
 				Msg: fmt.Sprintf("detector %s failed on %s: %v\n%s", t.a.ID, t.where(), r, debug.Stack())}
-			if t.c != nil {
-				diag.Contract = t.c.Name
-			}
 			findings = nil
 		}
 	}()

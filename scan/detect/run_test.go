@@ -153,12 +153,12 @@ func TestTaskBudgetAmongManyTasks(t *testing.T) {
 	var mu sync.Mutex
 	runs, lasts := 0, map[string]int{}
 	res := RunContext(context.Background(), prog, append(analyzers, slow), Limits{Task: 30 * time.Millisecond, Workers: 2,
-		Done: func(f *sema.File, _ []Finding, last bool) {
+		Done: func(file string, _ []Finding, last bool) {
 			mu.Lock()
 			defer mu.Unlock()
 			runs++
 			if last {
-				lasts[f.Path]++
+				lasts[file]++
 			}
 		}})
 	if len(res.Findings) != len(want.Findings) || len(res.Findings) != 6*2*20 {

@@ -6,8 +6,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/vigil-sec/vigil/scan/solidity/sema"
 )
 
 // abandoned counts detector runs abandoned and still running: they stop at their next poll
@@ -41,7 +39,7 @@ type work interface {
 // a few hundred files.
 type runner struct {
 	ctx    context.Context
-	prog   *sema.Program
+	subj   Subject
 	budget time.Duration
 	work   work
 }
@@ -171,11 +169,12 @@ func (r *runner) execute(ex *executor) {
 			continue
 		}
 		ex.mu.Lock()
-		r.trackFile(ex, t.f.Path)
+		r.trackFile(ex, t.path)
 		ex.running, ex.t, ex.number, ex.file, ex.started = true, t, number, file, time.Now()
 		ex.mu.Unlock()
 		pass := &ex.pass
-		pass.Analyzer, pass.Program, pass.Contract, pass.File, pass.ctx, pass.task = t.a, r.prog, t.c, t.f, ex.ctx, t
+		pass.Analyzer, pass.ctx, pass.task = t.a, ex.ctx, t
+		r.subj.Bind(pass, t.u)
 		pass.findings = nil
 		pass.current.Store(nil)
 		found, diag := runOne(pass, t)
@@ -200,14 +199,11 @@ func (r *runner) execute(ex *executor) {
 // pass was in.
 func stoppedDiag(pass *Pass, t task, cause error) *Diagnostic {
 	fn := pass.function()
-	d := &Diagnostic{Analyzer: t.a.ID, File: t.f.Path, Function: fn}
-	if t.c != nil {
-		d.Contract = t.c.Name
-	}
+	d := &Diagnostic{Analyzer: t.a.ID, File: t.path, Contract: t.u.Contract, Function: fn}
 	where := t.where()
 	if fn != "" {
 		where += ", function " + fn
 	}
-	d.Msg = fmt.Sprintf("%s: detector %s stopped on %s: %v", t.f.Path, t.a.ID, where, cause)
+	d.Msg = fmt.Sprintf("%s: detector %s stopped on %s: %v", t.path, t.a.ID, where, cause)
 	return d
 }

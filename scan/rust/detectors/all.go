@@ -1,7 +1,9 @@
 package detectors
 
+import "github.com/vigil-sec/vigil/scan/detect"
+
 // All lists every Rust detector, in catalogue order.
-var All = []*Analyzer{
+var All = []*detect.Analyzer{
 	MissingSignerCheck,
 	MissingOwnerCheck,
 	AccountDataMatching,
@@ -33,7 +35,7 @@ var All = []*Analyzer{
 }
 
 // ByID returns the detector with the given id, or nil.
-func ByID(id string) *Analyzer {
+func ByID(id string) *detect.Analyzer {
 	for _, a := range All {
 		if a.ID == id {
 			return a

@@ -2,24 +2,15 @@ package detectors
 
 import (
 	"path"
-	"runtime"
-	"sort"
 	"strings"
-	"sync"
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/advisory"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
 	"github.com/vigil-sec/vigil/scan/rust/token"
+	"github.com/vigil-sec/vigil/scan/rust/validation"
 )
-
-// Analyzer is one detector: its template and its analysis.
-type Analyzer struct {
-	detect.Template
-	// Run is called once per crate.
-	Run func(*Pass)
-}
 
 // Config carries optional inputs of some detectors.
 type Config struct {
@@ -28,15 +19,28 @@ type Config struct {
 	Advisories *advisory.DB
 }
 
-// Pass is what an analyzer sees for one crate.
+// Pass is what a Rust analyzer sees of one crate: the framework's pass (its analyzer, context,
+// budget polling and findings) and the crate's model.
 type Pass struct {
-	Analyzer *Analyzer
-	Fset     *token.FileSet
-	Crate    *model.Crate
-	Program  *model.Program
-	Config   Config
-	findings *[]Finding
-	cache    *crateCache
+	*detect.Pass
+	Fset    *token.FileSet
+	Crate   *model.Crate
+	Program *model.Program
+	// Model is the crate's account-validation model, shared by every detector.
+	Model  *validation.Model
+	Config Config
+	cache  *crateCache
+}
+
+// analyzer makes a Rust detector: the framework's Analyzer, whose pass carries a crate
+// (crateUnit, bound by the workspace's Subject).
+func analyzer(t detect.Template, run func(*Pass)) *detect.Analyzer {
+	return &detect.Analyzer{Template: template(t), Run: func(dp *detect.Pass) {
+		cu := dp.Facts.(*crateUnit)
+		prog, vm, us, shared := cu.enter()
+		defer cu.leave()
+		run(&Pass{Pass: dp, Fset: cu.ws.Fset, Crate: cu.crate, Program: prog, Model: vm, Config: cu.cfg, cache: &crateCache{units: us, done: true, shared: shared}})
+	}}
 }
 
 // crateCache holds what several analyzers of one crate compute alike.
@@ -49,6 +53,12 @@ type crateCache struct {
 	sites  map[string][]callSite
 	// ordered caches the field-ordering invariants (dup_mut_order.go).
 	ordered map[string]bool
+	// shared holds what every pass of the crate reads alike, built once (nil for a Pass
+	// not run by the framework).
+	shared *crateShared
+	// consts and fields cache the bits of the crate's constants and struct fields
+	// (arith_width.go).
+	consts, fields map[string]int
 }
 
 // callSite is a call in one of the crate's functions.
@@ -64,16 +74,26 @@ func (p *Pass) callSites(name string) []callSite {
 		p.cache = &crateCache{}
 	}
 	if p.cache.sites == nil {
-		p.cache.sites = map[string][]callSite{}
-		for _, fn := range p.Program.Functions {
-			for _, c := range fn.Calls() {
-				if !c.Macro {
-					p.cache.sites[c.Name()] = append(p.cache.sites[c.Name()], callSite{fn, c})
-				}
-			}
+		if p.cache.shared != nil {
+			p.cache.sites = p.cache.shared.sites()
+		} else {
+			p.cache.sites = indexCallSites(p.Program)
 		}
 	}
 	return p.cache.sites[name]
+}
+
+// indexCallSites indexes the non-macro calls of the crate's functions by name.
+func indexCallSites(prog *model.Program) map[string][]callSite {
+	sites := map[string][]callSite{}
+	for _, fn := range prog.Functions {
+		for _, c := range fn.Calls() {
+			if !c.Macro {
+				sites[c.Name()] = append(sites[c.Name()], callSite{fn, c})
+			}
+		}
+	}
+	return sites
 }
 
 // validation returns the account-validation model of an Accounts struct,
@@ -102,7 +122,7 @@ func (p *Pass) isModule(name string) bool {
 	if p.cache.mods == nil {
 		p.cache.mods = map[string]bool{}
 		for _, m := range p.Program.Modules() {
-			for _, seg := range strings.Split(m, "::") {
+			for seg := range strings.SplitSeq(m, "::") {
 				p.cache.mods[seg] = true
 			}
 		}
@@ -122,39 +142,6 @@ func (p *Pass) units() []unit {
 	return p.cache.units
 }
 
-// Finding is one reported problem.
-type Finding struct {
-	Analyzer *Analyzer
-	// File is the path relative to the workspace folder; Line and EndLine
-	// are 1-based.
-	File          string
-	Line, EndLine int
-	Pos, End      token.Pos // NoPos for findings outside Rust sources (Cargo.lock)
-	// Details fill the template's placeholders.
-	Details map[string]string
-	// Confidence and Severity override the template's when set.
-	Confidence detect.Confidence
-	Severity   detect.Severity
-	// Function names the enclosing function, for fingerprints.
-	Function string
-}
-
-// EffectiveConfidence returns the finding's confidence.
-func (f *Finding) EffectiveConfidence() detect.Confidence {
-	if f.Confidence != "" {
-		return f.Confidence
-	}
-	return f.Analyzer.Confidence
-}
-
-// EffectiveSeverity returns the finding's severity.
-func (f *Finding) EffectiveSeverity() detect.Severity {
-	if f.Severity != "" {
-		return f.Severity
-	}
-	return f.Analyzer.Severity
-}
-
 // Report records a finding covering node n. fn may be nil.
 func (p *Pass) Report(n ast.Node, fn *model.Function, details map[string]string) {
 	p.ReportRange(n.Pos(), n.End(), fn, details)
@@ -162,12 +149,8 @@ func (p *Pass) Report(n ast.Node, fn *model.Function, details map[string]string)
 
 // ReportRange records a finding over [pos, end) and returns it, for the
 // caller to adjust (valid until the next report).
-func (p *Pass) ReportRange(pos, end token.Pos, fn *model.Function, details map[string]string) *Finding {
-	from, to := p.Fset.Position(pos), p.Fset.Position(end)
-	if !to.IsValid() || to.Line < from.Line {
-		to = from
-	}
-	f := Finding{Analyzer: p.Analyzer, File: from.Filename, Line: from.Line, EndLine: to.Line, Pos: pos, End: end, Details: details}
+func (p *Pass) ReportRange(pos, end token.Pos, fn *model.Function, details map[string]string) *detect.Finding {
+	f := detect.Finding{Pos: pos, End: end, Details: details}
 	if f.Details == nil {
 		f.Details = map[string]string{}
 	}
@@ -180,102 +163,20 @@ func (p *Pass) ReportRange(pos, end token.Pos, fn *model.Function, details map[s
 	if _, ok := f.Details["crate_name"]; !ok {
 		f.Details["crate_name"] = p.Crate.Name()
 	}
-	*p.findings = append(*p.findings, f)
-	return &(*p.findings)[len(*p.findings)-1]
+	p.Pass.Report(f)
+	return p.Last()
 }
 
-// ReportLine records a finding on a line of a non-Rust file (Cargo.lock).
-func (p *Pass) ReportLine(file string, line int, details map[string]string) {
-	f := Finding{Analyzer: p.Analyzer, File: file, Line: line, EndLine: line, Details: details}
+// ReportLine records a finding on a line of a non-Rust file (Cargo.lock) and returns it, for
+// the caller to adjust.
+func (p *Pass) ReportLine(file string, line int, details map[string]string) *detect.Finding {
+	f := detect.Finding{File: file, Line: line, Details: details}
 	if f.Details == nil {
 		f.Details = map[string]string{}
 	}
 	f.Details["crate_name"] = p.Crate.Name()
-	*p.findings = append(*p.findings, f)
-}
-
-// Run executes the analyzers over every crate of the workspace and
-// returns the findings sorted by file, line and id, without those that
-// vigil-disable comments silence.
-func Run(ws *model.Workspace, analyzers []*Analyzer, cfg Config) []Finding {
-	return run(ws, analyzers, cfg, false)
-}
-
-// run is Run; with stream set, each crate's sources are parsed (Crate.Parse) before and its
-// syntax trees released after the analysis.
-func run(ws *model.Workspace, analyzers []*Analyzer, cfg Config, stream bool) []Finding {
-	// Crates are analysed on every core, each into its own list; the lists are joined in
-	// crate order and sorted, so the output does not depend on scheduling.
-	perCrate := make([][]Finding, len(ws.Crates))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(ws.Crates)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				c := ws.Crates[i]
-				if stream {
-					c.Parse()
-				}
-				perCrate[i] = runCrate(ws, c, analyzers, cfg)
-				if stream {
-					c.Release()
-				}
-			}
-		}()
-	}
-	for i := range ws.Crates {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	var out []Finding
-	for _, fs := range perCrate {
-		out = append(out, fs...)
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Analyzer.ID < b.Analyzer.ID
-	})
-	return suppress(ws, dedupe(out))
-}
-
-// runCrate models one crate and runs the analyzers on it.
-func runCrate(ws *model.Workspace, c *model.Crate, analyzers []*Analyzer, cfg Config) []Finding {
-	var out []Finding
-	prog := model.AnalyzeCrate(ws.Fset, c)
-	cache := &crateCache{}
-	for _, a := range analyzers {
-		pass := &Pass{Analyzer: a, Fset: ws.Fset, Crate: c, Program: prog, Config: cfg, findings: &out, cache: cache}
-		a.Run(pass)
-	}
-	return out
-}
-
-// dedupe keeps one finding per analyzer and line.
-func dedupe(in []Finding) []Finding {
-	type key struct {
-		id, file, extra string
-		line            int
-	}
-	seen := map[key]bool{}
-	out := in[:0]
-	for _, f := range in {
-		k := key{f.Analyzer.ID, f.File, f.Details["advisory_id"], f.Line}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		out = append(out, f)
-	}
-	return out
+	p.Pass.Report(f)
+	return p.Last()
 }
 
 // template fills the fields every Rust template shares.

@@ -3,27 +3,27 @@ package detectors
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
+	"github.com/vigil-sec/vigil/scan/rust/model"
 )
 
 // BumpSeedCanonicalization reports PDAs derived with a bump the caller
 // supplies instead of the canonical one.
-var BumpSeedCanonicalization = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_BUMP_SEED_CANONICALIZATION",
-		Name:       "Bump seed not canonical",
-		Severity:   detect.Medium,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p>A program address is derived with bump <code>${bump}</code> taken from instruction " +
-			"data, so several valid addresses exist for the same seeds and a caller can pick a " +
-			"non-canonical one.</p>",
-		Remediation: "<p>Use <code>find_program_address</code> (Anchor: a bare <code>bump</code>, or " +
-			"<code>bump = account.bump</code> storing the canonical bump found at initialization).</p>",
-		DescriptionKeys: []string{"bump"},
-		DetectionLogic:  "bump = <instruction argument> in #[account(...)] (names from #[instruction(...)]), and create_program_address calls whose seeds use a parameter of the enclosing function.",
-		CWE:             []string{"CWE-1289"},
-		Class:           "pda",
-	}),
-	Run: func(p *Pass) {
+var BumpSeedCanonicalization = analyzer(detect.Template{
+	ID:         "SOLANA_BUMP_SEED_CANONICALIZATION",
+	Name:       "Bump seed not canonical",
+	Severity:   detect.Medium,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p>A program address is derived with bump <code>${bump}</code> taken from instruction " +
+		"data, so several valid addresses exist for the same seeds and a caller can pick a " +
+		"non-canonical one.</p>",
+	Remediation: "<p>Use <code>find_program_address</code> (Anchor: a bare <code>bump</code>, or " +
+		"<code>bump = account.bump</code> storing the canonical bump found at initialization).</p>",
+	DescriptionKeys: []string{"bump"},
+	DetectionLogic:  "bump = <instruction argument> in #[account(...)] (names from #[instruction(...)]), and create_program_address calls whose seeds use a parameter of the enclosing function, unless every seed is a byte-array parameter (the caller picks the whole input, which names no identity).",
+	CWE:             []string{"CWE-1289"},
+	Class:           "pda",
+},
+	func(p *Pass) {
 		for _, as := range p.Program.Accounts {
 			args := map[string]bool{}
 			for _, a := range as.InstructionArgs {
@@ -44,9 +44,9 @@ var BumpSeedCanonicalization = &Analyzer{
 				continue
 			}
 			params := fnParams(fn)
-			env := lets(fn.Decl.Body)
+			env := fn.Lets()
 			for _, c := range fn.Calls() {
-				if c.Macro || c.Name() != "create_program_address" || len(c.Args) == 0 {
+				if c.Macro || c.Name() != "create_program_address" || len(c.Args) == 0 || callerBytesOnly(fn, c.Args[0]) {
 					continue
 				}
 				used := ""
@@ -69,8 +69,7 @@ var BumpSeedCanonicalization = &Analyzer{
 				}
 			}
 		}
-	},
-}
+	})
 
 // bumpSeed reports whether x appears as a one-byte seed &[x] inside seeds.
 func bumpSeed(seeds ast.Node, x *ast.PathExpr) bool {
@@ -87,4 +86,48 @@ func bumpSeed(seeds ast.Node, x *ast.PathExpr) bool {
 // isLocalName reports a lower-case identifier (not a constant).
 func isLocalName(name string) bool {
 	return name != "" && name[0] >= 'a' && name[0] <= 'z'
+}
+
+// callerBytesOnly reports seeds that are all byte parameters of the function (&[&seed] with
+// seed: [u8; 32]): the caller picks the whole input of the derivation, bump byte included, so
+// the address names no identity (no constant, no key) that a canonical bump would make
+// unique; any address it yields is as good as another.
+func callerBytesOnly(fn *model.Function, seeds ast.Expr) bool {
+	bytes := map[string]bool{}
+	for _, prm := range fn.Decl.Params {
+		if ip, ok := prm.Pat.(*ast.IdentPat); ok && isByteArray(prm.Type) {
+			bytes[ip.Name.Name] = true
+		}
+	}
+	arr, ok := bare(seeds).(*ast.ArrayExpr)
+	if !ok || arr.Len != nil || len(arr.Elems) == 0 {
+		return false
+	}
+	for _, e := range arr.Elems {
+		pe, ok := bare(e).(*ast.PathExpr)
+		if !ok || len(pe.Path.Segments) != 1 || !bytes[pe.Path.String()] {
+			return false
+		}
+	}
+	return true
+}
+
+// isByteArray reports [u8; N], &[u8] and Vec<u8>.
+func isByteArray(t ast.Type) bool {
+	for {
+		switch x := t.(type) {
+		case *ast.RefType:
+			t = x.Elem
+			continue
+		case *ast.ArrayType:
+			return typeLast(x.Elem) == "u8"
+		case *ast.SliceType:
+			return typeLast(x.Elem) == "u8"
+		case *ast.PathType:
+			if l := x.Path.Last(); l != nil && l.Name.Name == "Vec" && l.Args != nil && len(l.Args.Args) == 1 {
+				return typeLast(l.Args.Args[0].Type) == "u8"
+			}
+		}
+		return false
+	}
 }

@@ -73,7 +73,7 @@ func (p *Pass) checkedDepth(fn *model.Function, name string, prop Property, dept
 	}
 	p.cache.checks[k] = false // breaks recursion
 	body := fn.Decl.Body
-	env := lets(body)
+	env := fn.Lets()
 	aliases := aliasesOf(body, env, name)
 	ok := false
 	for _, n := range aliases {
@@ -341,8 +341,7 @@ func (p *Pass) everyCallerPasses(fn *model.Function, idx int, consider func(*mod
 }
 
 func (p *Pass) ownerEstablishedAt(u unit, arg ast.Expr, depth int) bool {
-	body := u.Func.Decl.Body
-	env := lets(body)
+	env := u.Func.Lets()
 	accs := accountsIn(arg, u, env)
 	if len(accs) == 0 {
 		return false

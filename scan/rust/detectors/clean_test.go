@@ -15,10 +15,6 @@ import (
 // expected finding is explained; anything else is a false alarm.
 func TestCleanPrograms(t *testing.T) {
 	want := map[string]string{
-		// The pool PDA (seeds: pool seed and mint) signs for every staker;
-		// safe here because the amount comes from the user's own entry, which
-		// is why the detector is low confidence.
-		"anchor_modern programs/staking/src/instructions/unstake.rs:25": "SOLANA_PDA_SHARING",
 		// A real issue of the staking example: anyone can open a pool for any
 		// Token-2022 mint, and stake credits the amount sent, not the amount
 		// a fee-bearing mint delivers; the last staker cannot unstake in full.
@@ -35,9 +31,9 @@ func TestCleanPrograms(t *testing.T) {
 		"native_counter src/lib.rs:71":  "SOLANA_BUMP_SEED_CANONICALIZATION",
 		"native_counter src/lib.rs:113": "SOLANA_UNCHECKED_ARITHMETIC",
 		"native_counter src/lib.rs:114": "SOLANA_UNCHECKED_ARITHMETIC",
-		// The escrow tutorial's single PDA owns every temporary token
-		// account; its safety rests on the escrow state checks.
-		"native_escrow src/processor.rs:157": "SOLANA_PDA_SHARING",
+		// Not findings: the staking pool's PDA pays unstakers whose signer is bound to their
+		// own entry, and the escrow tutorial's single PDA pays a taker who pays the
+		// initializer in the same instruction (an exchange).
 		// borsh 0.10.3 is unsound with zero-sized types (RUSTSEC-2023-0033, patched in
 		// 0.10.4): an informational advisory of the bundled snapshot, reported as low.
 		"anchor_vault Cargo.lock:23": "SOLANA_VULNERABLE_DEPENDENCY",

@@ -11,24 +11,23 @@ import (
 
 // InsecureAccountClosing reports accounts drained of lamports while their
 // data stays, so they can be revived in the same transaction.
-var InsecureAccountClosing = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_INSECURE_ACCOUNT_CLOSING",
-		Name:       "Insecure account closing",
-		Severity:   detect.High,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> closes <code>${account_name}</code> by moving its " +
-			"lamports out but leaves its data (and discriminator) in place; refunded within the same " +
-			"transaction, the account survives and can be used again.</p>",
-		Remediation: "<p>Anchor: use the <code>close = destination</code> constraint. Native: after moving the " +
-			"lamports, zero the data, reassign the account to the system program and shrink it " +
-			"(<code>assign</code>, <code>realloc(0, false)</code>).</p>",
-		DescriptionKeys: []string{"function_name", "account_name"},
-		DetectionLogic:  "Assignments of 0 to **x.lamports.borrow_mut() or **x.try_borrow_mut_lamports()? in functions that neither zero x's data (fill(0), sol_memset, assigning an empty slice, realloc/resize to 0) nor assign x to another owner.",
-		CWE:             []string{"CWE-672"},
-		Class:           "account-lifecycle",
-	}),
-	Run: func(p *Pass) {
+var InsecureAccountClosing = analyzer(detect.Template{
+	ID:         "SOLANA_INSECURE_ACCOUNT_CLOSING",
+	Name:       "Insecure account closing",
+	Severity:   detect.High,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> closes <code>${account_name}</code> by moving its " +
+		"lamports out but leaves its data (and discriminator) in place; refunded within the same " +
+		"transaction, the account survives and can be used again.</p>",
+	Remediation: "<p>Anchor: use the <code>close = destination</code> constraint. Native: after moving the " +
+		"lamports, zero the data, reassign the account to the system program and shrink it " +
+		"(<code>assign</code>, <code>realloc(0, false)</code>).</p>",
+	DescriptionKeys: []string{"function_name", "account_name"},
+	DetectionLogic:  "Assignments of 0 to **x.lamports.borrow_mut() or **x.try_borrow_mut_lamports()? in functions that neither zero x's data (fill(0), sol_memset, assigning an empty slice, realloc/resize to 0) nor assign x to another owner.",
+	CWE:             []string{"CWE-672"},
+	Class:           "account-lifecycle",
+},
+	func(p *Pass) {
 		for _, fn := range p.Program.Functions {
 			if inTests(fn) {
 				continue
@@ -59,12 +58,17 @@ var InsecureAccountClosing = &Analyzer{
 				if clearedAny(body, names) || testsMarker(body) {
 					return true
 				}
+				if field, ok := p.markedField(fn, a); ok && p.fieldTested(field, fn) {
+					// Marked closed in a field of its data (reached through a
+					// view the syntax cannot tie to the account) that the
+					// program's checks test.
+					return true
+				}
 				p.Report(a, fn, map[string]string{"account_name": acc})
 				return true
 			})
 		}
-	},
-}
+	})
 
 // lamportsOwner returns x for **x.lamports.borrow_mut() and
 // **x.try_borrow_mut_lamports()?.
@@ -189,6 +193,46 @@ func (p *Pass) comparedElsewhere(fn *model.Function, marker string) bool {
 		}
 		for _, c := range model.Comparisons(g.Decl.Body) {
 			if c.XPath == marker || c.YPath == marker {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// markedField returns the field of its data that an instruction draining an account at
+// drain writes (open_orders.account_flags = CLOSED, through whatever view of the data the
+// code holds), from the model.
+func (p *Pass) markedField(fn *model.Function, drain ast.Node) (string, bool) {
+	for _, in := range p.Model.Instructions {
+		if !in.Facts.Code[fn] {
+			continue
+		}
+		for _, l := range in.Facts.Lamports {
+			if l.Node != drain || l.Credit {
+				continue
+			}
+			// The mark written beside the drain (not fields an initialisation the
+			// instruction may run writes).
+			for _, w := range in.Facts.Writes {
+				if w.Acc == l.Acc && w.Path != "" && w.Fn == fn {
+					return w.Path, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// fieldTested reports a test of the field in a condition by code other than fn: the
+// program looks at the mark before using an account, so a revived account is refused. The
+// field is compared by its last name: the views the code reads it through (a wrapper's
+// inner state) may name the path differently.
+func (p *Pass) fieldTested(field string, fn *model.Function) bool {
+	field = field[strings.LastIndexByte(field, '.')+1:]
+	for _, in := range p.Model.Instructions {
+		for _, f := range in.Facts.Fields {
+			if f.Path[strings.LastIndexByte(f.Path, '.')+1:] == field && f.InCond && f.Fn != fn {
 				return true
 			}
 		}

@@ -6,200 +6,269 @@ import (
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
+	"github.com/vigil-sec/vigil/scan/rust/validation"
 )
 
-// AccountDataMatching reports accounts whose stored relations are never
-// compared with the accounts actually passed.
-var AccountDataMatching = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_ACCOUNT_DATA_MATCHING",
-		Name:       "Account data not matched",
-		Severity:   detect.High,
-		Confidence: detect.ConfidenceLow,
-		Description: "<p>Account <code>${account_name}</code> stores or implies a relation to " +
-			"<code>${related}</code> that is never checked against the accounts passed to the " +
-			"instruction, so a caller can substitute an unrelated account.</p>",
-		Remediation: "<p>Anchor: add <code>has_one = ${related}</code>, <code>token::authority = ...</code> or a " +
-			"<code>constraint</code> comparing keys. Native: compare the stored key with " +
-			"<code>account.key</code> before use.</p>",
-		DescriptionKeys: []string{"account_name", "related"},
-		DetectionLogic:  "Anchor: Account<T> fields whose data struct T has Pubkey fields named like other fields of the Accounts struct, without has_one or a constraint naming them (not when the related field is the signer and every instruction of the struct only increases the account's data by amounts the signer transfers into a pinned account, or hands values read from it to another such instruction); token accounts whose data is read while the struct has a Signer and no token::authority or owner constraint. Native: SPL token accounts unpacked and never compared on owner.",
-		CWE:             []string{"CWE-639"},
-		Class:           "account-validation",
-	}),
-	Run: func(p *Pass) {
-		read := tokenReads(p.units())
-		handedOff := handedOffFields(p.units())
-		stored := storedComparisons(p.units())
-		for _, as := range p.Program.Accounts {
-			v := p.validation(as)
-			hasSigner := false
-			for _, f := range as.Fields {
-				if v.Facts[f.Name].Signer {
-					hasSigner = true
-				}
+// AccountDataMatching reports accounts whose stored relations are never compared with the
+// accounts actually passed.
+var AccountDataMatching = analyzer(detect.Template{
+	ID:         "SOLANA_ACCOUNT_DATA_MATCHING",
+	Name:       "Account data not matched",
+	Severity:   detect.High,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p>Account <code>${account_name}</code> stores or implies a relation to " +
+		"<code>${related}</code> that is never checked against the accounts passed to the " +
+		"instruction, so a caller can substitute an unrelated account.</p><p>Evidence: ${evidence}.</p>",
+	Remediation: "<p>Anchor: add <code>has_one = ${related}</code>, <code>token::authority = ...</code> or a " +
+		"<code>constraint</code> comparing keys. Native: compare the stored key with " +
+		"<code>account.key</code> before use.</p>",
+	DescriptionKeys: []string{"account_name", "related", "evidence"},
+	DetectionLogic: "From the account-validation model, per instruction (medium confidence when another instruction " +
+		"matches the same stored key with an account of that name, low when only the names pair them). Anchor: an Account/AccountLoader of one of " +
+		"the crate's types, not created there, with a Pubkey field named like another account of the instruction, " +
+		"when nothing relates them: no comparison of that stored key in any form (has_one, a constraint, code, a helper " +
+		"or accessor the instruction calls), no seeds derived from it or from any of the holder's fields, no check from " +
+		"the other side (a field of the related account matched with the holder's key), the instruction does not set that " +
+		"stored key itself (unless the related account is the signer), the related account's key " +
+		"is not otherwise fixed (a constant, seeds, a program type) or matched with data of an account of another type; " +
+		"nor when the related account is the signer and every instruction of the struct only credits the holder by what " +
+		"the signer pays into a pinned account. A token account whose data the code reads, in an instruction with a " +
+		"signer, with no authority constraint or comparison of its owner, not handed to a CPI and not pinned. Native: an " +
+		"SPL token account unpacked in an instruction with a signer, whose balance or delegation the code reads, with no " +
+		"comparison of its owner field and not handed to the token program.",
+	CWE:   []string{"CWE-639"},
+	Class: "account-validation",
+}, func(p *Pass) {
+	seen := map[ast.Node]bool{}
+	for _, in := range p.Model.Instructions {
+		hasSigner := false
+		for _, a := range in.Accounts {
+			hasSigner = hasSigner || a.IsSigner()
+		}
+		for _, h := range in.Accounts {
+			p.storedRelations(seen, in, h)
+			if hasSigner {
+				p.tokenOwnerMatched(seen, in, h)
 			}
-			for _, f := range as.Fields {
-				c := f.Constraints
-				if f.Type.Kind == model.KindAccount || f.Type.Kind == model.KindAccountLoader {
-					if ds := p.Program.DataStruct(f.Type.Inner); ds != nil && !v.Facts[f.Name].Created {
-						for _, sf := range ds.Item.Fields {
-							if sf.Name == nil || v.Facts[sf.Name.Name] == nil || sf.Name.Name == f.Name || typeLast(sf.Type) != "Pubkey" {
-								continue
-							}
-							rel := sf.Name.Name
-							// Matched: has_one, any constraint of the struct reading
-							// f.rel (address = f.rel on the other side, token::mint =
-							// f.rel, constraint = x.key() == f.rel), seeds deriving f
-							// from rel, a handler comparison, rel's key checked
-							// against another field of f, or rel's identity fixed
-							// by a constant or by an account of another type.
-							if c.HasOneTarget(rel) || v.ReadsStored(f.Name, rel) || seedsName(c, rel) ||
-								stored[as][f.Name+"."+rel] || v.KeyMatchedTo(rel, f.Name) ||
-								v.KeyFixedApartFrom(rel, f.Type.Inner) {
-								continue
-							}
-							// Unmatched with the signer but only credited, by what
-							// the signer pays in: whose account it is does not matter.
-							if p.creditOnlySignerFunded(as, f, rel) {
-								continue
-							}
-							p.Report(fieldNode(f), nil, map[string]string{"account_name": f.Name, "related": rel})
-							break
-						}
-					}
-				}
-				// A token account whose data the handler reads as belonging to the
-				// signer. One handed to a CPI (a transfer from it) is checked by the
-				// token program against the authority that signs.
-				if (f.Type.Kind == model.KindAccount || f.Type.Kind == model.KindInterfaceAccount) && f.Type.Inner == "TokenAccount" &&
-					hasSigner && read[as][f.Name] && !handedOff[as][f.Name] && c.Token["token::authority"] == nil &&
-					c.Token["associated_token::authority"] == nil && !v.ReadsStored(f.Name, "owner") && !v.Facts[f.Name].Pinned {
-					p.Report(fieldNode(f), nil, map[string]string{"account_name": f.Name, "related": "its owner"})
-				}
+			if hasSigner {
+				p.nativeTokenOwner(seen, in, h)
 			}
 		}
-		// SPL token accounts unpacked by hand (native code, or an Anchor
-		// handler given a raw AccountInfo) without an owner comparison.
-		for _, u := range p.units() {
-			body := u.Func.Decl.Body
-			ast.Inspect(body, func(n ast.Node) bool {
-				l, ok := n.(*ast.LetStmt)
-				if !ok || l.Init == nil {
-					return true
+	}
+})
+
+// storedRelations checks the Pubkey fields of an Anchor holder that name other accounts of
+// the instruction.
+func (p *Pass) storedRelations(seen map[ast.Node]bool, in *validation.Instruction, h *validation.Account) {
+	if h.Field == nil || created(h) || (!h.Has(model.KindAccount) && !h.Has(model.KindAccountLoader)) {
+		return
+	}
+	ds := p.Program.DataStruct(h.Field.Type.Inner)
+	if ds == nil || !actedOn(h) {
+		return // an instruction that does nothing with the holder relies on none of its relations
+	}
+	prefix := ""
+	if i := strings.LastIndexByte(h.Name, '.'); i >= 0 {
+		prefix = h.Name[:i+1]
+	}
+	for _, sf := range ds.Item.Fields {
+		if sf.Name == nil || typeLast(sf.Type) != "Pubkey" {
+			continue
+		}
+		rel := in.Account(prefix + sf.Name.Name)
+		if rel == nil || rel == h || !rel.IsSigner() && !actedOn(rel) {
+			continue // an account the instruction only passes along is not taken for what h names
+		}
+		if related(in, h, rel, sf.Name.Name) || counterparty(in, h, rel, sf.Name.Name) || !rel.IsSigner() && overwrites(h, sf.Name.Name) {
+			continue
+		}
+		if in.Struct != nil && p.creditOnlySignerFunded(in.Struct, h.Field, sf.Name.Name) {
+			continue
+		}
+		// The stored key is taken for rel's by their names; other instructions that match
+		// the two show it is the program's own relation.
+		conf, why := detect.ConfidenceLow, "paired by name: no instruction matches "+h.Name+"."+sf.Name.Name+" with "+rel.Name+"'s key"
+		if site, ok := p.pairedElsewhere(in, h.Name, dataType(h), sf.Name.Name, lastDotted(rel.Name)); ok {
+			conf, why = detect.ConfidenceMedium, "instruction "+site+" matches them"
+		}
+		p.reportAt(seen, fieldNode(h.Field), nil, conf, map[string]string{"account_name": h.Name, "related": rel.Name,
+			"evidence": evidence("instruction "+in.Name, h.Name+"."+sf.Name.Name+" is never compared with "+rel.Name+"'s key, nor is "+rel.Name+" fixed or tied to "+h.Name+" otherwise", why)})
+		return
+	}
+}
+
+// pairedElsewhere returns an instruction that matches a stored key field of another account
+// of type typ than holder with the key of an account named rel (has_one, a constraint, code).
+func (p *Pass) pairedElsewhere(in *validation.Instruction, holder, typ, field, rel string) (string, bool) {
+	for _, other := range p.Model.Instructions {
+		for _, r := range other.Facts.Relations {
+			if !r.Equal {
+				continue
+			}
+			o, ok := r.Other(func(v *validation.Value) bool {
+				if v.Kind != validation.Field || v.Path != field {
+					return false
 				}
-				name := ""
-				if ip, ok := l.Pat.(*ast.IdentPat); ok {
-					name = ip.Name.Name
-				}
-				for _, c := range model.Deserializations(l.Init) {
-					if c.Name() == "unpack" && isTokenAccountPath(u.Func.File.Resolve(c.Path)) && name != "" && !compares(body, name, "owner") &&
-						!tokenCPIFrom(body, c, u) {
-						p.Report(c.Node, u.Func, map[string]string{"account_name": name, "related": "its owner"})
-					}
-				}
-				return true
+				h := other.Account(v.Acc)
+				return h != nil && dataType(h) == typ && (other != in || v.Acc != holder)
 			})
+			if ok && o.Kind == validation.Key && lastDotted(o.Acc) == rel {
+				return other.Name, true
+			}
 		}
-	},
+	}
+	return "", false
 }
 
-// isTokenAccountPath reports the unpack of an SPL token account, its
-// path resolved through the file's imports.
-func isTokenAccountPath(path string) bool {
-	return strings.HasSuffix(path, "spl_token::state::Account::unpack") || path == "TokenAccount::unpack" ||
-		strings.HasSuffix(path, "spl_token_2022::state::Account::unpack") || path == "Account::unpack"
-}
+// lastDotted is the last part of a nested account's name (accounts.pool for pool).
+func lastDotted(name string) string { return name[strings.LastIndexByte(name, '.')+1:] }
 
-// tokenReads records, per Accounts struct, the fields whose data fields
-// handler code reads (ctx.accounts.x.amount).
-func tokenReads(us []unit) map[*model.AccountsStruct]map[string]bool {
-	return perStruct(us, func(u unit, set map[string]bool) {
-		ast.Inspect(u.Func.Decl.Body, func(n ast.Node) bool {
-			f, ok := n.(*ast.FieldExpr)
-			if !ok {
-				return true
+// related reports a fact tying the holder's stored key field to the related account.
+func related(in *validation.Instruction, h, rel *validation.Account, fieldName string) bool {
+	stored := func(v *validation.Value) bool {
+		return v.Kind == validation.Field && v.Acc == h.Name && (v.Path == fieldName || strings.HasPrefix(v.Path, fieldName+"."))
+	}
+	for _, r := range in.Facts.Relations {
+		if _, ok := r.Other(stored); ok {
+			return true // the stored key is compared with something
+		}
+		for _, v := range []*validation.Value{r.X, r.Y} {
+			if v.Kind != validation.Derived || !r.Equal {
+				continue
 			}
-			if inner, ok := f.X.(*ast.FieldExpr); ok {
-				base := model.ExprPath(inner.X)
-				if base == u.Ctx+".accounts" || u.Ctx == "self" && base == "self" {
-					switch f.Name.Name {
-					case "amount", "owner", "delegate", "delegated_amount", "mint", "state":
-						set[inner.Name.Name] = true
-					}
+			o, _ := r.Other(func(x *validation.Value) bool { return x == v })
+			for _, s := range v.Seeds {
+				switch {
+				case s.Is(validation.Key, rel.Name) && o.Is(validation.Key, h.Name):
+					return true // the holder's address is derived from rel's key
+				case s.Kind == validation.Field && s.Acc == h.Name && o.Is(validation.Key, rel.Name):
+					return true // rel's address is derived from the holder's data
 				}
+				// Seeds of the holder's own address read from its own data tie it to nothing.
 			}
+		}
+		// From the other side: a field of rel's data matched with the holder's key.
+		if o, ok := r.Other(func(v *validation.Value) bool { return v.Kind == validation.Field && v.Acc == rel.Name }); ok && o.Is(validation.Key, h.Name) {
 			return true
-		})
-	})
-}
-
-// storedComparisons records, per Accounts struct, the "holder.field"
-// relations handler code compares (ctx.accounts.vault.authority ==
-// ctx.accounts.authority.key()).
-func storedComparisons(us []unit) map[*model.AccountsStruct]map[string]bool {
-	return perStruct(us, func(u unit, set map[string]bool) {
-		for _, cmp := range model.Comparisons(u.Func.Decl.Body) {
-			for _, path := range []string{cmp.XPath, cmp.YPath} {
-				for _, f := range u.Accounts.Fields {
-					for _, g := range u.Accounts.Fields {
-						if model.StoredRead(path, f.Name, g.Name) {
-							set[f.Name+"."+g.Name] = true
-						}
-					}
-				}
-			}
 		}
-	})
-}
-
-// handedOffFields records, per Accounts struct, the fields handler code
-// passes on: as an argument of a function or method, in a struct literal
-// (a CPI accounts struct), or on the right of an assignment (a key
-// stored in state).
-func handedOffFields(us []unit) map[*model.AccountsStruct]map[string]bool {
-	return perStruct(us, func(u unit, set map[string]bool) {
-		env := lets(u.Func.Decl.Body)
-		mark := func(x ast.Expr) {
-			for _, acc := range accountsIn(x, u, env) {
-				set[acc] = true
-			}
+	}
+	if rel.KeyFixed() != nil {
+		return true
+	}
+	for _, r := range rel.KeyRelations {
+		o, ok := r.Other(func(v *validation.Value) bool { return v.Is(validation.Key, rel.Name) })
+		if !ok || !r.Equal || o.Kind != validation.Field || o.Acc == h.Name {
+			continue
 		}
-		ast.Inspect(u.Func.Decl.Body, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.StructExpr:
-				for _, f := range x.Fields {
-					if f.Value != nil {
-						mark(f.Value)
-					}
-				}
-			case *ast.CallExpr:
-				if pe, ok := x.Fun.(*ast.PathExpr); ok && !deserializers(pe.Path.Last().Name.Name) {
-					for _, a := range x.Args {
-						mark(a)
-					}
-				}
-			case *ast.MethodCallExpr:
-				for _, a := range x.Args {
-					mark(a)
-				}
-			case *ast.AssignExpr:
-				mark(x.Y)
-			}
+		// Tied to data of an account of another type: its identity is established apart.
+		if other := in.Account(o.Acc); other != nil && dataType(other) != dataType(h) {
 			return true
-		})
-	})
+		}
+	}
+	return false
 }
 
-func deserializers(name string) bool {
-	return deserializersNeedingOwner[name]
+// actedOn reports an account the instruction's code uses: reads or writes its data, moves
+// its lamports, hands it to a CPI or to code the walk cannot follow, or closes it. What only
+// Anchor's constraints and types read is not a use.
+func actedOn(a *validation.Account) bool {
+	if len(a.Writes) > 0 || len(a.Credits) > 0 || len(a.Debits) > 0 || len(a.CPIs) > 0 || len(a.Closed) > 0 || len(a.ClosedInto) > 0 || a.Unresolved {
+		return true
+	}
+	for _, r := range a.Reads {
+		if !r.Constraint {
+			return true
+		}
+	}
+	for _, f := range a.FieldReads {
+		if !f.Constraint {
+			return true
+		}
+	}
+	for _, r := range a.KeyRelations {
+		if !r.Constraint {
+			return true
+		}
+	}
+	return false
 }
 
-// constraintNames reports a custom constraint that mentions path.
-func constraintNames(c *model.Constraints, path string) bool {
-	for _, e := range c.Custom {
-		for _, cmp := range model.Comparisons(e.Value) {
-			if cmp.XPath == path || cmp.YPath == path {
+// overwrites reports an instruction that sets the holder's stored key: it records a relation
+// rather than trusting one (unless the related account is the signer, acting on a holder it
+// was never matched with).
+func overwrites(h *validation.Account, fieldName string) bool {
+	for _, w := range h.Writes {
+		if w.Path == fieldName || strings.HasSuffix(w.Path, "."+fieldName) {
+			return true
+		}
+	}
+	return false
+}
+
+// counterparty reports a holder that is the other party's: another holder of the same type in
+// the instruction has its stored key matched with rel (the caller's), and this one's own
+// address is fixed apart (by data of another account, a constant or seeds), not chosen with
+// rel.
+func counterparty(in *validation.Instruction, h, rel *validation.Account, fieldName string) bool {
+	if r := h.KeyBoundTo(); r == nil {
+		return false
+	}
+	for _, other := range in.Accounts {
+		if other != h && dataType(other) == dataType(h) && related(in, other, rel, fieldName) {
+			return true
+		}
+	}
+	return false
+}
+
+// tokenOwnerMatched reports a token account whose data the code reads as the signer's while
+// nothing ties its owner to anyone.
+func (p *Pass) tokenOwnerMatched(seen map[ast.Node]bool, in *validation.Instruction, h *validation.Account) {
+	if h.Field == nil || h.Field.Type.Inner != "TokenAccount" || (!h.Has(model.KindAccount) && !h.Has(model.KindInterfaceAccount)) {
+		return
+	}
+	read := ""
+	for _, fr := range h.FieldReads {
+		switch fr.Path {
+		case "amount", "owner", "delegate", "delegated_amount", "mint", "state":
+			if !fr.Constraint {
+				read = fr.Path
+			}
+		}
+	}
+	if read == "" || len(h.CPIs) > 0 || h.KeyBoundTo() != nil || ownerFieldMatched(in, h.Name) {
+		return
+	}
+	p.reportAt(seen, fieldNode(h.Field), nil, detect.ConfidenceMedium, map[string]string{"account_name": h.Name, "related": "its owner",
+		"evidence": evidence("instruction "+in.Name+" reads "+h.Name+"."+read+" and has a signer", "nothing compares the token account's owner with anyone (token::authority, a constraint, code)")})
+}
+
+// nativeTokenOwner reports an SPL token account unpacked by hand whose owner field nothing
+// compares, and that is not handed to the token program.
+func (p *Pass) nativeTokenOwner(seen map[ast.Node]bool, in *validation.Instruction, h *validation.Account) {
+	if !h.Unchecked() {
+		return
+	}
+	for _, r := range h.Reads {
+		if r.How == validation.ReadRaw || !isTokenAccountType(r.Type) {
+			continue
+		}
+		if !readsHoldings(h) || ownerFieldMatched(in, h.Name) || handedToTokenProgram(h) || h.KeyBoundTo() != nil {
+			return
+		}
+		p.reportAt(seen, p.factNode(in, h, r.Site), r.Fn, detect.ConfidenceMedium, map[string]string{"account_name": h.Name, "related": "its owner",
+			"evidence": evidence("read as a token account by "+p.where(r.Site), "its owner field is compared with nothing and it is not handed to the token program")})
+		return
+	}
+}
+
+// readsHoldings reports code reading a token account's balance or delegation: what it holds,
+// taken as its owner's.
+func readsHoldings(a *validation.Account) bool {
+	for _, f := range a.FieldReads {
+		switch f.Path {
+		case "amount", "delegate", "delegated_amount", "state":
+			if !f.Constraint {
 				return true
 			}
 		}
@@ -207,21 +276,20 @@ func constraintNames(c *model.Constraints, path string) bool {
 	return false
 }
 
-// seedsName reports seeds that derive the account from rel.
-func seedsName(c *model.Constraints, rel string) bool {
-	for _, s := range c.Seeds {
-		found := false
-		ast.Inspect(s, func(n ast.Node) bool {
-			if pe, ok := n.(*ast.PathExpr); ok && pe.Path.String() == rel {
-				found = true
-			}
-			return !found
-		})
-		if found {
+// ownerFieldMatched reports a comparison of a token account's owner field.
+func ownerFieldMatched(in *validation.Instruction, acc string) bool {
+	for _, r := range in.Facts.Relations {
+		if _, ok := r.Other(func(v *validation.Value) bool { return v.Kind == validation.Field && v.Acc == acc && v.Path == "owner" }); ok {
 			return true
 		}
 	}
 	return false
+}
+
+// isTokenAccountType reports SPL token's account type, however the path names it.
+func isTokenAccountType(t string) bool {
+	return strings.HasSuffix(t, "spl_token::state::Account") || strings.HasSuffix(t, "spl_token_2022::state::Account") ||
+		t == "TokenAccount" || t == "Account"
 }
 
 func typeLast(t ast.Type) string {
@@ -231,15 +299,4 @@ func typeLast(t ast.Type) string {
 		}
 	}
 	return ""
-}
-
-// tokenCPIFrom reports an unpacked token account that is later handed to
-// an SPL token instruction, which checks its owner and authority.
-func tokenCPIFrom(body ast.Node, c *model.Call, u unit) bool {
-	for _, acc := range accountsIn(c.Args[0], u, lets(body)) {
-		if passedToTokenProgram(body, acc) {
-			return true
-		}
-	}
-	return false
 }

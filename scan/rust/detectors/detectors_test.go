@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/advisory"
 	"github.com/vigil-sec/vigil/scan/rust/model"
 )
@@ -77,7 +78,7 @@ func TestFixtures(t *testing.T) {
 					t.Fatal(err)
 				}
 				got := map[string]bool{}
-				for _, f := range Run(ws, []*Analyzer{a}, cfg) {
+				for _, f := range Run(ws, []*detect.Analyzer{a}, cfg) {
 					got[f.File+":"+strconv.Itoa(f.Line)] = true
 					// No report may show a raw ${key}.
 					if desc := a.Fill(f.Details); strings.Contains(desc, "${") {

@@ -20,48 +20,46 @@ var intTypes = map[string]bool{
 // DivisionByZero reports integer division or remainder by a value the
 // caller controls (an instruction argument, a function parameter, or an
 // integer field of account data) that nothing checks against zero first.
-var DivisionByZero = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_DIVISION_BY_ZERO",
-		Name:       "Division by a value that can be zero",
-		Severity:   detect.Medium,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> divides by <code>${divisor}</code>, which comes from " +
-			"${source} and is never checked against zero. Integer division by zero panics in every build, so " +
-			"the instruction aborts: a caller can make it fail at will, and an account whose field reaches zero " +
-			"(an emptied pool, a zero supply) blocks every instruction that divides by it, withdrawals included.</p>",
-		Remediation: "<p>Check the divisor first (<code>require!(divisor &gt; 0, ErrorCode::Zero)</code>) or use " +
-			"<code>checked_div</code>/<code>checked_rem</code> and return an error on <code>None</code>.</p>",
-		DescriptionKeys: []string{"function_name", "divisor", "source"},
-		DetectionLogic: "/, %, /= and %= in non-test functions whose divisor (through parentheses, casts, and locals " +
-			"whose initializer is built from it by +, - or *) is an integer field of one of the crate's account types read " +
-			"through an Accounts field, an integer argument of an Anchor instruction, or an integer parameter that a caller " +
-			"in the crate fills with such a value left unchecked there (followed up to three calls), when no condition of the function (if, " +
-			"require!/assert!, match guard) and no constraint of the Accounts struct reads the divisor or the " +
-			"values it is built from.",
-		CWE:   []string{"CWE-369"},
-		Class: "arithmetic",
-	}),
-	Run: func(p *Pass) {
+var DivisionByZero = analyzer(detect.Template{
+	ID:         "SOLANA_DIVISION_BY_ZERO",
+	Name:       "Division by a value that can be zero",
+	Severity:   detect.Medium,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> divides by <code>${divisor}</code>, which comes from " +
+		"${source} and is never checked against zero. Integer division by zero panics in every build, so " +
+		"the instruction aborts: a caller can make it fail at will, and an account whose field reaches zero " +
+		"(an emptied pool, a zero supply) blocks every instruction that divides by it, withdrawals included.</p>",
+	Remediation: "<p>Check the divisor first (<code>require!(divisor &gt; 0, ErrorCode::Zero)</code>) or use " +
+		"<code>checked_div</code>/<code>checked_rem</code> and return an error on <code>None</code>.</p>",
+	DescriptionKeys: []string{"function_name", "divisor", "source"},
+	DetectionLogic: "/, %, /= and %= in non-test functions whose divisor (through parentheses, casts, and locals " +
+		"whose initializer is built from it by +, - or *) is an integer field of one of the crate's account types read " +
+		"through an Accounts field, an integer argument of an Anchor instruction, or an integer parameter that a caller " +
+		"in the crate fills with such a value left unchecked there (followed up to three calls), when no condition of the function (if, " +
+		"require!/assert!, match guard) and no constraint of the Accounts struct reads the divisor or the " +
+		"values it is built from.",
+	CWE:   []string{"CWE-369"},
+	Class: "arithmetic",
+},
+	func(p *Pass) {
 		for _, fn := range p.Program.Functions {
 			if inTests(fn) {
 				continue
 			}
 			p.divisionsByZero(fn)
 		}
-	},
-}
+	})
 
 // divisionsByZero reports the unchecked divisions of one function.
 func (p *Pass) divisionsByZero(fn *model.Function) {
 	body := fn.Decl.Body
-	env := lets(body)
+	env := fn.Lets()
 	params := intParams(fn)
 	as := p.Program.ContextAccounts(fn)
 	if as == nil && fn.SelfType != "" {
 		as = p.Program.AccountsStruct(fn.SelfType) // self.pool.total in an Accounts method
 	}
-	conds := conditions(body)
+	var conds []ast.Node // the function's conditions, listed at its first division
 	for _, op := range model.Arithmetic(body) {
 		switch op.Op {
 		case token.SLASH, token.PERCENT, token.SLASH_EQ, token.PERC_EQ:
@@ -72,7 +70,13 @@ func (p *Pass) divisionsByZero(fn *model.Function) {
 			continue
 		}
 		srcs, kind := p.divisorSources(op.Y, env, params, as, 0)
-		if len(srcs) == 0 || p.readInChecks(conds, as, srcs) {
+		if len(srcs) == 0 {
+			continue
+		}
+		if conds == nil {
+			conds = conditions(body)
+		}
+		if p.readInChecks(conds, as, srcs) {
 			continue
 		}
 		if kind == "a parameter" {
@@ -123,7 +127,7 @@ func (p *Pass) controlledParams(fn *model.Function, names []string, depth int) b
 			if i-shift < 0 || i-shift >= len(c.Args) {
 				continue
 			}
-			env := lets(caller.Decl.Body)
+			env := caller.Lets()
 			as := p.Program.ContextAccounts(caller)
 			srcs, kind := p.divisorSources(c.Args[i-shift], env, intParams(caller), as, 0)
 			if len(srcs) == 0 || p.readInChecks(conditions(caller.Decl.Body), as, srcs) {

@@ -2,9 +2,22 @@
 // detector per file, its template (detect.Template: id, severity,
 // description, remediation) beside its code, all listed in All.
 //
-// A detector is an Analyzer whose Run looks at one crate's model
-// (package model) and reports Findings. Run executes analyzers over a
-// loaded workspace. Fixtures live in ../testdata/detectors, one folder per
-// detector, with "// want" comments on the lines that must be reported;
-// detectors_test.go checks every analyzer against them.
+// A detector is a detect.Analyzer of the framework Solidity's detectors
+// run on: the workspace is a detect.Subject (subject.go) with one unit per
+// crate, and a Pass carries the crate's program model (package model) and
+// its account-validation model (package validation), built once by the
+// crate's first pass and shared read-only by the others. The account
+// checks (signer, owner, data matching, type cosplay, arbitrary CPI, PDA
+// sharing, reinitialisation) read the validation model, so a check written
+// in a helper, a constraint, a macro or any comparison form counts alike;
+// they report at the fact's site when its code is the instruction's own,
+// else at the instruction, with the evidence in the finding's details.
+// Severity is the impact if the finding is real; confidence is high when
+// facts prove it on resolved code, medium when it rests on unresolved or
+// external code, low when a name or a heuristic decided.
+//
+// Run executes analyzers over a loaded workspace. Fixtures live in
+// ../testdata/detectors, one folder per detector, with "// want" comments
+// on the lines that must be reported; detectors_test.go checks every
+// analyzer against them.
 package detectors

@@ -9,24 +9,23 @@ import (
 
 // DuplicateMutableAccounts reports pairs of mutable accounts of one type
 // that may be the same account.
-var DuplicateMutableAccounts = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_DUPLICATE_MUTABLE_ACCOUNTS",
-		Name:       "Duplicate mutable accounts",
-		Severity:   detect.High,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${account_name}</code> and <code>${other_account}</code> are mutable accounts of " +
-			"the same type and nothing stops a caller from passing one account for both; the second " +
-			"write then overwrites the first (a credit and a debit cancel, a balance doubles).</p>",
-		Remediation: "<p>Add <code>constraint = ${account_name}.key() != ${other_account}.key()</code> (Anchor " +
-			"before 1.0; from 1.0 Anchor rejects duplicates unless <code>dup</code> is set), or compare " +
-			"the keys in native code.</p>",
-		DescriptionKeys: []string{"account_name", "other_account"},
-		DetectionLogic:  "Anchor before 1.0.0: two mut fields of the same Account/AccountLoader/InterfaceAccount type with no constraint or handler comparison of their keys; two AccountLoader fields whose guards (load_mut/load_init) the handler holds at once are safe, since the second borrow of one account fails; other AccountLoader pairs are reported only when, following the handler into crate helpers and the data type's methods, a write through one stores a value computed from data of either account read earlier over bytes an earlier write through the other changed (writes to different fields, fresh read-modify-writes inside one borrow, and element writes keyed by indices proven different (fields every setter in the crate keeps ordered) are safe). Anchor 1.0.0 and later: fields that opt out with dup. Native: two account bindings deserialized as the same type whose keys are never compared.",
-		CWE:             []string{"CWE-694"},
-		Class:           "account-validation",
-	}),
-	Run: func(p *Pass) {
+var DuplicateMutableAccounts = analyzer(detect.Template{
+	ID:         "SOLANA_DUPLICATE_MUTABLE_ACCOUNTS",
+	Name:       "Duplicate mutable accounts",
+	Severity:   detect.High,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${account_name}</code> and <code>${other_account}</code> are mutable accounts of " +
+		"the same type and nothing stops a caller from passing one account for both; the second " +
+		"write then overwrites the first (a credit and a debit cancel, a balance doubles).</p>",
+	Remediation: "<p>Add <code>constraint = ${account_name}.key() != ${other_account}.key()</code> (Anchor " +
+		"before 1.0; from 1.0 Anchor rejects duplicates unless <code>dup</code> is set), or compare " +
+		"the keys in native code.</p>",
+	DescriptionKeys: []string{"account_name", "other_account"},
+	DetectionLogic:  "Anchor before 1.0.0: two mut fields of the same Account/AccountLoader/InterfaceAccount type with no constraint or handler comparison of their keys; two AccountLoader fields whose guards (load_mut/load_init) the handler holds at once are safe, since the second borrow of one account fails; other AccountLoader pairs are reported only when, following the handler into crate helpers and the data type's methods, a write through one stores a value computed from data of either account read earlier over bytes an earlier write through the other changed (writes to different fields, fresh read-modify-writes inside one borrow, and element writes keyed by indices proven different (fields every setter in the crate keeps ordered) are safe). Anchor 1.0.0 and later: fields that opt out with dup. Native: two account bindings deserialized as the same type whose keys are never compared.",
+	CWE:             []string{"CWE-694"},
+	Class:           "account-validation",
+},
+	func(p *Pass) {
 		v1 := semver.AtLeast(p.Crate.AnchorVersion(), "1.0.0")
 		compared := handlerComparisons(p.units())
 		written := writtenFields(p.units())
@@ -101,8 +100,7 @@ var DuplicateMutableAccounts = &Analyzer{
 				}
 			}
 		}
-	},
-}
+	})
 
 // writtenFields records, per Accounts struct, the fields whose data
 // handler code writes (ctx.accounts.x.f = .., let x = &mut ctx.accounts.x;
@@ -110,7 +108,7 @@ var DuplicateMutableAccounts = &Analyzer{
 func writtenFields(us []unit) map[*model.AccountsStruct]map[string]bool {
 	return perStruct(us, func(u unit, set map[string]bool) {
 		body := u.Func.Decl.Body
-		env := lets(body)
+		env := u.Func.Lets()
 		mark := func(x ast.Expr) {
 			for _, acc := range accountsIn(x, u, env) {
 				set[acc] = true

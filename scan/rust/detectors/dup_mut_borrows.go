@@ -18,7 +18,7 @@ import (
 // account is borrowed later in the same block with the guard not dropped.
 func overlappingBorrows(us []unit) map[*model.AccountsStruct]map[string]bool {
 	return perStruct(us, func(u unit, set map[string]bool) {
-		env := lets(u.Func.Decl.Body)
+		env := u.Func.Lets()
 		account := func(x ast.Expr) string {
 			call := mutBorrow(x)
 			if call == nil {

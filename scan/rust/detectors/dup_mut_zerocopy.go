@@ -119,7 +119,7 @@ const zcMaxFrames = 64
 
 func (t *zcTracer) newFrame(fn *model.Function, up *frame, args map[string]sym, top *unit) *frame {
 	t.frames++
-	return &frame{fn: fn, id: t.frames, env: lets(fn.Decl.Body), args: args, top: top, up: up}
+	return &frame{fn: fn, id: t.frames, env: fn.Lets(), args: args, top: top, up: up}
 }
 
 // onStack reports fn being walked already (recursion).

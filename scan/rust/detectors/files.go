@@ -5,7 +5,7 @@ import "strings"
 // isTestFile reports sources that are not program code: integration
 // tests, benches, examples and build scripts.
 func isTestFile(path string) bool {
-	for _, part := range strings.Split(path, "/") {
+	for part := range strings.SplitSeq(path, "/") {
 		switch part {
 		case "tests", "benches", "examples", "build.rs":
 			return true

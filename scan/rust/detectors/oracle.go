@@ -35,30 +35,29 @@ var stalenessChecks = map[string]bool{
 // their age: a feed that stopped updating (or a stale account a caller
 // chose) still yields its last price, and the program values collateral,
 // swaps or liquidations at it.
-var UncheckedOraclePrice = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_UNCHECKED_ORACLE_PRICE",
-		Name:       "Oracle price used without a staleness check",
-		Severity:   detect.Medium,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> reads an oracle price with <code>${call}</code> and " +
-			"never looks at when it was published. A feed that stopped updating still returns its last " +
-			"price, so the program can value collateral, swaps or liquidations at a price that is hours old.</p>",
-		Remediation: "<p>Pyth: use <code>get_price_no_older_than(&amp;clock, MAX_AGE, &amp;feed_id)</code> (or compare " +
-			"<code>publish_time</code> with <code>Clock::get()?.unix_timestamp</code>) and bound " +
-			"<code>conf</code> relative to the price. Switchboard: call <code>check_staleness</code> and " +
-			"<code>check_confidence_interval</code> on the aggregator before <code>get_result</code>.</p>",
-		DescriptionKeys: []string{"function_name", "call"},
-		DetectionLogic: "Non-test functions calling get_price_unchecked, get_ema_price_unchecked, get_current_price or " +
-			"get_current_ema_price, reading a raw Pyth aggregate (x.agg.price), or (in crates that depend on " +
-			"Switchboard) get_result/latest_confirmed_round.result, when neither the function nor any of its " +
-			"callers in the crate calls a staleness check (get_price_no_older_than, check_staleness, ...) or reads " +
-			"a freshness field (publish_time, timestamp, pub_slot, round_open_slot, ...), which a function that " +
-			"hands the price on for its callers to judge also does.",
-		CWE:   []string{"CWE-672", "CWE-20"},
-		Class: "oracle",
-	}),
-	Run: func(p *Pass) {
+var UncheckedOraclePrice = analyzer(detect.Template{
+	ID:         "SOLANA_UNCHECKED_ORACLE_PRICE",
+	Name:       "Oracle price used without a staleness check",
+	Severity:   detect.Medium,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> reads an oracle price with <code>${call}</code> and " +
+		"never looks at when it was published. A feed that stopped updating still returns its last " +
+		"price, so the program can value collateral, swaps or liquidations at a price that is hours old.</p>",
+	Remediation: "<p>Pyth: use <code>get_price_no_older_than(&amp;clock, MAX_AGE, &amp;feed_id)</code> (or compare " +
+		"<code>publish_time</code> with <code>Clock::get()?.unix_timestamp</code>) and bound " +
+		"<code>conf</code> relative to the price. Switchboard: call <code>check_staleness</code> and " +
+		"<code>check_confidence_interval</code> on the aggregator before <code>get_result</code>.</p>",
+	DescriptionKeys: []string{"function_name", "call"},
+	DetectionLogic: "Non-test functions calling get_price_unchecked, get_ema_price_unchecked, get_current_price or " +
+		"get_current_ema_price, reading a raw Pyth aggregate (x.agg.price), or (in crates that depend on " +
+		"Switchboard) get_result/latest_confirmed_round.result, when neither the function nor any of its " +
+		"callers in the crate calls a staleness check (get_price_no_older_than, check_staleness, ...) or reads " +
+		"a freshness field (publish_time, timestamp, pub_slot, round_open_slot, ...), which a function that " +
+		"hands the price on for its callers to judge also does.",
+	CWE:   []string{"CWE-672", "CWE-20"},
+	Class: "oracle",
+},
+	func(p *Pass) {
 		switchboard := dependsOn(p.Crate, "switchboard")
 		for _, fn := range p.Program.Functions {
 			if inTests(fn) {
@@ -71,8 +70,7 @@ var UncheckedOraclePrice = &Analyzer{
 			}
 			p.Report(read, fn, map[string]string{"call": call})
 		}
-	},
-}
+	})
 
 // oracleRead returns the first price read in body that carries no
 // staleness check of its own, and how it reads.
@@ -171,31 +169,30 @@ var pythPriceReads = map[string]bool{
 // OracleConfidenceIgnored reports Pyth prices used without a look at their
 // confidence interval: in a volatile or thin market the publishers
 // disagree and the aggregate can be far from any tradable price.
-var OracleConfidenceIgnored = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_ORACLE_CONFIDENCE_IGNORED",
-		Name:       "Oracle price used without its confidence interval",
-		Severity:   detect.Low,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> reads a Pyth price with <code>${call}</code> and never looks " +
-			"at its confidence interval (<code>conf</code>). When publishers disagree the interval widens, and a " +
-			"price taken at face value can be far from what the asset trades at.</p>",
-		Remediation: "<p>Reject prices whose <code>conf</code> is too large relative to <code>price</code> " +
-			"(for example <code>require!(price.conf * 100 &lt;= price.price.unsigned_abs() * MAX_CONF_PCT)</code>), " +
-			"or value positions conservatively at <code>price - conf</code> / <code>price + conf</code>.</p>",
-		DescriptionKeys: []string{"function_name", "call"},
-		DetectionLogic: "Non-test functions calling a Pyth price getter (get_price_no_older_than, get_price_unchecked, " +
-			"get_current_price and their EMA forms) when neither the function nor every caller in the crate reads a " +
-			"conf field.",
-		CWE:   []string{"CWE-20"},
-		Class: "oracle",
-	}),
-	Run: func(p *Pass) {
+var OracleConfidenceIgnored = analyzer(detect.Template{
+	ID:         "SOLANA_ORACLE_CONFIDENCE_IGNORED",
+	Name:       "Oracle price used without its confidence interval",
+	Severity:   detect.Low,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> reads a Pyth price with <code>${call}</code> and never looks " +
+		"at its confidence interval (<code>conf</code>). When publishers disagree the interval widens, and a " +
+		"price taken at face value can be far from what the asset trades at.</p>",
+	Remediation: "<p>Reject prices whose <code>conf</code> is too large relative to <code>price</code> " +
+		"(for example <code>require!(price.conf * 100 &lt;= price.price.unsigned_abs() * MAX_CONF_PCT)</code>), " +
+		"or value positions conservatively at <code>price - conf</code> / <code>price + conf</code>.</p>",
+	DescriptionKeys: []string{"function_name", "call"},
+	DetectionLogic: "Non-test functions calling a Pyth price getter (get_price_no_older_than, get_price_unchecked, " +
+		"get_current_price and their EMA forms) when neither the function nor every caller in the crate reads a " +
+		"conf field.",
+	CWE:   []string{"CWE-20"},
+	Class: "oracle",
+},
+	func(p *Pass) {
 		for _, fn := range p.Program.Functions {
 			if inTests(fn) {
 				continue
 			}
-			for _, c := range model.Calls(fn.Decl.Body) {
+			for _, c := range fn.Calls() {
 				if c.Macro || c.Method == "" || !pythPriceReads[c.Method] {
 					continue
 				}
@@ -205,8 +202,7 @@ var OracleConfidenceIgnored = &Analyzer{
 				break
 			}
 		}
-	},
-}
+	})
 
 // readsConfidence reports a read of a conf field (price.conf, agg.conf).
 func readsConfidence(body ast.Node) bool {

@@ -7,28 +7,28 @@ import (
 	"github.com/vigil-sec/vigil/scan/rust/ast"
 	"github.com/vigil-sec/vigil/scan/rust/model"
 	"github.com/vigil-sec/vigil/scan/rust/token"
+	"github.com/vigil-sec/vigil/scan/rust/validation"
 )
 
 // Reinitialization reports initialization that can run again over an
 // account that already holds state.
-var Reinitialization = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_REINITIALIZATION",
-		Name:       "Reinitialization",
-		Severity:   detect.High,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> initializes <code>${account_name}</code> without " +
-			"checking whether it was initialized before, so a second call resets its state (for example " +
-			"its authority).</p>",
-		Remediation: "<p>Anchor: prefer <code>init</code>; with <code>init_if_needed</code>, test an " +
-			"<code>is_initialized</code> flag (or a non-default field) in the handler. Native: return " +
-			"<code>AccountAlreadyInitialized</code> when the stored flag is set.</p>",
-		DescriptionKeys: []string{"function_name", "account_name"},
-		DetectionLogic:  "Anchor: init_if_needed fields whose handlers set the account's state (a plain assignment to a stored field that does not read it back, set_inner, an *init* method; additions such as x = x + 1 do not count) and never look at what it holds first: is_initialized, a field compared with its default or zero, a stored field tested for emptiness, or a stored key compared with another key (only the recorded owner may rewrite). Native and manual Anchor code: functions named *init* that deserialize an account and write it back (serialize/pack) without testing is_initialized in a condition.",
-		CWE:             []string{"CWE-665"},
-		Class:           "initialization",
-	}),
-	Run: func(p *Pass) {
+var Reinitialization = analyzer(detect.Template{
+	ID:         "SOLANA_REINITIALIZATION",
+	Name:       "Reinitialization",
+	Severity:   detect.High,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> initializes <code>${account_name}</code> without " +
+		"checking whether it was initialized before, so a second call resets its state (for example " +
+		"its authority).</p>",
+	Remediation: "<p>Anchor: prefer <code>init</code>; with <code>init_if_needed</code>, test an " +
+		"<code>is_initialized</code> flag (or a non-default field) in the handler. Native: return " +
+		"<code>AccountAlreadyInitialized</code> when the stored flag is set.</p>",
+	DescriptionKeys: []string{"function_name", "account_name"},
+	DetectionLogic:  "Anchor: init_if_needed fields whose handlers set the account's state (a plain assignment to a stored field that does not read it back, set_inner, an *init* method; additions such as x = x + 1 do not count) and never look at what it holds first: is_initialized, a field compared with its default or zero, a stored field tested for emptiness, or a stored key compared with another key (only the recorded owner may rewrite); nor when every instruction of the struct, as the account-validation model sees it, tests a stored field of the account in a condition or match (in a helper too) or is run only by a bound party (a signer matched with stored data, or whose key seeds the account). Native and manual Anchor code: functions named *init* that deserialize an account and write it back (serialize/pack) without testing is_initialized in a condition.",
+	CWE:             []string{"CWE-665"},
+	Class:           "initialization",
+},
+	func(p *Pass) {
 		guarded := perStruct(p.units(), func(u unit, set map[string]bool) {
 			for _, f := range u.Accounts.Fields {
 				if f.Constraints.InitIfNeeded && initGuard(u.Func.Decl.Body, f.Name) {
@@ -54,6 +54,9 @@ var Reinitialization = &Analyzer{
 					// resets nothing.
 					continue
 				}
+				if p.reinitByDesign(as, f.Name) {
+					continue
+				}
 				item := f.Constraints.Get("init_if_needed").Item
 				p.ReportRange(item.Pos(), item.End(), nil, map[string]string{"account_name": f.Name, "function_name": as.Name})
 			}
@@ -70,7 +73,7 @@ var Reinitialization = &Analyzer{
 			if !readsState(body) || createsAccount(body) || testsStateFlag(p.Program, body) {
 				continue
 			}
-			for _, c := range model.Calls(body) {
+			for _, c := range fn.Calls() {
 				if c.Macro {
 					continue
 				}
@@ -79,8 +82,7 @@ var Reinitialization = &Analyzer{
 				}
 			}
 		}
-	},
-}
+	})
 
 // testsStateFlag reports a condition over a flag of deserialized state:
 // a bool field or the type's tag field (if !user.discriminator { .. }),
@@ -355,4 +357,54 @@ func containsPath(n ast.Node, path string) bool {
 		return !found
 	})
 	return found
+}
+
+// reinitByDesign reports an init_if_needed account that every instruction of its struct
+// either looks at before writing (a stored field tested in a condition or matched on, in the
+// handler or a helper), or lets only a bound party rewrite: a signer matched with stored data
+// (an administrator, an owner), or one whose key seeds the account (its own).
+func (p *Pass) reinitByDesign(as *model.AccountsStruct, field string) bool {
+	n := 0
+	for _, in := range p.Model.Instructions {
+		if in.Struct != as {
+			continue
+		}
+		n++
+		a := in.Account(field)
+		if a == nil {
+			return false
+		}
+		looks := false
+		for _, fr := range a.FieldReads {
+			if fr.InCond && !fr.Constraint {
+				looks = true
+			}
+		}
+		if !looks && !boundParty(in, a) {
+			return false
+		}
+	}
+	return n > 0
+}
+
+// boundParty reports an instruction a bound party runs on acc: a signer matched with stored
+// data, or a signer whose key seeds acc's address.
+func boundParty(in *validation.Instruction, acc *validation.Account) bool {
+	for _, s := range in.Accounts {
+		if !s.IsSigner() {
+			continue
+		}
+		for _, r := range s.KeyRelations {
+			if o, ok := r.Other(func(v *validation.Value) bool { return v.Is(validation.Key, s.Name) }); ok && r.Equal && o.Kind == validation.Field {
+				return true
+			}
+		}
+		for _, r := range acc.KeyRelations {
+			if o, ok := r.Other(func(v *validation.Value) bool { return v.Is(validation.Key, acc.Name) }); ok && r.Equal && o.Kind == validation.Derived &&
+				seedsHold(o.Seeds, func(v *validation.Value) bool { return v.Is(validation.Key, s.Name) }) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -12,32 +12,31 @@ import (
 // that an Anchor handler reads without establishing which accounts they
 // are. Anchor checks nothing about remaining accounts: not their owner,
 // not their type, not their address. A caller can pass any account there.
-var UnvalidatedRemainingAccounts = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_UNVALIDATED_REMAINING_ACCOUNTS",
-		Name:       "Remaining accounts used without validation",
-		Severity:   detect.High,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> ${use} an account of <code>ctx.remaining_accounts</code> " +
-			"(<code>${account_name}</code>) without checking its ${missing}. Anchor validates nothing about " +
-			"remaining accounts, so a caller can pass an account it forged, or a genuine account that " +
-			"belongs to another user, pool or market.</p>",
-		Remediation: "<p>Before using each remaining account, compare its key with the address the program " +
-			"expects (a stored key or a PDA derived from the instruction's accounts), or load it with " +
-			"<code>Account::&lt;T&gt;::try_from</code> and check that its data ties it to the accounts of the " +
-			"instruction (for example <code>require_keys_eq!(tick_array.pool, pool.key())</code>).</p>",
-		DescriptionKeys: []string{"function_name", "use", "account_name", "missing"},
-		DetectionLogic: "Anchor instruction code: elements of ctx.remaining_accounts (followed through locals, " +
-			"indexing, get/first/next, for loops and closures over their iterators). Raw data reads " +
-			"(try_borrow_data, data.borrow, try_from_unchecked) are reported when neither the owner nor the key of " +
-			"the element is checked in the function or a helper it calls; typed loads (Account/AccountLoader/" +
-			"InterfaceAccount::try_from, which check owner and type) when neither the element's key nor any field " +
-			"of the loaded value is compared with anything. Deserializations that need an owner check are left to " +
-			"SOLANA_MISSING_OWNER_CHECK.",
-		CWE:   []string{"CWE-20", "CWE-345"},
-		Class: "account-validation",
-	}),
-	Run: func(p *Pass) {
+var UnvalidatedRemainingAccounts = analyzer(detect.Template{
+	ID:         "SOLANA_UNVALIDATED_REMAINING_ACCOUNTS",
+	Name:       "Remaining accounts used without validation",
+	Severity:   detect.High,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> ${use} an account of <code>ctx.remaining_accounts</code> " +
+		"(<code>${account_name}</code>) without checking its ${missing}. Anchor validates nothing about " +
+		"remaining accounts, so a caller can pass an account it forged, or a genuine account that " +
+		"belongs to another user, pool or market.</p>",
+	Remediation: "<p>Before using each remaining account, compare its key with the address the program " +
+		"expects (a stored key or a PDA derived from the instruction's accounts), or load it with " +
+		"<code>Account::&lt;T&gt;::try_from</code> and check that its data ties it to the accounts of the " +
+		"instruction (for example <code>require_keys_eq!(tick_array.pool, pool.key())</code>).</p>",
+	DescriptionKeys: []string{"function_name", "use", "account_name", "missing"},
+	DetectionLogic: "Anchor instruction code: elements of ctx.remaining_accounts (followed through locals, " +
+		"indexing, get/first/next, for loops and closures over their iterators). Raw data reads " +
+		"(try_borrow_data, data.borrow, try_from_unchecked) are reported when neither the owner nor the key of " +
+		"the element is checked in the function or a helper it calls; typed loads (Account/AccountLoader/" +
+		"InterfaceAccount::try_from, which check owner and type) when neither the element's key nor any field " +
+		"of the loaded value is compared with anything. Deserializations that need an owner check are left to " +
+		"SOLANA_MISSING_OWNER_CHECK.",
+	CWE:   []string{"CWE-20", "CWE-345"},
+	Class: "account-validation",
+},
+	func(p *Pass) {
 		for _, u := range p.units() {
 			if u.Ctx == "" || u.Ctx == "self" {
 				continue
@@ -69,8 +68,7 @@ var UnvalidatedRemainingAccounts = &Analyzer{
 				p.Report(s.node, u.Func, map[string]string{"use": s.use, "account_name": s.elem, "missing": missing})
 			}
 		}
-	},
-}
+	})
 
 // remainingSink is a use of a remaining account that needs validation.
 type remainingSink struct {

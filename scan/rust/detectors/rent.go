@@ -18,43 +18,42 @@ var lamportsArg = map[string]map[int]int{
 
 // MissingRentExemption reports accounts created with a lamport amount that
 // does not come from the rent sysvar's minimum balance.
-var MissingRentExemption = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_MISSING_RENT_EXEMPTION",
-		Name:       "Account created without a rent-exempt balance",
-		Severity:   detect.Low,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> creates an account (<code>${how}</code>) funded with " +
-			"<code>${lamports}</code>, which is not derived from or compared with <code>Rent::minimum_balance</code> " +
-			"for the account's size. The runtime " +
-			"refuses to create an account below the rent-exempt minimum, so the instruction fails whenever the " +
-			"amount falls short (a larger account, a changed rent rate); on older runtimes the account could be " +
-			"collected and its state lost.</p>",
-		Remediation: "<p>Fund the account with <code>Rent::get()?.minimum_balance(space)</code> (or " +
-			"<code>rent.minimum_balance(space)</code> from the rent sysvar), or let Anchor create it with " +
-			"<code>init</code>.</p>",
-		DescriptionKeys: []string{"function_name", "how", "lamports"},
-		DetectionLogic: "system_instruction::create_account / create_account_with_seed and Anchor's " +
-			"system_program::create_account / create_account_with_seed (told apart by their number of arguments; not " +
-			"the crate's own functions of those names) in non-test functions, " +
-			"when the lamports expression, followed through locals, neither calls minimum_balance nor calls a crate " +
-			"function that does, and is not a parameter that every caller in the crate fills with such a value. " +
-			"Accounts funded by a system transfer and then given space with system allocate: the transfer's lamports " +
-			"judged the same way; with no transfer, the function (or a crate helper it calls) must call is_exempt or " +
-			"minimum_balance on the balance the account already holds. Native code that sets is_initialized = true, and " +
-			"stores it (serialize, pack), on an account it neither creates nor allocates (a client-created account passed in) is reported unless it, a " +
-			"crate helper it calls, or every caller asks the rent sysvar (is_exempt, minimum_balance). Anchor: a zero " +
-			"account with rent_exempt = skip (Anchor's own rent check turned off).",
-		CWE:   []string{"CWE-665"},
-		Class: "account-lifecycle",
-	}),
-	Run: func(p *Pass) {
+var MissingRentExemption = analyzer(detect.Template{
+	ID:         "SOLANA_MISSING_RENT_EXEMPTION",
+	Name:       "Account created without a rent-exempt balance",
+	Severity:   detect.Low,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> creates an account (<code>${how}</code>) funded with " +
+		"<code>${lamports}</code>, which is not derived from or compared with <code>Rent::minimum_balance</code> " +
+		"for the account's size. The runtime " +
+		"refuses to create an account below the rent-exempt minimum, so the instruction fails whenever the " +
+		"amount falls short (a larger account, a changed rent rate); on older runtimes the account could be " +
+		"collected and its state lost.</p>",
+	Remediation: "<p>Fund the account with <code>Rent::get()?.minimum_balance(space)</code> (or " +
+		"<code>rent.minimum_balance(space)</code> from the rent sysvar), or let Anchor create it with " +
+		"<code>init</code>.</p>",
+	DescriptionKeys: []string{"function_name", "how", "lamports"},
+	DetectionLogic: "system_instruction::create_account / create_account_with_seed and Anchor's " +
+		"system_program::create_account / create_account_with_seed (told apart by their number of arguments; not " +
+		"the crate's own functions of those names) in non-test functions, " +
+		"when the lamports expression, followed through locals, neither calls minimum_balance nor calls a crate " +
+		"function that does, and is not a parameter that every caller in the crate fills with such a value. " +
+		"Accounts funded by a system transfer and then given space with system allocate: the transfer's lamports " +
+		"judged the same way; with no transfer, the function (or a crate helper it calls) must call is_exempt or " +
+		"minimum_balance on the balance the account already holds. Native code that sets is_initialized = true, and " +
+		"stores it (serialize, pack), on an account it neither creates nor allocates (a client-created account passed in) is reported unless it, a " +
+		"crate helper it calls, or every caller asks the rent sysvar (is_exempt, minimum_balance). Anchor: a zero " +
+		"account with rent_exempt = skip (Anchor's own rent check turned off).",
+	CWE:   []string{"CWE-665"},
+	Class: "account-lifecycle",
+},
+	func(p *Pass) {
 		for _, fn := range p.Program.Functions {
 			if inTests(fn) {
 				continue
 			}
-			env := lets(fn.Decl.Body)
-			for _, c := range model.Calls(fn.Decl.Body) {
+			env := fn.Lets()
+			for _, c := range fn.Calls() {
 				idx, ok := lamportsArg[c.Name()][len(c.Args)]
 				if c.Macro || !ok || c.Method != "" {
 					continue
@@ -71,8 +70,7 @@ var MissingRentExemption = &Analyzer{
 			p.reportUnexemptInitializations(fn)
 		}
 		p.reportRentCheckSkipped()
-	},
-}
+	})
 
 // rentFunded reports a lamports expression computed from the rent
 // sysvar's minimum balance.
@@ -142,14 +140,14 @@ func (p *Pass) paramRentFunded(fn *model.Function, param string, depth int) bool
 		return false
 	}
 	return p.everyCallerPasses(fn, idx, nil, func(caller *model.Function, arg ast.Expr) bool {
-		return p.rentFunded(caller, arg, lets(caller.Decl.Body), depth+1)
+		return p.rentFunded(caller, arg, caller.Lets(), depth+1)
 	})
 }
 
 // mentionsMinimumBalance reports a function whose body calls
 // minimum_balance.
 func mentionsMinimumBalance(fn *model.Function) bool {
-	for _, c := range model.Calls(fn.Decl.Body) {
+	for _, c := range fn.Calls() {
 		if c.Name() == "minimum_balance" {
 			return true
 		}

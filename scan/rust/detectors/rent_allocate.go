@@ -57,7 +57,7 @@ func systemCalls(fn *model.Function) (allocs, transfers []*model.Call) {
 func (p *Pass) reportUnfundedAllocations(fn *model.Function) {
 	allocs, transfers := systemCalls(fn)
 	if len(transfers) > 0 && (len(allocs) > 0 || p.allocatesThroughHelper(fn, 0)) {
-		env := lets(fn.Decl.Body)
+		env := fn.Lets()
 		for _, c := range transfers {
 			x := c.Args[transferLamports[len(c.Args)]]
 			if !p.rentFunded(fn, x, env, 0) {

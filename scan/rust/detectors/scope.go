@@ -79,7 +79,7 @@ func inTests(fn *model.Function) bool {
 	if model.HasAttr(fn.Decl.Attrs, "test") || fn.File != nil && isTestFile(fn.File.Path) {
 		return true
 	}
-	for _, part := range strings.Split(fn.Module, "::") {
+	for part := range strings.SplitSeq(fn.Module, "::") {
 		if part == "tests" || part == "test" {
 			return true
 		}
@@ -87,28 +87,9 @@ func inTests(fn *model.Function) bool {
 	return false
 }
 
-// lets maps local names to their initializers in a function body (the
-// last binding wins; shadowing is rare in instruction code).
-func lets(body ast.Node) map[string]ast.Expr {
-	out := map[string]ast.Expr{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if l, ok := n.(*ast.LetStmt); ok && l.Init != nil {
-			switch pat := l.Pat.(type) {
-			case *ast.IdentPat:
-				out[pat.Name.Name] = l.Init
-			case *ast.TuplePat:
-				// let (pda, bump) = Pubkey::find_program_address(..)
-				for _, e := range pat.Elems {
-					if ip, ok := e.(*ast.IdentPat); ok {
-						out[ip.Name.Name] = l.Init
-					}
-				}
-			}
-		}
-		return true
-	})
-	return out
-}
+// lets maps local names to their initializers in a body (model.Lets); a function's whole
+// body is better asked of the function (fn.Lets(), listed once).
+func lets(body ast.Node) map[string]ast.Expr { return model.Lets(body) }
 
 // accountsIn finds the accounts an expression reads, following local
 // variables: Accounts fields (ctx.accounts.x, self.x) in Anchor code, or
@@ -328,4 +309,21 @@ func perStruct(us []unit, visit func(u unit, set map[string]bool)) map[*model.Ac
 		visit(u, out[u.Accounts])
 	}
 	return out
+}
+
+// bare strips what does not change which value an expression names: parentheses, & and
+// &mut, and ?.
+func bare(x ast.Expr) ast.Expr {
+	for {
+		switch e := x.(type) {
+		case *ast.ParenExpr:
+			x = e.X
+		case *ast.RefExpr:
+			x = e.X
+		case *ast.TryExpr:
+			x = e.X
+		default:
+			return x
+		}
+	}
 }

@@ -5,194 +5,235 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/ast"
-	"github.com/vigil-sec/vigil/scan/rust/model"
+	"github.com/vigil-sec/vigil/scan/rust/validation"
 )
 
-// MissingSignerCheck reports authority accounts that are compared with
-// stored state but never required to sign.
-var MissingSignerCheck = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_MISSING_SIGNER_CHECK",
-		Name:       "Missing signer check",
-		Severity:   detect.Critical,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p>Account <code>${account_name}</code> acts as an authority (its key is matched " +
-			"against stored state) but nothing requires it to sign the transaction, so anyone can pass " +
-			"the real authority's address and act in its name.</p>",
-		Remediation: "<p>Anchor: type the field as <code>Signer&lt;'info&gt;</code> or add the " +
-			"<code>signer</code> constraint. Native: return <code>MissingRequiredSignature</code> unless " +
-			"<code>account.is_signer</code>.</p>",
-		DescriptionKeys: []string{"account_name"},
-		DetectionLogic:  "Anchor: AccountInfo/UncheckedAccount fields that are a has_one target or compared by key in a constraint, without the signer constraint, whose handlers never test <field>.is_signer in a condition. Native: accounts bound from the account list whose key is compared in the function while <name>.is_signer is never tested in a condition.",
-		CWE:             []string{"CWE-862"},
-		Class:           "access-control",
-	}),
-	Run: func(p *Pass) {
-		// Anchor.
-		byStruct := map[*model.AccountsStruct][]unit{}
-		for _, u := range p.units() {
-			if u.Accounts != nil {
-				byStruct[u.Accounts] = append(byStruct[u.Accounts], u)
-			}
-		}
-		passedOn := handedOffFields(p.units())
-		for _, as := range p.Program.Accounts {
-			v := p.validation(as)
-			for _, f := range as.Fields {
-				t := v.Facts[f.Name]
-				if !isUnchecked(f) || t.Signer {
-					continue
-				}
-				// An authority: the key a mutable account's has_one or
-				// constraint matches, or an account named as one that nothing
-				// else pins (no seeds, address, has_one or key comparison) and
-				// that the code does not merely record or pass on (a new
-				// authority being set, a recipient).
-				// (The naming rule holds for instruction accounts only: a struct
-				// no handler takes is a CPI accounts list for other programs.)
-				if !isAuthority(as, f.Name) && !(authorityWord(f.Name) && !t.Pinned && !v.Mentions(f.Name) &&
-					!passedOn[as][f.Name] && len(byStruct[as]) > 0) {
-					continue
-				}
-				if p.signedInCode(byStruct[as], f.Name) {
-					continue
-				}
-				// Accounts converted into another instruction's struct
-				// (ctx.accounts.to_settle_funds()) are checked by its code.
-				converted := false
-				for _, other := range convertsTo(p.Program, as) {
-					if other.Field(f.Name) != nil && p.signedInCode(byStruct[other], f.Name) {
-						converted = true
-					}
-				}
-				if converted {
-					continue
-				}
-				p.Report(fieldNode(f), nil, map[string]string{"account_name": f.Name})
-			}
-		}
-		// Native.
-		for _, u := range p.units() {
-			if u.Ctx != "" {
+// MissingSignerCheck reports accounts that act as an authority, their key matched against
+// stored state to allow a change, without being required to sign.
+var MissingSignerCheck = analyzer(detect.Template{
+	ID:         "SOLANA_MISSING_SIGNER_CHECK",
+	Name:       "Missing signer check",
+	Severity:   detect.Critical,
+	Confidence: detect.ConfidenceHigh,
+	Description: "<p>Account <code>${account_name}</code> acts as an authority (its key is matched " +
+		"against stored state to allow a change) but nothing requires it to sign the transaction, so anyone can pass " +
+		"the real authority's address and act in its name.</p><p>Evidence: ${evidence}.</p>",
+	Remediation: "<p>Anchor: type the field as <code>Signer&lt;'info&gt;</code> or add the " +
+		"<code>signer</code> constraint. Native: return <code>MissingRequiredSignature</code> unless " +
+		"<code>account.is_signer</code>.</p>",
+	DescriptionKeys: []string{"account_name", "evidence"},
+	DetectionLogic: "From the account-validation model, per instruction: an account whose type checks nothing " +
+		"(AccountInfo, UncheckedAccount, a native account) that acts as an authority: its key is compared (has_one, " +
+		"a constraint, code or a helper the instruction calls, in any form) with a field of another account's data, " +
+		"and the instruction changes that holder or what it controls (a write of its data, a debit of its lamports, an " +
+		"outflow CPI from it, from an account tied to it, or signed by it). Not an authority: an " +
+		"account that receives (credited lamports, a close target, a CPI destination), a data source (its data is read), " +
+		"a PDA (address derived from seeds, or the program signs for it), or an account handed to a CPI (the invoked " +
+		"program checks what it is given, an authority's signature included). Not reported when the instruction checks is_signer (directly or in a helper) or types it Signer. " +
+		"Confidence is medium when the account is also handed to code the model cannot follow.",
+	CWE:   []string{"CWE-862"},
+	Class: "access-control",
+}, func(p *Pass) {
+	seen := map[ast.Node]bool{}
+	roles := storedKeyRoles(p.Model)
+	for _, in := range p.Model.Instructions {
+		change := changeIn(in)
+		for _, a := range in.Accounts {
+			if strings.HasPrefix(a.Name, remainingAccounts) || !a.Unchecked() || a.IsSigner() || len(a.SignedFor) > 0 {
 				continue
 			}
-			body := u.Func.Decl.Body
-			env := lets(body)
-			for _, b := range model.AccountBindings(u.Func) {
-				if !keyMatched(body, b.Name, func(stored string) bool { return guardsWrite(body, u, env, stored) }) ||
-					p.checkedIn(u.Func, b.Name, PropSigner) || p.checkedIn(u.Func, b.Name, PropSignedPDA) {
-					continue
-				}
-				p.Report(b.Node, u.Func, map[string]string{"account_name": b.Name})
+			bind := storedBinding(a)
+			if bind == nil || !authorityRole(a) {
+				continue
 			}
+			holder, _ := bind.Other(func(v *validation.Value) bool { return v.Is(validation.Key, a.Name) })
+			h := in.Account(holder.Acc)
+			if h == nil || created(h) || p.foreignData(h) {
+				// The holder is being created (the key is what it is set to), or is another
+				// program's account (a token account's owner is the token program's to check).
+				continue
+			}
+			if roles[dataType(h)+"."+holder.Path] == keyReference {
+				// The stored key names an account other instructions read or pay into (an
+				// oracle, a vault), never one that signs: a reference, not an authority.
+				continue
+			}
+			what := change(holder.Acc)
+			if what == "" {
+				continue
+			}
+			conf := detect.ConfidenceHigh
+			if a.Unresolved {
+				conf = detect.ConfidenceMedium
+			}
+			p.reportAccount(seen, a, conf, map[string]string{"account_name": a.Name,
+				"evidence": evidence("instruction "+in.Name, "its key is matched with stored state by "+p.where(bind.Site),
+					"the instruction changes "+what+" (its holder)", "nothing checks is_signer")})
 		}
-	},
+	}
+})
+
+// storedBinding returns a comparison of the account's key with a field of another account's
+// data.
+func storedBinding(a *validation.Account) *validation.Relation {
+	for _, r := range a.KeyRelations {
+		if !r.Equal {
+			continue
+		}
+		o, ok := r.Other(func(v *validation.Value) bool { return v.Is(validation.Key, a.Name) })
+		if ok && o.Kind == validation.Field && o.Acc != a.Name {
+			return r
+		}
+	}
+	return nil
 }
 
-// guardsWrite reports a stored path (state.authority) read from data of
-// an account the function writes: the key comparison then authorizes a
-// change to the program's own state. Comparing a wallet with a foreign
-// token account's owner field authorizes nothing by itself.
-func guardsWrite(body ast.Node, u unit, env map[string]ast.Expr, stored string) bool {
-	root := stored
-	if i := strings.IndexByte(root, '.'); i >= 0 {
-		root = root[:i]
+// authorityRole reports an account used for its address alone: not one that receives value,
+// whose data is read, whose address is derived from seeds, or that is handed to a CPI.
+func authorityRole(a *validation.Account) bool {
+	if len(a.Credits) > 0 || len(a.ClosedInto) > 0 || len(a.Reads) > 0 {
+		return false
 	}
-	init, ok := env[root]
-	if !ok {
-		// A parameter (state passed in by the caller) may well be written
-		// later; a value bound by a pattern (if let Ok(x) = ..) is read-only
-		// here as far as can be told.
-		return fnParams(u.Func)[root]
+	if r := a.KeyFixed(); r != nil {
+		return false
 	}
-	for _, acc := range accountsIn(init, u, env) {
-		if writesAccount(body, acc) {
+	// Handed to a CPI, it is checked by the invoked program: as the authority of a CPI the
+	// program does not sign, by its signature; of one it signs, it must be the PDA signing.
+	return len(a.CPIs) == 0
+}
+
+// changeIn returns, for an instruction, a function naming a change it makes to the holder of
+// an authority's stored key, or to what the holder controls ("" when none): a write of the
+// holder's data, a debit of its lamports, or an outflow CPI from it, from an account tied to
+// it, or signed by it.
+func changeIn(in *validation.Instruction) func(holder string) string {
+	return func(holder string) string {
+		h := in.Account(holder)
+		if h == nil {
+			return ""
+		}
+		if len(h.Writes) > 0 {
+			return "the data of " + holder
+		}
+		if len(h.Debits) > 0 {
+			return "the lamports of " + holder
+		}
+		for _, c := range in.Facts.CPIs {
+			if !c.Outflow() {
+				continue
+			}
+			if src := c.Accounts["source"]; src != nil && src.Acc != "" && (src.Acc == holder || tiedTo(in.Account(src.Acc), holder)) {
+				return "the balance of " + src.Acc + " (" + c.Kind + ")"
+			}
+			for _, sf := range h.SignedFor {
+				if sf == c {
+					return "balances the holder signs for (" + c.Kind + ")"
+				}
+			}
+		}
+		return ""
+	}
+}
+
+// tiedTo reports an account whose key or token owner is matched with the holder's data or
+// key.
+func tiedTo(a *validation.Account, holder string) bool {
+	if a == nil {
+		return false
+	}
+	for _, r := range a.KeyRelations {
+		if o, ok := r.Other(func(v *validation.Value) bool { return v.Is(validation.Key, a.Name) }); ok && r.Equal && o.Acc == holder {
+			return true
+		}
+	}
+	for _, r := range a.In().Facts.Relations {
+		if !r.Equal {
+			continue
+		}
+		if o, ok := r.Other(func(v *validation.Value) bool {
+			return v.Kind == validation.Field && v.Acc == a.Name && v.Path == "owner"
+		}); ok &&
+			o.Kind == validation.Key && o.Acc == holder {
 			return true
 		}
 	}
 	return false
 }
 
-// convertsTo lists the Accounts structs that methods of as return (fn
-// to_settle_funds(&self) -> SettleFunds), the way one instruction reuses
-// another's code.
-func convertsTo(prog *model.Program, as *model.AccountsStruct) []*model.AccountsStruct {
-	var out []*model.AccountsStruct
-	for _, m := range as.Methods {
-		if m.Decl.Result == nil {
+// created reports an account the instruction creates (init, init_if_needed, zero).
+func created(a *validation.Account) bool {
+	c := a.Field
+	return c != nil && (c.Constraints.Init || c.Constraints.InitIfNeeded || c.Constraints.Zero)
+}
+
+// foreignData reports an account whose data is another program's type (a token account, a
+// mint): an Anchor account of a type the crate does not declare, or data read by a path into
+// another crate (spl_token::state::Account::unpack).
+func (p *Pass) foreignData(a *validation.Account) bool {
+	if a.Field != nil && a.Field.Type.Inner != "" && !a.Unchecked() {
+		return p.Program.DataStruct(a.Field.Type.Inner) == nil
+	}
+	for _, r := range a.Reads {
+		if r.How == validation.ReadRaw || !strings.Contains(r.Type, "::") {
 			continue
 		}
-		if other := prog.AccountsStruct(typeLast(m.Decl.Result)); other != nil && other != as {
-			out = append(out, other)
+		first, _, _ := strings.Cut(r.Type, "::")
+		switch first {
+		case "crate", "self", "super", "Self":
+			continue
+		}
+		if !p.isModule(first) && p.Program.DataStruct(lastSegment(r.Type)) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Roles of a stored key field, from the accounts bound to it across the crate's instructions.
+const (
+	keyUnknown   = iota
+	keyIdentity  // some instruction binds a signer to it: it names who may act
+	keyReference // bound only to accounts read as data or paid into: it names a resource
+)
+
+// storedKeyRoles classifies each stored key field ("Type.field") by the accounts the crate's
+// instructions bind to it.
+func storedKeyRoles(m *validation.Model) map[string]int {
+	out := map[string]int{}
+	for _, in := range m.Instructions {
+		for _, a := range in.Accounts {
+			for _, r := range a.KeyRelations {
+				o, ok := r.Other(func(v *validation.Value) bool { return v.Is(validation.Key, a.Name) })
+				if !ok || !r.Equal || o.Kind != validation.Field {
+					continue
+				}
+				h := in.Account(o.Acc)
+				if h == nil {
+					continue
+				}
+				k := dataType(h) + "." + o.Path
+				switch {
+				case a.IsSigner():
+					out[k] = keyIdentity
+				case out[k] == keyIdentity:
+				case len(a.Reads) > 0 || len(a.Credits) > 0 || len(a.ClosedInto) > 0 || len(a.HandedAs("destination")) > 0:
+					out[k] = keyReference
+				}
+			}
 		}
 	}
 	return out
 }
 
-// signedInCode reports an account that the handlers of its struct check
-// for a signature (is_signer, directly or in a helper) or sign for
-// themselves as a PDA.
-func (p *Pass) signedInCode(us []unit, name string) bool {
-	for _, u := range us {
-		if p.accountChecked(u, name, PropSigner) || p.accountChecked(u, name, PropSignedPDA) {
-			return true
+// dataType names an account's data type: its Anchor type's, or the type its code reads it as.
+func dataType(a *validation.Account) string {
+	if a.Field != nil && a.Field.Type.Inner != "" {
+		return a.Field.Type.Inner
+	}
+	for _, r := range a.Reads {
+		if r.How != validation.ReadRaw && r.Type != "" {
+			return lastSegment(r.Type)
 		}
 	}
-	return false
-}
-
-// isAuthority reports an Accounts field whose key another field's
-// constraints match: a has_one target, or a constraint comparing
-// field.key().
-func isAuthority(as *model.AccountsStruct, name string) bool {
-	for _, f := range as.Fields {
-		// Only a change to the holder's state needs its authority: a
-		// read-only has_one (a deposit into a vault) does not.
-		c := f.Constraints
-		if !c.Mut && c.Close == nil && c.Realloc == nil {
-			continue
-		}
-		if c.HasOneTarget(name) {
-			return true
-		}
-		for _, c := range f.Constraints.Custom {
-			for _, cmp := range model.Comparisons(c.Value) {
-				if cmp.XPath == name+".key()" || cmp.YPath == name+".key()" {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// keyMatched reports a native account whose key is compared with a
-// field of some other value (stored state), as authorities are; relevant
-// (when given) filters the stored paths that matter.
-func keyMatched(body ast.Node, name string, relevant func(stored string) bool) bool {
-	for _, c := range model.Comparisons(body) {
-		for _, pair := range [][2]string{{c.XPath, c.YPath}, {c.YPath, c.XPath}} {
-			if (pair[0] == name+".key" || pair[0] == name+".key()") && strings.Contains(pair[1], ".") && !strings.HasSuffix(pair[1], ".key") &&
-				(authorityWord(name) || authorityWord(pair[1][strings.LastIndexByte(pair[1], '.')+1:])) &&
-				(relevant == nil || relevant(pair[1])) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-var authorityWords = []string{"authority", "admin", "owner", "signer", "manager", "operator", "governor",
-	"guardian", "creator", "controller", "delegate", "multisig"}
-
-// authorityWord reports names that denote who may act: authority,
-// admin, owner, ...
-func authorityWord(name string) bool {
-	name = strings.ToLower(name)
-	for _, w := range authorityWords {
-		if strings.Contains(name, w) {
-			return true
-		}
-	}
-	return false
+	return ""
 }

@@ -1,11 +1,7 @@
 package detectors
 
 import (
-	"bytes"
-
 	"github.com/vigil-sec/vigil/scan/detect"
-
-	"github.com/vigil-sec/vigil/scan/rust/model"
 	"github.com/vigil-sec/vigil/scan/rust/scanner"
 	"github.com/vigil-sec/vigil/scan/rust/token"
 )
@@ -30,28 +26,4 @@ func parseSuppressions(src []byte) *detect.Suppressions {
 		}
 	}
 	return detect.ParseSuppressions(comments)
-}
-
-// suppress drops findings silenced by comments in the workspace's
-// sources.
-func suppress(ws *model.Workspace, in []Finding) []Finding {
-	byFile := map[string]*detect.Suppressions{}
-	for _, c := range ws.Crates {
-		for _, f := range c.Files {
-			if bytes.Contains(f.Src, []byte(suppressPrefix)) {
-				byFile[f.Path] = parseSuppressions(f.Src)
-			}
-		}
-	}
-	if len(byFile) == 0 {
-		return in
-	}
-	out := in[:0]
-	for _, f := range in {
-		if s := byFile[f.File]; s != nil && s.Silenced(f.Analyzer.ID, "", f.Line) {
-			continue
-		}
-		out = append(out, f)
-	}
-	return out
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/rust/model"
 )
 
@@ -29,7 +30,7 @@ func TestSuppressionComments(t *testing.T) {
 		t.Fatal(err)
 	}
 	var lines []int
-	for _, f := range Run(ws, []*Analyzer{UnsafeCode}, Config{}) {
+	for _, f := range Run(ws, []*detect.Analyzer{UnsafeCode}, Config{}) {
 		lines = append(lines, f.Line)
 	}
 	if len(lines) != 2 || lines[0] != 2 || lines[1] != 9 {

@@ -15,24 +15,23 @@ var uncheckedSysvarReaders = map[string]bool{
 
 // UncheckedSysvar reports sysvars read from accounts whose address is not
 // checked.
-var UncheckedSysvar = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_UNCHECKED_SYSVAR_ACCOUNT",
-		Name:       "Unchecked sysvar account",
-		Severity:   detect.High,
-		Confidence: detect.ConfidenceHigh,
-		Description: "<p><code>${function_name}</code> reads a sysvar with <code>${call}</code> from account " +
-			"<code>${account_name}</code> without checking its address, so a forged account is trusted " +
-			"(the flaw behind the Wormhole exploit).</p>",
-		Remediation: "<p>Use the checked readers (<code>load_instruction_at_checked</code>, " +
-			"<code>load_current_index_checked</code>, <code>Sysvar::from_account_info</code>), type the " +
-			"field as <code>Sysvar&lt;'info, T&gt;</code>, or pin it with <code>address = sysvar::...::ID</code>.</p>",
-		DescriptionKeys: []string{"function_name", "call", "account_name"},
-		DetectionLogic:  "Calls of load_instruction_at and load_current_index over data of an account (followed through locals) that has no address constraint and whose key the function never compares; and AccountInfo/UncheckedAccount fields named as a sysvar (rent, clock, instructions, ...) with no address constraint, whose key the handlers never compare or check_id, and that they never read through Sysvar::from_account_info or a checked reader.",
-		CWE:             []string{"CWE-345"},
-		Class:           "account-validation",
-	}),
-	Run: func(p *Pass) {
+var UncheckedSysvar = analyzer(detect.Template{
+	ID:         "SOLANA_UNCHECKED_SYSVAR_ACCOUNT",
+	Name:       "Unchecked sysvar account",
+	Severity:   detect.High,
+	Confidence: detect.ConfidenceHigh,
+	Description: "<p><code>${function_name}</code> reads a sysvar with <code>${call}</code> from account " +
+		"<code>${account_name}</code> without checking its address, so a forged account is trusted " +
+		"(the flaw behind the Wormhole exploit).</p>",
+	Remediation: "<p>Use the checked readers (<code>load_instruction_at_checked</code>, " +
+		"<code>load_current_index_checked</code>, <code>Sysvar::from_account_info</code>), type the " +
+		"field as <code>Sysvar&lt;'info, T&gt;</code>, or pin it with <code>address = sysvar::...::ID</code>.</p>",
+	DescriptionKeys: []string{"function_name", "call", "account_name"},
+	DetectionLogic:  "Calls of load_instruction_at and load_current_index over data of an account (followed through locals) that has no address constraint and whose key the function never compares; and AccountInfo/UncheckedAccount fields named as a sysvar (rent, clock, instructions, ...) with no address constraint, whose key the handlers never compare or check_id, and that they never read through Sysvar::from_account_info or a checked reader.",
+	CWE:             []string{"CWE-345"},
+	Class:           "account-validation",
+},
+	func(p *Pass) {
 		// Anchor fields named as a sysvar but typed AccountInfo or
 		// UncheckedAccount: nothing checks the address.
 		byStruct := map[*model.AccountsStruct][]unit{}
@@ -57,8 +56,8 @@ var UncheckedSysvar = &Analyzer{
 		}
 		for _, u := range p.units() {
 			body := u.Func.Decl.Body
-			env := lets(body)
-			for _, c := range model.Calls(body) {
+			env := u.Func.Lets()
+			for _, c := range u.Func.Calls() {
 				if c.Macro || !uncheckedSysvarReaders[c.Name()] || len(c.Args) == 0 {
 					continue
 				}
@@ -75,8 +74,7 @@ var UncheckedSysvar = &Analyzer{
 				}
 			}
 		}
-	},
-}
+	})
 
 // sysvarNames are the field names programs give sysvar accounts.
 var sysvarNames = map[string]bool{
@@ -94,8 +92,8 @@ func sysvarChecked(p *Pass, us []unit, name string) bool {
 		if p.accountChecked(u, name, PropKey) {
 			return true
 		}
-		env := lets(u.Func.Decl.Body)
-		for _, c := range model.Calls(u.Func.Decl.Body) {
+		env := u.Func.Lets()
+		for _, c := range u.Func.Calls() {
 			switch c.Name() {
 			case "check_id", "from_account_info", "load_instruction_at_checked", "load_current_index_checked",
 				"get_instruction_relative",

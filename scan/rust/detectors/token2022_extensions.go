@@ -22,32 +22,31 @@ var extensionIdents = []string{
 // mint close authority can close and recreate the mint under the vault,
 // and a transfer hook runs the issuer's program on every transfer (and
 // fails them if its extra accounts are missing).
-var Token2022MintExtensions = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_TOKEN_2022_MINT_EXTENSIONS_UNCHECKED",
-		Name:       "Token-2022 mint extensions not checked for a program vault",
-		Severity:   detect.Medium,
-		Confidence: detect.ConfidenceLow,
-		Description: "<p><code>${function_name}</code> opens <code>${account_name}</code>, a token account the " +
-			"program controls, for any mint of the token interface, and nothing looks at that mint's " +
-			"Token-2022 extensions. With a permanent delegate the mint's issuer can take the vault's tokens; " +
-			"with a mint close authority the mint can be closed and recreated with other decimals; a transfer " +
-			"hook runs the issuer's program on every transfer and can block withdrawals.</p>",
-		Remediation: "<p>When the vault (pool, market) is created, read the mint's extensions " +
-			"(<code>StateWithExtensions::&lt;Mint&gt;::unpack</code>, <code>get_extension_types</code>) and refuse " +
-			"<code>PermanentDelegate</code>, <code>MintCloseAuthority</code>, <code>TransferHook</code> and the " +
-			"other extensions the program does not support, or keep an allow-list of mints.</p>",
-		DescriptionKeys: []string{"function_name", "account_name"},
-		DetectionLogic: "Anchor Accounts structs with an init/init_if_needed token account (token::mint or " +
-			"associated_token::mint = M) whose authority is a PDA of the program (a seeds field, the account itself, " +
-			"or one of the crate's own account types), where M is an InterfaceAccount<Mint> not pinned by address and " +
-			"the token program is Interface<TokenInterface> or Program<Token2022>; reported unless the struct's " +
-			"constraints, the handlers using the struct or the crate helpers they call name a mint extension " +
-			"(extension, PermanentDelegate, TransferHook, MintCloseAuthority, supported_mint, ...).",
-		CWE:   []string{"CWE-20"},
-		Class: "token",
-	}),
-	Run: func(p *Pass) {
+var Token2022MintExtensions = analyzer(detect.Template{
+	ID:         "SOLANA_TOKEN_2022_MINT_EXTENSIONS_UNCHECKED",
+	Name:       "Token-2022 mint extensions not checked for a program vault",
+	Severity:   detect.Medium,
+	Confidence: detect.ConfidenceLow,
+	Description: "<p><code>${function_name}</code> opens <code>${account_name}</code>, a token account the " +
+		"program controls, for any mint of the token interface, and nothing looks at that mint's " +
+		"Token-2022 extensions. With a permanent delegate the mint's issuer can take the vault's tokens; " +
+		"with a mint close authority the mint can be closed and recreated with other decimals; a transfer " +
+		"hook runs the issuer's program on every transfer and can block withdrawals.</p>",
+	Remediation: "<p>When the vault (pool, market) is created, read the mint's extensions " +
+		"(<code>StateWithExtensions::&lt;Mint&gt;::unpack</code>, <code>get_extension_types</code>) and refuse " +
+		"<code>PermanentDelegate</code>, <code>MintCloseAuthority</code>, <code>TransferHook</code> and the " +
+		"other extensions the program does not support, or keep an allow-list of mints.</p>",
+	DescriptionKeys: []string{"function_name", "account_name"},
+	DetectionLogic: "Anchor Accounts structs with an init/init_if_needed token account (token::mint or " +
+		"associated_token::mint = M) whose authority is a PDA of the program (a seeds field, the account itself, " +
+		"or one of the crate's own account types), where M is an InterfaceAccount<Mint> not pinned by address and " +
+		"the token program is Interface<TokenInterface> or Program<Token2022>; reported unless the struct's " +
+		"constraints, the handlers using the struct or the crate helpers they call name a mint extension " +
+		"(extension, PermanentDelegate, TransferHook, MintCloseAuthority, supported_mint, ...).",
+	CWE:   []string{"CWE-20"},
+	Class: "token",
+},
+	func(p *Pass) {
 		handlers := map[*model.AccountsStruct][]*model.Function{}
 		for _, ap := range p.Program.Anchor {
 			for _, h := range ap.Handlers {
@@ -66,8 +65,7 @@ var Token2022MintExtensions = &Analyzer{
 			}
 			p.Report(fieldNode(vault), nil, map[string]string{"account_name": vault.Name, "function_name": as.Name, "mint": mint})
 		}
-	},
-}
+	})
 
 // token2022Program reports an Accounts struct whose token program may be
 // Token-2022.

@@ -13,33 +13,32 @@ import (
 // Token-2022 transfer fee, after which the handler credits the amount it
 // asked to move: the vault received amount minus the fee, the books say
 // amount, and the difference is paid by the other depositors.
-var Token2022FeeIgnored = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_TOKEN_2022_TRANSFER_FEE_IGNORED",
-		Name:       "Token-2022 transfer fee ignored in accounting",
-		Severity:   detect.Medium,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> accepts Token-2022 mints, moves <code>${amount}</code> " +
-			"tokens into the program with <code>transfer_checked</code> and then credits <code>${amount}</code>. " +
-			"A mint with the transfer-fee extension delivers <code>${amount}</code> minus the fee, so the " +
-			"program records more than it holds and the last users to withdraw cannot.</p>",
-		Remediation: "<p>Credit what arrived: compute the fee from the mint's <code>TransferFeeConfig</code> " +
-			"(<code>calculate_epoch_fee</code>) and subtract it, or <code>reload()</code> the vault and credit " +
-			"the balance difference. Otherwise refuse mints with a transfer fee when the pool or vault is created.</p>",
-		DescriptionKeys: []string{"function_name", "amount"},
-		DetectionLogic: "Anchor handlers whose Accounts struct admits Token-2022 (Interface<TokenInterface>, " +
-			"InterfaceAccount<..>, Program<Token2022>) and whose code (with delegates and the crate helpers it calls) " +
-			"makes an unsigned transfer_checked CPI (a user's deposit) of a named amount, then records that name, or a " +
-			"local computed from it (shares = amount * supply / total), as held: added to state (+=, checked_add, " +
-			"saturating_add), stored in an account field (escrow.amount = amount, or a field of the crate's account " +
-			"type built with set_inner/struct literal), or minted as receipt tokens (mint_to(.., amount)) — unless the code mentions transfer fees (transfer_fee, " +
-			"TransferFeeConfig, epoch_fee), reloads a token account to read its balance, or the mint is pinned by an " +
-			"address constraint. Native crates: functions (with the crate helpers they call) that invoke spl_token_2022's " +
-			"transfer_checked builder without seeds (a deposit), judged the same way.",
-		CWE:   []string{"CWE-682"},
-		Class: "token",
-	}),
-	Run: func(p *Pass) {
+var Token2022FeeIgnored = analyzer(detect.Template{
+	ID:         "SOLANA_TOKEN_2022_TRANSFER_FEE_IGNORED",
+	Name:       "Token-2022 transfer fee ignored in accounting",
+	Severity:   detect.Medium,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> accepts Token-2022 mints, moves <code>${amount}</code> " +
+		"tokens into the program with <code>transfer_checked</code> and then credits <code>${amount}</code>. " +
+		"A mint with the transfer-fee extension delivers <code>${amount}</code> minus the fee, so the " +
+		"program records more than it holds and the last users to withdraw cannot.</p>",
+	Remediation: "<p>Credit what arrived: compute the fee from the mint's <code>TransferFeeConfig</code> " +
+		"(<code>calculate_epoch_fee</code>) and subtract it, or <code>reload()</code> the vault and credit " +
+		"the balance difference. Otherwise refuse mints with a transfer fee when the pool or vault is created.</p>",
+	DescriptionKeys: []string{"function_name", "amount"},
+	DetectionLogic: "Anchor handlers whose Accounts struct admits Token-2022 (Interface<TokenInterface>, " +
+		"InterfaceAccount<..>, Program<Token2022>) and whose code (with delegates and the crate helpers it calls) " +
+		"makes an unsigned transfer_checked CPI (a user's deposit) of a named amount, then records that name, or a " +
+		"local computed from it (shares = amount * supply / total), as held: added to state (+=, checked_add, " +
+		"saturating_add), stored in an account field (escrow.amount = amount, or a field of the crate's account " +
+		"type built with set_inner/struct literal), or minted as receipt tokens (mint_to(.., amount)) — unless the code mentions transfer fees (transfer_fee, " +
+		"TransferFeeConfig, epoch_fee), reloads a token account to read its balance, or the mint is pinned by an " +
+		"address constraint. Native crates: functions (with the crate helpers they call) that invoke spl_token_2022's " +
+		"transfer_checked builder without seeds (a deposit), judged the same way.",
+	CWE:   []string{"CWE-682"},
+	Class: "token",
+},
+	func(p *Pass) {
 		deposits := depositMemo{}
 		for _, ap := range p.Program.Anchor {
 			for _, h := range ap.Handlers {
@@ -69,8 +68,7 @@ var Token2022FeeIgnored = &Analyzer{
 		if len(p.Program.Anchor) == 0 {
 			p.nativeFeeCredits(deposits)
 		}
-	},
-}
+	})
 
 // admitsToken2022 reports an Accounts struct through which Token-2022
 // mints or token accounts can reach the handler.
@@ -202,7 +200,7 @@ func (p *Pass) namesInCallees(fn *model.Function, seen map[*model.Function]bool,
 	if depth >= helperDepth {
 		return false
 	}
-	for _, c := range model.Calls(fn.Decl.Body) {
+	for _, c := range fn.Calls() {
 		if c.Macro || !p.inCrate(fn, c) {
 			continue
 		}

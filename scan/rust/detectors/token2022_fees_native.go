@@ -41,7 +41,7 @@ func readsBalanceAfterInvoke(fn *model.Function) bool {
 	if first == token.NoPos {
 		return false
 	}
-	env := lets(fn.Decl.Body)
+	env := fn.Lets()
 	unpacked := func(x ast.Expr) bool {
 		if pe, ok := x.(*ast.PathExpr); ok && len(pe.Path.Segments) == 1 {
 			if init, ok := env[pe.Path.Segments[0].Name.Name]; ok {
@@ -71,7 +71,7 @@ func readsBalanceAfterInvoke(fn *model.Function) bool {
 // moves the tokens, so nothing comes in.
 func invokedSigned(fn *model.Function, builder *model.Call) bool {
 	local := ""
-	for name, init := range lets(fn.Decl.Body) {
+	for name, init := range fn.Lets() {
 		if init.Pos() <= builder.Pos() && builder.Node.End() <= init.End() {
 			local = name
 		}

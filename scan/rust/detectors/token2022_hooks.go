@@ -39,40 +39,39 @@ var hookForwarding = []string{"extra_account", "transfer_hook", "execute_cpi"}
 // and the program's payouts of that mint stop for good. Only transfers the
 // program signs for are reported: a user's deposit that fails moves
 // nothing.
-var Token2022TransferHookIgnored = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_TOKEN_2022_TRANSFER_HOOK_IGNORED",
-		Name:       "Token-2022 transfer without the transfer hook's accounts",
-		Severity:   detect.Medium,
-		Confidence: detect.ConfidenceMedium,
-		Description: "<p><code>${function_name}</code> moves tokens with <code>${call}</code>, which passes only " +
-			"the source, mint, destination and authority, out of an account the program signs for, for a mint that " +
-			"may come from Token-2022, and the " +
-			"program never checks whether the mint has a <code>TransferHook</code> extension. Token-2022 needs the " +
-			"hook program and its extra accounts to run the transfer; without them the transfer fails, so tokens of " +
-			"a hook mint cannot leave the program (the hook's authority can add or change the hook after users " +
-			"deposit).</p>",
-		Remediation: "<p>Forward the hook's accounts: build the transfer with " +
-			"<code>spl_token_2022::onchain::invoke_transfer_checked</code> (or add them with " +
-			"<code>add_extra_accounts_for_execute_cpi</code>, or <code>CpiContext::with_remaining_accounts</code>) " +
-			"from accounts the caller passes; or refuse mints with a <code>TransferHook</code> extension when the " +
-			"pool or vault is created.</p>",
-		DescriptionKeys: []string{"function_name", "call"},
-		DetectionLogic: "Calls resolving (through the file's imports) to token_interface::transfer_checked, " +
-			"token_2022::transfer_checked or spl_token_2022::instruction::transfer_checked in non-test functions, " +
-			"when the program signs for the transfer (a CPI context built with a signer or received from elsewhere; " +
-			"invoke_signed in native code) and the authority is neither a Signer nor one wallet's account (seeds holding a " +
-			"signer's or system account's key, or has_one to one: an escrow of that user's own tokens), " +
-			"unless the function builds the CPI with with_remaining_accounts, pushes extra accounts onto an " +
-			"instruction's account list, or names hook forwarding (extra_account, transfer_hook, execute_cpi); " +
-			"unless the handler's mint is pinned by an address constraint or the transferred mint is a PDA of the program " +
-			"(seeds without seeds::program: the program created it); and unless anywhere in the crate the " +
-			"program inspects mint extensions as a whole or the transfer hook (TransferHook, get_extension_types, " +
-			"supported-mint or mint allow-lists, extensions::transfer_hook constraints).",
-		CWE:   []string{"CWE-754"},
-		Class: "token",
-	}),
-	Run: func(p *Pass) {
+var Token2022TransferHookIgnored = analyzer(detect.Template{
+	ID:         "SOLANA_TOKEN_2022_TRANSFER_HOOK_IGNORED",
+	Name:       "Token-2022 transfer without the transfer hook's accounts",
+	Severity:   detect.Medium,
+	Confidence: detect.ConfidenceMedium,
+	Description: "<p><code>${function_name}</code> moves tokens with <code>${call}</code>, which passes only " +
+		"the source, mint, destination and authority, out of an account the program signs for, for a mint that " +
+		"may come from Token-2022, and the " +
+		"program never checks whether the mint has a <code>TransferHook</code> extension. Token-2022 needs the " +
+		"hook program and its extra accounts to run the transfer; without them the transfer fails, so tokens of " +
+		"a hook mint cannot leave the program (the hook's authority can add or change the hook after users " +
+		"deposit).</p>",
+	Remediation: "<p>Forward the hook's accounts: build the transfer with " +
+		"<code>spl_token_2022::onchain::invoke_transfer_checked</code> (or add them with " +
+		"<code>add_extra_accounts_for_execute_cpi</code>, or <code>CpiContext::with_remaining_accounts</code>) " +
+		"from accounts the caller passes; or refuse mints with a <code>TransferHook</code> extension when the " +
+		"pool or vault is created.</p>",
+	DescriptionKeys: []string{"function_name", "call"},
+	DetectionLogic: "Calls resolving (through the file's imports) to token_interface::transfer_checked, " +
+		"token_2022::transfer_checked or spl_token_2022::instruction::transfer_checked in non-test functions, " +
+		"when the program signs for the transfer (a CPI context built with a signer or received from elsewhere; " +
+		"invoke_signed in native code) and the authority is neither a Signer nor one wallet's account (seeds holding a " +
+		"signer's or system account's key, or has_one to one: an escrow of that user's own tokens), " +
+		"unless the function builds the CPI with with_remaining_accounts, pushes extra accounts onto an " +
+		"instruction's account list, or names hook forwarding (extra_account, transfer_hook, execute_cpi); " +
+		"unless the handler's mint is pinned by an address constraint or the transferred mint is a PDA of the program " +
+		"(seeds without seeds::program: the program created it); and unless anywhere in the crate the " +
+		"program inspects mint extensions as a whole or the transfer hook (TransferHook, get_extension_types, " +
+		"supported-mint or mint allow-lists, extensions::transfer_hook constraints).",
+	CWE:   []string{"CWE-754"},
+	Class: "token",
+},
+	func(p *Pass) {
 		// The crate-wide look for hook refusals walks every body: only
 		// crates that make such a transfer pay for it.
 		if len(p.callSites("transfer_checked")) == 0 || p.refusesHookMints() {
@@ -112,8 +111,7 @@ var Token2022TransferHookIgnored = &Analyzer{
 				}
 			}
 		}
-	},
-}
+	})
 
 // hookTransfer returns the entry point of hookTransfers that path names,
 // or "".
@@ -153,7 +151,7 @@ func walletEscrow(fn *model.Function, c *model.Call, as *model.AccountsStruct) b
 	if as == nil || len(c.Args) == 0 {
 		return false
 	}
-	f := as.Field(transferAccount(c.Args[0], lets(fn.Decl.Body), "authority", 0))
+	f := as.Field(transferAccount(c.Args[0], fn.Lets(), "authority", 0))
 	// A signing wallet is the user moving their own tokens (extra PDA
 	// seeds passed along change nothing).
 	return f != nil && (f.Type.Kind == model.KindSigner || f.Constraints.Signer || belongsToWallet(as, f))
@@ -167,7 +165,7 @@ func ownMint(fn *model.Function, c *model.Call, as *model.AccountsStruct) bool {
 	if as == nil || len(c.Args) == 0 {
 		return false
 	}
-	f := as.Field(transferAccount(c.Args[0], lets(fn.Decl.Body), "mint", 0))
+	f := as.Field(transferAccount(c.Args[0], fn.Lets(), "mint", 0))
 	return f != nil && f.Constraints.SeedsSet && f.Constraints.SeedsProgram == nil
 }
 

@@ -9,24 +9,23 @@ import (
 )
 
 // UnsafeCode reports unsafe blocks, functions, impls and traits.
-var UnsafeCode = &Analyzer{
-	Template: template(detect.Template{
-		ID:         "SOLANA_UNSAFE_CODE",
-		Name:       "Unsafe code",
-		Severity:   detect.Low,
-		Confidence: detect.ConfidenceHigh,
-		Description: "<p>Crate <code>${crate_name}</code> uses <code>unsafe</code> (${unsafe_kind}). Unsafe code " +
-			"bypasses Rust's memory safety; over account data it can read out of bounds, misalign or alias " +
-			"mutable state.</p>",
-		Remediation: "<p>Replace raw pointer casts with checked conversions (<code>bytemuck::try_from_bytes</code>, " +
-			"<code>slice::get</code>, <code>try_into</code>), or document the invariants and keep the unsafe " +
-			"region minimal and audited.</p>",
-		DescriptionKeys: []string{"crate_name", "unsafe_kind"},
-		DetectionLogic:  "Every unsafe block, unsafe fn, unsafe impl and unsafe trait in the crate's sources, outside test modules: low by default, medium when the region does something that can break memory safety over account data (raw pointer casts or dereferences, transmute, from_raw_parts, get_unchecked, ptr::read/write/copy, set_len, from_utf8_unchecked, a global allocator).",
-		CWE:             []string{"CWE-242"},
-		Class:           "memory-safety",
-	}),
-	Run: func(p *Pass) {
+var UnsafeCode = analyzer(detect.Template{
+	ID:         "SOLANA_UNSAFE_CODE",
+	Name:       "Unsafe code",
+	Severity:   detect.Low,
+	Confidence: detect.ConfidenceHigh,
+	Description: "<p>Crate <code>${crate_name}</code> uses <code>unsafe</code> (${unsafe_kind}). Unsafe code " +
+		"bypasses Rust's memory safety; over account data it can read out of bounds, misalign or alias " +
+		"mutable state.</p>",
+	Remediation: "<p>Replace raw pointer casts with checked conversions (<code>bytemuck::try_from_bytes</code>, " +
+		"<code>slice::get</code>, <code>try_into</code>), or document the invariants and keep the unsafe " +
+		"region minimal and audited.</p>",
+	DescriptionKeys: []string{"crate_name", "unsafe_kind"},
+	DetectionLogic:  "Every unsafe block, unsafe fn, unsafe impl and unsafe trait in the crate's sources, outside test modules: low by default, medium when the region does something that can break memory safety over account data (raw pointer casts or dereferences, transmute, from_raw_parts, get_unchecked, ptr::read/write/copy, set_len, from_utf8_unchecked, a global allocator).",
+	CWE:             []string{"CWE-242"},
+	Class:           "memory-safety",
+},
+	func(p *Pass) {
 		for _, f := range p.Program.Files {
 			if isTestFile(f.Path) {
 				continue
@@ -69,8 +68,7 @@ var UnsafeCode = &Analyzer{
 				return true
 			})
 		}
-	},
-}
+	})
 
 // hazardousCalls are the operations whose misuse breaks memory safety.
 var hazardousCalls = map[string]bool{

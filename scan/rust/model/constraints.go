@@ -54,7 +54,9 @@ type Constraints struct {
 	Bump *Constraint
 
 	Custom []*Constraint // constraint = expr [@ err]
-	Close  *Constraint   // close = target
+	// Legacy holds the constraints of Anchor's old string form, #[account("expr")].
+	Legacy []*ast.MetaItem
+	Close  *Constraint // close = target
 	Payer  *Constraint
 	Space  *Constraint
 
@@ -109,7 +111,11 @@ func ParseConstraints(fset *token.FileSet, attr *ast.Attribute) (*Constraints, e
 	}
 	for _, it := range items {
 		if it.Path == nil {
-			continue // a bare literal means nothing here
+			// Anchor's old string constraints: #[account("a.key == &b.owner")].
+			if lit, ok := it.Value.(*ast.LitExpr); ok && lit.Kind == token.STRING {
+				c.Legacy = append(c.Legacy, it)
+			}
+			continue
 		}
 		e := &Constraint{Key: it.Key(), Value: it.Value, Error: it.Error, Item: it}
 		c.All = append(c.All, e)

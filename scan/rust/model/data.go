@@ -52,6 +52,8 @@ type DataStruct struct {
 	// TagField names a field that looks like a hand-written type tag
 	// (discriminator, account_type, key, tag, ...), or "".
 	TagField string
+	// PackLen is the LEN of its Pack implementation when written as a literal, else 0.
+	PackLen int
 }
 
 var tagFieldNames = map[string]bool{

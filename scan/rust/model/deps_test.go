@@ -42,7 +42,21 @@ solana-program-test = "1.18"
 [[package]]
 name = "anchor-lang"
 version = "0.30.1"
-dependencies = ["borsh"]
+dependencies = ["borsh", "solana-logger"]
+
+[[package]]
+name = "solana-logger"
+version = "1.6.0"
+dependencies = ["env_logger"]
+
+[[package]]
+name = "env_logger"
+version = "0.8.0"
+dependencies = ["regex"]
+
+[[package]]
+name = "regex"
+version = "1.4.0"
 
 [[package]]
 name = "borsh"
@@ -87,6 +101,7 @@ version = "1.0.0"
 		"rustls 0.21.10":             {true, false},
 		"solana-program-test 1.18.0": {false, false},
 		"tokio 1.0.0":                {false, false},
+		"regex 1.4.0":                {true, false},
 	} {
 		if all[key] != want[0] || onChain[key] != want[1] {
 			t.Errorf("%s: reachable %v, on chain %v; want %v", key, all[key], onChain[key], want)

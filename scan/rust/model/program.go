@@ -29,6 +29,7 @@ type Program struct {
 
 	structs        map[string]structAt
 	packTypes      map[string]bool
+	packLens       map[string]int
 	accountsByName map[string]*AccountsStruct
 	funcsByName    map[string][]*Function
 	fileOf         map[*ast.File]*File
@@ -44,7 +45,17 @@ type Function struct {
 	SelfType string
 	Trait    string
 
-	calls func() []*Call // Calls of the body, listed once
+	calls func() []*Call             // Calls of the body, listed once
+	lets  func() map[string]ast.Expr // Lets of the body, listed once
+}
+
+// Lets maps the function's locals to their initializers (see the package function Lets),
+// listed once. Callers must not change the map.
+func (f *Function) Lets() map[string]ast.Expr {
+	if f.lets == nil {
+		return Lets(f.Decl.Body)
+	}
+	return f.lets()
 }
 
 // Calls lists the calls in the function's body (see the package function Calls), walking the
@@ -69,6 +80,7 @@ func Analyze(fset *token.FileSet, files []*File) *Program {
 		accountsByName: map[string]*AccountsStruct{},
 		structs:        map[string]structAt{},
 		packTypes:      map[string]bool{},
+		packLens:       map[string]int{},
 		funcsByName:    map[string][]*Function{},
 		fileOf:         map[*ast.File]*File{},
 	}
@@ -109,6 +121,7 @@ func (p *Program) items(f *File, module string, items []ast.Item, impl *ast.Impl
 			}
 			fn := &Function{Name: it.Name.Name, Decl: it, File: f, Module: module}
 			fn.calls = sync.OnceValue(func() []*Call { return Calls(it.Body) })
+			fn.lets = sync.OnceValue(func() map[string]ast.Expr { return Lets(it.Body) })
 			if impl != nil {
 				fn.SelfType = typeName(impl.SelfType)
 				if impl.Trait != nil {
@@ -129,6 +142,13 @@ func (p *Program) items(f *File, module string, items []ast.Item, impl *ast.Impl
 		case *ast.ImplItem:
 			if it.Trait != nil && it.Trait.Last().Name.Name == "Pack" {
 				p.packTypes[typeName(it.SelfType)] = true
+				for _, sub := range it.Items {
+					if c, ok := sub.(*ast.ConstItem); ok && c.Name != nil && c.Name.Name == "LEN" {
+						if lit, ok := c.Value.(*ast.LitExpr); ok && lit.Kind == token.INT {
+							p.packLens[typeName(it.SelfType)] = atoiPrefix(lit.Value)
+						}
+					}
+				}
 			}
 			p.items(f, module, it.Items, it)
 		case *ast.TraitItem:
@@ -167,10 +187,11 @@ func (p *Program) markPack() {
 			if d.Kind == DataBorsh {
 				d.Kind = DataPack
 			}
+			d.PackLen = p.packLens[name]
 			continue
 		}
 		if s, ok := p.structs[name]; ok {
-			ds := &DataStruct{Name: name, Item: s.item, File: s.file, Module: s.module, Kind: DataPack}
+			ds := &DataStruct{Name: name, Item: s.item, File: s.file, Module: s.module, Kind: DataPack, PackLen: p.packLens[name]}
 			for _, fld := range s.item.Fields {
 				if fld.Name != nil && tagFieldNames[fld.Name.Name] {
 					ds.TagField = fld.Name.Name

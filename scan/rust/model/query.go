@@ -127,6 +127,29 @@ func Calls(n ast.Node) []*Call {
 	return out
 }
 
+// Lets maps local names to their initializers in a function body (the last binding wins;
+// shadowing is rare in instruction code); both names of let (a, b) = init map to init.
+func Lets(body ast.Node) map[string]ast.Expr {
+	out := map[string]ast.Expr{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if l, ok := n.(*ast.LetStmt); ok && l.Init != nil {
+			switch pat := l.Pat.(type) {
+			case *ast.IdentPat:
+				out[pat.Name.Name] = l.Init
+			case *ast.TuplePat:
+				// let (pda, bump) = Pubkey::find_program_address(..)
+				for _, e := range pat.Elems {
+					if ip, ok := e.(*ast.IdentPat); ok {
+						out[ip.Name.Name] = l.Init
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // CPICalls lists invoke, invoke_signed and CpiContext constructions in n.
 func CPICalls(n ast.Node) []*Call {
 	var out []*Call

@@ -427,3 +427,29 @@ func modulePath(crateDir, file string) string {
 	}
 	return "crate::" + strings.ReplaceAll(rel, "/", "::")
 }
+
+// ExternCrate returns the dependency that a crate name written in source refers to (its key
+// in [dependencies], '-' read as '_'), with what the workspace root gives an inherited one
+// (package, path, git, version), and false when the crate declares none by that name:
+// `use vendored_spl_token as spl_token` names the dependency vendored_spl_token, whatever
+// package it is.
+func (c *Crate) ExternCrate(name string) (Dependency, bool) {
+	if c.Manifest == nil {
+		return Dependency{}, false
+	}
+	for key, d := range c.Manifest.Dependencies {
+		if strings.ReplaceAll(key, "-", "_") != name {
+			continue
+		}
+		if d.Workspace && c.Root != nil {
+			if wd, ok := c.Root.workspaceDeps()[key]; ok {
+				if d.Package == d.Name && wd.Package != "" {
+					d.Package = wd.Package
+				}
+				d.Version, d.Path, d.Git = wd.Version, wd.Path, wd.Git
+			}
+		}
+		return d, true
+	}
+	return Dependency{}, false
+}

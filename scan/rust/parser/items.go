@@ -447,14 +447,48 @@ func (p *parser) param(attrs []*ast.Attribute, needType bool) *ast.Param {
 func (p *parser) paramHasPattern() bool {
 	switch p.tok.Kind {
 	case token.IDENT, token.UNDERSCORE:
-		return p.peek(1).Kind == token.COLON
+		switch p.peek(1).Kind {
+		case token.COLON:
+			return true
+		case token.LBRACE, token.LPAREN, token.PATHSEP:
+			// Foo { a, b }: Foo, Wrapper(x): Wrapper, m::Foo { .. }: m::Foo, or a
+			// type (m::T, Fn(u8)) in a parameter without a pattern.
+			return p.colonAtTopLevel()
+		}
+		return false
 	case token.MUT, token.REF, token.LPAREN, token.LBRACK:
 		return true
 	case token.AND, token.ANDAND:
 		// &x: T is a pattern; &T, &'a T and &mut T are types.
-		k := p.peek(1).Kind
-		return (k == token.IDENT || k == token.UNDERSCORE) && p.peek(2).Kind == token.COLON ||
-			k == token.MUT && p.peek(2).Kind == token.IDENT && p.peek(3).Kind == token.COLON
+		// &Foo { a, .. }: &Foo and &(a, b): &(u8, u8) too: a type has no ':' of its own.
+		return p.colonAtTopLevel()
+	}
+	return false
+}
+
+// colonAtTopLevel reports a ':' (not '::') ahead of the parameter's end (',' or ')' outside
+// brackets): what comes first is then a pattern, not a type. It looks at most a few hundred
+// tokens ahead.
+func (p *parser) colonAtTopLevel() bool {
+	depth := 0
+	for j, n := p.i, 0; j < len(p.toks) && n < 512; j, n = j+1, n+1 {
+		switch p.toks[j].Kind {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if depth == 0 {
+				return false
+			}
+			depth--
+		case token.COMMA, token.SEMI, token.EOF:
+			if depth == 0 {
+				return false
+			}
+		case token.COLON:
+			if depth == 0 {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -23,8 +23,10 @@ pub mod arbitrary_cpi {
         Ok(())
     }
 
-    pub fn insecure_transfer(ctx: Context<InsecureTransfer>, amount: u64) -> Result<()> {
-        let cpi = CpiContext::new( // want "SOLANA_ARBITRARY_CPI"
+    // Anchor's token::transfer builds the instruction with the SPL Token
+    // program's fixed id: the unchecked account is not what is invoked.
+    pub fn secure_transfer_unchecked(ctx: Context<InsecureTransfer>, amount: u64) -> Result<()> {
+        let cpi = CpiContext::new(
             ctx.accounts.token_program.to_account_info(),
             Transfer {
                 from: ctx.accounts.from.to_account_info(),

@@ -1,7 +1,12 @@
-//! Arbitrary CPI through a helper that takes the program as a plain
-//! AccountInfo: safe when every caller passes a checked program
-//! (Program<'info, Token>), not when one passes an unchecked account.
+//! Arbitrary CPI through helpers. Anchor's token helpers build the
+//! instruction with the SPL Token program's fixed id, so the program account
+//! handed to them is not what is invoked (class 7 of issue 28): no finding,
+//! checked or not. A crate helper that invokes the program it is given by key
+//! is followed into: its callers decide, one passing a checked program, one
+//! an unchecked account. A program taken from the remaining accounts is
+//! reported unless its key is compared first.
 use anchor_lang::prelude::*;
+use anchor_lang::solana_program::{instruction::Instruction, program::invoke};
 use anchor_spl::token::{self, Token, Transfer};
 
 declare_id!("Help111111111111111111111111111111111111111");
@@ -18,6 +23,36 @@ pub mod cpi_helpers {
             &ctx.accounts.owner,
             amount,
         )
+    }
+
+    // An unchecked token program handed to Anchor's token::transfer: the
+    // instruction still goes to the SPL Token program.
+    pub fn secure_forward(ctx: Context<UncheckedDeposit>, amount: u64) -> Result<()> {
+        move_tokens(&ctx.accounts.token_program, &ctx.accounts.from, &ctx.accounts.to, &ctx.accounts.owner, amount)
+    }
+
+    pub fn secure_ping(ctx: Context<SecureDeposit>, data: Vec<u8>) -> Result<()> {
+        ping(&ctx.accounts.token_program.to_account_info(), data)
+    }
+
+    // ping is shared with secure_ping: the finding is this instruction's.
+    pub fn insecure_ping(ctx: Context<UncheckedDeposit>, data: Vec<u8>) -> Result<()> { // want "SOLANA_ARBITRARY_CPI"
+        ping(&ctx.accounts.token_program, data)
+    }
+
+    pub fn insecure_route<'info>(ctx: Context<'_, '_, '_, 'info, SecureDeposit<'info>>, data: Vec<u8>) -> Result<()> {
+        let target = &ctx.remaining_accounts[0];
+        let ix = anchor_lang::solana_program::instruction::Instruction::new_with_bytes(*target.key, &data, vec![]);
+        anchor_lang::solana_program::program::invoke(&ix, &[target.clone()])?; // want "SOLANA_ARBITRARY_CPI"
+        Ok(())
+    }
+
+    pub fn secure_route<'info>(ctx: Context<'_, '_, '_, 'info, SecureDeposit<'info>>, data: Vec<u8>) -> Result<()> {
+        let target = &ctx.remaining_accounts[0];
+        require_keys_eq!(*target.key, anchor_spl::token::ID);
+        let ix = anchor_lang::solana_program::instruction::Instruction::new_with_bytes(*target.key, &data, vec![]);
+        anchor_lang::solana_program::program::invoke(&ix, &[target.clone()])?;
+        Ok(())
     }
 }
 
@@ -37,20 +72,11 @@ pub fn move_tokens<'info>(
     )
 }
 
-pub fn insecure_forward<'info>(
-    program: &AccountInfo<'info>,
-    from: &AccountInfo<'info>,
-    to: &AccountInfo<'info>,
-    owner: &AccountInfo<'info>,
-    amount: u64,
-) -> Result<()> {
-    token::transfer(
-        CpiContext::new( // want "SOLANA_ARBITRARY_CPI"
-            program.clone(),
-            Transfer { from: from.clone(), to: to.clone(), authority: owner.clone() },
-        ),
-        amount,
-    )
+// Invokes whatever program it is given: safe only for callers that check it.
+pub fn ping<'info>(program: &AccountInfo<'info>, data: Vec<u8>) -> Result<()> {
+    let ix = Instruction { program_id: *program.key, accounts: vec![], data };
+    invoke(&ix, &[program.clone()])?;
+    Ok(())
 }
 
 #[derive(Accounts)]
@@ -65,23 +91,15 @@ pub struct SecureDeposit<'info> {
     pub token_program: Program<'info, Token>,
 }
 
-// A program taken from the remaining accounts, which Anchor checks not at
-// all, and the same with its key compared first.
-pub mod remaining {
-    use super::*;
-
-    pub fn insecure_route<'info>(ctx: Context<'_, '_, '_, 'info, SecureDeposit<'info>>, data: Vec<u8>) -> Result<()> {
-        let target = &ctx.remaining_accounts[0];
-        let ix = anchor_lang::solana_program::instruction::Instruction::new_with_bytes(*target.key, &data, vec![]);
-        anchor_lang::solana_program::program::invoke(&ix, &[target.clone()])?; // want "SOLANA_ARBITRARY_CPI"
-        Ok(())
-    }
-
-    pub fn secure_route<'info>(ctx: Context<'_, '_, '_, 'info, SecureDeposit<'info>>, data: Vec<u8>) -> Result<()> {
-        let target = &ctx.remaining_accounts[0];
-        require_keys_eq!(*target.key, anchor_spl::token::ID);
-        let ix = anchor_lang::solana_program::instruction::Instruction::new_with_bytes(*target.key, &data, vec![]);
-        anchor_lang::solana_program::program::invoke(&ix, &[target.clone()])?;
-        Ok(())
-    }
+#[derive(Accounts)]
+pub struct UncheckedDeposit<'info> {
+    pub owner: Signer<'info>,
+    /// CHECK: token account, checked by the token program.
+    #[account(mut)]
+    pub from: AccountInfo<'info>,
+    /// CHECK: token account, checked by the token program.
+    #[account(mut)]
+    pub to: AccountInfo<'info>,
+    /// CHECK: not checked here.
+    pub token_program: AccountInfo<'info>,
 }

@@ -10,36 +10,86 @@ declare_id!("Shar1111111111111111111111111111111111111111");
 pub mod pda_sharing {
     use super::*;
 
+    // Every pool of a mint shares one vault authority: a caller who opens a pool
+    // naming another pool's vault and its own destination drains that vault.
     pub fn insecure_withdraw(ctx: Context<InsecureWithdraw>) -> Result<()> {
         let pool = &ctx.accounts.pool;
-        let seeds: &[&[u8]] = &[pool.mint.as_ref(), &[pool.bump]]; // want "SOLANA_PDA_SHARING"
+        let seeds: &[&[u8]] = &[b"authority", pool.mint.as_ref(), &[pool.bump]]; // want "SOLANA_PDA_SHARING"
         let signer = &[seeds];
         let cpi = CpiContext::new_with_signer(
             ctx.accounts.token_program.to_account_info(),
             Transfer {
                 from: ctx.accounts.vault.to_account_info(),
                 to: ctx.accounts.withdraw_destination.to_account_info(),
-                authority: ctx.accounts.pool.to_account_info(),
+                authority: ctx.accounts.vault_authority.to_account_info(),
             },
             signer,
         );
         token::transfer(cpi, ctx.accounts.vault.amount)
     }
 
+    // The authority is derived from the destination: it can only pay that destination.
     pub fn secure_withdraw(ctx: Context<SecureWithdraw>) -> Result<()> {
         let pool = &ctx.accounts.pool;
-        let seeds: &[&[u8]] = &[pool.withdraw_destination.as_ref(), &[pool.bump]];
+        let seeds: &[&[u8]] = &[b"authority", pool.withdraw_destination.as_ref(), &[pool.bump]];
         let signer = &[seeds];
         let cpi = CpiContext::new_with_signer(
             ctx.accounts.token_program.to_account_info(),
             Transfer {
                 from: ctx.accounts.vault.to_account_info(),
                 to: ctx.accounts.withdraw_destination.to_account_info(),
-                authority: ctx.accounts.pool.to_account_info(),
+                authority: ctx.accounts.vault_authority.to_account_info(),
             },
             signer,
         );
         token::transfer(cpi, ctx.accounts.vault.amount)
+    }
+
+    // The authority is derived from the pool's own key: one authority per pool.
+    pub fn secure_withdraw_per_pool(ctx: Context<InsecureWithdraw>) -> Result<()> {
+        let pool_key = ctx.accounts.pool.key();
+        let seeds: &[&[u8]] = &[b"authority", pool_key.as_ref(), &[ctx.accounts.pool.bump]];
+        let signer = &[seeds];
+        let cpi = CpiContext::new_with_signer(
+            ctx.accounts.token_program.to_account_info(),
+            Transfer {
+                from: ctx.accounts.vault.to_account_info(),
+                to: ctx.accounts.withdraw_destination.to_account_info(),
+                authority: ctx.accounts.vault_authority.to_account_info(),
+            },
+            signer,
+        );
+        token::transfer(cpi, ctx.accounts.vault.amount)
+    }
+
+    // The shared authority pays out, but the caller swaps: it pays in first,
+    // signing a transfer the program does not sign.
+    pub fn secure_swap(ctx: Context<Swap>, amount: u64) -> Result<()> {
+        token::transfer(
+            CpiContext::new(
+                ctx.accounts.token_program.to_account_info(),
+                Transfer {
+                    from: ctx.accounts.user_in.to_account_info(),
+                    to: ctx.accounts.pool_in.to_account_info(),
+                    authority: ctx.accounts.user.to_account_info(),
+                },
+            ),
+            amount,
+        )?;
+        let mint_key = ctx.accounts.pool_out.mint;
+        let seeds: &[&[u8]] = &[b"authority", mint_key.as_ref()];
+        token::transfer(
+            CpiContext::new_with_signer(
+                ctx.accounts.token_program.to_account_info(),
+                Transfer {
+                    from: ctx.accounts.pool_out.to_account_info(),
+                    to: ctx.accounts.user_out.to_account_info(),
+                    authority: ctx.accounts.vault_authority.to_account_info(),
+                },
+                &[seeds],
+            ),
+            amount,
+        )
     }
 
     // One PDA per (board, slot): it signs only as the authority over its own
@@ -75,9 +125,9 @@ pub mod pda_sharing {
         token::transfer(cpi, ctx.accounts.notice.amount)
     }
 
-    // One protocol-wide treasury PDA; the payee is the one a signed ruling
-    // names, checked before the handler runs.
-    #[access_control(PayTreasury::checks(&ctx, &ruling))]
+    // One protocol-wide treasury PDA; the payee is the one the protocol's
+    // config (a singleton PDA) names, checked before the handler runs.
+    #[access_control(PayTreasury::checks(&ctx))]
     pub fn secure_pay_treasury(ctx: Context<PayTreasury>, ruling: Ruling) -> Result<()> {
         system_program::transfer(
             CpiContext::new_with_signer(
@@ -92,8 +142,10 @@ pub mod pda_sharing {
         )
     }
 
-    // The same treasury, but any caller names the payee.
-    pub fn insecure_pay_treasury(ctx: Context<PayTreasury>, lamports: u64) -> Result<()> {
+    // The same treasury, but any caller names the payee (comparing it with an
+    // instruction argument binds it to nothing).
+    pub fn insecure_pay_treasury(ctx: Context<PayTreasury>, lamports: u64, payee: Pubkey) -> Result<()> {
+        require_keys_eq!(ctx.accounts.payee.key(), payee);
         system_program::transfer(
             CpiContext::new_with_signer(
                 ctx.accounts.system_program.key(),
@@ -124,14 +176,21 @@ pub struct PayTreasury<'info> {
     /// CHECK: receives lamports only.
     #[account(mut)]
     pub payee: UncheckedAccount<'info>,
+    #[account(seeds = [b"config"], bump)]
+    pub config: Account<'info, Config>,
     pub system_program: Program<'info, System>,
 }
 
 impl<'info> PayTreasury<'info> {
-    fn checks(ctx: &Context<Self>, ruling: &Ruling) -> Result<()> {
-        require_keys_eq!(ctx.accounts.payee.key(), ruling.payee);
+    fn checks(ctx: &Context<Self>) -> Result<()> {
+        require_keys_eq!(ctx.accounts.payee.key(), ctx.accounts.config.payee);
         Ok(())
     }
+}
+
+#[account]
+pub struct Config {
+    pub payee: Pubkey,
 }
 
 #[derive(Accounts)]
@@ -157,8 +216,10 @@ pub struct DrainNotice<'info> {
 
 #[derive(Accounts)]
 pub struct InsecureWithdraw<'info> {
-    #[account(has_one = vault, has_one = withdraw_destination, seeds = [pool.mint.as_ref()], bump = pool.bump)]
+    #[account(has_one = vault, has_one = withdraw_destination)]
     pub pool: Account<'info, TokenPool>,
+    /// CHECK: the PDA signing for the vaults of pool.mint.
+    pub vault_authority: UncheckedAccount<'info>,
     #[account(mut)]
     pub vault: Account<'info, TokenAccount>,
     #[account(mut)]
@@ -168,17 +229,30 @@ pub struct InsecureWithdraw<'info> {
 
 #[derive(Accounts)]
 pub struct SecureWithdraw<'info> {
-    #[account(
-        has_one = vault,
-        has_one = withdraw_destination,
-        seeds = [pool.withdraw_destination.as_ref()],
-        bump = pool.bump,
-    )]
+    #[account(has_one = vault, has_one = withdraw_destination)]
     pub pool: Account<'info, TokenPool>,
+    /// CHECK: the PDA of the pool's withdraw destination.
+    pub vault_authority: UncheckedAccount<'info>,
     #[account(mut)]
     pub vault: Account<'info, TokenAccount>,
     #[account(mut)]
     pub withdraw_destination: Account<'info, TokenAccount>,
+    pub token_program: Program<'info, Token>,
+}
+
+#[derive(Accounts)]
+pub struct Swap<'info> {
+    pub user: Signer<'info>,
+    #[account(mut)]
+    pub user_in: Account<'info, TokenAccount>,
+    #[account(mut)]
+    pub user_out: Account<'info, TokenAccount>,
+    #[account(mut)]
+    pub pool_in: Account<'info, TokenAccount>,
+    #[account(mut)]
+    pub pool_out: Account<'info, TokenAccount>,
+    /// CHECK: the PDA signing for the pool vaults of a mint.
+    pub vault_authority: UncheckedAccount<'info>,
     pub token_program: Program<'info, Token>,
 }
 

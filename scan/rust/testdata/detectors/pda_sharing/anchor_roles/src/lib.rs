@@ -1,6 +1,6 @@
 //! PDA sharing (Anchor), by what the signer seeds tie the PDA to: only a
-//! mint (shared by every pool of that mint), the pool's own key, or the
-//! PDA's own creation.
+//! mint (shared by every escrow of that mint), the escrow's own key, or the
+//! PDA's own creation (no outflow).
 use anchor_lang::prelude::*;
 use anchor_lang::system_program::{self, CreateAccount, System};
 use anchor_spl::token::{self, Mint, Token, TokenAccount, Transfer};
@@ -45,6 +45,8 @@ pub mod pda_roles {
 pub struct Drain<'info> {
     #[account(has_one = vault, has_one = recipient)]
     pub escrow: Account<'info, Escrow>,
+    /// CHECK: the PDA signing for escrow vaults.
+    pub escrow_authority: UncheckedAccount<'info>,
     #[account(mut)]
     pub vault: Account<'info, TokenAccount>,
     #[account(mut)]
@@ -60,7 +62,7 @@ impl<'info> Drain<'info> {
             Transfer {
                 from: self.vault.to_account_info(),
                 to: self.recipient.to_account_info(),
-                authority: self.escrow.to_account_info(),
+                authority: self.escrow_authority.to_account_info(),
             },
         )
     }

@@ -30,6 +30,20 @@ pub mod reinit_roles {
         Ok(())
     }
 
+    // Matches on the stored status before writing: a second fill is refused.
+    pub fn secure_fill(ctx: Context<Fill>) -> Result<()> {
+        check_unfilled(&ctx.accounts.fill)?;
+        ctx.accounts.fill.status = 1;
+        ctx.accounts.fill.relayer = ctx.accounts.relayer.key();
+        Ok(())
+    }
+
+    // Only the configured admin may set (and set again) the limit.
+    pub fn secure_set_limit(ctx: Context<SetLimit>, amount: u64) -> Result<()> {
+        ctx.accounts.limit.amount = amount;
+        Ok(())
+    }
+
     // Overwrites whatever the account held, owner included.
     pub fn insecure_publish(ctx: Context<InsecurePublish>, payload: Vec<u8>) -> Result<()> {
         ctx.accounts.note.set_inner(Note { author: ctx.accounts.author.key(), payload });
@@ -52,6 +66,49 @@ impl<'info> SecurePublish<'info> {
         }
         Ok(())
     }
+}
+
+fn check_unfilled(fill: &Fill) -> Result<()> {
+    match fill.status {
+        0 => Ok(()),
+        _ => err!(RosterError::AlreadyEnrolled),
+    }
+}
+
+#[derive(Accounts)]
+pub struct Fill<'info> {
+    #[account(init_if_needed, payer = relayer, space = 8 + 1 + 32, seeds = [b"fill"], bump)]
+    pub fill: Account<'info, FillStatus>,
+    #[account(mut)]
+    pub relayer: Signer<'info>,
+    pub system_program: Program<'info, System>,
+}
+
+#[derive(Accounts)]
+pub struct SetLimit<'info> {
+    #[account(has_one = admin)]
+    pub config: Account<'info, Config>,
+    #[account(mut)]
+    pub admin: Signer<'info>,
+    #[account(init_if_needed, payer = admin, space = 8 + 8, seeds = [b"limit"], bump)]
+    pub limit: Account<'info, Limit>,
+    pub system_program: Program<'info, System>,
+}
+
+#[account]
+pub struct FillStatus {
+    pub status: u8,
+    pub relayer: Pubkey,
+}
+
+#[account]
+pub struct Config {
+    pub admin: Pubkey,
+}
+
+#[account]
+pub struct Limit {
+    pub amount: u64,
 }
 
 pub mod handlers {

@@ -17,6 +17,15 @@ pub mod type_cosplay {
         Ok(())
     }
 
+    // Admin accounts have User's size and layout: either reads the other's.
+    pub fn insecure_update_admin(ctx: Context<UpdateUser>, name: [u8; 16]) -> Result<()> {
+        let mut admin = Admin::try_from_slice(&ctx.accounts.user.data.borrow())?; // want "SOLANA_TYPE_COSPLAY"
+        require_keys_eq!(admin.authority, ctx.accounts.authority.key());
+        admin.name = name;
+        admin.serialize(&mut &mut ctx.accounts.user.data.borrow_mut()[..])?;
+        Ok(())
+    }
+
     pub fn insecure_unchecked(ctx: Context<UpdateUser>) -> Result<()> {
         let data = ctx.accounts.user.try_borrow_data()?;
         let profile = Profile::try_deserialize_unchecked(&mut &data[..])?; // want "SOLANA_TYPE_COSPLAY"

@@ -16,6 +16,11 @@ pub mod cosplay_roles {
         Ok(())
     }
 
+    pub fn enrol_guest(ctx: Context<Write>, wallet: Pubkey) -> Result<()> {
+        Guest { wallet }.serialize(&mut &mut ctx.accounts.record.data.borrow_mut()[..])?;
+        Ok(())
+    }
+
     pub fn secure_read_badge(ctx: Context<Read>) -> Result<()> {
         let badge = Badge::try_from_slice(&ctx.accounts.record.data.borrow())?;
         require!(badge.discriminant == Kind::Badge, CosplayError::WrongKind);
@@ -28,6 +33,13 @@ pub mod cosplay_roles {
 pub struct Read<'info> {
     /// CHECK: owner checked by the caller of this example.
     #[account(owner = crate::ID)]
+    pub record: AccountInfo<'info>,
+}
+
+#[derive(Accounts)]
+pub struct Write<'info> {
+    /// CHECK: owner checked by the caller of this example.
+    #[account(mut, owner = crate::ID)]
     pub record: AccountInfo<'info>,
 }
 

@@ -41,6 +41,7 @@ pub fn process_instruction(program_id: &Pubkey, accounts: &[AccountInfo], data: 
     match data.first() {
         Some(0) => insecure_admin_action(program_id, accounts),
         Some(1) => secure_user_action(program_id, accounts),
+        Some(2) => create_user(program_id, accounts),
         _ => Err(ProgramError::InvalidInstructionData),
     }
 }
@@ -75,5 +76,18 @@ fn secure_user_action(program_id: &Pubkey, accounts: &[AccountInfo]) -> ProgramR
         return Err(ProgramError::InvalidAccountData);
     }
     msg!("user action with {} points", user.points);
+    Ok(())
+}
+
+// Writes a User: User is one of the program's account types, with Admin's size.
+fn create_user(program_id: &Pubkey, accounts: &[AccountInfo]) -> ProgramResult {
+    let iter = &mut accounts.iter();
+    let user_info = next_account_info(iter)?;
+    let signer = next_account_info(iter)?;
+    if user_info.owner != program_id || !signer.is_signer {
+        return Err(ProgramError::IllegalOwner);
+    }
+    let user = User { authority: *signer.key, points: 0 };
+    user.serialize(&mut &mut user_info.data.borrow_mut()[..])?;
     Ok(())
 }

@@ -125,12 +125,18 @@ func runTimestamp(pass *detect.Pass) {
 				switch {
 				case !guards[b] && sameBlockCheck(p, info, taint, stamps, b):
 					return true // already done in this block? The producer gains nothing by it.
+				case !guards[b] && !hasModulo(b) && (elapsedZeroCheck(taint, b) || emptyIntervalCheck(p, taint, b)):
+					return true // has no time passed since a recorded time? The same question.
 				case !clockX && !clockY && !guards[b] && !hasModulo(b):
 					return true // an amount computed from elapsed time (interest over dt) compared: arithmetic
 				case !exact && deadlines[b] && !guards[b] && !hasModulo(b):
 					// require(block.timestamp <= deadline): a producer's few seconds only move
 					// when a late or early transaction is refused
 					return true
+				case exact && fn.IsView() && !deadlines[b] && !guards[b] && !hasModulo(b):
+					// A view function's branch picks between two computations of a value; it
+					// neither refuses the call nor pays anyone.
+					reason = "An exact comparison of a block value picks how a view function computes its result."
 				case exact:
 					sev = detect.Medium
 					reason = "An exact comparison of a block value can be hit or missed at will."

@@ -137,9 +137,24 @@ func runSwapBounds(pass *detect.Pass, deadline bool) {
 			if bound == "" {
 				continue
 			}
-			f := detect.Finding{Pos: c.Expr.Pos(), End: c.Expr.End(), Function: fn.Name,
+			ev := &detect.Evidence{}
+			f := detect.Finding{Pos: c.Expr.Pos(), End: c.Expr.End(), Function: fn.Name, Evidence: ev,
 				Details: map[string]string{"function_name": fnName(fn), "call": c.Name, "bound": bound}}
-			if fn.IsEntryPoint() && p.HasAccessControl(fn) {
+			ev.Assume("the called contract behaves as the router its function signature names")
+			yield := swapYield(p, fn, info, c)
+			switch {
+			case !deadline && yield == yieldChecked:
+				continue // the yield is refused below a bound: slippage enforced on the result
+			case !deadline && yield == yieldReturned:
+				f.Severity = detect.Low
+				ev.Assume("the yield is returned to callers in the code, which may refuse it below a bound")
+			case deadline && yield != yieldFree && len(internalCallers(p)[fn]) > 0:
+				// A building block (an aggregator's adapter): it runs inside its caller's
+				// transaction and hands the yield back, and the transaction's deadline and bound
+				// are the calling code's to set.
+				f.Severity = detect.Informational
+				ev.Add(fnName(fn) + " hands the yield back to the code calling it, which owns the transaction's bounds")
+			case fn.IsEntryPoint() && p.HasAccessControl(fn):
 				// Only a trusted caller trades: still sandwichable, but not by the caller's choice.
 				f.Severity = lower(pass.Analyzer.Severity)
 			}

@@ -81,3 +81,19 @@ func textMentions(text string, words []string) bool {
 	}
 	return false
 }
+
+// contractDocMentions reports whether the doc comment of c or of a contract or interface it
+// inherits mentions one of words and one of how.
+func contractDocMentions(c *sema.Contract, words, how []string) bool {
+	if c == nil {
+		return false
+	}
+	for _, b := range c.Linearization {
+		if b.Decl != nil {
+			if text := b.Decl.Doc.Text(); textMentions(text, words) && textMentions(text, how) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -55,12 +55,23 @@ func runBlockhashMisuse(pass *detect.Pass) {
 				return true
 			}
 			arg := ast.Unparen(call.Args[0])
+			var reason string
 			switch {
 			case blockValueKind(info, arg) == blockNumber:
-				reportAt(pass, call, fn, map[string]string{"expression": sourceText(p, call), "reason": "asks for the hash of the current block, which is always 0."}, "", "")
+				reason = "asks for the hash of the current block, which is always 0."
 			case !windowChecked && storedBlockNumber(p, info, arg):
-				reportAt(pass, call, fn, map[string]string{"expression": sourceText(p, call), "reason": "uses a block number stored earlier without checking it is still among the last 256 blocks."}, "", "")
+				reason = "uses a block number stored earlier without checking it is still among the last 256 blocks."
+			default:
+				return true
 			}
+			var sev detect.Severity
+			if onlyHandedBack(info, call) {
+				// Returned and used for nothing here: a getter reporting the value, whose
+				// caller decides what to do with a zero.
+				sev = detect.Low
+				reason += " The function only returns it: nothing here decides on it."
+			}
+			reportAt(pass, call, fn, map[string]string{"expression": sourceText(p, call), "reason": reason}, sev, "")
 			return true
 		})
 	}

@@ -111,7 +111,9 @@ func guessHash(info *sema.FuncInfo, x ast.Expr) bool {
 }
 
 // guessTarget reports whether x can be the secret a guess is checked against: not zero (a
-// non-empty check) and not bound to the caller.
+// non-empty check), not bound to the caller, and fixed before the call (a constant, stored
+// state): a value the caller passes along with its preimage (a proof's own hash field) is no
+// secret, the check only ties two parts of the caller's input together.
 func guessTarget(info *sema.FuncInfo, x ast.Expr) bool {
 	x = ast.Unparen(x)
 	if c, ok := x.(*ast.CallExpr); ok {
@@ -120,6 +122,9 @@ func guessTarget(info *sema.FuncInfo, x ast.Expr) bool {
 		}
 	}
 	if isZero(x) {
+		return false
+	}
+	if srcOf(info, x).Has(sema.SrcParam | sema.SrcData) {
 		return false
 	}
 	return !mentionsGlobal(info, x, "msg", "sender")

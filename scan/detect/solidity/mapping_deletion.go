@@ -60,8 +60,15 @@ func runMappingDeletion(pass *detect.Pass) {
 			if member == "" || clearsMember(p, info, u.X, member, valueType) {
 				continue
 			}
-			reportAt(pass, u, fn, map[string]string{"expression": sourceText(p, u), "struct_name": st.Decl.Name.Name,
-				"mapping_member": member}, "", "")
+			details := map[string]string{"expression": sourceText(p, u), "struct_name": st.Decl.Name.Name, "mapping_member": member}
+			f := detect.Finding{Pos: u.Pos(), End: u.End(), Function: fn.Name, Details: details, Evidence: &detect.Evidence{}}
+			details["function_name"] = fnName(fn)
+			f.Evidence.Add("the deleted " + st.Decl.Name.Name + " holds the mapping " + member + ", whose entries delete keeps")
+			if keptOnPurpose(p, u, member) {
+				f.Severity = detect.Low
+				f.Evidence.Guess("a comment at the deletion says the mapping is kept on purpose")
+			}
+			pass.Report(f)
 		}
 	}
 }
@@ -168,3 +175,11 @@ func clearsMember(p *sema.Program, info *sema.FuncInfo, x ast.Expr, member, valu
 }
 
 var writeLikeKinds = inspect.Of((*ast.AssignExpr)(nil), (*ast.UnaryExpr)(nil))
+
+// keptOnPurpose reports whether the comment at a deletion names the mapping member and says it
+// is kept on purpose ("usedIds mapping is retained, as intended"): a documented choice
+// (documented.go).
+func keptOnPurpose(p *sema.Program, del ast.Node, member string) bool {
+	name := strings.ToLower(member[strings.LastIndexByte(member, '.')+1:])
+	return textMentions(commentAt(p, del), []string{name}) && textMentions(commentAt(p, del), onPurpose)
+}

@@ -50,6 +50,7 @@ func runTautology(pass *detect.Pass) {
 			}
 		}
 		exits := loopsLeftAtZero(p, fn)
+		ending := loopEndsElsewhere(p, info)
 		visitKinds(fn.BodyTree(), binaryKinds, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok || !isRelational(b.Op) || b.Op == token.EQL || b.Op == token.NEQ {
@@ -60,7 +61,10 @@ func runTautology(pass *detect.Pass) {
 				return true
 			}
 			sev := detect.Low
-			if inCond[b] {
+			switch {
+			case ending[b]:
+				sev = detect.Informational // dead code in a loop that ends all the same (tautology_loop.go)
+			case inCond[b]:
 				sev = detect.Medium
 			}
 			reportAt(pass, b, fn, map[string]string{"expression": sourceText(p, b), "outcome": outcome, "type_name": typ}, sev, "")

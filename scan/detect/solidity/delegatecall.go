@@ -214,7 +214,8 @@ func delegatedFunctions(p *sema.Program, a sema.Action) (fns []*sema.Function, k
 
 type fnReadsMsgValueKey struct{}
 
-// fnReadsMsgValue reports whether fn, or code it reaches, reads msg.value or callvalue().
+// fnReadsMsgValue reports whether fn, or code it reaches, reads msg.value or callvalue() for
+// more than checking that no ether came (msg_value_zero.go).
 func fnReadsMsgValue(p *sema.Program, fn *sema.Function) bool {
 	info := p.Info(fn)
 	if info == nil {
@@ -222,7 +223,7 @@ func fnReadsMsgValue(p *sema.Program, fn *sema.Function) bool {
 	}
 	return sema.Memo(info, fnReadsMsgValueKey{}, func() bool {
 		for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
-			if bodyReadsMsgValue(g) {
+			if bodyCountsMsgValue(g) {
 				return true
 			}
 		}
@@ -253,13 +254,13 @@ func bodyReadsMsgValue(fn *sema.Function) bool {
 type readsMsgValueKey struct{}
 
 // readsMsgValue reports whether some function of contract c (its own or inherited) reads
-// msg.value or callvalue().
+// msg.value or callvalue() for more than checking that no ether came.
 func readsMsgValue(p *sema.Program, c *sema.Contract) bool {
 	if c == nil {
 		return true
 	}
 	return sema.Memo(c, readsMsgValueKey{}, func() bool {
-		return slices.ContainsFunc(c.AllFunctions(), bodyReadsMsgValue)
+		return slices.ContainsFunc(c.AllFunctions(), bodyCountsMsgValue)
 	})
 }
 

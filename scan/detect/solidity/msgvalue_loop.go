@@ -44,8 +44,12 @@ func runMsgValueInLoop(pass *detect.Pass) {
 			}
 			for _, x := range n.Exprs() {
 				var at ast.Expr
+				zeroChecks := map[ast.Node]bool{}
 				ast.Inspect(x, func(m ast.Node) bool {
-					if e, ok := m.(ast.Expr); ok && at == nil && isGlobal(info, e, "msg", "value") {
+					for _, z := range zeroCheckedValues(m) {
+						zeroChecks[z] = true // require(msg.value == 0) counts no payment (msg_value_zero.go)
+					}
+					if e, ok := m.(ast.Expr); ok && at == nil && !zeroChecks[m] && isGlobal(info, e, "msg", "value") {
 						at = e
 					}
 					return at == nil
@@ -54,7 +58,7 @@ func runMsgValueInLoop(pass *detect.Pass) {
 					// msg.value read by a helper called in the loop
 					for _, c := range callsIn(info, x) {
 						if c.Kind == sema.CallInternal && c.Callee != nil && c.Callee.Body != nil {
-							if ci := p.Info(c.Callee); ci != nil && mentionsGlobal(ci, c.Callee.Body, "msg", "value") {
+							if ci := p.Info(c.Callee); ci != nil && bodyCountsMsgValue(c.Callee) {
 								at = c.Expr
 								break
 							}

@@ -49,13 +49,14 @@ var DelegatecallInLoop = &detect.Analyzer{
 			`<code>msg.value</code> (a multicall into a payable deposit) credits one payment once per iteration.</p>`,
 		Remediation:     `<p>Do not delegatecall in loops from payable functions, or account for <code>msg.value</code> once, outside the loop.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name"},
-		DetectionLogic:  "A delegatecall on a CFG node inside a loop of a payable function, directly or in an internal function called from the loop.",
-		Version:         "1.0.0",
-		SWC:             nil, // no SWC entry: the closest, SWC-113, is about failed calls
-		CWE:             []string{"CWE-837"},
-		Languages:       []string{"solidity"},
-		Slither:         "delegatecall-loop",
-		Class:           "msg-value-loop",
+		DetectionLogic: "A delegatecall on a CFG node inside a loop of a payable function, directly or in an internal function " +
+			"called from the loop, when the code it may run reads msg.value for more than checking that no ether came.",
+		Version:   "1.0.0",
+		SWC:       nil, // no SWC entry: the closest, SWC-113, is about failed calls
+		CWE:       []string{"CWE-837"},
+		Languages: []string{"solidity"},
+		Slither:   "delegatecall-loop",
+		Class:     "msg-value-loop",
 	},
 	Run: runDelegatecallInLoop,
 }

@@ -26,9 +26,10 @@ var FeeOnTransferAccounting = &detect.Analyzer{
 			`transfer and credit the difference, or refuse tokens whose received amount differs from the requested one.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "amount", "credited"},
 		DetectionLogic: "A public function that calls transferFrom/safeTransferFrom into address(this) with an amount held " +
-			"in a variable, then writes state (directly, or through an internal function such as _mint) from that same " +
-			"variable, and never reads balanceOf(address(this)). Medium when the token is chosen by the caller or taken " +
-			"from a list; low for the one token the contract was configured with.",
+			"in a variable, then writes state from that same variable (directly, or through an internal function such as " +
+			"_mint that stores the parameter it is handed; a helper that only sends it on credits nothing), and never reads " +
+			"balanceOf(address(this)). Medium when the token is chosen by the caller or taken from a list; low for the one " +
+			"token the contract was configured with, or when the code documents that fee-on-transfer tokens are not supported.",
 		Version:   "1.0.0",
 		CWE:       []string{"CWE-682"},
 		Languages: []string{"solidity"},

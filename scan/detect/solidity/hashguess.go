@@ -24,13 +24,15 @@ var FrontRunnableSolution = &detect.Analyzer{
 		Remediation: `<p>Use a commit-reveal scheme bound to the sender: first commit <code>keccak256(abi.encodePacked(msg.sender, answer, salt))</code>, ` +
 			`then reveal in a later block and check the commitment of <code>msg.sender</code>.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression"},
-		DetectionLogic:  "In a public function, an equality between a hash of a parameter (not including msg.sender) and another value guards an ether transfer or a state write; high when it pays ether.",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-114"},
-		CWE:             []string{"CWE-362"},
-		Languages:       []string{"solidity"},
-		Slither:         "",
-		Class:           "tod",
+		DetectionLogic: "In a public function, an equality between a hash of a parameter (not including msg.sender) and a value " +
+			"fixed before the call (a constant or state, not another part of the caller's input) guards an ether transfer or " +
+			"a state write; high when it pays ether.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-114"},
+		CWE:       []string{"CWE-362"},
+		Languages: []string{"solidity"},
+		Slither:   "",
+		Class:     "tod",
 	},
 	Run: runFrontRunnableSolution,
 }

@@ -29,7 +29,8 @@ var MappingDeletion = &detect.Analyzer{
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "struct_name", "mapping_member"},
 		DetectionLogic: "delete x where the type of x is a struct, or an array of structs, one of whose members (through " +
 			"nested structs and arrays) is a mapping; not reported when the function also writes entries of that mapping " +
-			"member of x (the entries are cleared by hand).",
+			"member of x (the entries are cleared by hand). Low (low confidence) when the comment at the deletion names the " +
+			"mapping and says it is kept on purpose.",
 		Version:   "1.0.0",
 		SWC:       []string{},
 		CWE:       []string{"CWE-459"},

@@ -20,7 +20,8 @@ var MsgValueInLoop = &detect.Analyzer{
 			`the total equals <code>msg.value</code>.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name"},
 		DetectionLogic: "msg.value on a CFG node inside a loop (or in an internal function called inside a loop). High when it is " +
-			"added to state or sent on; medium when it is only compared.",
+			"added to state or sent on; medium when it is only compared. A check that no ether came (msg.value == 0) counts " +
+			"no payment and is not reported.",
 		Version:   "1.0.0",
 		SWC:       nil, // no SWC entry covers msg.value reuse
 		CWE:       []string{"CWE-837"},

@@ -30,7 +30,9 @@ var OracleStalePrice = &detect.Analyzer{
 			`(or fall back to another source) when either fails.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "missing"},
 		DetectionLogic: "A call to latestRoundData() whose updatedAt result is discarded or never compared (nor returned to " +
-			"the caller), or whose answer is never compared (answer > 0) nor returned unchanged with updatedAt.",
+			"the caller, directly or in the fields of a returned struct), or whose answer is never compared (answer > 0) nor " +
+			"returned unchanged with updatedAt. Low when only the answer's sign is unchecked, or when a comment in the function " +
+			"says the age is left unchecked on purpose (low confidence).",
 		Version:   "1.0.0",
 		CWE:       []string{"CWE-20", "CWE-672"},
 		Languages: []string{"solidity"},
@@ -73,7 +75,8 @@ var OracleL2Sequencer = &detect.Analyzer{
 			`for a grace period after it comes back up.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "l2"},
 		DetectionLogic: "A contract whose file names a rollup (Arbitrum, Optimism, ArbSys, L2, ...) calls latestRoundData() " +
-			"and no identifier of the contract mentions a sequencer.",
+			"and no identifier of the contract mentions a sequencer (a name decides: low confidence). Low when no read of the " +
+			"feed checks its age: the stale price (ORACLE_STALE_PRICE) is the root.",
 		Version:   "1.0.0",
 		CWE:       []string{"CWE-754"},
 		Languages: []string{"solidity"},

@@ -28,13 +28,15 @@ var WeakRandomness = &detect.Analyzer{
 		Remediation: `<p>Use a verifiable randomness source (Chainlink VRF or another VRF oracle), or a commit-reveal scheme ` +
 			`whose reveal happens in a later block; never block values alone.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "block_values"},
-		DetectionLogic:  "Block values (direct, through locals, or state initialised from them) reaching a hash converted to an integer or compared, a modulo, or an integer conversion of blockhash; high when the function sends ether.",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-120"},
-		CWE:             []string{"CWE-330"},
-		Languages:       []string{"solidity"},
-		Slither:         "weak-prng",
-		Class:           "randomness",
+		DetectionLogic: "Block values (direct, through locals, or state initialised from them) reaching a hash converted to an " +
+			"integer or compared, a modulo, or an integer conversion of blockhash; high when the function sends ether; low when " +
+			"difficulty/prevrandao is only returned to the caller; low confidence when a function's name (random, seed) decided.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-120"},
+		CWE:       []string{"CWE-330"},
+		Languages: []string{"solidity"},
+		Slither:   "weak-prng",
+		Class:     "randomness",
 	},
 	Run: runWeakRandomness,
 }

@@ -19,19 +19,24 @@ var StrictBalanceEquality = &detect.Analyzer{
 		ID:         "STRICT_BALANCE_EQUALITY",
 		Name:       "Strict equality on a balance",
 		Severity:   detect.Medium,
-		Confidence: detect.ConfidenceHigh,
+		Confidence: detect.ConfidenceMedium, // calibrated: its findings on audited code were mostly wrong before the membership and conservation cases
 		Description: `<p>In <code>${function_name}</code> of <code>${contract_name}</code>, <code>${expression}</code> requires an ` +
 			`exact balance. Ether can be forced onto any address (selfdestruct, precomputed addresses) and tokens transferred to it, so an attacker ` +
 			`can make the equality fail forever and lock the logic behind it.</p>`,
 		Remediation:     `<p>Compare with <code>&gt;=</code> or <code>&lt;=</code>, or track deposits in a state variable instead of reading the balance.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression"},
-		DetectionLogic:  "== or != with an address's .balance or a balanceOf(x) call on one side; medium in require/assert/if, low in a returned value. Not reported when the other side is built from an earlier snapshot of the same balance in the same function (a check that a transfer moved the exact amount).",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-132"},
-		CWE:             []string{"CWE-667"},
-		Languages:       []string{"solidity"},
-		Slither:         "incorrect-equality",
-		Class:           "strict-equality",
+		DetectionLogic: "== or != with an address's .balance (not a struct field named balance) or a balanceOf(x) call on one side; " +
+			"medium in require/assert/if, low in a returned value. Not reported when the other side is built from an earlier " +
+			"snapshot of the same balance in the same function (a check that a transfer moved the exact amount), nor for a " +
+			"comparison with zero whose zero outcome only stops the code (reverts, returns, continues: a membership test a " +
+			"donation can only open). Low when the other side is a snapshot of another balance (a conservation check across " +
+			"a call) or when only checked callers and set-up reach the function.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-132"},
+		CWE:       []string{"CWE-667"},
+		Languages: []string{"solidity"},
+		Slither:   "incorrect-equality",
+		Class:     "strict-equality",
 	},
 	Run: runStrictBalance,
 }

@@ -33,7 +33,9 @@ var SwapNoSlippage = &detect.Analyzer{
 		DetectionLogic: "A call to a router or pool swap/liquidity function (Uniswap v2/v3 routers, Curve exchange and " +
 			"liquidity functions, the Balancer vault's swap) whose minimum-output argument (or struct field) is always 0, " +
 			"whose maximum-input argument is the largest uint, or whose bound is computed from a spot quote " +
-			"(getAmountsOut, quote, get_dy, slot0, getReserves, a Quoter) in the same function.",
+			"(getAmountsOut, quote, get_dy, slot0, getReserves, a Quoter) in the same function. Not reported when the " +
+			"yield (the call's result, or a balance read after it) is refused below a bound that is not a spot quote, in the " +
+			"function or by every internal caller; low when the yield is handed back to internal callers that do not all check it.",
 		Version:   "1.0.0",
 		CWE:       []string{"CWE-682", "CWE-1339"},
 		Languages: []string{"solidity"},
@@ -55,7 +57,8 @@ var SwapNoDeadline = &detect.Analyzer{
 			`to the router.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "call", "bound"},
 		DetectionLogic: "A call to a router swap/liquidity function whose deadline argument (or struct field) is always " +
-			"block.timestamp (plus a constant) or the largest uint.",
+			"block.timestamp (plus a constant) or the largest uint. Informational in a building block that hands the yield " +
+			"back to the code calling it (an aggregator's adapter): the transaction's deadline is the caller's.",
 		Version:   "1.0.0",
 		CWE:       []string{"CWE-672"},
 		Languages: []string{"solidity"},

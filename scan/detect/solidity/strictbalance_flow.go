@@ -89,28 +89,11 @@ func stopsHere(p *sema.Program, info *sema.FuncInfo, s ast.Stmt) bool {
 	}
 	switch st := s.(type) {
 	case *ast.ReturnStmt:
-		return st.Result == nil || constantResult(info, st.Result)
+		return st.Result == nil || isConstExpr(info, st.Result)
 	case *ast.BranchStmt:
 		return true
 	}
 	return false
-}
-
-// constantResult reports whether a returned value is made of literals and constants only.
-func constantResult(info *sema.FuncInfo, x ast.Expr) bool {
-	ok := true
-	ast.Inspect(x, func(n ast.Node) bool {
-		switch e := n.(type) {
-		case *ast.Ident:
-			if v, isVar := info.Uses[e].(*sema.Var); isVar && !v.IsConstant() {
-				ok = false
-			}
-		case *ast.CallExpr, *ast.IndexExpr, *ast.MemberExpr:
-			ok = false
-		}
-		return ok
-	})
-	return ok
 }
 
 // conservationCheck reports whether the other side of a balance equality is computed from a

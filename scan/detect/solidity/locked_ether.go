@@ -100,7 +100,7 @@ func runLockedEther(pass *detect.Pass) {
 // etherExpected picks the payable entry to report and says whether the contract takes ether
 // on purpose and keeps it: an entry credits msg.value to an account (a mapping entry keyed by
 // the caller or a parameter), or reads it (itself or in code it runs) without reporting it in
-// an event, or is a receive or fallback with nothing else to do. Entries that never read
+// an event, or is a receive or fallback with nothing else to do (but log the payment). Entries that never read
 // msg.value are payable for another reason (an interface that declares them so, a legacy
 // fallback answering every call): ether only arrives there by mistake. A payment reported in
 // an event and credited to nobody here is a deposit handed to another system (a bridge, the
@@ -116,8 +116,8 @@ func etherExpected(p *sema.Program, payable []*sema.Function) (entry *sema.Funct
 		if read && !inEvent {
 			return fn, true, fnName(fn) + " reads msg.value: the contract takes ether on purpose"
 		}
-		if fn.Kind != ast.FuncFunction && len(fn.Body.List) == 0 && len(fn.Modifiers) == 0 {
-			return fn, true, "an empty " + fnName(fn) + " accepts ether for its own sake"
+		if fn.Kind != ast.FuncFunction && onlyAccepts(fn) {
+			return fn, true, "a " + fnName(fn) + " that does nothing else (but log) accepts ether for its own sake"
 		}
 	}
 	if logged {
@@ -157,6 +157,20 @@ func msgValueUse(p *sema.Program, fn *sema.Function) (read, inEvent bool) {
 }
 
 var emitKinds = inspect.Of((*ast.EmitStmt)(nil))
+
+// onlyAccepts reports whether fn has no modifiers and its body is empty or only emits events:
+// taking the ether is all it is for.
+func onlyAccepts(fn *sema.Function) bool {
+	if len(fn.Modifiers) > 0 {
+		return false
+	}
+	for _, st := range fn.Body.List {
+		if _, ok := st.(*ast.EmitStmt); !ok {
+			return false
+		}
+	}
+	return true
+}
 
 // alwaysReverts reports whether every path of fn reverts: it never returns and never ends
 // the call in a way that keeps its effects (an assembly return).

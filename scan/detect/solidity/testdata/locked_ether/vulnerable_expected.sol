@@ -31,3 +31,12 @@ contract Escrow { // want "LOCKED_ETHER" severity=medium
         held[who] += amount;
     }
 }
+
+// A receive that only logs the payment is there to take ether.
+contract Wallet { // want "LOCKED_ETHER" severity=medium
+    event Received(address from, uint256 amount);
+
+    receive() external payable {
+        emit Received(msg.sender, msg.value);
+    }
+}

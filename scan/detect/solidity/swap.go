@@ -58,7 +58,8 @@ var SwapNoDeadline = &detect.Analyzer{
 		DescriptionKeys: []string{"contract_name", "function_name", "call", "bound"},
 		DetectionLogic: "A call to a router swap/liquidity function whose deadline argument (or struct field) is always " +
 			"block.timestamp (plus a constant) or the largest uint. Informational in a building block that hands the yield " +
-			"back to the code calling it (an aggregator's adapter): the transaction's deadline is the caller's.",
+			"back to the code calling it (an aggregator's adapter): the transaction's deadline is the caller's; and in a " +
+			"flash-loan or swap callback (named by the protocols that call it: low confidence).",
 		Version:   "1.0.0",
 		CWE:       []string{"CWE-672"},
 		Languages: []string{"solidity"},
@@ -157,6 +158,11 @@ func runSwapBounds(pass *detect.Pass, deadline bool) {
 				// are the calling code's to set.
 				f.Severity = detect.Informational
 				ev.Add(fnName(fn) + " hands the yield back to the code calling it, which owns the transaction's bounds")
+			case deadline && inFlashCallback(p, fn):
+				// The pool or lender calls this back inside the transaction that borrowed:
+				// that transaction's own deadline is the one that counts.
+				f.Severity = detect.Informational
+				f.Evidence.Guess(fnName(fn) + " runs inside a flash-loan or swap callback, as its name says")
 			case fn.IsEntryPoint() && p.HasAccessControl(fn):
 				// Only a trusted caller trades: still sandwichable, but not by the caller's choice.
 				f.Severity = lower(pass.Analyzer.Severity)
@@ -276,4 +282,32 @@ func paramsStruct(info *sema.FuncInfo, x ast.Expr) *ast.CallExpr {
 // spotQuoted reports whether x is computed from a spot quote read in the same function.
 func spotQuoted(info *sema.FuncInfo, x ast.Expr) bool {
 	return someValueHas(info, x, func(n ast.Node) bool { return callNamed(n, spotQuotes...) })
+}
+
+// flashCallbacks name the functions other protocols call back in the middle of their own call
+// (flash loans, flash swaps, swap callbacks): what they do is part of the transaction that
+// started the loan. The protocols' code is not shipped with the project, so their names fill
+// the gap.
+var flashCallbacks = map[string]bool{
+	"uniswapv3swapcallback": true, "uniswapv3flashcallback": true, "uniswapv2call": true, "pancakecall": true,
+	"pancakev3swapcallback": true, "executeoperation": true, "onflashloan": true, "receiveflashloan": true,
+	"algebraswapcallback": true, "algebraflashcallback": true, "onmorphoflashloan": true,
+}
+
+// inFlashCallback reports whether fn is such a callback, or an internal function only such
+// callbacks call.
+func inFlashCallback(p *sema.Program, fn *sema.Function) bool {
+	if flashCallbacks[strings.ToLower(fn.Name)] {
+		return true
+	}
+	if fn.IsEntryPoint() {
+		return false
+	}
+	sites := internalCallers(p)[fn]
+	for _, s := range sites {
+		if !flashCallbacks[strings.ToLower(s.caller.Name)] {
+			return false
+		}
+	}
+	return len(sites) > 0
 }

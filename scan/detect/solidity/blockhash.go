@@ -21,13 +21,14 @@ var BlockhashMisuse = &detect.Analyzer{
 			`blockhash only knows the 256 most recent blocks, not counting the current one, and returns 0 otherwise: a predictable value.</p>`,
 		Remediation:     `<p>Check <code>block.number - n &lt;= 256</code> (and <code>n &lt; block.number</code>) before using <code>blockhash(n)</code>, and expire bets that were not settled in time; better, use a VRF oracle.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
-		DetectionLogic:  "blockhash(block.number), or blockhash of a stored block number in a function with no comparison against 256 (or 255).",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-120"},
-		CWE:             []string{"CWE-330"},
-		Languages:       []string{"solidity"},
-		Slither:         "",
-		Class:           "randomness",
+		DetectionLogic: "blockhash(block.number), or blockhash of a stored block number in a function with no comparison " +
+			"against 256 (or 255); low when the hash is only returned to the caller (a getter that decides nothing).",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-120"},
+		CWE:       []string{"CWE-330"},
+		Languages: []string{"solidity"},
+		Slither:   "",
+		Class:     "randomness",
 	},
 	Run: runBlockhashMisuse,
 }
@@ -55,12 +56,23 @@ func runBlockhashMisuse(pass *detect.Pass) {
 				return true
 			}
 			arg := ast.Unparen(call.Args[0])
+			var reason string
 			switch {
 			case blockValueKind(info, arg) == blockNumber:
-				reportAt(pass, call, fn, map[string]string{"expression": sourceText(p, call), "reason": "asks for the hash of the current block, which is always 0."}, "", "")
+				reason = "asks for the hash of the current block, which is always 0."
 			case !windowChecked && storedBlockNumber(p, info, arg):
-				reportAt(pass, call, fn, map[string]string{"expression": sourceText(p, call), "reason": "uses a block number stored earlier without checking it is still among the last 256 blocks."}, "", "")
+				reason = "uses a block number stored earlier without checking it is still among the last 256 blocks."
+			default:
+				return true
 			}
+			var sev detect.Severity
+			if onlyHandedBack(info, call) {
+				// Returned and used for nothing here: a getter reporting the value, whose
+				// caller decides what to do with a zero.
+				sev = detect.Low
+				reason += " The function only returns it: nothing here decides on it."
+			}
+			reportAt(pass, call, fn, map[string]string{"expression": sourceText(p, call), "reason": reason}, sev, "")
 			return true
 		})
 	}

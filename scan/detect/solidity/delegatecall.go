@@ -49,13 +49,14 @@ var DelegatecallInLoop = &detect.Analyzer{
 			`<code>msg.value</code> (a multicall into a payable deposit) credits one payment once per iteration.</p>`,
 		Remediation:     `<p>Do not delegatecall in loops from payable functions, or account for <code>msg.value</code> once, outside the loop.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name"},
-		DetectionLogic:  "A delegatecall on a CFG node inside a loop of a payable function, directly or in an internal function called from the loop.",
-		Version:         "1.0.0",
-		SWC:             nil, // no SWC entry: the closest, SWC-113, is about failed calls
-		CWE:             []string{"CWE-837"},
-		Languages:       []string{"solidity"},
-		Slither:         "delegatecall-loop",
-		Class:           "msg-value-loop",
+		DetectionLogic: "A delegatecall on a CFG node inside a loop of a payable function, directly or in an internal function " +
+			"called from the loop, when the code it may run reads msg.value for more than checking that no ether came.",
+		Version:   "1.0.0",
+		SWC:       nil, // no SWC entry: the closest, SWC-113, is about failed calls
+		CWE:       []string{"CWE-837"},
+		Languages: []string{"solidity"},
+		Slither:   "delegatecall-loop",
+		Class:     "msg-value-loop",
 	},
 	Run: runDelegatecallInLoop,
 }
@@ -220,7 +221,8 @@ func delegatedFunctions(p *sema.Program, a sema.Action) (fns []*sema.Function, k
 
 type fnReadsMsgValueKey struct{}
 
-// fnReadsMsgValue reports whether fn, or code it reaches, reads msg.value or callvalue().
+// fnReadsMsgValue reports whether fn, or code it reaches, reads msg.value or callvalue() for
+// more than checking that no ether came (msg_value_zero.go).
 func fnReadsMsgValue(p *sema.Program, fn *sema.Function) bool {
 	info := p.Info(fn)
 	if info == nil {
@@ -228,7 +230,7 @@ func fnReadsMsgValue(p *sema.Program, fn *sema.Function) bool {
 	}
 	return sema.Memo(info, fnReadsMsgValueKey{}, func() bool {
 		for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
-			if bodyReadsMsgValue(g) {
+			if bodyCountsMsgValue(g) {
 				return true
 			}
 		}
@@ -259,13 +261,13 @@ func bodyReadsMsgValue(fn *sema.Function) bool {
 type readsMsgValueKey struct{}
 
 // readsMsgValue reports whether some function of contract c (its own or inherited) reads
-// msg.value or callvalue().
+// msg.value or callvalue() for more than checking that no ether came.
 func readsMsgValue(p *sema.Program, c *sema.Contract) bool {
 	if c == nil {
 		return true
 	}
 	return sema.Memo(c, readsMsgValueKey{}, func() bool {
-		return slices.ContainsFunc(c.AllFunctions(), bodyReadsMsgValue)
+		return slices.ContainsFunc(c.AllFunctions(), bodyCountsMsgValue)
 	})
 }
 

@@ -26,9 +26,10 @@ var FeeOnTransferAccounting = &detect.Analyzer{
 			`transfer and credit the difference, or refuse tokens whose received amount differs from the requested one.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "amount", "credited"},
 		DetectionLogic: "A public function that calls transferFrom/safeTransferFrom into address(this) with an amount held " +
-			"in a variable, then writes state (directly, or through an internal function such as _mint) from that same " +
-			"variable, and never reads balanceOf(address(this)). Medium when the token is chosen by the caller or taken " +
-			"from a list; low for the one token the contract was configured with.",
+			"in a variable, then writes state from that same variable (directly, or through an internal function such as " +
+			"_mint that stores the parameter it is handed; a helper that only sends it on credits nothing), and never reads " +
+			"balanceOf(address(this)). Medium when the token is chosen by the caller or taken from a list; low for the one " +
+			"token the contract was configured with, or when the code documents that fee-on-transfer tokens are not supported.",
 		Version:   "1.0.0",
 		CWE:       []string{"CWE-682"},
 		Languages: []string{"solidity"},
@@ -59,8 +60,17 @@ func runFeeOnTransfer(pass *detect.Pass) {
 			}
 			f := detect.Finding{Pos: c.Expr.Pos(), End: c.Expr.End(), Function: fn.Name,
 				Details: map[string]string{"function_name": fnName(fn), "amount": v.Name, "credited": credited}}
-			if !arbitraryToken(info, tok) {
+			ev := &detect.Evidence{}
+			f.Evidence = ev
+			ev.Add(v.Name + " is pulled with transferFrom and credited to " + credited + " without measuring what arrived")
+			ev.Assume("the token may take a fee on transfer")
+			switch {
+			case !arbitraryToken(info, tok):
 				f.Severity = detect.Low
+				ev.Add("the token is the one the contract was set up with")
+			case feeTokensDocumented(p, fn):
+				f.Severity = detect.Low
+				ev.Guess("the code documents that tokens taking a fee on transfer are not supported")
 			}
 			pass.Report(f)
 			break
@@ -136,12 +146,15 @@ func creditedFrom(p *sema.Program, info *sema.FuncInfo, transfer *ast.CallExpr, 
 				out = sourceText(p, e.Lhs)
 			}
 		case *ast.CallExpr:
+			// A helper that stores what it is handed (_mint(to, amount) adding to a balance);
+			// one that only sends it on (bridges it, transfers it out) credits nothing.
 			c := info.CallOf[e]
-			if c == nil || c.Kind != sema.CallInternal || c.Callee == nil || c.Callee.IsView() || len(p.TransitiveWrites(c.Callee)) == 0 {
+			if c == nil || c.Kind != sema.CallInternal && c.Kind != sema.CallLibrary || c.Callee == nil || c.Callee.IsView() {
 				return true
 			}
-			for _, a := range e.Args {
-				if mentionsVars(info, a, amount) {
+			stored := storedParams(p, c.Callee, 0)
+			for j := range c.Callee.Params {
+				if stored&(1<<uint(min(j, 63))) != 0 && mentionsVars(info, sema.ArgFor(c, c.Callee, j), amount) {
 					out = c.Name + "(...)"
 				}
 			}
@@ -181,4 +194,61 @@ func arbitraryToken(info *sema.FuncInfo, tok ast.Expr) bool {
 		return !indexed
 	})
 	return indexed
+}
+
+// storedParams returns the Params bits of fn's parameters whose value reaches a state write:
+// assigned (or added) to a state variable, pushed onto one, or handed to an internal function
+// that stores it, a few calls deep.
+func storedParams(p *sema.Program, fn *sema.Function, depth int) uint64 {
+	info := p.Info(fn)
+	if info == nil || fn.Body == nil || depth > 3 {
+		return 0
+	}
+	d := p.DepsOf(info)
+	var bits uint64
+	for n := range fn.BodyTree().Preorder(assignKinds) {
+		a := n.(*ast.AssignExpr)
+		if a.Op != token.SUB_ASSIGN && p.StateVarOf(info, a.Lhs) != nil {
+			bits |= d.Of(a.Rhs).Params
+		}
+	}
+	for n := range fn.BodyTree().Preorder(callKinds) {
+		call := n.(*ast.CallExpr)
+		if m, ok := call.Fun.(*ast.MemberExpr); ok && m.Name.Name == "push" && p.StateVarOf(info, m.X) != nil {
+			for _, a := range call.Args {
+				bits |= d.Of(a).Params
+			}
+		}
+	}
+	for _, c := range info.Calls {
+		switch {
+		case (c.Kind == sema.CallInternal || c.Kind == sema.CallLibrary) && c.Callee != nil && c.Callee != fn:
+			sub := storedParams(p, c.Callee, depth+1)
+			for j := range c.Callee.Params {
+				if sub&(1<<uint(min(j, 63))) != 0 {
+					if arg := sema.ArgFor(c, c.Callee, j); arg != nil {
+						bits |= d.Of(arg).Params
+					}
+				}
+			}
+		}
+	}
+	return bits
+}
+
+// feeTokenWords name the tokens whose received amount differs from the requested one, and
+// unsupportedWords say that they are not supported.
+var (
+	feeTokenWords    = []string{"fee-on-transfer", "fee on transfer", "transfer fee", "rebasing", "deflationary"}
+	unsupportedWords = []string{"not ", "n't", "unsupported", "assume", "never"}
+)
+
+// feeTokensDocumented reports whether fn, its contract or what the contract inherits says in a
+// comment that fee-on-transfer or rebasing tokens are not supported (documented.go): a design
+// choice a reviewer still reads, at low severity.
+func feeTokensDocumented(p *sema.Program, fn *sema.Function) bool {
+	if fn.Body != nil && commentsMention(p, fn, fn.Body.Pos(), fn.Body.End(), feeTokenWords, unsupportedWords) {
+		return true
+	}
+	return contractDocMentions(fn.Contract, feeTokenWords, unsupportedWords)
 }

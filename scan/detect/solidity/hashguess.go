@@ -24,13 +24,15 @@ var FrontRunnableSolution = &detect.Analyzer{
 		Remediation: `<p>Use a commit-reveal scheme bound to the sender: first commit <code>keccak256(abi.encodePacked(msg.sender, answer, salt))</code>, ` +
 			`then reveal in a later block and check the commitment of <code>msg.sender</code>.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression"},
-		DetectionLogic:  "In a public function, an equality between a hash of a parameter (not including msg.sender) and another value guards an ether transfer or a state write; high when it pays ether.",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-114"},
-		CWE:             []string{"CWE-362"},
-		Languages:       []string{"solidity"},
-		Slither:         "",
-		Class:           "tod",
+		DetectionLogic: "In a public function, an equality between a hash of a parameter (not including msg.sender) and a value " +
+			"fixed before the call (a constant or state, not another part of the caller's input) guards an ether transfer or " +
+			"a state write; high when it pays ether.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-114"},
+		CWE:       []string{"CWE-362"},
+		Languages: []string{"solidity"},
+		Slither:   "",
+		Class:     "tod",
 	},
 	Run: runFrontRunnableSolution,
 }
@@ -111,7 +113,9 @@ func guessHash(info *sema.FuncInfo, x ast.Expr) bool {
 }
 
 // guessTarget reports whether x can be the secret a guess is checked against: not zero (a
-// non-empty check) and not bound to the caller.
+// non-empty check), not bound to the caller, and fixed before the call (a constant, stored
+// state): a value the caller passes along with its preimage (a proof's own hash field) is no
+// secret, the check only ties two parts of the caller's input together.
 func guessTarget(info *sema.FuncInfo, x ast.Expr) bool {
 	x = ast.Unparen(x)
 	if c, ok := x.(*ast.CallExpr); ok {
@@ -120,6 +124,9 @@ func guessTarget(info *sema.FuncInfo, x ast.Expr) bool {
 		}
 	}
 	if isZero(x) {
+		return false
+	}
+	if srcOf(info, x).Has(sema.SrcParam | sema.SrcData) {
 		return false
 	}
 	return !mentionsGlobal(info, x, "msg", "sender")

@@ -29,7 +29,8 @@ var MappingDeletion = &detect.Analyzer{
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "struct_name", "mapping_member"},
 		DetectionLogic: "delete x where the type of x is a struct, or an array of structs, one of whose members (through " +
 			"nested structs and arrays) is a mapping; not reported when the function also writes entries of that mapping " +
-			"member of x (the entries are cleared by hand).",
+			"member of x (the entries are cleared by hand). Low (low confidence) when the comment at the deletion names the " +
+			"mapping and says it is kept on purpose.",
 		Version:   "1.0.0",
 		SWC:       []string{},
 		CWE:       []string{"CWE-459"},
@@ -60,8 +61,15 @@ func runMappingDeletion(pass *detect.Pass) {
 			if member == "" || clearsMember(p, info, u.X, member, valueType) {
 				continue
 			}
-			reportAt(pass, u, fn, map[string]string{"expression": sourceText(p, u), "struct_name": st.Decl.Name.Name,
-				"mapping_member": member}, "", "")
+			details := map[string]string{"expression": sourceText(p, u), "struct_name": st.Decl.Name.Name, "mapping_member": member}
+			f := detect.Finding{Pos: u.Pos(), End: u.End(), Function: fn.Name, Details: details, Evidence: &detect.Evidence{}}
+			details["function_name"] = fnName(fn)
+			f.Evidence.Add("the deleted " + st.Decl.Name.Name + " holds the mapping " + member + ", whose entries delete keeps")
+			if keptOnPurpose(p, u, member) {
+				f.Severity = detect.Low
+				f.Evidence.Guess("a comment at the deletion says the mapping is kept on purpose")
+			}
+			pass.Report(f)
 		}
 	}
 }
@@ -168,3 +176,11 @@ func clearsMember(p *sema.Program, info *sema.FuncInfo, x ast.Expr, member, valu
 }
 
 var writeLikeKinds = inspect.Of((*ast.AssignExpr)(nil), (*ast.UnaryExpr)(nil))
+
+// keptOnPurpose reports whether the comment at a deletion names the mapping member and says it
+// is kept on purpose ("usedIds mapping is retained, as intended"): a documented choice
+// (documented.go).
+func keptOnPurpose(p *sema.Program, del ast.Node, member string) bool {
+	name := strings.ToLower(member[strings.LastIndexByte(member, '.')+1:])
+	return textMentions(commentAt(p, del), []string{name}) && textMentions(commentAt(p, del), onPurpose)
+}

@@ -20,7 +20,8 @@ var MsgValueInLoop = &detect.Analyzer{
 			`the total equals <code>msg.value</code>.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name"},
 		DetectionLogic: "msg.value on a CFG node inside a loop (or in an internal function called inside a loop). High when it is " +
-			"added to state or sent on; medium when it is only compared.",
+			"added to state or sent on; medium when it is only compared. A check that no ether came (msg.value == 0) counts " +
+			"no payment and is not reported.",
 		Version:   "1.0.0",
 		SWC:       nil, // no SWC entry covers msg.value reuse
 		CWE:       []string{"CWE-837"},
@@ -44,8 +45,12 @@ func runMsgValueInLoop(pass *detect.Pass) {
 			}
 			for _, x := range n.Exprs() {
 				var at ast.Expr
+				zeroChecks := map[ast.Node]bool{}
 				ast.Inspect(x, func(m ast.Node) bool {
-					if e, ok := m.(ast.Expr); ok && at == nil && isGlobal(info, e, "msg", "value") {
+					for _, z := range zeroCheckedValues(m) {
+						zeroChecks[z] = true // require(msg.value == 0) counts no payment (msg_value_zero.go)
+					}
+					if e, ok := m.(ast.Expr); ok && at == nil && !zeroChecks[m] && isGlobal(info, e, "msg", "value") {
 						at = e
 					}
 					return at == nil
@@ -54,7 +59,7 @@ func runMsgValueInLoop(pass *detect.Pass) {
 					// msg.value read by a helper called in the loop
 					for _, c := range callsIn(info, x) {
 						if c.Kind == sema.CallInternal && c.Callee != nil && c.Callee.Body != nil {
-							if ci := p.Info(c.Callee); ci != nil && mentionsGlobal(ci, c.Callee.Body, "msg", "value") {
+							if ci := p.Info(c.Callee); ci != nil && bodyCountsMsgValue(c.Callee) {
 								at = c.Expr
 								break
 							}

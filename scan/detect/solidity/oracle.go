@@ -30,7 +30,9 @@ var OracleStalePrice = &detect.Analyzer{
 			`(or fall back to another source) when either fails.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "missing"},
 		DetectionLogic: "A call to latestRoundData() whose updatedAt result is discarded or never compared (nor returned to " +
-			"the caller), or whose answer is never compared (answer > 0) nor returned unchanged with updatedAt.",
+			"the caller, directly or in the fields of a returned struct), or whose answer is never compared (answer > 0) nor " +
+			"returned unchanged with updatedAt. Low when only the answer's sign is unchecked, or when a comment in the function " +
+			"says the age is left unchecked on purpose (low confidence).",
 		Version:   "1.0.0",
 		CWE:       []string{"CWE-20", "CWE-672"},
 		Languages: []string{"solidity"},
@@ -73,7 +75,8 @@ var OracleL2Sequencer = &detect.Analyzer{
 			`for a grace period after it comes back up.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "l2"},
 		DetectionLogic: "A contract whose file names a rollup (Arbitrum, Optimism, ArbSys, L2, ...) calls latestRoundData() " +
-			"and no identifier of the contract mentions a sequencer.",
+			"and no identifier of the contract mentions a sequencer (a name decides: low confidence). Low when no read of the " +
+			"feed checks its age: the stale price (ORACLE_STALE_PRICE) is the root.",
 		Version:   "1.0.0",
 		CWE:       []string{"CWE-754"},
 		Languages: []string{"solidity"},
@@ -116,19 +119,44 @@ func runOracleStalePrice(pass *detect.Pass) {
 		if !ok {
 			continue // returned or passed on whole: the caller checks it
 		}
+		answerOK := resultChecked(pass.Program, fc.info, results, 1)
+		ageOK := resultChecked(pass.Program, fc.info, results, 3)
 		var missing []string
-		if !resultChecked(pass.Program, fc.info, results, 1) {
+		if !answerOK {
 			missing = append(missing, "that the answer is positive")
 		}
-		if !resultChecked(pass.Program, fc.info, results, 3) {
+		if !ageOK {
 			missing = append(missing, "when the answer was last updated (updatedAt)")
 		}
 		if len(missing) == 0 {
 			continue
 		}
-		pass.Report(detect.Finding{Pos: fc.call.Expr.Pos(), End: fc.call.Expr.End(), Function: fc.fn.Name,
-			Details: map[string]string{"function_name": fnName(fc.fn), "missing": strings.Join(missing, " nor ")}})
+		ev := &detect.Evidence{}
+		f := detect.Finding{Pos: fc.call.Expr.Pos(), End: fc.call.Expr.End(), Function: fc.fn.Name, Evidence: ev,
+			Details: map[string]string{"function_name": fnName(fc.fn), "missing": strings.Join(missing, " nor ")}}
+		switch {
+		case ageOK:
+			// The age is checked: only an aggregator misbehaving (a zero or negative answer
+			// within its heartbeat) gets through.
+			f.Severity = detect.Low
+			ev.Add("updatedAt is checked; only the sign of the answer is not")
+		case stalenessDocumented(pass.Program, fc):
+			f.Severity = detect.Low
+			ev.Guess("a comment in " + fnName(fc.fn) + " says the feed's age is left unchecked on purpose")
+		default:
+			ev.Add("updatedAt is discarded or never compared, in " + fnName(fc.fn) + " and the helpers it is passed to")
+		}
+		pass.Report(f)
 	}
+}
+
+// stalenessWords are what a comment says when it explains a missing staleness check.
+var stalenessWords = []string{"stale", "heartbeat", "updatedat", "freshness"}
+
+// stalenessDocumented reports whether the function reading the feed says, in a comment inside
+// it or on it, that the feed's age is left unchecked on purpose (documented.go).
+func stalenessDocumented(p *sema.Program, fc feedCall) bool {
+	return commentsMention(p, fc.fn, fc.fn.Body.Pos(), fc.fn.Body.End(), stalenessWords, onPurpose)
 }
 
 // roundResults returns the variables the five results of a latestRoundData call land in (nil
@@ -207,9 +235,12 @@ func resultChecked(p *sema.Program, info *sema.FuncInfo, results [5]*sema.Var, i
 	return usedInCheck(p, info, derived, 0)
 }
 
-// derivedLocals returns v with the locals computed from it (price = uint256(answer) * 1e10).
+// derivedLocals returns v with the locals computed from it (price = uint256(answer) * 1e10),
+// and the named returns a field or element of which is set from it (response.answer = answer
+// hands the value to the caller).
 func derivedLocals(info *sema.FuncInfo, v *sema.Var) map[*sema.Var]bool {
 	set := map[*sema.Var]bool{v: true}
+	fields := fieldStores(info)
 	for changed := true; changed; {
 		changed = false
 		for _, l := range append(append([]*sema.Var{}, info.Fn.Locals...), info.Fn.Returns...) {
@@ -217,7 +248,7 @@ func derivedLocals(info *sema.FuncInfo, v *sema.Var) map[*sema.Var]bool {
 				continue
 			}
 			values, _ := assignedValues(info, l)
-			for _, e := range values {
+			for _, e := range append(values, fields[l]...) {
 				if mentionsVars(info, e, set) {
 					set[l] = true
 					changed = true
@@ -227,6 +258,33 @@ func derivedLocals(info *sema.FuncInfo, v *sema.Var) map[*sema.Var]bool {
 		}
 	}
 	return set
+}
+
+type fieldStoresKey struct{}
+
+// fieldStores maps each named return to the values stored into its fields or elements
+// (r.answer = x, a[i] = x), listed once per function. Locals are left out: a local struct is
+// not followed field by field, and one field returned is not the other.
+func fieldStores(info *sema.FuncInfo) map[*sema.Var][]ast.Expr {
+	return sema.Memo(info, fieldStoresKey{}, func() map[*sema.Var][]ast.Expr {
+		out := map[*sema.Var][]ast.Expr{}
+		if info.Fn.Body == nil {
+			return out
+		}
+		for n := range info.Fn.BodyTree().Preorder(assignKinds) {
+			a, ok := n.(*ast.AssignExpr)
+			if !ok {
+				continue
+			}
+			switch ast.Unparen(a.Lhs).(type) {
+			case *ast.MemberExpr, *ast.IndexExpr:
+				if root := info.RootVar(a.Lhs); root != nil && root.Kind == sema.ReturnVar {
+					out[root] = append(out[root], a.Rhs)
+				}
+			}
+		}
+		return out
+	})
 }
 
 // mentionsVars reports whether x reads one of the variables of set.
@@ -312,9 +370,25 @@ func runOracleL2Sequencer(pass *detect.Pass) {
 	if l2 == "" || mentionsSequencer(pass.Contract) {
 		return
 	}
-	fc := calls[0]
-	pass.Report(detect.Finding{Pos: fc.call.Expr.Pos(), End: fc.call.Expr.End(), Function: fc.fn.Name,
-		Details: map[string]string{"function_name": fnName(fc.fn), "l2": l2}})
+	// The sequencer matters to code that checks the feed's age: while the sequencer is down the
+	// age looks fresh. Where no call checks the age at all, ORACLE_STALE_PRICE reports the root
+	// of the same problem and this finding is the lesser half of it.
+	fc, ageChecked := calls[0], false
+	for _, c := range calls {
+		if results, ok := roundResults(c.info, c.call.Expr); !ok || resultChecked(pass.Program, c.info, results, 3) {
+			fc, ageChecked = c, true
+			break
+		}
+	}
+	ev := &detect.Evidence{}
+	ev.Guess("the contract's source names a rollup (" + l2 + ") and no identifier of it names a sequencer")
+	f := detect.Finding{Pos: fc.call.Expr.Pos(), End: fc.call.Expr.End(), Function: fc.fn.Name, Evidence: ev,
+		Details: map[string]string{"function_name": fnName(fc.fn), "l2": l2}}
+	if !ageChecked {
+		f.Severity = detect.Low
+		ev.Add("no read of the feed checks its age: the stale price is the root, reported by ORACLE_STALE_PRICE")
+	}
+	pass.Report(f)
 }
 
 // mentionsSequencer reports whether an identifier of the contract or its bases names a

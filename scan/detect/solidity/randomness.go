@@ -28,13 +28,15 @@ var WeakRandomness = &detect.Analyzer{
 		Remediation: `<p>Use a verifiable randomness source (Chainlink VRF or another VRF oracle), or a commit-reveal scheme ` +
 			`whose reveal happens in a later block; never block values alone.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "block_values"},
-		DetectionLogic:  "Block values (direct, through locals, or state initialised from them) reaching a hash converted to an integer or compared, a modulo, or an integer conversion of blockhash; high when the function sends ether.",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-120"},
-		CWE:             []string{"CWE-330"},
-		Languages:       []string{"solidity"},
-		Slither:         "weak-prng",
-		Class:           "randomness",
+		DetectionLogic: "Block values (direct, through locals, or state initialised from them) reaching a hash converted to an " +
+			"integer or compared, a modulo, or an integer conversion of blockhash; high when the function sends ether; low when " +
+			"difficulty/prevrandao is only returned to the caller; low confidence when a function's name (random, seed) decided.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-120"},
+		CWE:       []string{"CWE-330"},
+		Languages: []string{"solidity"},
+		Slither:   "weak-prng",
+		Class:     "randomness",
 	},
 	Run: runWeakRandomness,
 }
@@ -57,6 +59,8 @@ func runWeakRandomness(pass *detect.Pass) {
 			}
 		}
 		reported := map[int]bool{}
+		handedBack := false // the value reported is only returned to the caller
+		byName := false     // the function's name decided that the value is a random draw
 		report := func(n ast.Expr, k blockKind) {
 			line := lineOf(p, n.Pos())
 			if reported[line] {
@@ -78,10 +82,14 @@ func runWeakRandomness(pass *detect.Pass) {
 			if fn.IsView() && !pays {
 				sev = detect.Medium
 			}
-			if inTestCode(fn) {
+			if inTestCode(fn) || handedBack {
 				sev = detect.Low
 			}
-			reportAt(pass, n, fn, map[string]string{"expression": sourceText(p, n), "block_values": blockNames(k)}, sev, "")
+			var conf detect.Confidence
+			if byName {
+				conf = detect.ConfidenceLow // a name, not a use, says it is a draw
+			}
+			reportAt(pass, n, fn, map[string]string{"expression": sourceText(p, n), "block_values": blockNames(k)}, sev, conf)
 		}
 		numericLocals := numericallyUsedLocals(info, fn)
 		randomName := randomishName(fn.Name)
@@ -92,20 +100,29 @@ func runWeakRandomness(pass *detect.Pass) {
 				// the predictable draw (uint x = salt * 100 / max).
 				if randomName && e.Value != nil {
 					if k := taint.of(e.Value); k != 0 {
+						byName = true
 						report(e.Value, k)
+						byName = false
 					}
 				}
 			case *ast.ReturnStmt:
 				// function randomGen() returns (uint) { return block.timestamp; }
 				if randomName && e.Result != nil {
 					if k := taint.of(e.Result); k != 0 {
+						byName = true
 						report(e.Result, k)
+						byName = false
 					}
 				}
 			case *ast.MemberExpr:
-				// difficulty and prevrandao have no use but randomness
+				// difficulty and prevrandao have no use but randomness; a getter only returning
+				// them leaves the use to its caller (low).
 				if k := blockValueKind(info, e); k == blockOther && (e.Name.Name == "difficulty" || e.Name.Name == "prevrandao") {
+					if onlyHandedBack(info, e) {
+						handedBack = true
+					}
 					report(e, k)
+					handedBack = false
 				}
 			case *ast.BinaryExpr:
 				if e.Op == token.REM {

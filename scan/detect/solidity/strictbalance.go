@@ -19,19 +19,24 @@ var StrictBalanceEquality = &detect.Analyzer{
 		ID:         "STRICT_BALANCE_EQUALITY",
 		Name:       "Strict equality on a balance",
 		Severity:   detect.Medium,
-		Confidence: detect.ConfidenceHigh,
+		Confidence: detect.ConfidenceMedium, // calibrated: its findings on audited code were mostly wrong before the membership and conservation cases
 		Description: `<p>In <code>${function_name}</code> of <code>${contract_name}</code>, <code>${expression}</code> requires an ` +
 			`exact balance. Ether can be forced onto any address (selfdestruct, precomputed addresses) and tokens transferred to it, so an attacker ` +
 			`can make the equality fail forever and lock the logic behind it.</p>`,
 		Remediation:     `<p>Compare with <code>&gt;=</code> or <code>&lt;=</code>, or track deposits in a state variable instead of reading the balance.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression"},
-		DetectionLogic:  "== or != with an address's .balance or a balanceOf(x) call on one side; medium in require/assert/if, low in a returned value. Not reported when the other side is built from an earlier snapshot of the same balance in the same function (a check that a transfer moved the exact amount).",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-132"},
-		CWE:             []string{"CWE-667"},
-		Languages:       []string{"solidity"},
-		Slither:         "incorrect-equality",
-		Class:           "strict-equality",
+		DetectionLogic: "== or != with an address's .balance (not a struct field named balance) or a balanceOf(x) call on one side; " +
+			"medium in require/assert/if, low in a returned value. Not reported when the other side is built from an earlier " +
+			"snapshot of the same balance in the same function (a check that a transfer moved the exact amount), nor for a " +
+			"comparison with zero whose zero outcome only stops the code (reverts, returns, continues: a membership test a " +
+			"donation can only open). Low when the other side is a snapshot of another balance (a conservation check across " +
+			"a call) or when only checked callers and set-up reach the function.",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-132"},
+		CWE:       []string{"CWE-667"},
+		Languages: []string{"solidity"},
+		Slither:   "incorrect-equality",
+		Class:     "strict-equality",
 	},
 	Run: runStrictBalance,
 }
@@ -54,23 +59,54 @@ func runStrictBalance(pass *detect.Pass) {
 			if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
 				return true
 			}
-			if !isBalance(b.X) && !isBalance(b.Y) {
+			if !accountBalance(info, b.X) && !accountBalance(info, b.Y) {
 				return true
 			}
-			if balanceSnapshotCompare(p, info, b) {
+			if balanceSnapshotCompare(p, info, b) || zeroMembership(p, info, b) {
 				return true
 			}
+			ev := &detect.Evidence{}
 			sev := detect.Low
 			if inCond[b] {
 				sev = detect.Medium
+				ev.Add("the equality decides the control flow; anyone can send ether or tokens to the account")
+			} else {
+				ev.Add("the equality is computed, not checked, here")
 			}
-			if inTestCode(fn) {
+			switch {
+			case inTestCode(fn):
 				sev = detect.Low
+			case sev == detect.Medium && conservationCheck(p, info, b):
+				sev = detect.Low
+				ev.Add("the other side is a balance read earlier in the call: the check asserts what the code in between moved, and a donation only refuses that call")
+			case sev == detect.Medium && onlyTrustedReach(p, fn):
+				sev = detect.Low
+				ev.Add("only a caller the contract checks (or its set-up) runs " + fnName(fn) + ": a donation can only make that call fail")
 			}
-			reportAt(pass, b, fn, map[string]string{"expression": sourceText(p, b)}, sev, "")
+			f := detect.Finding{Pos: b.Pos(), End: b.End(), Function: fn.Name, Evidence: ev,
+				Details: map[string]string{"function_name": fnName(fn), "expression": sourceText(p, b)}}
+			if sev != pass.Analyzer.Severity {
+				f.Severity = sev
+			}
+			pass.Report(f)
 			return true
 		})
 	}
+}
+
+// accountBalance reports whether x reads the balance of an account: addr.balance of an address
+// (or a contract, before 0.5) or a balanceOf(...) call; not a struct field named balance.
+func accountBalance(info *sema.FuncInfo, x ast.Expr) bool {
+	if !isBalance(x) {
+		return false
+	}
+	if m, ok := ast.Unparen(x).(*ast.MemberExpr); ok {
+		switch info.Types[ast.Unparen(m.X)].(type) {
+		case *sema.StructType, *sema.MappingType, *sema.ArrayType:
+			return false
+		}
+	}
+	return true
 }
 
 // isBalance reports whether x is addr.balance (this.balance, address(this).balance, ...) or

@@ -33,7 +33,9 @@ var SwapNoSlippage = &detect.Analyzer{
 		DetectionLogic: "A call to a router or pool swap/liquidity function (Uniswap v2/v3 routers, Curve exchange and " +
 			"liquidity functions, the Balancer vault's swap) whose minimum-output argument (or struct field) is always 0, " +
 			"whose maximum-input argument is the largest uint, or whose bound is computed from a spot quote " +
-			"(getAmountsOut, quote, get_dy, slot0, getReserves, a Quoter) in the same function.",
+			"(getAmountsOut, quote, get_dy, slot0, getReserves, a Quoter) in the same function. Not reported when the " +
+			"yield (the call's result, or a balance read after it) is refused below a bound that is not a spot quote, in the " +
+			"function or by every internal caller; low when the yield is handed back to internal callers that do not all check it.",
 		Version:   "1.0.0",
 		CWE:       []string{"CWE-682", "CWE-1339"},
 		Languages: []string{"solidity"},
@@ -55,7 +57,9 @@ var SwapNoDeadline = &detect.Analyzer{
 			`to the router.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "call", "bound"},
 		DetectionLogic: "A call to a router swap/liquidity function whose deadline argument (or struct field) is always " +
-			"block.timestamp (plus a constant) or the largest uint.",
+			"block.timestamp (plus a constant) or the largest uint. Informational in a building block that hands the yield " +
+			"back to the code calling it (an aggregator's adapter): the transaction's deadline is the caller's; and in a " +
+			"flash-loan or swap callback (named by the protocols that call it: low confidence).",
 		Version:   "1.0.0",
 		CWE:       []string{"CWE-672"},
 		Languages: []string{"solidity"},
@@ -137,9 +141,29 @@ func runSwapBounds(pass *detect.Pass, deadline bool) {
 			if bound == "" {
 				continue
 			}
-			f := detect.Finding{Pos: c.Expr.Pos(), End: c.Expr.End(), Function: fn.Name,
+			ev := &detect.Evidence{}
+			f := detect.Finding{Pos: c.Expr.Pos(), End: c.Expr.End(), Function: fn.Name, Evidence: ev,
 				Details: map[string]string{"function_name": fnName(fn), "call": c.Name, "bound": bound}}
-			if fn.IsEntryPoint() && p.HasAccessControl(fn) {
+			ev.Assume("the called contract behaves as the router its function signature names")
+			yield := swapYield(p, fn, info, c)
+			switch {
+			case !deadline && yield == yieldChecked:
+				continue // the yield is refused below a bound: slippage enforced on the result
+			case !deadline && yield == yieldReturned:
+				f.Severity = detect.Low
+				ev.Assume("the yield is returned to callers in the code, which may refuse it below a bound")
+			case deadline && yield != yieldFree && len(internalCallers(p)[fn]) > 0:
+				// A building block (an aggregator's adapter): it runs inside its caller's
+				// transaction and hands the yield back, and the transaction's deadline and bound
+				// are the calling code's to set.
+				f.Severity = detect.Informational
+				ev.Add(fnName(fn) + " hands the yield back to the code calling it, which owns the transaction's bounds")
+			case deadline && inFlashCallback(p, fn):
+				// The pool or lender calls this back inside the transaction that borrowed:
+				// that transaction's own deadline is the one that counts.
+				f.Severity = detect.Informational
+				f.Evidence.Guess(fnName(fn) + " runs inside a flash-loan or swap callback, as its name says")
+			case fn.IsEntryPoint() && p.HasAccessControl(fn):
 				// Only a trusted caller trades: still sandwichable, but not by the caller's choice.
 				f.Severity = lower(pass.Analyzer.Severity)
 			}
@@ -258,4 +282,32 @@ func paramsStruct(info *sema.FuncInfo, x ast.Expr) *ast.CallExpr {
 // spotQuoted reports whether x is computed from a spot quote read in the same function.
 func spotQuoted(info *sema.FuncInfo, x ast.Expr) bool {
 	return someValueHas(info, x, func(n ast.Node) bool { return callNamed(n, spotQuotes...) })
+}
+
+// flashCallbacks name the functions other protocols call back in the middle of their own call
+// (flash loans, flash swaps, swap callbacks): what they do is part of the transaction that
+// started the loan. The protocols' code is not shipped with the project, so their names fill
+// the gap.
+var flashCallbacks = map[string]bool{
+	"uniswapv3swapcallback": true, "uniswapv3flashcallback": true, "uniswapv2call": true, "pancakecall": true,
+	"pancakev3swapcallback": true, "executeoperation": true, "onflashloan": true, "receiveflashloan": true,
+	"algebraswapcallback": true, "algebraflashcallback": true, "onmorphoflashloan": true,
+}
+
+// inFlashCallback reports whether fn is such a callback, or an internal function only such
+// callbacks call.
+func inFlashCallback(p *sema.Program, fn *sema.Function) bool {
+	if flashCallbacks[strings.ToLower(fn.Name)] {
+		return true
+	}
+	if fn.IsEntryPoint() {
+		return false
+	}
+	sites := internalCallers(p)[fn]
+	for _, s := range sites {
+		if !flashCallbacks[strings.ToLower(s.caller.Name)] {
+			return false
+		}
+	}
+	return len(sites) > 0
 }

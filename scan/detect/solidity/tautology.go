@@ -25,7 +25,7 @@ var Tautology = &detect.Analyzer{
 			`unsigned subtraction wraps to a huge number.</p>`,
 		Remediation:     `<p>Compare the operands themselves (<code>require(a >= b)</code> before <code>a - b</code>), or remove the dead comparison.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "outcome", "type_name"},
-		DetectionLogic:  "A comparison of an unsigned integer with 0 (>= 0, < 0, 0 <= x, 0 > x) or of an integer with the bounds of its type (uint8 <= 255, < 256); medium inside require/assert/if, low elsewhere; the always-true condition of a loop whose body leaves with if (v == 0) break/return is a deliberate loop-forever and is not reported.",
+		DetectionLogic:  "A comparison of an unsigned integer with 0 (>= 0, < 0, 0 <= x, 0 > x) or of an integer with the bounds of its type (uint8 <= 255, < 256); medium inside require/assert/if, low elsewhere; the always-true condition of a loop whose body leaves with if (v == 0) break/return is a deliberate loop-forever and is not reported; informational when the loop ends all the same (another && operand, or a counter stepped with checked 0.8 arithmetic).",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-123", "SWC-101"},
 		CWE:             []string{"CWE-570", "CWE-571"},
@@ -50,6 +50,7 @@ func runTautology(pass *detect.Pass) {
 			}
 		}
 		exits := loopsLeftAtZero(p, fn)
+		ending := loopEndsElsewhere(p, info)
 		visitKinds(fn.BodyTree(), binaryKinds, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok || !isRelational(b.Op) || b.Op == token.EQL || b.Op == token.NEQ {
@@ -60,7 +61,10 @@ func runTautology(pass *detect.Pass) {
 				return true
 			}
 			sev := detect.Low
-			if inCond[b] {
+			switch {
+			case ending[b]:
+				sev = detect.Informational // dead code in a loop that ends all the same (tautology_loop.go)
+			case inCond[b]:
 				sev = detect.Medium
 			}
 			reportAt(pass, b, fn, map[string]string{"expression": sourceText(p, b), "outcome": outcome, "type_name": typ}, sev, "")

@@ -34,7 +34,11 @@ var TimestampDependence = &detect.Analyzer{
 			"medium for == / != and modulo, or when the condition guards an ether transfer or stores msg.sender; state variables initialised from block.timestamp. " +
 			"Comparisons of amounts computed from elapsed time (not the clock itself, its copy, offset or day index) are left out, and so is " +
 			"equality with a stamp the contract only sets to the current time (lastUpdate == block.timestamp: already done in this block?) unless a payment or winner follows, " +
-			"and deadlines that only refuse a transaction (require(block.timestamp <= deadline), if (block.timestamp > expiry) revert).",
+			"and deadlines that only refuse a transaction (require(block.timestamp <= deadline), if (block.timestamp > expiry) revert). " +
+			"Same-instant questions are left out too: an elapsed time (the clock minus a recorded time, under checked arithmetic, " +
+			"through locals and periods) compared with zero, an equality with a time the function also requires to be past " +
+			"(the empty window), a stamp compared through a local copy. An exact comparison in a view function that neither " +
+			"refuses the call nor decides a payment is low.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-116"},
 		CWE:       []string{"CWE-829"},
@@ -125,12 +129,18 @@ func runTimestamp(pass *detect.Pass) {
 				switch {
 				case !guards[b] && sameBlockCheck(p, info, taint, stamps, b):
 					return true // already done in this block? The producer gains nothing by it.
+				case !guards[b] && !hasModulo(b) && (elapsedZeroCheck(taint, b) || emptyIntervalCheck(p, taint, b)):
+					return true // has no time passed since a recorded time? The same question.
 				case !clockX && !clockY && !guards[b] && !hasModulo(b):
 					return true // an amount computed from elapsed time (interest over dt) compared: arithmetic
 				case !exact && deadlines[b] && !guards[b] && !hasModulo(b):
 					// require(block.timestamp <= deadline): a producer's few seconds only move
 					// when a late or early transaction is refused
 					return true
+				case exact && fn.IsView() && !deadlines[b] && !guards[b] && !hasModulo(b):
+					// A view function's branch picks between two computations of a value; it
+					// neither refuses the call nor pays anyone.
+					reason = "An exact comparison of a block value picks how a view function computes its result."
 				case exact:
 					sev = detect.Medium
 					reason = "An exact comparison of a block value can be hit or missed at will."

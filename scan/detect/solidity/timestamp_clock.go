@@ -283,15 +283,32 @@ func stampWritesOf(p *sema.Program, info *sema.FuncInfo) []stampTarget {
 // reads reports whether x reads a stamp: the variable, a field named for one, or a conversion
 // of either.
 func (s *stampSet) reads(info *sema.FuncInfo, x ast.Expr) bool {
+	return s.readsVia(info, x, 0)
+}
+
+// readsVia is reads, following locals (a copy of the stamp: uint t = lastUpdate) depth deep.
+func (s *stampSet) readsVia(info *sema.FuncInfo, x ast.Expr, depth int) bool {
 	switch e := ast.Unparen(x).(type) {
 	case *ast.Ident:
 		v, ok := info.Uses[e].(*sema.Var)
+		if ok && v.Kind == sema.LocalVar && depth < 3 {
+			values, known := assignedValues(info, v)
+			if !known || len(values) == 0 {
+				return false
+			}
+			for _, val := range values {
+				if !s.readsVia(info, val, depth+1) {
+					return false
+				}
+			}
+			return true
+		}
 		return ok && s.vars[v]
 	case *ast.MemberExpr:
 		return s.fields[e.Name.Name]
 	case *ast.CallExpr:
 		if c := info.CallOf[e]; c != nil && c.Kind == sema.CallConversion && len(e.Args) == 1 {
-			return s.reads(info, e.Args[0])
+			return s.readsVia(info, e.Args[0], depth)
 		}
 	}
 	return false

@@ -15,13 +15,13 @@ contract PredictTheBlockHash {
 
     function settle() public {
         require(block.number > guesses[msg.sender].block);
-        bytes32 answer = blockhash(guesses[msg.sender].block); // want "BLOCKHASH_MISUSE"
+        bytes32 answer = blockhash(guesses[msg.sender].block); // want "BLOCKHASH_MISUSE" severity=medium
         if (guesses[msg.sender].guess == answer) {
             msg.sender.transfer(2 ether);
         }
     }
 
     function now_() public view returns (bytes32) {
-        return blockhash(block.number); // want "BLOCKHASH_MISUSE"
+        return blockhash(block.number); // want "BLOCKHASH_MISUSE" severity=low
     }
 }

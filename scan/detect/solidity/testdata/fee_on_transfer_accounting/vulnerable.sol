@@ -11,7 +11,7 @@ contract MultiVault {
 
     // Any token the caller names: a fee-on-transfer token delivers less than amount.
     function deposit(address token, uint256 amount) external {
-        IERC20(token).transferFrom(msg.sender, address(this), amount); // want "FEE_ON_TRANSFER_ACCOUNTING"
+        IERC20(token).transferFrom(msg.sender, address(this), amount); // want "FEE_ON_TRANSFER_ACCOUNTING" severity=medium
         balances[token][msg.sender] += amount;
         totalDeposits[token] = totalDeposits[token] + amount;
     }
@@ -32,7 +32,7 @@ contract ShareVault {
 
     // Credited through an internal helper.
     function stake(uint256 amount) external {
-        require(asset.transferFrom(msg.sender, address(this), amount)); // want "FEE_ON_TRANSFER_ACCOUNTING"
+        require(asset.transferFrom(msg.sender, address(this), amount)); // want "FEE_ON_TRANSFER_ACCOUNTING" severity=low
         _credit(msg.sender, amount);
     }
 

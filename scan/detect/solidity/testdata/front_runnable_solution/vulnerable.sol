@@ -6,7 +6,7 @@ contract FindThisHash {
     constructor() public payable {}
 
     function solve(string solution) public {
-        require(hash == sha3(solution)); // want "FRONT_RUNNABLE_SOLUTION"
+        require(hash == sha3(solution)); // want "FRONT_RUNNABLE_SOLUTION" severity=high
         msg.sender.transfer(1000 ether);
     }
 }
@@ -15,7 +15,7 @@ contract Quiz {
     address public winner;
 
     function play(bytes32 guess) public {
-        if (keccak256(abi.encode(guess)) == keccak256(abi.encode("hello"))) { // want "FRONT_RUNNABLE_SOLUTION"
+        if (keccak256(abi.encode(guess)) == keccak256(abi.encode("hello"))) { // want "FRONT_RUNNABLE_SOLUTION" severity=medium
             winner = msg.sender;
         }
     }

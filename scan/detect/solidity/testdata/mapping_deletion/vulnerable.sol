@@ -23,18 +23,18 @@ contract Governance {
 
     function cancel(uint256 id) external {
         require(proposals[id].proposer == msg.sender);
-        delete proposals[id]; // want "MAPPING_DELETION"
+        delete proposals[id]; // want "MAPPING_DELETION" severity=medium
     }
 
     function closePool(uint256 i) external {
-        delete pools[i]; // want "MAPPING_DELETION"
+        delete pools[i]; // want "MAPPING_DELETION" severity=medium
     }
 
     function resetAll() external {
-        delete pools; // want "MAPPING_DELETION"
+        delete pools; // want "MAPPING_DELETION" severity=medium
     }
 
     function discardDraft() external {
-        delete draft; // want "MAPPING_DELETION"
+        delete draft; // want "MAPPING_DELETION" severity=medium
     }
 }

@@ -9,7 +9,7 @@ contract ArbitrumPriceModule {
     AggregatorV3Interface public feed;
 
     function price() external view returns (uint256) {
-        (, int256 answer, , uint256 updatedAt, ) = feed.latestRoundData(); // want "ORACLE_L2_SEQUENCER_UNCHECKED"
+        (, int256 answer, , uint256 updatedAt, ) = feed.latestRoundData(); // want "ORACLE_L2_SEQUENCER_UNCHECKED" severity=medium
         require(answer > 0 && block.timestamp - updatedAt < 1 hours);
         return uint256(answer);
     }

@@ -40,3 +40,23 @@ contract CheckedFeed {
         return 0;
     }
 }
+
+// An adapter that implements the feed interface itself and forwards the round, updatedAt
+// included: its consumers check the age.
+contract ScaledFeed {
+    AggregatorV3Interface public immutable source;
+
+    constructor(AggregatorV3Interface s) {
+        source = s;
+    }
+
+    function latestRoundData() external view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound) {
+        (roundId, answer, startedAt, updatedAt, answeredInRound) = source.latestRoundData();
+        answer = answer * 1e10;
+    }
+
+    function latestRoundScaled() external view returns (uint80, int256, uint256, uint256, uint80) {
+        (, int256 a, , uint256 u, ) = source.latestRoundData();
+        return (1, a * 1e10, u, u, 1);
+    }
+}

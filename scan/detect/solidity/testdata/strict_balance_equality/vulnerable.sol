@@ -4,11 +4,11 @@ contract Lockdrop {
     function lock() public payable {
         Lock lockAddr = new Lock();
         lockAddr.transfer(msg.value);
-        assert(address(lockAddr).balance == msg.value); // want "STRICT_BALANCE_EQUALITY"
+        assert(address(lockAddr).balance == msg.value); // want "STRICT_BALANCE_EQUALITY" severity=medium
     }
 
     function isComplete() public view returns (bool) {
-        return address(this).balance == 0; // want "STRICT_BALANCE_EQUALITY"
+        return address(this).balance == 0; // want "STRICT_BALANCE_EQUALITY" severity=low
     }
 }
 
@@ -25,7 +25,7 @@ contract Sale {
     uint256 sold;
 
     function finish() public {
-        require(token.balanceOf(address(this)) == 0); // want "STRICT_BALANCE_EQUALITY"
+        require(token.balanceOf(address(this)) == 0); // want "STRICT_BALANCE_EQUALITY" severity=medium
         sold = 0;
     }
 }
@@ -39,7 +39,7 @@ contract MirrorCheck {
 
     function sync() public {
         uint256 expected = booked;
-        require(token.balanceOf(pool) == expected); // want "STRICT_BALANCE_EQUALITY"
+        require(token.balanceOf(pool) == expected); // want "STRICT_BALANCE_EQUALITY" severity=medium
         booked = 0;
     }
 }

@@ -11,15 +11,15 @@ contract Zapper {
     address public tokenB;
 
     function zap(uint256 amountIn, uint256 minOut, address[] calldata path) external {
-        router.swapExactTokensForTokens(amountIn, minOut, path, msg.sender, block.timestamp); // want "SWAP_NO_DEADLINE"
+        router.swapExactTokensForTokens(amountIn, minOut, path, msg.sender, block.timestamp); // want "SWAP_NO_DEADLINE" severity=medium
     }
 
     function zapForever(uint256 amountIn, uint256 minOut, address[] calldata path) external {
-        router.swapExactTokensForTokens(amountIn, minOut, path, msg.sender, type(uint256).max); // want "SWAP_NO_DEADLINE"
+        router.swapExactTokensForTokens(amountIn, minOut, path, msg.sender, type(uint256).max); // want "SWAP_NO_DEADLINE" severity=medium
     }
 
     function provide(uint256 a, uint256 b, uint256 aMin, uint256 bMin) external {
         uint256 deadline = block.timestamp + 1;
-        router.addLiquidity(tokenA, tokenB, a, b, aMin, bMin, msg.sender, deadline); // want "SWAP_NO_DEADLINE"
+        router.addLiquidity(tokenA, tokenB, a, b, aMin, bMin, msg.sender, deadline); // want "SWAP_NO_DEADLINE" severity=medium
     }
 }

@@ -34,18 +34,18 @@ contract Zapper {
     // A minimum output of zero: any price is accepted.
     function zap(uint256 amountIn, address[] calldata path) external {
         uint256 amountOutMin = 0;
-        router.swapExactTokensForTokens(amountIn, amountOutMin, path, msg.sender, block.timestamp + 300); // want "SWAP_NO_SLIPPAGE"
+        router.swapExactTokensForTokens(amountIn, amountOutMin, path, msg.sender, block.timestamp + 300); // want "SWAP_NO_SLIPPAGE" severity=high
     }
 
     // The minimum is read from the same pool in the same transaction: it moves with the sandwich.
     function zapQuoted(uint256 amountIn, address[] calldata path, uint256 deadline) external {
         uint256[] memory quoted = router.getAmountsOut(amountIn, path);
         uint256 minOut = quoted[quoted.length - 1] * 99 / 100;
-        router.swapExactTokensForTokens(amountIn, minOut, path, msg.sender, deadline); // want "SWAP_NO_SLIPPAGE"
+        router.swapExactTokensForTokens(amountIn, minOut, path, msg.sender, deadline); // want "SWAP_NO_SLIPPAGE" severity=high
     }
 
     function zapV3(uint256 amountIn, uint256 deadline) external returns (uint256) {
-        return routerV3.exactInputSingle( // want "SWAP_NO_SLIPPAGE"
+        return routerV3.exactInputSingle( // want "SWAP_NO_SLIPPAGE" severity=high severity=high
             ISwapRouter.ExactInputSingleParams({
                 tokenIn: tokenA,
                 tokenOut: tokenB,
@@ -60,10 +60,10 @@ contract Zapper {
     }
 
     function zapCurve(uint256 dx) external {
-        pool.exchange(0, 1, dx, 0); // want "SWAP_NO_SLIPPAGE"
+        pool.exchange(0, 1, dx, 0); // want "SWAP_NO_SLIPPAGE" severity=high
     }
 
     function exit(uint256 liquidity, uint256 deadline) external {
-        router.removeLiquidity(tokenA, tokenB, liquidity, 0, 0, msg.sender, deadline); // want "SWAP_NO_SLIPPAGE"
+        router.removeLiquidity(tokenA, tokenB, liquidity, 0, 0, msg.sender, deadline); // want "SWAP_NO_SLIPPAGE" severity=high
     }
 }

@@ -52,7 +52,9 @@ func runUnprotectedSetter(pass *detect.Pass) {
 			continue
 		}
 		restricted := fn.IsConstructor() || isInitializerLike(fn) || accessControlled(p, fn) || !fn.IsPublic()
-		if accessControlled(p, fn) && fn.IsPublic() {
+		// The premise is an inconsistency: other functions check who calls. A
+		// delegatecall-only check says how code is reached, not who may call it.
+		if fn.IsPublic() && p.ChecksCallerIdentity(fn) {
 			hasAccessModel = true
 		}
 		for v := range p.TransitiveWrites(fn) {

@@ -38,6 +38,8 @@ import (
 //
 // owner is the function whose graph is being read: a modifier woven into it checks what its
 // invocation passes (onlyLatest("pool", msg.sender) checks msg.sender).
+//
+// identity leaves delegatecall-only checks out: they restrict how code is reached, not who calls.
 type checkCtx struct {
 	as          *Var
 	naive       bool
@@ -45,6 +47,7 @@ type checkCtx struct {
 	origin      bool
 	trustParams bool
 	owner       *Function
+	identity    bool
 }
 
 // restricts reports whether cond evaluating to want (true or false) means the caller passed a
@@ -237,12 +240,12 @@ func (p *Program) callRestricts(info *FuncInfo, e *ast.CallExpr, depth int, ck c
 // parameter to which c passes the caller (hasRole(role, msg.sender) returning
 // _roles[role][account]).
 func (p *Program) answersCallerCheck(info *FuncInfo, c *Call, callee *Function, depth int, ck checkCtx) bool {
-	if p.returnsSenderCheck(callee, depth+1, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee}) {
+	if p.returnsSenderCheck(callee, depth+1, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee, identity: ck.identity}) {
 		return true
 	}
 	for i, prm := range callee.Params {
 		if a := ArgFor(c, callee, i); a != nil && p.isCaller(info, a, ck) && IsAddress(prm.Type) &&
-			p.returnsSenderCheck(callee, depth+1, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee}) {
+			p.returnsSenderCheck(callee, depth+1, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee, identity: ck.identity}) {
 			return true
 		}
 	}

@@ -43,10 +43,10 @@ func (p *Program) restrictingNode(d *Node, ck checkCtx, depth int) bool {
 			return false
 		}
 		if d.Cond.Expr != nil {
-			return p.restricts(info, d.Cond.Expr, d.Polarity, depth, ck) || !ck.origin && p.isDelegatecallOnly(info, d.Cond.Expr, d.Polarity)
+			return p.restricts(info, d.Cond.Expr, d.Polarity, depth, ck) || !ck.origin && !ck.identity && p.isDelegatecallOnly(info, d.Cond.Expr, d.Polarity)
 		}
 		if d.Cond.YulCond() != nil && d.Case == nil {
-			return p.yulRestricts(info, d.Cond.YulCond(), d.Polarity, depth, ck.origin)
+			return p.yulRestricts(info, d.Cond.YulCond(), d.Polarity, depth, ck.origin, ck.identity)
 		}
 	}
 	return false
@@ -78,7 +78,7 @@ func (p *Program) callChecks(info *FuncInfo, call *ast.CallExpr, ck checkCtx, de
 	name := callName(call)
 	if id, ok := call.Fun.(*ast.Ident); ok && (name == "require" || name == "assert") && len(call.Args) > 0 {
 		if _, builtin := info.Uses[id].(*Builtin); builtin || info.Uses[id] == nil {
-			return p.restricts(info, call.Args[0], true, depth, ck) || !ck.origin && p.isDelegatecallOnly(info, call.Args[0], true)
+			return p.restricts(info, call.Args[0], true, depth, ck) || !ck.origin && !ck.identity && p.isDelegatecallOnly(info, call.Args[0], true)
 		}
 	}
 	c := info.CallOf[call]
@@ -122,7 +122,7 @@ func allHaveBodies(fs []*Function) bool {
 // every path to its end, or checks the parameter c hands the caller, or requires a bool
 // parameter to which c passes a restricting condition.
 func (p *Program) helperChecks(info *FuncInfo, c *Call, callee *Function, ck checkCtx, depth int) bool {
-	if p.checksCaller(callee, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee}, depth+1) {
+	if p.checksCaller(callee, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee, identity: ck.identity}, depth+1) {
 		return true
 	}
 	for i, prm := range callee.Params {
@@ -132,11 +132,11 @@ func (p *Program) helperChecks(info *FuncInfo, c *Call, callee *Function, ck che
 		}
 		switch {
 		case IsAddress(prm.Type) && p.isCaller(info, a, ck):
-			if p.checksCaller(callee, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee}, depth+1) {
+			if p.checksCaller(callee, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee, identity: ck.identity}, depth+1) {
 				return true
 			}
 		case isBool(prm.Type) && p.requiresParam(callee, i):
-			if p.restricts(info, a, true, depth+1, ck) || !ck.origin && p.isDelegatecallOnly(info, a, true) {
+			if p.restricts(info, a, true, depth+1, ck) || !ck.origin && !ck.identity && p.isDelegatecallOnly(info, a, true) {
 				return true
 			}
 		}
@@ -441,3 +441,18 @@ func (p *Program) readsOfCheck(info *FuncInfo, x ast.Node, out map[*Var]bool, de
 }
 
 var readsOfCheckKinds = inspect.Of((*ast.Ident)(nil), (*ast.CallExpr)(nil), (*ast.YulCall)(nil))
+
+type callerCheckKey struct{}
+
+// ChecksCallerIdentity reports whether fn restricts who its caller is (as HasAccessControl),
+// leaving out delegatecall-only checks: those say how the code is reached (through a proxy or a
+// wallet's delegatecall), not who may call it.
+func (p *Program) ChecksCallerIdentity(fn *Function) bool {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil {
+		return p.unresolvedRestrictiveModifier(fn)
+	}
+	return Memo(info, callerCheckKey{}, func() bool {
+		return p.unresolvedRestrictiveModifier(fn) || p.checksCaller(fn, checkCtx{in: fn.Contract, owner: fn, identity: true}, 0)
+	})
+}

@@ -123,7 +123,7 @@ func (p *Program) yulTrusted(info *FuncInfo, f *yulFacts, x ast.YulExpr) bool {
 
 // yulRestricts reports whether assembly condition x being non-zero (want) or zero (!want)
 // means the caller passed a check.
-func (p *Program) yulRestricts(info *FuncInfo, x ast.YulExpr, want bool, depth int, origin bool) bool {
+func (p *Program) yulRestricts(info *FuncInfo, x ast.YulExpr, want bool, depth int, origin, identity bool) bool {
 	if depth > 8 {
 		return false
 	}
@@ -136,7 +136,7 @@ func (p *Program) yulRestricts(info *FuncInfo, x ast.YulExpr, want bool, depth i
 	switch c.Name.Name {
 	case "iszero", "not":
 		if len(args) == 1 {
-			return p.yulRestricts(info, args[0], !want, depth+1, origin)
+			return p.yulRestricts(info, args[0], !want, depth+1, origin, identity)
 		}
 	case "eq", "xor", "sub":
 		if len(args) != 2 {
@@ -155,22 +155,22 @@ func (p *Program) yulRestricts(info *FuncInfo, x ast.YulExpr, want bool, depth i
 		}
 		// delegatecall-only: eq(address(), self) failing means the code runs in another
 		// contract's context, by that contract's choice
-		if !equal && (yulIsSelf(f, a) && yulIsIdent(b) || yulIsSelf(f, b) && yulIsIdent(a)) {
+		if !equal && !identity && (yulIsSelf(f, a) && yulIsIdent(b) || yulIsSelf(f, b) && yulIsIdent(a)) {
 			return true
 		}
 	case "and":
 		if len(args) == 2 {
 			if want {
-				return p.yulRestricts(info, args[0], true, depth+1, origin) || p.yulRestricts(info, args[1], true, depth+1, origin)
+				return p.yulRestricts(info, args[0], true, depth+1, origin, identity) || p.yulRestricts(info, args[1], true, depth+1, origin, identity)
 			}
-			return p.yulRestricts(info, args[0], false, depth+1, origin) && p.yulRestricts(info, args[1], false, depth+1, origin)
+			return p.yulRestricts(info, args[0], false, depth+1, origin, identity) && p.yulRestricts(info, args[1], false, depth+1, origin, identity)
 		}
 	case "or":
 		if len(args) == 2 {
 			if want {
-				return p.yulRestricts(info, args[0], true, depth+1, origin) && p.yulRestricts(info, args[1], true, depth+1, origin)
+				return p.yulRestricts(info, args[0], true, depth+1, origin, identity) && p.yulRestricts(info, args[1], true, depth+1, origin, identity)
 			}
-			return p.yulRestricts(info, args[0], false, depth+1, origin) || p.yulRestricts(info, args[1], false, depth+1, origin)
+			return p.yulRestricts(info, args[0], false, depth+1, origin, identity) || p.yulRestricts(info, args[1], false, depth+1, origin, identity)
 		}
 	case "sload", "tload":
 		// a flag or role bits stored under a key derived from the caller

@@ -76,3 +76,28 @@ contract Token {
         return true;
     }
 }
+
+// Logic reached only through a proxy that routes its admin here: no function checks who calls
+// (the delegatecall-only check says how the code is reached), so no setter lost a check.
+contract RoutedAdminLogic {
+    address private immutable self = address(this);
+    address public outbox;
+    uint256 public period;
+
+    modifier onlyProxy() {
+        require(address(this) != self, "proxy only");
+        _;
+    }
+
+    function initialize(address o) external onlyProxy {
+        outbox = o;
+    }
+
+    function setOutbox(address o) external {
+        outbox = o;
+    }
+
+    function setPeriod(uint256 p) external {
+        period = p;
+    }
+}

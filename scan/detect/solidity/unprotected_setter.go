@@ -54,7 +54,7 @@ func runUnprotectedSetter(pass *detect.Pass) {
 		restricted := fn.IsConstructor() || isInitializerLike(fn) || accessControlled(p, fn) || !fn.IsPublic()
 		// The premise is an inconsistency: other functions check who calls. A
 		// delegatecall-only check says how code is reached, not who may call it.
-		if fn.IsPublic() && p.ChecksCallerIdentity(fn) {
+		if fn.IsPublic() && p.ChecksCallerIdentity(fn, c) {
 			hasAccessModel = true
 		}
 		for v := range p.TransitiveWrites(fn) {

@@ -614,7 +614,16 @@ func reportAuthorizeUpgrade(pass *detect.Pass) {
 		if guarded {
 			continue
 		}
-		pass.ReportNode(fn.Decl, fn, map[string]string{"state_var": "_authorizeUpgrade"})
+		f := detect.Finding{Pos: fn.Decl.Pos(), End: fn.Decl.End(), Function: fn.Name,
+			Details: map[string]string{"state_var": "_authorizeUpgrade", "function_name": fn.Name}}
+		if px, route := routingProxy(p, pass.Contract); px != nil {
+			// Deployed behind that proxy, only its admin reaches this logic; behind any other,
+			// anyone upgrades. The project ships the routing proxy: low, on that assumption.
+			f.Evidence = &detect.Evidence{}
+			f.Evidence.Assume(px.Name + "." + route.Name + " routes calls to its primary implementation by a check of the caller, and shares its implementation storage with " + pass.Contract.Name + ": behind it only the proxy's admin reaches this hook")
+			f.Severity = detect.Low
+		}
+		pass.Report(f)
 	}
 }
 

@@ -40,6 +40,10 @@ import (
 // invocation passes (onlyLatest("pool", msg.sender) checks msg.sender).
 //
 // identity leaves delegatecall-only checks out: they restrict how code is reached, not who calls.
+//
+// deployed, when set, is the contract whose deployment is judged: a virtual call runs its
+// override there (an empty _authorizeUpgrade of the deployed contract, not every override any
+// contract declares).
 type checkCtx struct {
 	as          *Var
 	naive       bool
@@ -48,6 +52,13 @@ type checkCtx struct {
 	trustParams bool
 	owner       *Function
 	identity    bool
+	deployed    *Contract
+}
+
+// into is ck carried into callee, reading callee's graph for the check of as (nil: the caller).
+func (ck checkCtx) into(callee *Function, as *Var) checkCtx {
+	ck.owner, ck.as = callee, as
+	return ck
 }
 
 // restricts reports whether cond evaluating to want (true or false) means the caller passed a
@@ -240,12 +251,12 @@ func (p *Program) callRestricts(info *FuncInfo, e *ast.CallExpr, depth int, ck c
 // parameter to which c passes the caller (hasRole(role, msg.sender) returning
 // _roles[role][account]).
 func (p *Program) answersCallerCheck(info *FuncInfo, c *Call, callee *Function, depth int, ck checkCtx) bool {
-	if p.returnsSenderCheck(callee, depth+1, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee, identity: ck.identity}) {
+	if p.returnsSenderCheck(callee, depth+1, ck.into(callee, nil)) {
 		return true
 	}
 	for i, prm := range callee.Params {
 		if a := ArgFor(c, callee, i); a != nil && p.isCaller(info, a, ck) && IsAddress(prm.Type) &&
-			p.returnsSenderCheck(callee, depth+1, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee, identity: ck.identity}) {
+			p.returnsSenderCheck(callee, depth+1, ck.into(callee, prm)) {
 			return true
 		}
 	}

@@ -180,3 +180,34 @@ func (p *Program) PossibleCallees(c *Call) []*Function {
 	}
 	return out
 }
+
+// DispatchedIn lists the functions call c runs when its code is deployed as part of contract
+// deployed: a virtual call runs the most derived override in deployed's linearization that
+// has a body. Without a deployed contract, or one that does not derive from the callee's, it
+// is PossibleCallees.
+func (p *Program) DispatchedIn(c *Call, deployed *Contract) []*Function {
+	if !c.Virtual || deployed == nil || len(c.Callees) == 0 {
+		return p.PossibleCallees(c)
+	}
+	out := make([]*Function, 0, len(c.Callees))
+	for _, f := range c.Callees {
+		if f.Contract == nil || !slices.Contains(deployed.Linearization, f.Contract) {
+			return p.PossibleCallees(c)
+		}
+		out = append(out, mostDerived(deployed, f))
+	}
+	return out
+}
+
+// mostDerived is the function with f's signature that runs in deployed: the first with a body
+// in its linearization, or f.
+func mostDerived(deployed *Contract, f *Function) *Function {
+	for _, base := range deployed.Linearization {
+		for _, g := range base.Functions {
+			if g.Body != nil && g.Name == f.Name && g.Signature() == f.Signature() {
+				return g
+			}
+		}
+	}
+	return f
+}

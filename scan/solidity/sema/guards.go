@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
@@ -82,8 +83,8 @@ func (p *Program) callChecks(info *FuncInfo, call *ast.CallExpr, ck checkCtx, de
 		}
 	}
 	c := info.CallOf[call]
-	if c != nil && len(c.Callees) > 0 && (c.Kind == CallInternal || c.Kind == CallLibrary) && allHaveBodies(c.Callees) {
-		for _, callee := range p.PossibleCallees(c) {
+	if c != nil && len(c.Callees) > 0 && (c.Kind == CallInternal || c.Kind == CallLibrary) && allHaveBodies(p.DispatchedIn(c, ck.deployed)) {
+		for _, callee := range p.DispatchedIn(c, ck.deployed) {
 			if !p.helperChecks(info, c, callee, ck, depth) {
 				return false
 			}
@@ -122,7 +123,7 @@ func allHaveBodies(fs []*Function) bool {
 // every path to its end, or checks the parameter c hands the caller, or requires a bool
 // parameter to which c passes a restricting condition.
 func (p *Program) helperChecks(info *FuncInfo, c *Call, callee *Function, ck checkCtx, depth int) bool {
-	if p.checksCaller(callee, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee, identity: ck.identity}, depth+1) {
+	if p.checksCaller(callee, ck.into(callee, nil), depth+1) {
 		return true
 	}
 	for i, prm := range callee.Params {
@@ -132,7 +133,7 @@ func (p *Program) helperChecks(info *FuncInfo, c *Call, callee *Function, ck che
 		}
 		switch {
 		case IsAddress(prm.Type) && p.isCaller(info, a, ck):
-			if p.checksCaller(callee, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, owner: callee, identity: ck.identity}, depth+1) {
+			if p.checksCaller(callee, ck.into(callee, prm), depth+1) {
 				return true
 			}
 		case isBool(prm.Type) && p.requiresParam(callee, i):
@@ -237,11 +238,24 @@ type accessControlKey struct{}
 // unresolvedRestrictiveModifier reports whether fn uses a modifier whose code is not shipped
 // and whose name says it restricts callers (onlyOwner, auth, requiresAuth): a gap a name fills.
 func (p *Program) unresolvedRestrictiveModifier(fn *Function) bool {
+	return p.unresolvedModifierNamed(fn, false)
+}
+
+// reachName names the unshipped modifiers (OpenZeppelin's onlyProxy, notDelegated) that
+// check how the code is reached, through a proxy or not, rather than who calls it.
+var reachName = regexp.MustCompile(`(?i)^(only|not)_?(proxy|delegated?|delegate_?call(ed)?)$`)
+
+// unresolvedModifierNamed: fn carries an unshipped modifier whose name says it restricts the
+// caller; with identity, modifiers named for how the code is reached do not count.
+func (p *Program) unresolvedModifierNamed(fn *Function, identity bool) bool {
 	for i, inv := range fn.Invocations {
 		if i < len(fn.Modifiers) && fn.Modifiers[i] != nil && fn.Modifiers[i].Body != nil {
 			continue
 		}
 		name := inv.Name.Names[len(inv.Name.Names)-1].Name
+		if identity && reachName.MatchString(name) {
+			continue
+		}
 		if restrictiveName.MatchString(name) && !strings.Contains(strings.ToLower(name), "paused") {
 			return true
 		}
@@ -442,17 +456,23 @@ func (p *Program) readsOfCheck(info *FuncInfo, x ast.Node, out map[*Var]bool, de
 
 var readsOfCheckKinds = inspect.Of((*ast.Ident)(nil), (*ast.CallExpr)(nil), (*ast.YulCall)(nil))
 
-type callerCheckKey struct{}
+type callerCheckKey struct{ deployed *Contract }
 
-// ChecksCallerIdentity reports whether fn restricts who its caller is (as HasAccessControl),
-// leaving out delegatecall-only checks: those say how the code is reached (through a proxy or a
-// wallet's delegatecall), not who may call it.
-func (p *Program) ChecksCallerIdentity(fn *Function) bool {
+// ChecksCallerIdentity reports whether fn, deployed as part of contract deployed (nil: as
+// declared), restricts who its caller is (as HasAccessControl), leaving out delegatecall-only
+// checks: those say how the code is reached (through a proxy or a wallet's delegatecall), not
+// who may call it. Deployed settles virtual calls: a base's upgradeTo calling
+// _authorizeUpgrade checks nothing in a contract whose override is empty.
+func (p *Program) ChecksCallerIdentity(fn *Function, deployed *Contract) bool {
 	info := p.Info(fn)
 	if info == nil || info.CFG == nil {
-		return p.unresolvedRestrictiveModifier(fn)
+		return p.unresolvedModifierNamed(fn, true)
 	}
-	return Memo(info, callerCheckKey{}, func() bool {
-		return p.unresolvedRestrictiveModifier(fn) || p.checksCaller(fn, checkCtx{in: fn.Contract, owner: fn, identity: true}, 0)
+	in := fn.Contract
+	if deployed != nil {
+		in = deployed
+	}
+	return Memo(info, callerCheckKey{deployed}, func() bool {
+		return p.unresolvedModifierNamed(fn, true) || p.checksCaller(fn, checkCtx{in: in, owner: fn, identity: true, deployed: deployed}, 0)
 	})
 }

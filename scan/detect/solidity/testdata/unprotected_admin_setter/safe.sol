@@ -101,3 +101,33 @@ contract RoutedAdminLogic {
         period = p;
     }
 }
+
+// The same logic on unshipped OpenZeppelin code: onlyProxy checks how the code is reached, and
+// the base's upgrade entry asks a hook this contract leaves empty (the proxy routes only its
+// admin here), so no function of this contract checks who calls.
+abstract contract TwoLogicUpgradeable is UUPSUpgradeable {
+    function _authorizeSecondaryUpgrade(address newImplementation) internal virtual;
+
+    function upgradeSecondaryTo(address newImplementation) external onlyProxy {
+        _authorizeSecondaryUpgrade(newImplementation);
+        secondary = newImplementation;
+    }
+
+    address internal secondary;
+}
+
+contract RoutedRollupAdmin is TwoLogicUpgradeable {
+    uint256 public confirmPeriod;
+
+    function initialize(uint256 period) external onlyProxy initializer {
+        confirmPeriod = period;
+    }
+
+    function _authorizeUpgrade(address) internal override {}
+
+    function _authorizeSecondaryUpgrade(address) internal override {}
+
+    function setConfirmPeriod(uint256 period) external {
+        confirmPeriod = period;
+    }
+}

@@ -57,3 +57,33 @@ contract Registry {
         reported[src] = IReporter(src).report();
     }
 }
+
+// The base's upgrade entry asks a hook this contract fills with an owner check: the contract
+// checks who calls (only through the hook), and the setter that does not has lost its check.
+abstract contract HookedUpgradeable {
+    address internal next;
+
+    function _authorizeNext(address newImplementation) internal virtual;
+
+    function upgradeNext(address newImplementation) external {
+        _authorizeNext(newImplementation);
+        next = newImplementation;
+    }
+}
+
+contract HookedLogic is HookedUpgradeable {
+    address public owner = msg.sender;
+    uint256 public fee;
+
+    function _authorizeNext(address) internal override {
+        require(msg.sender == owner, "owner");
+    }
+
+    constructor(uint256 f) {
+        fee = f;
+    }
+
+    function setFee(uint256 f) external {  // want "UNPROTECTED_ADMIN_SETTER"
+        fee = f;
+    }
+}

@@ -27,6 +27,7 @@ type abiEntry struct {
 	Fn        *sema.Function
 	Var       *sema.Var
 	Node      ast.Node // the declaration, where a finding is reported
+	Selector  string   // selector(Signature), computed once
 }
 
 // selector returns the 4-byte selector of a canonical signature, as 0x-prefixed hex.
@@ -48,6 +49,26 @@ func keccakHex(s string) string {
 // variables. Entries whose types cannot be resolved are left out (ok false for the whole
 // surface means at least one was left out).
 func abiSurface(p *sema.Program, c *sema.Contract) (entries []abiEntry, complete bool) {
+	// Several detectors read every contract's surface (the selector table reads all of them for
+	// each proxy): built once per contract, selectors hashed once per entry.
+	s := sema.Memo(c, abiSurfaceKey{}, func() abiSurfaceFact {
+		entries, complete := buildABISurface(p, c)
+		for i := range entries {
+			entries[i].Selector = selector(entries[i].Signature)
+		}
+		return abiSurfaceFact{entries, complete}
+	})
+	return s.entries, s.complete
+}
+
+type abiSurfaceKey struct{}
+
+type abiSurfaceFact struct {
+	entries  []abiEntry
+	complete bool
+}
+
+func buildABISurface(p *sema.Program, c *sema.Contract) (entries []abiEntry, complete bool) {
 	complete = true
 	seen := map[string]bool{}
 	add := func(e abiEntry, ok bool) {

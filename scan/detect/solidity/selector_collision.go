@@ -43,7 +43,7 @@ var SelectorCollision = &detect.Analyzer{
 
 // selectorUse is one signature answering a selector, in one contract.
 type selectorUse struct {
-	entry    abiEntry
+	entry    *abiEntry // into the contract's memoized surface
 	contract *sema.Contract
 }
 
@@ -58,7 +58,7 @@ func runSelectorCollision(pass *detect.Pass) {
 	entries, _ := abiSurface(p, c)
 	report := func(e abiEntry, other selectorUse, consequence string, sev detect.Severity) {
 		f := detect.Finding{Pos: e.Node.Pos(), End: e.Node.Pos(), Details: map[string]string{
-			"contract_name": c.Name, "signature": e.Signature, "selector": selector(e.Signature),
+			"contract_name": c.Name, "signature": e.Signature, "selector": e.Selector,
 			"other_signature": other.entry.Signature, "other_contract": other.contract.Name, "consequence": consequence}}
 		if e.Fn != nil {
 			f.Pos, f.End = headerRange(e.Fn)
@@ -85,13 +85,13 @@ func runSelectorCollision(pass *detect.Pass) {
 			continue
 		}
 		for j, o := range sorted {
-			if j == i || o.Signature == e.Signature || selector(o.Signature) != selector(e.Signature) {
+			if j == i || o.Signature == e.Signature || o.Selector != e.Selector {
 				continue
 			}
 			if declaredIn(o) == c && j > i {
 				continue // reported at o
 			}
-			report(e, selectorUse{o, declaredIn(o)}, "Both are entries of the same contract: the compiler "+
+			report(e, selectorUse{&sorted[j], declaredIn(o)}, "Both are entries of the same contract: the compiler "+
 				"rejects it as written, and a dispatcher built otherwise runs only one of them.", detect.Medium)
 			break
 		}
@@ -106,7 +106,7 @@ func runSelectorCollision(pass *detect.Pass) {
 		inLin[b] = true
 	}
 	for _, e := range entries {
-		for _, other := range table[selector(e.Signature)] {
+		for _, other := range table[e.Selector] {
 			if inLin[other.contract] || other.entry.Signature == e.Signature {
 				continue
 			}
@@ -134,9 +134,8 @@ func selectorTable(p *sema.Program) map[string][]selectorUse {
 			continue
 		}
 		entries, _ := abiSurface(p, c)
-		for _, e := range entries {
-			sel := selector(e.Signature)
-			out[sel] = append(out[sel], selectorUse{e, c})
+		for i := range entries {
+			out[entries[i].Selector] = append(out[entries[i].Selector], selectorUse{&entries[i], c})
 		}
 	}
 	return out

@@ -35,12 +35,11 @@ type Node struct {
 	Fn       *Function // the function or modifier whose source this node belongs to
 	Cond     *Node     // for NodeBranch: its condition node
 	// Yul is the assembly statement of a node made from inline assembly (an ast.YulStmt, for
-	// NodeStmt), or the condition of an assembly if, switch or for (an ast.YulExpr, for
-	// NodeCond: the switched value for a switch); YulStmt and YulCond tell them apart. Case is
-	// the case a NodeBranch of a switch enters (nil for the default, or the fall-through when
-	// there is none).
+	// NodeStmt), the condition of an assembly if, switch or for (an ast.YulExpr, for NodeCond:
+	// the switched value for a switch), or the case a NodeBranch of a switch enters (an
+	// *ast.YulCase); YulStmt, YulCond and Case tell them apart. One field for the three keeps
+	// the node, of which a scan holds tens of thousands, a size class smaller.
 	Yul   ast.Node
-	Case  *ast.YulCase
 	Succs []*Node
 	Preds []*Node
 	// edges holds the first two successors and predecessors (Succs and Preds start in it):
@@ -587,6 +586,16 @@ func (g *CFG) NodeOf(s ast.Stmt) *Node {
 func (n *Node) YulStmt() ast.YulStmt {
 	s, _ := n.Yul.(ast.YulStmt)
 	return s
+}
+
+// Case returns the switch case a NodeBranch enters: nil for the branch of an if, or the
+// fall-through of a switch without a default.
+func (n *Node) Case() *ast.YulCase {
+	if n.Kind != NodeBranch {
+		return nil
+	}
+	c, _ := n.Yul.(*ast.YulCase)
+	return c
 }
 
 // YulCond returns the assembly condition a NodeCond tests, or nil.

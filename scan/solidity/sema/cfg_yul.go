@@ -78,7 +78,7 @@ func (y *yulBuilder) stmt(s ast.YulStmt, cur []*Node) []*Node {
 		hasDefault := false
 		for _, c := range s.Cases {
 			br := y.b.branch(cond, c.Value != nil)
-			br.Case = c
+			br.Yul = c
 			hasDefault = hasDefault || c.Value == nil
 			ends = append(ends, y.block(c.Body, []*Node{br})...)
 		}

@@ -46,7 +46,7 @@ func (p *Program) restrictingNode(d *Node, ck checkCtx, depth int) bool {
 		if d.Cond.Expr != nil {
 			return p.restricts(info, d.Cond.Expr, d.Polarity, depth, ck) || !ck.origin && !ck.identity && p.isDelegatecallOnly(info, d.Cond.Expr, d.Polarity)
 		}
-		if d.Cond.YulCond() != nil && d.Case == nil {
+		if d.Cond.YulCond() != nil && d.Case() == nil {
 			return p.yulRestricts(info, d.Cond.YulCond(), d.Polarity, depth, ck.origin, ck.identity)
 		}
 	}

@@ -24,7 +24,7 @@ var FrontRunnableSolution = &detect.Analyzer{
 		Remediation: `<p>Use a commit-reveal scheme bound to the sender: first commit <code>keccak256(abi.encodePacked(msg.sender, answer, salt))</code>, ` +
 			`then reveal in a later block and check the commitment of <code>msg.sender</code>.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression"},
-		DetectionLogic:  "In a public function, an equality between a hash of a parameter (not including msg.sender) and another value guards an ether transfer or a state write; high when it pays ether.",
+		DetectionLogic:  "In a public function, an equality between a hash of a parameter (not including msg.sender) and a value the caller does not supply (stored, constant, immutable) guards an ether transfer or a state write; high when it pays ether.",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-114"},
 		CWE:             []string{"CWE-362"},
@@ -69,7 +69,7 @@ func runFrontRunnableSolution(pass *detect.Pass) {
 				if cmp.Op != token.EQL && cmp.Op != token.NEQ {
 					continue
 				}
-				if !(guessHash(info, cmp.X) && guessTarget(info, cmp.Y)) && !(guessHash(info, cmp.Y) && guessTarget(info, cmp.X)) {
+				if !(guessHash(info, cmp.X) && guessTarget(p, info, cmp.Y)) && !(guessHash(info, cmp.Y) && guessTarget(p, info, cmp.X)) {
 					continue
 				}
 				sev := detect.Medium
@@ -111,8 +111,13 @@ func guessHash(info *sema.FuncInfo, x ast.Expr) bool {
 }
 
 // guessTarget reports whether x can be the secret a guess is checked against: not zero (a
-// non-empty check) and not bound to the caller.
-func guessTarget(info *sema.FuncInfo, x ast.Expr) bool {
+// non-empty check), not bound to the caller, and not something the caller supplies along with
+// the answer (a proof checked against a hash the caller also passes is a consistency check, not
+// a puzzle: there is no secret to copy).
+func guessTarget(p *sema.Program, info *sema.FuncInfo, x ast.Expr) bool {
+	if pv := p.DepsOf(info).Of(x); pv.Params != 0 && !pv.Has(sema.SrcStorage|sema.SrcImmutable|sema.SrcConst|sema.SrcCallRet|sema.SrcUnknown) {
+		return false
+	}
 	x = ast.Unparen(x)
 	if c, ok := x.(*ast.CallExpr); ok {
 		if _, conv := c.Fun.(*ast.ElementaryType); conv && len(c.Args) == 1 {

@@ -292,7 +292,25 @@ func keptOutOf(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, v *sema.
 	}
 	refers := func(e ast.Expr) bool {
 		id, ok := stripConversions(info, e).(*ast.Ident)
-		return ok && info.Uses[id] == v
+		if !ok {
+			return false
+		}
+		u, ok := info.Uses[id].(*sema.Var)
+		if !ok {
+			return false
+		}
+		if u == v {
+			return true
+		}
+		// a local holding a conversion of v: bytes memory b = bytes(name)
+		for _, def := range p.LocalDefs(info)[u] {
+			if dx, ok := def.(ast.Expr); ok && u.Kind == sema.LocalVar {
+				if did, ok := stripConversions(info, dx).(*ast.Ident); ok && info.Uses[did] == v {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	byteOf := func(e ast.Expr) bool { // v[i] or bytes(v)[i]
 		ix, ok := stripConversions(info, e).(*ast.IndexExpr)

@@ -48,4 +48,3 @@ func runSignatureNoDeadline(pass *detect.Pass) {
 			Details: map[string]string{"function_name": fnName(fn)}})
 	}
 }
-

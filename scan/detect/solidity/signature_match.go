@@ -222,15 +222,17 @@ func replayProtection(p *sema.Program, fn *sema.Function, u *sigUse, conds []sem
 		if !checked[w.Loc] {
 			continue
 		}
+		if w.Key.Params&sigOnly != 0 {
+			// keyed by the signature bytes: a replay check only while no other encoding of the
+			// same signature exists, which ECDSA does not promise
+			if w.Form.Marks() && v.sigKeyed == nil {
+				v.sigKeyed = w
+			}
+			continue
+		}
 		mark := w.Form.Marks() && (!w.Keyed || relatesTo(w.Key, signed))
 		record := w.Keyed && u.digest.Params != 0 && w.Key.Params&u.digest.Params == u.digest.Params
 		if !mark && !record {
-			continue
-		}
-		if w.Key.Params&sigOnly != 0 {
-			if v.sigKeyed == nil {
-				v.sigKeyed = w
-			}
 			continue
 		}
 		return replayVerdict{protected: true, how: "the call marks " + locName(w.Loc) + ", which a check reads"}

@@ -376,7 +376,7 @@ func (f *frame) opaque(x ast.Node, seen map[*Var]bool, depth int) bool {
 						found = found || child.opaque(r.(*ast.ReturnStmt).Result, map[*Var]bool{}, depth+1)
 					}
 					for _, rv := range g.Returns {
-						for _, def := range f.p.localDefs(gi)[rv] {
+						for _, def := range f.p.LocalDefs(gi)[rv] {
 							found = found || child.opaque(def, map[*Var]bool{}, depth+1)
 						}
 					}
@@ -390,7 +390,7 @@ func (f *frame) opaque(x ast.Node, seen map[*Var]bool, depth int) bool {
 			seen[v] = true
 			switch v.Kind {
 			case LocalVar, ReturnVar:
-				for _, def := range f.p.localDefs(f.info)[v] {
+				for _, def := range f.p.LocalDefs(f.info)[v] {
 					found = found || f.opaque(def, seen, depth+1)
 				}
 			case ParamVar:
@@ -419,7 +419,7 @@ func (f *frame) loadedFrom(x ast.Expr) Prov {
 		return Prov{}
 	}
 	var out Prov
-	for _, def := range f.p.localDefs(f.info)[v] {
+	for _, def := range f.p.LocalDefs(f.info)[v] {
 		if y, ok := def.(ast.YulExpr); ok {
 			ast.Inspect(y, func(n ast.Node) bool {
 				if yi, ok := n.(*ast.YulIdent); ok {

@@ -268,7 +268,7 @@ func (f *frame) locOf(x ast.Expr, field string, keys *Prov, depth int) (Loc, boo
 				}
 			}
 		case v.IsStorageRef():
-			for _, def := range f.p.localDefs(f.info)[v] {
+			for _, def := range f.p.LocalDefs(f.info)[v] {
 				if dx, ok := def.(ast.Expr); ok {
 					if l, ok := f.locOf(dx, field, keys, depth+1); ok {
 						return l, true
@@ -399,14 +399,14 @@ func (f *frame) locsRead(x ast.Node, seen map[*Var]bool, depth int, out []Loc) [
 				add(Loc{Var: v})
 			case (v.Kind == LocalVar || v.Kind == ReturnVar) && !v.IsStorageRef() && depth < 4:
 				seen[v] = true
-				for _, def := range f.p.localDefs(f.info)[v] {
+				for _, def := range f.p.LocalDefs(f.info)[v] {
 					out = f.locsRead(def, seen, depth+1, out)
 				}
 			}
 		case *ast.YulIdent:
 			if v := f.info.YulUses[e]; v != nil && (v.Kind == LocalVar || v.Kind == ReturnVar) && !seen[v] && depth < 4 {
 				seen[v] = true
-				for _, def := range f.p.localDefs(f.info)[v] {
+				for _, def := range f.p.LocalDefs(f.info)[v] {
 					out = f.locsRead(def, seen, depth+1, out)
 				}
 			}
@@ -433,7 +433,7 @@ func (f *frame) locsRead(x ast.Node, seen map[*Var]bool, depth int, out []Loc) [
 					}
 				}
 				for _, rv := range h.Returns {
-					for _, def := range f.p.localDefs(hi)[rv] {
+					for _, def := range f.p.LocalDefs(hi)[rv] {
 						out = child.locsRead(def, map[*Var]bool{}, depth+1, out)
 					}
 				}
@@ -466,7 +466,7 @@ func (f *frame) asks(x ast.Node, seen map[*Var]bool, depth int, out []Prov) []Pr
 			v, ok := f.info.Uses[e].(*Var)
 			if ok && v.Kind == LocalVar && !seen[v] && depth < 3 {
 				seen[v] = true
-				for _, def := range f.p.localDefs(f.info)[v] {
+				for _, def := range f.p.LocalDefs(f.info)[v] {
 					out = f.asks(def, seen, depth+1, out)
 				}
 			}
@@ -493,7 +493,7 @@ func (f *frame) holdsCheck(x ast.Node, depth int) bool {
 			}
 		case *ast.Ident:
 			if v, ok := f.info.Uses[e].(*Var); ok && v.Kind == LocalVar {
-				for _, def := range f.p.localDefs(f.info)[v] {
+				for _, def := range f.p.LocalDefs(f.info)[v] {
 					if f.holdsCheck(def, depth+1) {
 						found = true
 					}
@@ -507,9 +507,10 @@ func (f *frame) holdsCheck(x ast.Node, depth int) bool {
 
 type localDefsKey struct{}
 
-// localDefs maps each local (and named result) of a function to the values assigned to it:
+// LocalDefs maps each local (and named result) of a function to the values assigned to it:
 // declarations, assignments (to it or to a member or entry of it), assembly assignments.
-func (p *Program) localDefs(info *FuncInfo) map[*Var][]ast.Node {
+// Computed once per function; the map is shared, callers must not modify it.
+func (p *Program) LocalDefs(info *FuncInfo) map[*Var][]ast.Node {
 	return Memo(info, localDefsKey{}, func() map[*Var][]ast.Node {
 		out := map[*Var][]ast.Node{}
 		byDecl := map[*ast.VarDecl]*Var{}

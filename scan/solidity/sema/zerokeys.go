@@ -128,7 +128,7 @@ walk:
 			continue
 		case *ast.Ident:
 			if v, ok := info.Uses[e].(*Var); ok && v.IsStorageRef() && v.Kind == LocalVar {
-				for _, def := range p.localDefs(info)[v] {
+				for _, def := range p.LocalDefs(info)[v] {
 					if dx, ok := def.(ast.Expr); ok {
 						base := p.indexKeys(info, dx, depth+1)
 						for i := len(rev) - 1; i >= 0; i-- {

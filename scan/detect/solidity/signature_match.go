@@ -94,6 +94,30 @@ func (u *sigUse) sigOnly() uint64 {
 	return u.sig.Params &^ (u.digest.Params | u.signer.Params)
 }
 
+// handedByTrustedCaller reports whether fn's digests are hashes its caller hands in whole
+// (bytes32 parameters, nothing of fn's own hashed in) and only a caller that passes a check can
+// call it: that caller builds what is signed, with its own nonce and chain (an account
+// validating the hash its entry point computed).
+func handedByTrustedCaller(p *sema.Program, fn *sema.Function, u *sigUse) bool {
+	d := u.digest
+	if d.Params == 0 || d.Src&^(sema.SrcParam|sema.SrcConst) != 0 || len(d.Vars) > 0 {
+		return false
+	}
+	for i, prm := range fn.Params {
+		if i < 63 && d.Params&(1<<uint(i)) != 0 {
+			if e, ok := prm.Type.(*sema.Elementary); !ok || e.Name != "bytes32" {
+				return false
+			}
+		}
+	}
+	for _, c := range u.checks {
+		if !p.IsCallerGuarded(fn, c.Node) {
+			return false
+		}
+	}
+	return true
+}
+
 // isCheckAt reports whether node is one of u's verifying calls.
 func (u *sigUse) isCheckAt(at ast.Node) bool {
 	for _, c := range u.checks {

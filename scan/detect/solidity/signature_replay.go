@@ -44,7 +44,7 @@ func runSignatureReplay(pass *detect.Pass) {
 		if u == nil || u.effect == "" {
 			continue
 		}
-		if u.digest.Has(sema.SrcCallRet) {
+		if u.digest.Has(sema.SrcCallRet) || handedByTrustedCaller(p, fn, u) {
 			continue // another contract computes the digest: its nonce may be in it (a wallet's transaction hash)
 		}
 		r := u.replay
@@ -57,7 +57,7 @@ func runSignatureReplay(pass *detect.Pass) {
 		ev.Add("no nonce is in the signed digest, nothing the call marks is read back by a check, and the digest carries no expiry")
 		f := detect.Finding{Pos: c.Site.Pos(), End: c.Site.End(), Function: fn.Name, Evidence: ev,
 			Details: map[string]string{"function_name": fnName(fn)}}
-		if callerRestrictedAt(p, fn, c.Node) {
+		if p.IsCallerGuarded(fn, c.Node) {
 			f.Severity = detect.Medium // only a trusted submitter (a relayer) can replay
 			ev.Add("only a caller that passes a check can submit it")
 		}

@@ -41,6 +41,7 @@ type checkCtx struct {
 	in          *Contract
 	origin      bool
 	trustParams bool
+	noSigner    bool // only checks of the caller count, not a signer recovered from a signature
 }
 
 // restricts reports whether cond evaluating to want (true or false) means the caller passed a
@@ -116,7 +117,7 @@ func (p *Program) comparisonRestricts(info *FuncInfo, x, y ast.Expr, equal bool,
 	}
 	// A signer recovered from a signature, compared with a trusted address: the trusted
 	// party authorised the call.
-	if xr, yr := !ck.origin && p.isRecovered(info, x, depth), !ck.origin && p.isRecovered(info, y, depth); xr != yr {
+	if xr, yr := !ck.origin && !ck.noSigner && p.isRecovered(info, x, depth), !ck.origin && !ck.noSigner && p.isRecovered(info, y, depth); xr != yr {
 		other := y
 		if yr {
 			other = x
@@ -156,7 +157,7 @@ func (p *Program) lookupRestricts(info *FuncInfo, e *ast.IndexExpr, depth int, c
 	if e.Index == nil {
 		return false
 	}
-	if p.isCaller(info, e.Index, ck) || !ck.origin && p.isRecovered(info, e.Index, depth) {
+	if p.isCaller(info, e.Index, ck) || !ck.origin && !ck.noSigner && p.isRecovered(info, e.Index, depth) {
 		if t, ok := info.Types[e].(*Elementary); ok && t.IsInteger() {
 			return false
 		}
@@ -198,12 +199,12 @@ func (p *Program) callRestricts(info *FuncInfo, e *ast.CallExpr, depth int, ck c
 // parameter to which c passes the caller (hasRole(role, msg.sender) returning
 // _roles[role][account]).
 func (p *Program) answersCallerCheck(info *FuncInfo, c *Call, callee *Function, depth int, ck checkCtx) bool {
-	if p.returnsSenderCheck(callee, depth+1, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams}) {
+	if p.returnsSenderCheck(callee, depth+1, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, noSigner: ck.noSigner}) {
 		return true
 	}
 	for i, prm := range callee.Params {
 		if a := ArgFor(c, callee, i); a != nil && p.isCaller(info, a, ck) && IsAddress(prm.Type) &&
-			p.returnsSenderCheck(callee, depth+1, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams}) {
+			p.returnsSenderCheck(callee, depth+1, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, noSigner: ck.noSigner}) {
 			return true
 		}
 	}

@@ -107,7 +107,7 @@ func allHaveBodies(fs []*Function) bool {
 // every path to its end, or checks the parameter c hands the caller, or requires a bool
 // parameter to which c passes a restricting condition.
 func (p *Program) helperChecks(info *FuncInfo, c *Call, callee *Function, ck checkCtx, depth int) bool {
-	if p.checksCaller(callee, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams}, depth+1) {
+	if p.checksCaller(callee, checkCtx{naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, noSigner: ck.noSigner}, depth+1) {
 		return true
 	}
 	for i, prm := range callee.Params {
@@ -117,7 +117,7 @@ func (p *Program) helperChecks(info *FuncInfo, c *Call, callee *Function, ck che
 		}
 		switch {
 		case IsAddress(prm.Type) && p.isCaller(info, a, ck):
-			if p.checksCaller(callee, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams}, depth+1) {
+			if p.checksCaller(callee, checkCtx{as: prm, naive: ck.naive, in: ck.in, origin: ck.origin, trustParams: ck.trustParams, noSigner: ck.noSigner}, depth+1) {
 				return true
 			}
 		case isBool(prm.Type) && p.requiresParam(callee, i):
@@ -282,6 +282,12 @@ func (p *Program) checkedAfter(info *FuncInfo, ck checkCtx) []bool {
 // path from it to the end passes one.
 func (p *Program) IsGuarded(fn *Function, n *Node) bool {
 	return p.isGuarded(fn, n, checkCtx{in: fn.Contract})
+}
+
+// IsCallerGuarded is IsGuarded counting only checks of who the caller is: a signer recovered
+// from a signature authorises what it signed, but anyone may submit it.
+func (p *Program) IsCallerGuarded(fn *Function, n *Node) bool {
+	return p.isGuarded(fn, n, checkCtx{in: fn.Contract, noSigner: true})
 }
 
 func (p *Program) isGuarded(fn *Function, n *Node, ck checkCtx) bool {

@@ -194,3 +194,21 @@ contract UsesNonces is Nonces {
         credit[to] += amount;
     }
 }
+
+// An account validating the hash its entry point computed (with the entry point's nonce and
+// chain): only the entry point can call it.
+contract Account {
+    address public immutable entryPoint;
+    address public owner;
+
+    constructor(address ep) {
+        entryPoint = ep;
+    }
+
+    function validateUserOp(bytes32 userOpHash, uint8 v, bytes32 r, bytes32 s, uint256 missingFunds) external returns (uint256) {
+        require(msg.sender == entryPoint);
+        if (ecrecover(userOpHash, v, r, s) != owner) return 1;
+        if (missingFunds > 0) payable(msg.sender).transfer(missingFunds);
+        return 0;
+    }
+}

@@ -110,3 +110,13 @@ contract Unshipped {
         credit[to] += amount;
     }
 }
+
+// The same validation open to anyone: whoever holds one signed hash is paid again and again.
+contract OpenAccount {
+    address public owner;
+
+    function validate(bytes32 opHash, uint8 v, bytes32 r, bytes32 s, uint256 fee) external {
+        require(ecrecover(opHash, v, r, s) == owner); // want "SIGNATURE_REPLAY_NO_NONCE"
+        payable(msg.sender).transfer(fee);
+    }
+}

@@ -15,7 +15,7 @@ var SignatureMalleability = &detect.Analyzer{
 		ID:         "SIGNATURE_MALLEABILITY",
 		Name:       "Malleable signature used as a replay key",
 		Severity:   detect.High,
-		Confidence: detect.ConfidenceMedium,
+		Confidence: detect.ConfidenceHigh,
 		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> hashes the signature itself ` +
 			`(<code>${signature}</code>) into the key that marks a message as processed. ECDSA signatures are malleable: ` +
 			`anyone can turn a valid signature into a different valid one for the same message (negating <code>s</code>), ` +

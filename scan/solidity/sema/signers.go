@@ -96,15 +96,7 @@ type recoveredLocalsKey struct{ depth int }
 func (p *Program) recoveredLocals(info *FuncInfo, depth int) map[*Var]bool {
 	return Memo(info, recoveredLocalsKey{depth}, func() map[*Var]bool {
 		out := map[*Var]bool{}
-		byDecl := map[*ast.VarDecl]*Var{}
-		for _, v := range info.Fn.Locals {
-			byDecl[v.Decl] = v
-		}
-		for _, v := range info.Fn.Returns {
-			if v.Decl != nil {
-				byDecl[v.Decl] = v
-			}
-		}
+		byDecl := varsByDecl(info.Fn)
 		for n := range info.Fn.BodyTree().Preorder(depsKinds) {
 			switch s := n.(type) {
 			case *ast.VarDeclStmt:

@@ -505,6 +505,20 @@ func (f *frame) holdsCheck(x ast.Node, depth int) bool {
 	return found
 }
 
+// varsByDecl maps the declarations of fn's locals and named results to their variables.
+func varsByDecl(fn *Function) map[*ast.VarDecl]*Var {
+	out := make(map[*ast.VarDecl]*Var, len(fn.Locals)+len(fn.Returns))
+	for _, v := range fn.Locals {
+		out[v.Decl] = v
+	}
+	for _, v := range fn.Returns {
+		if v.Decl != nil {
+			out[v.Decl] = v
+		}
+	}
+	return out
+}
+
 type localDefsKey struct{}
 
 // LocalDefs maps each local (and named result) of a function to the values assigned to it:
@@ -513,15 +527,7 @@ type localDefsKey struct{}
 func (p *Program) LocalDefs(info *FuncInfo) map[*Var][]ast.Node {
 	return Memo(info, localDefsKey{}, func() map[*Var][]ast.Node {
 		out := map[*Var][]ast.Node{}
-		byDecl := map[*ast.VarDecl]*Var{}
-		for _, v := range info.Fn.Locals {
-			byDecl[v.Decl] = v
-		}
-		for _, v := range info.Fn.Returns {
-			if v.Decl != nil {
-				byDecl[v.Decl] = v
-			}
-		}
+		byDecl := varsByDecl(info.Fn)
 		for n := range info.Fn.BodyTree().Preorder(depsKinds) {
 			switch s := n.(type) {
 			case *ast.VarDeclStmt:

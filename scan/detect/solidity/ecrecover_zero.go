@@ -140,13 +140,24 @@ func refersTo(info *sema.FuncInfo, e ast.Expr, x *ast.CallExpr, holders map[*sem
 }
 
 // zeroCompared reports whether the value is compared with address(0) or 0.
+// An address strictly greater than anything is not zero either (signer > lastSigner, the
+// ordering that keeps a multisig's signers distinct).
 func zeroCompared(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, holders map[*sema.Var]bool) bool {
 	found := false
 	fn.BodyTree().Inspect(func(n ast.Node) bool {
-		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ || b.Op == token.GTR) {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok {
+			return !found
+		}
+		switch b.Op {
+		case token.EQL, token.NEQ:
 			if refersTo(info, b.X, x, holders) && isZeroAddress(info, b.Y) || refersTo(info, b.Y, x, holders) && isZeroAddress(info, b.X) {
 				found = true
 			}
+		case token.GTR:
+			found = found || refersTo(info, b.X, x, holders)
+		case token.LSS:
+			found = found || refersTo(info, b.Y, x, holders)
 		}
 		return !found
 	})

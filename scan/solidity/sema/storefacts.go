@@ -77,8 +77,9 @@ type EntryCond struct {
 	Reads []Loc // the storage it reads, through locals and the internal functions it calls
 	Cmps  []Comparison
 	// Asks lists, for each call to another contract that may change state and whose answer the
-	// condition tests (directly or through locals), what its arguments come from: another
-	// contract vets those values (a bridge's messenger accepting a message).
+	// condition tests (directly or through locals), what the raw bytes handed to it come from:
+	// another contract vets that message (a bridge's messenger accepting it, with its
+	// attestation), not just typed values such as a transfer's amount.
 	Asks []Prov
 }
 
@@ -444,8 +445,8 @@ func (f *frame) locsRead(x ast.Node, seen map[*Var]bool, depth int, out []Loc) [
 	return out
 }
 
-// asks lists what the arguments of the state-changing external calls x tests come from (see
-// EntryCond.Asks), following locals.
+// asks lists what the bytes arguments of the state-changing external calls x tests come from
+// (see EntryCond.Asks), following locals.
 func (f *frame) asks(x ast.Node, seen map[*Var]bool, depth int, out []Prov) []Prov {
 	ast.Inspect(x, func(n ast.Node) bool {
 		switch e := n.(type) {
@@ -459,9 +460,13 @@ func (f *frame) asks(x ast.Node, seen map[*Var]bool, depth int, out []Prov) []Pr
 			}
 			var pv Prov
 			for _, a := range c.Args {
-				pv = pv.Union(f.entry(f.d.Of(a)))
+				if t, ok := f.info.Types[a].(*Elementary); ok && t.Name == "bytes" {
+					pv = pv.Union(f.entry(f.d.Of(a)))
+				}
 			}
-			out = append(out, pv)
+			if !pv.Zero() {
+				out = append(out, pv)
+			}
 		case *ast.Ident:
 			v, ok := f.info.Uses[e].(*Var)
 			if ok && v.Kind == LocalVar && !seen[v] && depth < 3 {

@@ -212,3 +212,22 @@ contract Account {
         return 0;
     }
 }
+
+interface IMessenger {
+    function receiveMessage(bytes calldata message, bytes calldata attestation) external returns (bool);
+}
+
+// A bridge message another contract must accept (with its attestation), which records it: the
+// quote signed over the same message cannot run twice.
+contract BridgeReceiver {
+    IMessenger public messenger;
+    address public signer;
+    mapping(address => uint256) public credit;
+
+    function receiveSigned(bytes calldata message, bytes calldata attestation, uint8 v, bytes32 r, bytes32 s) external {
+        require(messenger.receiveMessage(message, attestation));
+        (address to, uint256 amount) = abi.decode(message, (address, uint256));
+        require(ecrecover(keccak256(abi.encode(block.chainid, address(this), message)), v, r, s) == signer);
+        credit[to] += amount;
+    }
+}

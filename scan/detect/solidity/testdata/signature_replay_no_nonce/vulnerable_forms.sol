@@ -120,3 +120,18 @@ contract OpenAccount {
         payable(msg.sender).transfer(fee);
     }
 }
+
+interface IERC20 {
+    function transferFrom(address from, address to, uint256 amount) external returns (bool);
+}
+
+// A transfer whose success is required is no record of the signed transfer.
+contract SignedTransfers {
+    IERC20 public token;
+
+    function transferBySig(address from, address to, uint256 amount, uint8 v, bytes32 r, bytes32 s) external {
+        address who = ecrecover(keccak256(abi.encode(block.chainid, address(this), from, to, amount)), v, r, s); // want "SIGNATURE_REPLAY_NO_NONCE"
+        require(who == from && who != address(0));
+        require(token.transferFrom(from, to, amount));
+    }
+}

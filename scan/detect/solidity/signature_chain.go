@@ -43,7 +43,7 @@ func runSignatureNoChainID(pass *detect.Pass) {
 		if u == nil || u.effect == "" {
 			continue
 		}
-		if u.opaque || u.vetted || handedByTrustedCaller(p, fn, u) {
+		if u.opaque || u.vetted || handedByTrustedCaller(p, fn, u) || selfSigned(u) {
 			continue // code the scan cannot read builds or vets the signed data: it may well name the chain
 		}
 		if bindsChain(p, fn, u) {

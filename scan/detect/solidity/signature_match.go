@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
@@ -92,6 +93,15 @@ func isEquality(c sema.Comparison) bool { return c.Op == token.EQL || c.Op == to
 // signature together is the message too).
 func (u *sigUse) sigOnly() uint64 {
 	return u.sig.Params &^ (u.digest.Params | u.signer.Params)
+}
+
+// selfSigned reports whether every check of u expects the caller itself as the signer
+// (ecrecover(...) == msg.sender, ERC-1271 asked of msg.sender): only the signer can submit the
+// signature, so submitting it again, here or on another chain, is what the signer could do by
+// signing anew.
+func selfSigned(u *sigUse) bool {
+	s := u.signer
+	return s.Has(sema.SrcSender) && s.Src&^(sema.SrcSender|sema.SrcConst) == 0 && s.Params == 0 && len(s.Vars) == 0
 }
 
 // handedByTrustedCaller reports whether fn's digests are hashes its caller hands in whole
@@ -236,14 +246,24 @@ func replayProtection(p *sema.Program, fn *sema.Function, u *sigUse, conds []sem
 	checked := map[sema.Loc]bool{}
 	for _, ec := range conds {
 		for _, l := range ec.Reads {
-			checked[l] = true
+			if !snapshotCompared(ec, l) {
+				checked[l] = true
+			}
+		}
+	}
+	// An unkeyed location written more than once on the way is a lock or a toggle (set, then
+	// set back), not a one-time mark.
+	unkeyedWrites := map[sema.Loc]int{}
+	for _, w := range writes {
+		if !w.Keyed {
+			unkeyedWrites[w.Loc]++
 		}
 	}
 	signed := u.digest.Union(u.signer)
 	sigOnly := u.sigOnly()
 	for i := range writes {
 		w := &writes[i]
-		if !checked[w.Loc] {
+		if !checked[w.Loc] || !w.Keyed && unkeyedWrites[w.Loc] > 1 {
 			continue
 		}
 		if w.Key.Params&sigOnly != 0 {
@@ -293,6 +313,21 @@ func expiry(u *sigUse, conds []sema.EntryCond) string {
 		}
 	}
 	return ""
+}
+
+// snapshotCompared reports whether condition ec compares location l with a copy of itself
+// (localCounter == _guardCounter: a reentrancy counter checked against the value it had on
+// entry), which tests that nothing changed it meanwhile, not that a message is new.
+func snapshotCompared(ec sema.EntryCond, l sema.Loc) bool {
+	if l.Var == nil {
+		return false
+	}
+	for _, cmp := range ec.Cmps {
+		if slices.Contains(cmp.X.Vars, l.Var) && slices.Contains(cmp.Y.Vars, l.Var) {
+			return true
+		}
+	}
+	return false
 }
 
 // relatesTo reports whether a key comes from the signed message or its signer.

@@ -121,11 +121,12 @@ func (f *frame) writesAt(pt *reachPoint) []StoreWrite {
 	var out []StoreWrite
 	add := func(lhs ast.Expr, at ast.Node, form WriteForm, value Prov, rhs ast.Expr) {
 		var keys Prov
-		idx := hasIndex(lhs)
 		l, ok := f.locOf(lhs, "", &keys, 0)
 		if !ok {
 			return
 		}
+		// keyed through the lvalue, or through the storage pointer or parameter it is written by
+		idx := hasIndex(lhs) || !keys.Zero()
 		if form == WriteSet && rhs != nil && slices.Contains(f.locsRead(rhs, map[*Var]bool{}, 0, nil), l) {
 			// x = x + 1 counts; x = x + v, or x[k] = f(x[k]), keeps a running amount
 			form = WriteAdd

@@ -231,3 +231,40 @@ contract BridgeReceiver {
         credit[to] += amount;
     }
 }
+
+// The signer must be the caller: only the signer can submit its own signature again.
+contract SelfSigned {
+    mapping(address => mapping(bytes32 => uint256)) public cancelled;
+
+    function cancel(bytes32 order, uint256 amount, uint8 v, bytes32 r, bytes32 s) external {
+        bytes32 h = keccak256(abi.encode(block.chainid, address(this), order, amount));
+        require(ecrecover(h, v, r, s) == msg.sender);
+        cancelled[msg.sender][h] = amount;
+    }
+}
+
+// A vote recorded through a storage pointer to the voter's receipt.
+contract Ballots {
+    struct Receipt {
+        bool hasVoted;
+        uint96 votes;
+    }
+
+    struct Proposal {
+        uint256 forVotes;
+        mapping(address => Receipt) receipts;
+    }
+
+    mapping(uint256 => Proposal) internal proposals;
+
+    function castVoteBySig(uint256 id, uint8 v, bytes32 r, bytes32 s) external {
+        address voter = ecrecover(keccak256(abi.encode(block.chainid, address(this), id)), v, r, s);
+        require(voter != address(0));
+        Proposal storage proposal = proposals[id];
+        Receipt storage receipt = proposal.receipts[voter];
+        require(!receipt.hasVoted);
+        proposal.forVotes += 1;
+        receipt.hasVoted = true;
+        receipt.votes = 1;
+    }
+}

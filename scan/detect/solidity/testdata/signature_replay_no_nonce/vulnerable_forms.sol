@@ -135,3 +135,41 @@ contract SignedTransfers {
         require(token.transferFrom(from, to, amount));
     }
 }
+
+// A reentrancy lock is set and set back within the call: no record of the signature.
+contract Locked {
+    uint256 private status = 1;
+    address public signer;
+    mapping(address => uint256) public credit;
+
+    modifier nonReentrant() {
+        require(status == 1);
+        status = 2;
+        _;
+        status = 1;
+    }
+
+    function claim(address to, uint256 amount, uint8 v, bytes32 r, bytes32 s) external nonReentrant {
+        require(ecrecover(keccak256(abi.encode(block.chainid, address(this), to, amount)), v, r, s) == signer); // want "SIGNATURE_REPLAY_NO_NONCE"
+        credit[to] += amount;
+    }
+}
+
+// A counter checked against its own value on entry guards against reentrancy, not replay.
+contract CounterLocked {
+    uint256 private guardCounter = 1;
+    address public signer;
+    mapping(address => uint256) public credit;
+
+    modifier nonReentrant() {
+        guardCounter += 1;
+        uint256 localCounter = guardCounter;
+        _;
+        require(localCounter == guardCounter);
+    }
+
+    function claim(address to, uint256 amount, uint8 v, bytes32 r, bytes32 s) external nonReentrant {
+        require(ecrecover(keccak256(abi.encode(block.chainid, address(this), to, amount)), v, r, s) == signer); // want "SIGNATURE_REPLAY_NO_NONCE"
+        credit[to] += amount;
+    }
+}

@@ -173,3 +173,22 @@ contract CounterLocked {
         credit[to] += amount;
     }
 }
+
+// A nonce tested but never moved, and one moved but never tested nor signed.
+contract HalfNonces {
+    mapping(address => uint256) public nonces;
+    mapping(address => uint256) public credit;
+    address public signer;
+
+    function claimTested(address to, uint256 amount, uint256 nonce, uint8 v, bytes32 r, bytes32 s) external {
+        require(nonce == nonces[to]);
+        require(ecrecover(keccak256(abi.encode(block.chainid, address(this), to, amount, nonce)), v, r, s) == signer); // want "SIGNATURE_REPLAY_NO_NONCE"
+        credit[to] += amount;
+    }
+
+    function claimMoved(address to, uint256 amount, uint8 v, bytes32 r, bytes32 s) external {
+        require(ecrecover(keccak256(abi.encode(block.chainid, address(this), to, amount)), v, r, s) == signer); // want "SIGNATURE_REPLAY_NO_NONCE"
+        nonces[to]++;
+        credit[to] += amount;
+    }
+}

@@ -947,14 +947,14 @@ func isAuthNode(p *sema.Program, m *sema.Node) bool {
 			return false
 		}
 		if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "require" || id.Name == "assert") && len(c.Args) > 0 {
-			return p.IsSenderCheck(info, c.Args[0]) || passesSender(info, c.Args[0]) || checksSigner(info, c.Args[0])
+			return p.IsSenderCheck(info, c.Args[0]) || passesSender(info, c.Args[0]) || checksSigner(p, info, c.Args[0])
 		}
 	case sema.NodeBranch:
 		if m.Cond == nil || m.Cond.Expr == nil {
 			return false
 		}
 		cond := m.Cond.Expr
-		if p.IsSenderCheck(info, cond) || passesSender(info, cond) || checksSigner(info, cond) {
+		if p.IsSenderCheck(info, cond) || passesSender(info, cond) || checksSigner(p, info, cond) {
 			return sema.AuthorizedWhenTrue(cond) == m.Polarity
 		}
 	}
@@ -962,20 +962,21 @@ func isAuthNode(p *sema.Program, m *sema.Node) bool {
 }
 
 // checksSigner reports whether a condition tests an address recovered from a signature against
-// state (isAdmin[signer], signer == owner).
-func checksSigner(info *sema.FuncInfo, cond ast.Expr) bool {
+// state (isAdmin[signer], signer == owner): recovered by ecrecover, or by a helper or library
+// whose result is one (sema's facts; a missing library's recover is known by name).
+func checksSigner(p *sema.Program, info *sema.FuncInfo, cond ast.Expr) bool {
 	recovered, state := false, false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.CallExpr:
-			if isRecoverCall(info.CallOf[e]) {
+			if p.IsRecovered(info, e) {
 				recovered = true
 			}
 		case *ast.Ident:
 			if v, ok := info.Uses[e].(*sema.Var); ok {
 				if v.Kind == sema.StateVar {
 					state = true
-				} else if recoveredVar(info, v) {
+				} else if p.IsRecovered(info, e) {
 					recovered = true
 				}
 			}
@@ -983,65 +984,6 @@ func checksSigner(info *sema.FuncInfo, cond ast.Expr) bool {
 		return true
 	})
 	return recovered && state
-}
-
-// isRecoverCall reports whether a call recovers a signer: ecrecover, ECDSA.recover/tryRecover,
-// or a helper named like them.
-func isRecoverCall(c *sema.Call) bool {
-	if c == nil {
-		return false
-	}
-	n := strings.ToLower(c.Name)
-	return n == "ecrecover" || strings.Contains(n, "recover") || strings.Contains(n, "signer")
-}
-
-// recoveredVar reports whether local v is assigned the result of a signer recovery.
-func recoveredVar(info *sema.FuncInfo, v *sema.Var) bool {
-	if v.Kind == sema.StateVar || info.Fn.Body == nil {
-		return false
-	}
-	r := sema.Memo(info, recoveredKey{}, func() recovered { return recoveredLocals(info) })
-	return r.vars[v] || v.Decl != nil && r.decls[v.Decl]
-}
-
-type recoveredKey struct{}
-
-// recovered lists the locals of a function assigned a recovered signer: by declaration, or by
-// assignment to the variable.
-type recovered struct {
-	decls map[*ast.VarDecl]bool
-	vars  map[*sema.Var]bool
-}
-
-// recoveredLocals walks a function body once for recoveredVar.
-func recoveredLocals(info *sema.FuncInfo) recovered {
-	r := recovered{decls: map[*ast.VarDecl]bool{}, vars: map[*sema.Var]bool{}}
-	fromRecover := func(rhs ast.Expr) bool {
-		for _, c := range callsIn(info, rhs) {
-			if isRecoverCall(c) {
-				return true
-			}
-		}
-		return false
-	}
-	visitKinds(info.Fn.BodyTree(), localWriteKinds, func(n ast.Node) bool {
-		switch s := n.(type) {
-		case *ast.VarDeclStmt:
-			if s.Value != nil && fromRecover(s.Value) {
-				for _, d := range s.Vars {
-					if d != nil {
-						r.decls[d] = true
-					}
-				}
-			}
-		case *ast.AssignExpr:
-			if v := info.RootVar(s.Lhs); v != nil && fromRecover(s.Rhs) {
-				r.vars[v] = true
-			}
-		}
-		return true
-	})
-	return r
 }
 
 // passesSender reports whether a condition hands the caller to a predicate: isPauser(msg.sender),

@@ -23,7 +23,9 @@ var EcrecoverZeroAddress = &detect.Analyzer{
 		Remediation:     `<p>Require <code>signer != address(0)</code>, or use OpenZeppelin's <code>ECDSA.recover</code>, which reverts on invalid signatures.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name"},
 		DetectionLogic: "A call to the ecrecover builtin whose result (the local it is stored in, or, when returned, the values " +
-			"callers store it in) is never compared with address(0) or 0 in that function or its callers, and is not only compared with msg.sender.",
+			"callers store it in) is never compared with address(0) or 0 in that function or its callers, and is used in a way " +
+			"a zero address can pass: compared with something other than msg.sender or a value the function checks is not zero, " +
+			"or looked up in a mapping some write may store under the zero key.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-122"},
 		CWE:       []string{"CWE-347"},
@@ -67,7 +69,7 @@ func recoveredChecked(p *sema.Program, fn *sema.Function, x *ast.CallExpr, depth
 	}
 	info := p.Info(fn)
 	holders := holdersOf(info, fn, x)
-	if zeroCompared(info, fn, x, holders) || onlySenderCompared(info, fn, x, holders) {
+	if zeroCompared(info, fn, x, holders) || safeUses(p, info, fn, x, holders) {
 		return true
 	}
 	if !returned(info, fn, x, holders) {
@@ -138,28 +140,45 @@ func refersTo(info *sema.FuncInfo, e ast.Expr, x *ast.CallExpr, holders map[*sem
 }
 
 // zeroCompared reports whether the value is compared with address(0) or 0.
+// An address strictly greater than anything is not zero either (signer > lastSigner, the
+// ordering that keeps a multisig's signers distinct).
 func zeroCompared(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, holders map[*sema.Var]bool) bool {
 	found := false
 	fn.BodyTree().Inspect(func(n ast.Node) bool {
-		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ || b.Op == token.GTR) {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok {
+			return !found
+		}
+		switch b.Op {
+		case token.EQL, token.NEQ:
 			if refersTo(info, b.X, x, holders) && isZeroAddress(info, b.Y) || refersTo(info, b.Y, x, holders) && isZeroAddress(info, b.X) {
 				found = true
 			}
+		case token.GTR:
+			found = found || refersTo(info, b.X, x, holders)
+		case token.LSS:
+			found = found || refersTo(info, b.Y, x, holders)
 		}
 		return !found
 	})
 	return found
 }
 
-// onlySenderCompared reports whether every comparison of the value is with msg.sender, which
-// is never zero.
-func onlySenderCompared(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, holders map[*sema.Var]bool) bool {
+// safeUses reports whether every comparison and lookup of the value is one a zero address
+// cannot pass: compared with msg.sender (never zero), or with a value the function rules out as
+// zero (require(signer != address(0)) on the expected signer), or looked up in a mapping that
+// never stores an entry under the zero key (a garbage signature finds no role).
+func safeUses(p *sema.Program, info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr, holders map[*sema.Var]bool) bool {
 	any, other := false, false
 	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
 			l, r := refersTo(info, b.X, x, holders), refersTo(info, b.Y, x, holders)
 			if l || r {
-				if l && isSender(info, b.Y) || r && isSender(info, b.X) {
+				partner := b.Y
+				if r {
+					partner = b.X
+				}
+				if isSender(info, partner) || nonZeroChecked(info, fn, partner) {
 					any = true
 				} else {
 					other = true
@@ -167,11 +186,59 @@ func onlySenderCompared(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr,
 			}
 		}
 		if ix, ok := n.(*ast.IndexExpr); ok && ix.Index != nil && refersTo(info, ix.Index, x, holders) {
-			other = true
+			if root, level := mappingLevel(info, ix); root != nil && p.ZeroKeyUnset(root, level) {
+				any = true
+			} else {
+				other = true
+			}
 		}
 		return true
 	})
 	return any && !other
+}
+
+// nonZeroChecked reports whether fn compares variable x with zero somewhere (the expected
+// signer it is handed, checked before use).
+func nonZeroChecked(info *sema.FuncInfo, fn *sema.Function, x ast.Expr) bool {
+	id, ok := unwrapConversion(info, x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok || v.Kind == sema.StateVar {
+		return false
+	}
+	found := false
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
+			for _, pair := range [2][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+				if side, ok := unwrapConversion(info, pair[0]).(*ast.Ident); ok && info.Uses[side] == v && isZeroAddress(info, pair[1]) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// mappingLevel returns the state mapping an index expression looks up and how deep the index
+// is (0 for m[k], 1 for m[a][k]).
+func mappingLevel(info *sema.FuncInfo, ix *ast.IndexExpr) (*sema.Var, int) {
+	level := 0
+	for x := ast.Unparen(ix.X); ; {
+		switch e := x.(type) {
+		case *ast.IndexExpr:
+			level++
+			x = ast.Unparen(e.X)
+			continue
+		case *ast.Ident:
+			if v, ok := info.Uses[e].(*sema.Var); ok && v.Kind == sema.StateVar {
+				return v, level
+			}
+		}
+		return nil, 0
+	}
 }
 
 // returned reports whether fn returns the value.

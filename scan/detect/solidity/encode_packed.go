@@ -1,6 +1,9 @@
 package solidity
 
 import (
+	"slices"
+	"strconv"
+
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
@@ -59,12 +62,19 @@ func runEncodePacked(pass *detect.Pass) {
 				continue
 			}
 			var dyn []string
-			for _, a := range args {
-				if isDynamic(info.Types[a]) && !fixedValue(info, a, 0) && !fixedLengthEncoding(info, a) {
-					dyn = append(dyn, sourceText(p, a))
+			undelimited := false
+			prev := -1 // the previous argument that varies
+			for i, a := range args {
+				if !isDynamic(info.Types[a]) || fixedValue(info, a, 0) || fixedLengthEncoding(info, a) || fixedAtCallers(p, fn, info, a, 0) {
+					continue
 				}
+				dyn = append(dyn, sourceText(p, a))
+				if prev >= 0 && !delimited(p, fn, info, args[prev+1:i], args[prev]) {
+					undelimited = true
+				}
+				prev = i
 			}
-			if len(dyn) < 2 {
+			if !undelimited {
 				continue
 			}
 			pass.ReportNode(c.Expr, fn, map[string]string{"args": joinNames(dyn)})
@@ -154,6 +164,10 @@ func fixedValue(info *sema.FuncInfo, x ast.Expr, depth int) bool {
 		case v.Kind == sema.LocalVar && !v.IsStorageRef():
 			return localFixed(info, v, depth)
 		}
+	case *ast.MemberExpr:
+		// type(C).creationCode, type(C).name: fixed when the program is compiled
+		_, meta := ast.Unparen(e.X).(*ast.MetaTypeExpr)
+		return meta
 	case *ast.CallExpr:
 		c := info.CallOf[e]
 		if c == nil {
@@ -213,4 +227,139 @@ func fixedLengthEncoding(info *sema.FuncInfo, x ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// fixedAtCallers reports whether x is a parameter of an internal function (or library
+// function) that every call site passes a fixed value: a CREATE2 helper handed
+// type(Pool).creationCode hashes the same code whatever the call.
+func fixedAtCallers(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, x ast.Expr, depth int) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || depth > 2 || fn.IsPublic() {
+		return false
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok || v.Kind != sema.ParamVar || v.Func != fn {
+		return false
+	}
+	sites := 0
+	for _, g := range p.Functions() {
+		gi := p.Info(g)
+		if gi == nil || g.Body == nil {
+			continue
+		}
+		for _, c := range gi.Calls {
+			if !slices.Contains(c.Callees, fn) {
+				continue
+			}
+			a := sema.ArgFor(c, fn, v.Index)
+			if a == nil || !fixedValue(gi, a, 0) && !fixedAtCallers(p, g, gi, a, depth+1) {
+				return false
+			}
+			sites++
+		}
+	}
+	return sites > 0
+}
+
+// delimited reports whether two variable arguments of a packed encoding are kept apart: a fixed
+// literal between them whose first byte the earlier argument is checked never to contain (an
+// EIP-712 type string name(fields) whose name is checked to hold no parenthesis is what the
+// standard asks for, and decodes one way only).
+func delimited(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, between []ast.Expr, before ast.Expr) bool {
+	for _, b := range between {
+		lit, ok := constantString(p, fn.Contract, info, b, 0)
+		if ok && lit != "" && keptOut(p, fn, info, before, lit[0], 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// keptOut reports whether the bytes of x are compared with byte c (x[i] == c, bytes(x)[i] != c)
+// in fn, or in a function fn hands x to: a scan that rejects the byte.
+func keptOut(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, x ast.Expr, c byte, depth int) bool {
+	id, ok := unwrapConversion(info, x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	return ok && keptOutOf(p, fn, info, v, c, depth)
+}
+
+func keptOutOf(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, v *sema.Var, c byte, depth int) bool {
+	if depth > 1 {
+		return false
+	}
+	refers := func(e ast.Expr) bool {
+		id, ok := stripConversions(info, e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		u, ok := info.Uses[id].(*sema.Var)
+		if !ok {
+			return false
+		}
+		if u == v {
+			return true
+		}
+		// a local holding a conversion of v: bytes memory b = bytes(name)
+		for _, def := range p.LocalDefs(info)[u] {
+			if dx, ok := def.(ast.Expr); ok && u.Kind == sema.LocalVar {
+				if did, ok := stripConversions(info, dx).(*ast.Ident); ok && info.Uses[did] == v {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	byteOf := func(e ast.Expr) bool { // v[i] or bytes(v)[i]
+		ix, ok := stripConversions(info, e).(*ast.IndexExpr)
+		return ok && refers(ix.X)
+	}
+	found := false
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.BinaryExpr:
+			if (e.Op == token.EQL || e.Op == token.NEQ) &&
+				(byteOf(e.X) && byteValue(info, e.Y) == int(c) || byteOf(e.Y) && byteValue(info, e.X) == int(c)) {
+				found = true
+			}
+		case *ast.CallExpr:
+			call := info.CallOf[e]
+			if call == nil || call.Callee == nil || call.Callee.Body == nil || call.Kind != sema.CallInternal && call.Kind != sema.CallLibrary {
+				break
+			}
+			ci := p.Info(call.Callee)
+			for i, prm := range call.Callee.Params {
+				if a := sema.ArgFor(call, call.Callee, i); a != nil && refers(a) && ci != nil && keptOutOf(p, call.Callee, ci, prm, c, depth+1) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// byteValue returns the byte a literal stands for ("(" or 0x28 or bytes1(0x28)), or -1.
+func byteValue(info *sema.FuncInfo, x ast.Expr) int {
+	x = ast.Unparen(x)
+	if ce, ok := x.(*ast.CallExpr); ok && len(ce.Args) == 1 {
+		if call := info.CallOf[ce]; call != nil && call.Kind == sema.CallConversion {
+			return byteValue(info, ce.Args[0])
+		}
+	}
+	l, ok := x.(*ast.BasicLit)
+	if !ok {
+		return -1
+	}
+	if s, ok := stringLitValue(l); ok && len(s) == 1 {
+		return int(s[0])
+	}
+	if l.Kind == token.NUMBER {
+		if n, err := strconv.ParseInt(l.Value, 0, 16); err == nil && n >= 0 && n < 256 {
+			return int(n)
+		}
+	}
+	return -1
 }

@@ -71,7 +71,7 @@ func runFrontRunnableSolution(pass *detect.Pass) {
 				if cmp.Op != token.EQL && cmp.Op != token.NEQ {
 					continue
 				}
-				if !(guessHash(info, cmp.X) && guessTarget(info, cmp.Y)) && !(guessHash(info, cmp.Y) && guessTarget(info, cmp.X)) {
+				if !(guessHash(info, cmp.X) && guessTarget(p, info, cmp.Y)) && !(guessHash(info, cmp.Y) && guessTarget(p, info, cmp.X)) {
 					continue
 				}
 				sev := detect.Medium
@@ -113,10 +113,13 @@ func guessHash(info *sema.FuncInfo, x ast.Expr) bool {
 }
 
 // guessTarget reports whether x can be the secret a guess is checked against: not zero (a
-// non-empty check), not bound to the caller, and fixed before the call (a constant, stored
-// state): a value the caller passes along with its preimage (a proof's own hash field) is no
-// secret, the check only ties two parts of the caller's input together.
-func guessTarget(info *sema.FuncInfo, x ast.Expr) bool {
+// non-empty check), not bound to the caller, and not something the caller supplies along with
+// the answer (a proof checked against a hash the caller also passes is a consistency check, not
+// a puzzle: there is no secret to copy).
+func guessTarget(p *sema.Program, info *sema.FuncInfo, x ast.Expr) bool {
+	if pv := p.DepsOf(info).Of(x); pv.Params != 0 && !pv.Has(sema.SrcStorage|sema.SrcImmutable|sema.SrcConst|sema.SrcCallRet|sema.SrcUnknown) {
+		return false
+	}
 	x = ast.Unparen(x)
 	if c, ok := x.(*ast.CallExpr); ok {
 		if _, conv := c.Fun.(*ast.ElementaryType); conv && len(c.Args) == 1 {

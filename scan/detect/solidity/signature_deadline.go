@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
 )
 
 // SignatureNoDeadline reports signatures that never expire: the signed data carries no
@@ -21,9 +22,9 @@ var SignatureNoDeadline = &detect.Analyzer{
 		Remediation: `<p>Include a deadline in the signed data and check <code>require(block.timestamp &lt;= deadline)</code> ` +
 			`before acting on the signature (as EIP-2612 permits do).</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name"},
-		DetectionLogic: "A public state-changing function that recovers a signer (the sites the other signature detectors " +
-			"use), takes no deadline/expiry parameter, and compares neither block.timestamp, now nor block.number in " +
-			"itself or its helpers.",
+		DetectionLogic: "A public state-changing function that verifies a signature and acts on it (the sites the other signature " +
+			"detectors use), whose signed digest includes no block value and none of whose signed values is compared with " +
+			"block.timestamp, now or block.number in the code it runs.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-121"},
 		CWE:       []string{"CWE-294", "CWE-613"},
@@ -36,12 +37,14 @@ var SignatureNoDeadline = &detect.Analyzer{
 func runSignatureNoDeadline(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range entryFunctions(pass.Functions()) {
-		sites := signatureSites(p, fn)
-		if len(sites) == 0 || boundsTime(p, fn) || takesExpiry(fn) {
+		u := signatureUse(p, fn)
+		if u == nil || u.effect == "" || u.digest.Has(sema.SrcCallRet) || expiry(u, p.EntryConds(fn)) != "" {
 			continue
 		}
-		s := sites[0]
-		pass.Report(detect.Finding{Pos: s.call.Expr.Pos(), End: s.call.Expr.End(), Function: fn.Name,
+		c := u.checks[0]
+		ev := checkEvidence(p, fn, u, c)
+		ev.Add("no signed value is compared with block.timestamp or block.number, and the digest includes neither")
+		pass.Report(detect.Finding{Pos: c.Site.Pos(), End: c.Site.End(), Function: fn.Name, Evidence: ev,
 			Details: map[string]string{"function_name": fnName(fn)}})
 	}
 }

@@ -1,8 +1,6 @@
 package solidity
 
 import (
-	"strings"
-
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
@@ -17,7 +15,7 @@ var SignatureMalleability = &detect.Analyzer{
 		ID:         "SIGNATURE_MALLEABILITY",
 		Name:       "Malleable signature used as a replay key",
 		Severity:   detect.High,
-		Confidence: detect.ConfidenceMedium,
+		Confidence: detect.ConfidenceHigh,
 		Description: `<p>Function <code>${function_name}</code> of <code>${contract_name}</code> hashes the signature itself ` +
 			`(<code>${signature}</code>) into the key that marks a message as processed. ECDSA signatures are malleable: ` +
 			`anyone can turn a valid signature into a different valid one for the same message (negating <code>s</code>), ` +
@@ -25,9 +23,10 @@ var SignatureMalleability = &detect.Analyzer{
 		Remediation: `<p>Key replay protection on the signed message (its hash with a nonce), never on the signature bytes, ` +
 			`and reject high-<code>s</code> signatures (OpenZeppelin <code>ECDSA.recover</code>).</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "signature"},
-		DetectionLogic: "A keccak256/sha256 whose arguments (also inside abi.encodePacked/encode) include a variable that the " +
-			"function hands to a signature recovery (ecrecover or a helper that reaches it) or a bytes variable named like a " +
-			"signature, and whose result indexes a state mapping.",
+		DetectionLogic: "A public function that verifies a signature and acts on it (the sites SIGNATURE_REPLAY_NO_NONCE uses), " +
+			"whose only replay protection is a location a condition reads and the call marks under a key computed from the " +
+			"signature bytes (a parameter that reaches the check as signature, not as digest): no nonce in the digest, no mark " +
+			"keyed by the message alone, no expiry.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-117"},
 		CWE:       []string{"CWE-347"},
@@ -40,85 +39,55 @@ var SignatureMalleability = &detect.Analyzer{
 
 func runSignatureMalleability(pass *detect.Pass) {
 	p := pass.Program
-	for _, fn := range bodies(pass.Functions()) {
-		if isTestContract(fn.Contract) {
+	for _, fn := range entryFunctions(pass.Functions()) {
+		u := signatureUse(p, fn)
+		if u == nil || u.effect == "" {
 			continue
 		}
-		info := p.Info(fn)
-		sigVars := signatureVars(p, info, fn)
-		if len(sigVars) == 0 {
+		r := u.replay
+		if r.protected || r.sigKeyed == nil || r.assumed != "" {
 			continue
 		}
-		for _, c := range info.Calls {
-			if c.Kind != sema.CallBuiltin || (c.Name != "keccak256" && c.Name != "sha3" && c.Name != "sha256") {
-				continue
-			}
-			var hit *sema.Var
-			for _, a := range c.Args {
-				ast.Inspect(a, func(n ast.Node) bool {
-					if id, ok := n.(*ast.Ident); ok {
-						if v, ok := info.Uses[id].(*sema.Var); ok && sigVars[v] {
-							hit = v
-						}
-					}
-					return hit == nil
-				})
-			}
-			if hit == nil || !usedAsKey(info, fn, c.Expr) {
-				continue
-			}
-			pass.ReportNode(c.Expr, fn, map[string]string{"signature": hit.Name})
+		w := r.sigKeyed
+		at := signatureHash(p, fn, u)
+		if at == nil {
+			at = w.Site
 		}
+		c := u.checks[0]
+		ev := checkEvidence(p, fn, u, c)
+		ev.Add("the call marks " + locName(w.Loc) + " under a key computed from the signature itself, and a check reads it back")
+		ev.Add("nothing else records the signed message")
+		pass.Report(detect.Finding{Pos: at.Pos(), End: at.End(), Function: fn.Name, Evidence: ev,
+			Details: map[string]string{"function_name": fnName(fn), "signature": signatureName(fn, u)}})
 	}
 }
 
-// signatureVars returns the variables of fn that hold a signature: passed to ecrecover or to a
-// call that reaches a recovery, or bytes named sig/signature.
-func signatureVars(p *sema.Program, info *sema.FuncInfo, fn *sema.Function) map[*sema.Var]bool {
-	out := map[*sema.Var]bool{}
+// signatureHash returns the hash in fn's own code that takes the signature (the key a
+// malleable signature changes), or nil.
+func signatureHash(p *sema.Program, fn *sema.Function, u *sigUse) ast.Node {
+	info := p.Info(fn)
+	d := p.DepsOf(info)
+	sigOnly := u.sigOnly()
 	for _, c := range info.Calls {
-		if !reachesRecover(p, c) {
+		if c.Kind != sema.CallBuiltin || (c.Name != "keccak256" && c.Name != "sha3" && c.Name != "sha256") {
 			continue
 		}
-		for i, a := range c.Args {
-			if c.Kind == sema.CallBuiltin && c.Name == "ecrecover" && i == 0 {
-				continue // the digest, not the signature
-			}
-			if id, ok := ast.Unparen(a).(*ast.Ident); ok {
-				if v, ok := info.Uses[id].(*sema.Var); ok && v.Kind != sema.StateVar && isSignatureTyped(v) {
-					out[v] = true
-				}
+		for _, a := range c.Args {
+			if d.Of(a).Params&sigOnly != 0 {
+				return c.Expr
 			}
 		}
 	}
-	for _, v := range append(append([]*sema.Var(nil), fn.Params...), fn.Locals...) {
-		if e, ok := v.Type.(*sema.Elementary); ok && e.Name == "bytes" && hasWord(v.Name, "sig", "signature", "signatures", "sign") {
-			out[v] = true
-		}
-	}
-	return out
+	return nil
 }
 
-// isSignatureTyped reports whether v can hold a signature or a part of one.
-func isSignatureTyped(v *sema.Var) bool {
-	e, ok := v.Type.(*sema.Elementary)
-	if !ok {
-		return false
-	}
-	return e.Name == "bytes" || e.Name == "uint8" || e.Name == "bytes32" && (v.Name == "r" || v.Name == "s" || strings.HasPrefix(v.Name, "_r") || strings.HasPrefix(v.Name, "_s"))
-}
-
-// usedAsKey reports whether the hash x (or the local it is stored in) indexes a state mapping.
-func usedAsKey(info *sema.FuncInfo, fn *sema.Function, x *ast.CallExpr) bool {
-	holders := holdersOf(info, fn, x)
-	found := false
-	fn.BodyTree().Inspect(func(n ast.Node) bool {
-		if ix, ok := n.(*ast.IndexExpr); ok && ix.Index != nil && refersTo(info, ix.Index, x, holders) {
-			if root := info.RootVar(ix.X); root != nil && root.Kind == sema.StateVar {
-				found = true
-			}
+// signatureName names the parameter of fn that carries the signature.
+func signatureName(fn *sema.Function, u *sigUse) string {
+	sigOnly := u.sigOnly()
+	for i, prm := range fn.Params {
+		if i < 63 && sigOnly&(1<<uint(i)) != 0 && prm.Name != "" {
+			return prm.Name
 		}
-		return !found
-	})
-	return found
+	}
+	return "the signature"
 }

@@ -544,13 +544,17 @@ func readsApproval(p *sema.Program, fn *sema.Function) bool {
 	return false
 }
 
-// takesSignature reports whether fn or its helpers recover a signer.
+// takesSignature reports whether fn or its helpers verify a signature (sema's facts: a token
+// rescue named _recoverERC20 recovers no signer) or call a verifier named so.
 func takesSignature(p *sema.Program, fn *sema.Function) bool {
+	if p.VerifiesSignature(fn) {
+		return true
+	}
 	for _, g := range append([]*sema.Function{fn}, p.Callees(fn)...) {
 		if gi := p.Info(g); gi != nil {
 			for _, c := range gi.Calls {
 				n := strings.ToLower(c.Name)
-				if n == "ecrecover" || strings.Contains(n, "recover") || strings.Contains(n, "isvalidsignature") || strings.Contains(n, "verify") {
+				if strings.Contains(n, "isvalidsignature") || strings.Contains(n, "verify") {
 					return true
 				}
 			}

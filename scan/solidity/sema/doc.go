@@ -8,6 +8,13 @@
 // flow facts (what depends on msg.sender, tx.origin, msg.value, parameters, block values and
 // storage; what state each function reads and writes; which functions anyone can reach).
 //
+// Signature facts: where an entry point verifies a signature and what its digest is made of
+// (sigchecks.go), the storage the code it runs marks and the conditions it tests
+// (storefacts.go, over the top-down walk of reachwalk.go), state computed from the chain id
+// (chain.go), state only administrators set (config.go), mapping entries never stored under a
+// zero key (zerokeys.go), signature verifiers that vouch for a trusted signer as guards
+// (sigguards.go), and hashes of assembly memory traced to what was stored (yulmem.go).
+//
 // The model is built without a compiler and tolerates what it cannot resolve: an unresolved
 // import or name is a diagnostic and an unknown type, never a failure.
 package sema

@@ -314,6 +314,12 @@ func (p *Program) IsGuarded(fn *Function, n *Node) bool {
 	return p.isGuarded(fn, n, checkCtx{in: fn.Contract, owner: fn})
 }
 
+// IsCallerGuarded is IsGuarded counting only checks of who the caller is: a signer recovered
+// from a signature authorises what it signed, but anyone may submit it.
+func (p *Program) IsCallerGuarded(fn *Function, n *Node) bool {
+	return p.isGuarded(fn, n, checkCtx{in: fn.Contract, owner: fn, noSigner: true})
+}
+
 func (p *Program) isGuarded(fn *Function, n *Node, ck checkCtx) bool {
 	info := p.Info(fn)
 	if info == nil || info.CFG == nil || n == nil {

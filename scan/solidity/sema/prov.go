@@ -21,6 +21,7 @@ const (
 	SrcCreated                            // a contract created by this code (new, create)
 	SrcRecovered                          // an address recovered from a signature (ecrecover)
 	SrcUnknown                            // code the model cannot read decided it
+	SrcChain                              // the chain id (block.chainid, chainid() in assembly)
 )
 
 // maxProvVars bounds the state variables a Prov lists: past it, SrcStorage alone says a stored
@@ -183,13 +184,13 @@ func (p *Program) computeDeps(info *FuncInfo, ret func(*Function) Prov) *Deps {
 				}
 			case *ast.YulLet:
 				if s.Value != nil {
-					pv := d.OfYul(s.Value)
+					pv := d.yulValue(s, s.Value)
 					for _, id := range s.Names {
 						changed = setYul(id.Name, pv) || changed
 					}
 				}
 			case *ast.YulAssign:
-				pv := d.OfYul(s.Value)
+				pv := d.yulValue(s, s.Value)
 				for _, id := range s.Names {
 					if v := info.YulUses[id]; v != nil {
 						changed = set(v, pv) || changed // x := caller() writes the Solidity local
@@ -278,6 +279,8 @@ func (d *Deps) Of(x ast.Expr) Prov {
 					return Prov{Src: SrcData}
 				case "block.timestamp", "block.number", "block.difficulty", "block.prevrandao", "block.coinbase", "block.gaslimit":
 					return Prov{Src: SrcBlock}
+				case "block.chainid":
+					return Prov{Src: SrcChain}
 				}
 				return Prov{}
 			}
@@ -383,7 +386,11 @@ func (d *Deps) OfYul(x ast.YulExpr) Prov {
 			}
 			return pv
 		}
-		return d.yul[e.Name]
+		if pv, ok := d.yul[e.Name]; ok {
+			return pv
+		}
+		// before 0.5, instructions could be written without parentheses (chainId := chainid)
+		return d.OfYul(&ast.YulCall{Name: e})
 	case *ast.YulCall:
 		switch e.Name.Name {
 		case "caller":
@@ -398,6 +405,8 @@ func (d *Deps) OfYul(x ast.YulExpr) Prov {
 			return Prov{Src: SrcData | SrcParam, Params: ^uint64(0)}
 		case "timestamp", "number", "prevrandao", "difficulty", "coinbase", "blockhash":
 			return Prov{Src: SrcBlock}
+		case "chainid":
+			return Prov{Src: SrcChain}
 		case "balance", "selfbalance":
 			return Prov{Src: SrcBalance}
 		case "sload", "tload":

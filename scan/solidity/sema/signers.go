@@ -10,6 +10,11 @@ import "github.com/vigil-sec/vigil/scan/solidity/ast"
 // Like the other guard facts, these are read from the code and the resolved callees directly,
 // never from summaries: summaries read guards.
 
+// IsRecovered reports whether x is an address recovered from a signature: the result of
+// ecrecover, of a helper or library function that returns one, a local holding one; for a
+// helper the scan does not hold, its name (ECDSA.recover, tryRecover) decides.
+func (p *Program) IsRecovered(info *FuncInfo, x ast.Expr) bool { return p.isRecovered(info, x, 0) }
+
 // isRecovered reports whether x is an address recovered from a signature.
 func (p *Program) isRecovered(info *FuncInfo, x ast.Expr, depth int) bool {
 	if depth > 4 {
@@ -23,7 +28,8 @@ func (p *Program) isRecovered(info *FuncInfo, x ast.Expr, depth int) bool {
 		}
 		switch c.Kind {
 		case CallBuiltin:
-			return c.Name == "ecrecover"
+			// digest.recover(sig) through a using-for of a library the scan does not hold
+			return c.Name == "ecrecover" || Unshipped(c) && recoverName(c.Name)
 		case CallConversion:
 			return len(e.Args) == 1 && p.isRecovered(info, e.Args[0], depth+1)
 		case CallInternal, CallLibrary:
@@ -50,7 +56,7 @@ func (p *Program) isRecovered(info *FuncInfo, x ast.Expr, depth int) bool {
 // recoverName reports whether an unresolved function is named as a signer recovery.
 func recoverName(name string) bool {
 	switch name {
-	case "recover", "tryRecover", "recoverSigner", "_recoverSigner", "recoverAddress", "_recover":
+	case "recover", "tryRecover", "recoverCalldata", "tryRecoverCalldata", "recoverSigner", "_recoverSigner", "recoverAddress", "_recover":
 		return true
 	}
 	return false
@@ -90,15 +96,7 @@ type recoveredLocalsKey struct{ depth int }
 func (p *Program) recoveredLocals(info *FuncInfo, depth int) map[*Var]bool {
 	return Memo(info, recoveredLocalsKey{depth}, func() map[*Var]bool {
 		out := map[*Var]bool{}
-		byDecl := map[*ast.VarDecl]*Var{}
-		for _, v := range info.Fn.Locals {
-			byDecl[v.Decl] = v
-		}
-		for _, v := range info.Fn.Returns {
-			if v.Decl != nil {
-				byDecl[v.Decl] = v
-			}
-		}
+		byDecl := varsByDecl(info.Fn)
 		for n := range info.Fn.BodyTree().Preorder(depsKinds) {
 			switch s := n.(type) {
 			case *ast.VarDeclStmt:

@@ -40,7 +40,7 @@ type Action struct {
 	Call *Call     // the Solidity call, nil for assembly and plain writes
 
 	Target Prov // the called contract, the selfdestruct beneficiary, the created contract's value
-	Value  Prov // the ether sent (Sends tells whether any may be)
+	Value  Prov // the ether sent (Sends tells whether any may be); for an assembly write, what is stored
 	Sends  bool
 	Var    *Var // ActWrite: the state variable, nil for an assembly write to a computed slot
 	Slot   Prov // ActWrite from assembly: what the slot depends on
@@ -759,7 +759,7 @@ func (p *Program) yulActions(info *FuncInfo, d *Deps, e *ast.YulCall, bind map[s
 	case "selfdestruct":
 		a.Kind, a.Target = ActSelfdestruct, arg(0)
 	case "sstore", "tstore":
-		a.Kind, a.Slot = ActWrite, arg(0)
+		a.Kind, a.Slot, a.Value = ActWrite, arg(0), arg(1)
 		if e.Name.Name == "tstore" {
 			return nil // transient: gone at the end of the transaction
 		}

@@ -284,7 +284,7 @@ func (p *Program) RunsOnce(fn *Function) bool {
 			}
 			return true
 		})
-		if endsDominated(info.CFG, passed) {
+		if endsDominated(info.CFG, passed) || p.runsOnceBySlot(fn, info) {
 			return true
 		}
 		tested := map[*Var]bool{}

@@ -133,9 +133,9 @@ func (s SlotRef) known() bool { return s.Word != nil || s.Param >= 0 }
 type SlotAccess struct {
 	Write bool
 	Slot  SlotRef
-	Value Prov      // a write's stored value, in the function's terms
-	At    ast.Node  // the sload or sstore
-	Node  *Node     // where, in the function's graph, it happens or is reached
+	Value Prov     // a write's stored value, in the function's terms
+	At    ast.Node // the sload or sstore
+	Node  *Node    // where, in the function's graph, it happens or is reached
 }
 
 type slotAccessKey struct{}

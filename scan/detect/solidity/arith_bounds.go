@@ -107,30 +107,31 @@ func paidOut(p *sema.Program, info *sema.FuncInfo, op arithOp, bits int) bool {
 	return false
 }
 
-// restoresSubtraction reports whether op adds back an amount subtracted from the same
-// variable earlier in the function with a checked or guarded subtraction (tab = tab - owe,
-// then tab + owe): the sum is the variable's earlier value and cannot wrap.
-func restoresSubtraction(p *sema.Program, info *sema.FuncInfo, op arithOp, ctx *overflowCtx) bool {
-	if op.op != token.ADD || op.y == nil {
-		return false
+// comparedOperands returns a comparison in the function's conditions of a subtraction's
+// operands with each other (a decrement's operand with zero or one), or nil. The value ranges
+// follow every guard that dominates the operation; such a comparison elsewhere is what an
+// author writes when the bound holds for a reason the ranges do not see (a flag set under the
+// check, a bound carried through a product), so it lowers the finding instead of hiding it.
+func comparedOperands(p *sema.Program, info *sema.FuncInfo, op arithOp) *ast.BinaryExpr {
+	if op.op != token.SUB {
+		return nil
 	}
 	x := normText(p, op.x)
-	checkedFile := info.Fn.File.Version.CheckedArithmetic()
-	for _, i := range ctx.byAmount[op.ytext] {
-		o := ctx.ops[i]
-		if o.op != token.SUB || o.node.Pos() >= op.node.Pos() || normText(p, o.x) != x {
-			continue
-		}
-		// The difference must be stored back into the variable: x -= y or x = x - y.
-		stored := false
-		if _, ok := o.node.(*ast.AssignExpr); ok {
-			stored = true
-		} else if a, ok := o.parent().(*ast.AssignExpr); ok && a.Op == token.ASSIGN && a.Rhs == o.node && normText(p, a.Lhs) == x {
-			stored = true
-		}
-		if stored && ((checkedFile && !o.unchecked) || ctx.isGuarded(p, info, o)) {
-			return true
+	var ys []string
+	if op.y == nil || smallLiteral(op.y) && litValue(op.y).Int64() == 1 {
+		ys = []string{"0", "1"}
+	} else {
+		ys = []string{normText(p, op.y), normText(p, withoutIntConversions(op.y))}
+	}
+	for _, c := range funcConditions(info) {
+		for _, cmp := range comparisonsIn(c.expr) {
+			l, r := normText(p, cmp.X), normText(p, cmp.Y)
+			for _, y := range ys {
+				if (l == x && r == y) || (l == y && r == x) {
+					return cmp
+				}
+			}
 		}
 	}
-	return false
+	return nil
 }

@@ -51,6 +51,11 @@ func (a *rangeAnalysis) assume(s *rangeState, info *FuncInfo, cond ast.Expr, tru
 			}
 			a.assumeCmp(s, info, e.X, op, e.Y)
 		}
+	default:
+		// A flag: a boolean location is 1 when true, 0 when false.
+		if t := a.loc(info, e); t >= 0 && a.terms[t].typ.bits == 1 {
+			a.refine(s, t, Exactly(big.NewInt(int64(boolInt(truth)))), spreadDepth)
+		}
 	}
 }
 

@@ -266,12 +266,16 @@ func metaTypeBound(m *ast.MemberExpr) (Interval, intType, bool) {
 }
 
 // intTypeOfType returns the integer type of a model type: integers, addresses and contracts
-// (as uint160), user-defined value types over those, enums (below 256 members).
+// (as uint160), user-defined value types over those, enums (below 256 members), and booleans
+// (as 0 and 1, so that a flag set under a check carries the check).
 func intTypeOfType(t Type) (intType, bool) {
 	switch t := t.(type) {
 	case *Elementary:
 		if t.IsAddress() {
 			return intType{160, false}, true
+		}
+		if t.Name == "bool" {
+			return intType{1, false}, true
 		}
 		if t.IsInteger() {
 			return intType{t.Bits(), t.IsSigned()}, true

@@ -30,6 +30,10 @@ func (a *rangeAnalysis) intTypeOf(info *FuncInfo, x ast.Expr) (intType, bool) {
 		if e.Op != token.NOT && e.Op != token.DELETE {
 			return a.intTypeOf(info, e.X)
 		}
+	case *ast.BasicLit:
+		if e.Kind == token.TRUE || e.Kind == token.FALSE {
+			return intType{1, false}, true
+		}
 	}
 	return intTypeOfType(info.Types[x])
 }
@@ -42,10 +46,21 @@ func (a *rangeAnalysis) opType(info *FuncInfo, op token.Token, x, y ast.Expr) (i
 	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR:
 		return intType{}, false
 	case token.EXP, token.SHL, token.SHR, token.SAR:
-		if isRational(x) {
+		if !isRational(x) {
+			return a.intTypeOf(info, x)
+		}
+		if isRational(y) {
 			return intType{}, false
 		}
-		return a.intTypeOf(info, x)
+		// A literal raised to (or shifted by) a variable: since 0.7 computed in uint256
+		// (int256 for a negative literal); before, in the exponent's type.
+		if info.Fn.File != nil && info.Fn.File.Version.MayBeBelow(Version{0, 7, 0}) {
+			return a.intTypeOf(info, y)
+		}
+		if v, ok := literalValue(ast.Unparen(x)); ok && v.Sign() >= 0 {
+			return intType{256, false}, true
+		}
+		return intType{256, true}, true
 	}
 	switch rx, ry := isRational(x), isRational(y); {
 	case rx && ry:
@@ -116,6 +131,9 @@ func (a *rangeAnalysis) eval(s *rangeState, info *FuncInfo, x ast.Expr) Interval
 	x = ast.Unparen(x)
 	if v, ok := literalValue(x); ok {
 		return Exactly(v)
+	}
+	if lit, ok := x.(*ast.BasicLit); ok && (lit.Kind == token.TRUE || lit.Kind == token.FALSE) {
+		return Exactly(big.NewInt(int64(boolInt(lit.Kind == token.TRUE))))
 	}
 	a.steps++
 	t, typed := a.intTypeOf(info, x)
@@ -216,9 +234,31 @@ func (a *rangeAnalysis) evalUnary(s *rangeState, info *FuncInfo, e *ast.UnaryExp
 		}
 		return a.evalArith(s, info, incOp(e.Op), e.X, nil, e.Pos())
 	case token.NOT:
-		return Between(0, 1)
+		return a.evalCondition(s, info, e)
 	}
 	return whole
+}
+
+// evalCondition is the value of a condition as 0 or 1: {1} when it always holds, {0} when it
+// never does.
+func (a *rangeAnalysis) evalCondition(s *rangeState, info *FuncInfo, cond ast.Expr) Interval {
+	yes, no := s.clone(), s.clone()
+	a.assume(&yes, info, cond, true)
+	a.assume(&no, info, cond, false)
+	switch {
+	case yes.dead && !no.dead:
+		return Exactly(bigZero)
+	case no.dead && !yes.dead:
+		return Exactly(bigOne)
+	}
+	return Between(0, 1)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func incOp(op token.Token) token.Token {
@@ -231,7 +271,7 @@ func incOp(op token.Token) token.Token {
 func (a *rangeAnalysis) evalBinary(s *rangeState, info *FuncInfo, e *ast.BinaryExpr) Interval {
 	switch e.Op {
 	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR:
-		return Between(0, 1)
+		return a.evalCondition(s, info, e)
 	}
 	return a.evalArith(s, info, e.Op, e.X, e.Y, e.Pos())
 }

@@ -61,6 +61,9 @@ func (a *rangeAnalysis) execCode(s *rangeState, info *FuncInfo, code ast.Node) {
 		a.execExpr(s, info, c.Call, true)
 	case *ast.AssemblyStmt, ast.YulStmt, ast.YulExpr:
 		a.havocAssembly(s, info, code)
+		if endsCall(code) {
+			s.dead = true // nothing after a revert in assembly runs
+		}
 	case ast.Expr:
 		a.execExpr(s, info, c, true)
 	}
@@ -445,9 +448,12 @@ func (a *rangeAnalysis) varLoc(v *Var) int32 {
 	return a.addTerm(key, m)
 }
 
-// callEffects forgets what a call may change: storage, unless the callee cannot write it (a
-// view or pure function, a static call, transfer and send with their 2300 gas); memory behind
-// the references it is passed, for an internal callee. push and pop move an array's length.
+// callEffects forgets what a call may change. An internal call may write any storage, and
+// the memory behind the references it is passed; a delegatecall runs foreign code on this
+// contract's storage. A call to another contract changes this contract's storage only by
+// calling back into it: that is re-entrancy, the reentrancy detectors' class, so the ranges
+// keep their storage facts across it. Sending ether lowers this contract's balance. push and
+// pop move an array's length.
 func (a *rangeAnalysis) callEffects(s *rangeState, info *FuncInfo, c *ast.CallExpr) {
 	switch c.Fun.(type) {
 	case *ast.ElementaryType, *ast.MetaTypeExpr:
@@ -457,33 +463,45 @@ func (a *rangeAnalysis) callEffects(s *rangeState, info *FuncInfo, c *ast.CallEx
 	if call == nil {
 		a.killStorage(s)
 		a.killMemory(s)
+		a.killBalance(s)
 		return
 	}
+	if call.SendsValue() {
+		a.killBalance(s)
+	}
 	switch call.Kind {
-	case CallConversion, CallStruct, CallEvent, CallError:
+	case CallConversion, CallStruct, CallEvent, CallError, CallExternal, CallNew:
 	case CallBuiltin:
 		switch call.Name {
 		case "push", "pop":
 			a.resize(s, info, c, call.Name == "push")
+		case "selfdestruct", "suicide":
+			a.killBalance(s)
 		}
 	case CallInternal, CallLibrary:
 		if call.Callee == nil || !call.Callee.IsView() {
 			a.killStorage(s)
+			a.killBalance(s)
 		}
 		a.killMemory(s)
-	case CallExternal:
-		if call.Callee == nil || !call.Callee.IsView() {
-			a.killStorage(s)
-		}
+		a.callGuards(s, info, c, call)
 	case CallLowLevel:
 		switch call.Name {
-		case "staticcall", "transfer", "send":
-		default:
+		case "delegatecall", "callcode":
 			a.killStorage(s)
+			a.killBalance(s)
 		}
 	default:
 		a.killStorage(s)
 		a.killMemory(s)
+		a.killBalance(s)
+	}
+}
+
+// killBalance forgets what is known of this contract's balance.
+func (a *rangeAnalysis) killBalance(s *rangeState) {
+	if t, ok := a.index[thisBalanceKey]; ok {
+		a.killTerm(s, t)
 	}
 }
 
@@ -608,12 +626,29 @@ func (a *rangeAnalysis) havocAssembly(s *rangeState, info *FuncInfo, code ast.No
 			}
 		case *ast.YulCall:
 			switch e.Name.Name {
-			case "sstore", "call", "callcode", "delegatecall", "create", "create2":
+			case "sstore", "callcode", "delegatecall":
 				a.killStorage(s)
+				a.killBalance(s)
+			case "call", "create", "create2", "selfdestruct":
+				a.killBalance(s)
 			case "mstore", "mstore8", "calldatacopy", "codecopy", "extcodecopy", "returndatacopy", "mcopy":
 				a.killMemory(s)
 			}
 		}
 		return true
 	})
+}
+
+// endsCall reports whether assembly code always reverts: a block that ends in revert(...) or
+// invalid(), or such a statement on its own.
+func endsCall(code ast.Node) bool {
+	switch c := code.(type) {
+	case *ast.AssemblyStmt:
+		return yulReverts(c.Body)
+	case *ast.YulBlock:
+		return yulReverts(c)
+	case *ast.YulExprStmt:
+		return yulReverts(&ast.YulBlock{List: []ast.YulStmt{c}})
+	}
+	return false
 }

@@ -27,6 +27,7 @@ type rangeAnalysis struct {
 	wrapFuncs map[*ast.BinaryExpr]*FuncInfo
 
 	summaries map[*Function]*rangeSummary // callees summarised for this analysis (depth > 0)
+	targets   map[dispatchKey][]*Function // implementations a virtual call may run
 }
 
 // span is the source range of an unchecked block.
@@ -143,6 +144,15 @@ func (a *rangeAnalysis) run() (in []rangeState, seen []bool, ok bool) {
 	return nil, nil, false
 }
 
+// special returns the location of a value fixed for the transaction (msg.value), or of this
+// contract's balance, by its key.
+func (a *rangeAnalysis) special(key string, boundary Interval) int32 {
+	if id, ok := a.index[key]; ok {
+		return id
+	}
+	return a.addTerm(key, rterm{kind: termLoc, typ: intType{256, false}, boundary: boundary})
+}
+
 // narrowingPasses is how many times the states are recomputed without widening once the
 // fixpoint is reached: widening pushed a loop counter's bound to its type's end, and one more
 // pass brings it back to the loop's own bound (i <= 10 after for (i = 0; i < 10; i++)).
@@ -174,12 +184,20 @@ func (a *rangeAnalysis) narrow(g *CFG, in, out []rangeState, seen []bool, rpo []
 	}
 }
 
-// entryState is what holds when the function starts: a modifier's parameters hold the
-// arguments the function passes it (for a modifier used once, so that each parameter has one
-// value).
+// entryState is what holds when the function starts: the ether sent with the call is already
+// in this contract's balance; a modifier's parameters hold the arguments the function passes
+// it (for a modifier used once, so that each parameter has one value).
 func (a *rangeAnalysis) entryState() rangeState {
 	var s rangeState
 	fn := a.info.Fn
+	bal := a.special(thisBalanceKey, TypeRange(128, false))
+	value := a.special("msg.value", TypeRange(128, false))
+	id, flipped := a.pair(bal, value, false)
+	iv := Interval{Lo: bigZero}
+	if flipped {
+		iv = Interval{Hi: bigZero}
+	}
+	a.refine(&s, id, iv, 0)
 	uses := map[*Function]int{}
 	for _, m := range fn.Modifiers {
 		uses[m]++

@@ -1,18 +1,24 @@
 package sema
 
 import (
+	"slices"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
-// Summaries of internal helpers: the range of what a function returns, and which parameters
-// bound it, so that min(a, b) is known to be at most a and at most b at every call, and a
-// clamp(x) that returns at most MAX is known to do so.
+// Summaries of internal helpers: whether a function returns at all, which of its boolean
+// parameters must be true for it to return (a _require(cond, code) helper is a guard), the
+// range of what it returns and which parameters bound it, so that min(a, b) is known to be at
+// most a and at most b at every call, and a clamp(x) that returns at most MAX is known to.
 
-// rangeSummary is what the analysis of a function with one integer result tells its callers.
+// rangeSummary is what the analysis of a function tells its callers.
 type rangeSummary struct {
-	result Interval
-	le, ge []bool // the result is at most (at least) the parameter, on every return
+	returns   bool   // some execution returns to the caller
+	requires  []bool // the (boolean) parameter is true on every return
+	hasResult bool   // one integer result, described by result, le and ge
+	result    Interval
+	le, ge    []bool // the result is at most (at least) the parameter, on every return
 }
 
 // maxSummaryDepth bounds how deep summaries nest: a function's ranges use its callees'
@@ -29,7 +35,7 @@ func (a *rangeAnalysis) summary(callee *Function) *rangeSummary {
 		return nil
 	}
 	info := a.p.Info(callee)
-	if info == nil || callee.Body == nil || len(callee.Returns) != 1 || callee.IsModifier {
+	if info == nil || callee.Body == nil || callee.IsModifier {
 		return nil
 	}
 	if a.depth == 0 {
@@ -50,7 +56,7 @@ func (a *rangeAnalysis) summary(callee *Function) *rangeSummary {
 // summarize analyses info's function at the given depth and reads its summary off the states
 // at its returns.
 func (p *Program) summarize(info *FuncInfo, depth int) *rangeSummary {
-	if _, ok := intTypeOfType(info.Fn.Returns[0].Type); !ok || info.CFG == nil {
+	if info.CFG == nil {
 		return nil
 	}
 	a := newRangeAnalysis(p, info, depth)
@@ -58,28 +64,46 @@ func (p *Program) summarize(info *FuncInfo, depth int) *rangeSummary {
 	if !ok {
 		return nil
 	}
-	params := make([]int32, len(info.Fn.Params))
-	for i, v := range info.Fn.Params {
+	fn := info.Fn
+	exit := info.CFG.Exit.ID
+	sum := &rangeSummary{returns: seen[exit] && !in[exit].dead, requires: make([]bool, len(fn.Params))}
+	params := make([]int32, len(fn.Params))
+	for i, v := range fn.Params {
 		params[i] = a.varLoc(v)
+		if sum.returns && params[i] >= 0 && a.terms[params[i]].typ.bits == 1 && !a.assignedInBody(info, v) {
+			s := in[exit]
+			iv := a.get(&s, params[i])
+			sum.requires[i] = iv.Lo != nil && iv.Lo.Sign() > 0
+		}
 	}
-	sum := &rangeSummary{result: emptyInterval, le: make([]bool, len(params)), ge: make([]bool, len(params))}
+	if len(fn.Returns) == 1 && sum.returns {
+		if _, ok := intTypeOfType(fn.Returns[0].Type); ok {
+			a.resultSummary(sum, in, seen, params)
+		}
+	}
+	return sum
+}
+
+// resultSummary fills the summary of a function's integer result from the states at its
+// returns: a return statement's value, or the named result where the function ends.
+func (a *rangeAnalysis) resultSummary(sum *rangeSummary, in []rangeState, seen []bool, params []int32) {
+	info, fn := a.info, a.info.Fn
+	result, le, ge := emptyInterval, make([]bool, len(params)), make([]bool, len(params))
 	for i := range params {
-		sum.le[i], sum.ge[i] = params[i] >= 0, params[i] >= 0
+		le[i], ge[i] = params[i] >= 0, params[i] >= 0
 	}
 	returns := 0
 	see := func(s rangeState, x ast.Expr) {
 		returns++
 		a.steps = 0
-		sum.result = sum.result.Join(a.eval(&s, info, x))
+		result = result.Join(a.eval(&s, info, x))
 		for i, t := range params {
-			if t < 0 {
-				continue
+			if t >= 0 {
+				le[i] = le[i] && a.compares(s, info, x, t, token.LEQ)
+				ge[i] = ge[i] && a.compares(s, info, x, t, token.GEQ)
 			}
-			sum.le[i] = sum.le[i] && a.compares(s, info, x, t, token.LEQ)
-			sum.ge[i] = sum.ge[i] && a.compares(s, info, x, t, token.GEQ)
 		}
 	}
-	named := info.Fn.Returns[0].Name != ""
 	for _, n := range info.CFG.Nodes {
 		if !seen[n.ID] || in[n.ID].dead {
 			continue
@@ -88,29 +112,28 @@ func (p *Program) summarize(info *FuncInfo, depth int) *rangeSummary {
 		if n.Kind != NodeStmt || !ok {
 			continue
 		}
-		if n.Fn != info.Fn || ret.Result == nil {
-			return nil // a return in a modifier, or one that returns the named variable: not followed
+		if n.Fn != fn || ret.Result == nil {
+			return // a return in a modifier, or one that returns the named variable: not followed
 		}
 		see(in[n.ID], ret.Result)
 	}
-	if exit := info.CFG.Exit.ID; named && returns == 0 && seen[exit] && !in[exit].dead {
+	if exit := info.CFG.Exit.ID; fn.Returns[0].Name != "" && returns == 0 {
 		// The named result, read where the function ends.
-		r := a.varLoc(info.Fn.Returns[0])
+		r := a.varLoc(fn.Returns[0])
 		s := in[exit]
 		returns++
-		sum.result = a.get(&s, r)
+		result = a.get(&s, r)
 		for i, t := range params {
 			if t >= 0 && t != r {
 				d := a.linearValue(&s, linear{t: [2]int32{r, t}, c: [2]int8{1, -1}, n: 2, k: bigZero})
-				sum.le[i] = d.Hi != nil && d.Hi.Sign() <= 0
-				sum.ge[i] = d.Lo != nil && d.Lo.Sign() >= 0
+				le[i] = d.Hi != nil && d.Hi.Sign() <= 0
+				ge[i] = d.Lo != nil && d.Lo.Sign() >= 0
 			}
 		}
 	}
-	if returns == 0 {
-		return nil
+	if returns > 0 {
+		sum.hasResult, sum.result, sum.le, sum.ge = true, result, le, ge
 	}
-	return sum
 }
 
 // compares reports whether x op t holds in s for location t, op LEQ or GEQ; a ternary is
@@ -152,11 +175,124 @@ func callArgs(c *ast.CallExpr, call *Call) []ast.Expr {
 	return nil
 }
 
+// maxDispatchTargets bounds the implementations a virtual call is summarised over.
+const maxDispatchTargets = 8
+
+// callSummary summarises an internal call: its callee's summary, or, when the callee is
+// virtual or unimplemented, the summaries of every implementation a contract deriving from
+// the caller's may run, joined (the result's hull; a bound only when every one has it).
+func (a *rangeAnalysis) callSummary(info *FuncInfo, callee *Function) *rangeSummary {
+	if callee.Body != nil && !callee.Virtual {
+		return a.summary(callee)
+	}
+	targets := a.dispatchTargets(info.Fn.Contract, callee)
+	if len(targets) == 0 || len(targets) > maxDispatchTargets {
+		return nil
+	}
+	var out *rangeSummary
+	for _, f := range targets {
+		sum := a.summary(f)
+		if sum == nil || len(sum.requires) != len(callee.Params) {
+			return nil
+		}
+		if out == nil {
+			c := *sum
+			c.requires, c.le, c.ge = slices.Clone(sum.requires), slices.Clone(sum.le), slices.Clone(sum.ge)
+			out = &c
+			continue
+		}
+		out.returns = out.returns || sum.returns
+		out.hasResult = out.hasResult && sum.hasResult
+		out.result = out.result.Join(sum.result)
+		for i := range out.requires {
+			out.requires[i] = out.requires[i] && sum.requires[i]
+		}
+		for i := range out.le {
+			out.le[i] = out.le[i] && sum.le[i]
+			out.ge[i] = out.ge[i] && sum.ge[i]
+		}
+	}
+	return out
+}
+
+// dispatchTargets returns the implementations of callee's signature that a call from a
+// function of contract from may run: the most derived one in each contract that is or derives
+// from from.
+func (a *rangeAnalysis) dispatchTargets(from *Contract, callee *Function) []*Function {
+	if from == nil {
+		if callee.Body != nil {
+			return []*Function{callee}
+		}
+		return nil
+	}
+	key := dispatchKey{from, callee}
+	if t, ok := a.targets[key]; ok {
+		return t
+	}
+	sig := callee.Signature()
+	var out []*Function
+	for _, c := range a.p.Contracts {
+		if !derivesFrom(c, from) {
+			continue
+		}
+		impl := mostDerived(c, sig)
+		if impl == nil || impl.Body == nil {
+			continue
+		}
+		if !containsFunc(out, impl) {
+			out = append(out, impl)
+		}
+		if len(out) > maxDispatchTargets {
+			break
+		}
+	}
+	if a.targets == nil {
+		a.targets = map[dispatchKey][]*Function{}
+	}
+	a.targets[key] = out
+	return out
+}
+
+type dispatchKey struct {
+	from   *Contract
+	callee *Function
+}
+
+func derivesFrom(c, base *Contract) bool {
+	for _, b := range c.Linearization {
+		if b == base {
+			return true
+		}
+	}
+	return false
+}
+
+// mostDerived returns c's implementation of the function with signature sig.
+func mostDerived(c *Contract, sig string) *Function {
+	for _, b := range c.Linearization {
+		for _, f := range b.Functions {
+			if f.Signature() == sig {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+func containsFunc(list []*Function, f *Function) bool {
+	for _, g := range list {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
+
 // callResult is the range of an internal call's result: its summary's, narrowed by the
 // arguments of the parameters that bound it.
 func (a *rangeAnalysis) callResult(s *rangeState, info *FuncInfo, c *ast.CallExpr, call *Call) Interval {
-	sum := a.summary(call.Callee)
-	if sum == nil {
+	sum := a.callSummary(info, call.Callee)
+	if sum == nil || !sum.hasResult {
 		return Unbounded()
 	}
 	out := sum.result
@@ -184,8 +320,8 @@ func (a *rangeAnalysis) clampRelations(s *rangeState, info *FuncInfo, x ast.Expr
 		if call == nil || (call.Kind != CallInternal && call.Kind != CallLibrary) || call.Callee == nil || len(e.Names) > 0 {
 			return nil
 		}
-		sum := a.summary(call.Callee)
-		if sum == nil {
+		sum := a.callSummary(info, call.Callee)
+		if sum == nil || !sum.hasResult {
 			return nil
 		}
 		for i, arg := range callArgs(e, call) {
@@ -218,4 +354,26 @@ func (a *rangeAnalysis) clampRelations(s *rangeState, info *FuncInfo, x ast.Expr
 		}
 	}
 	return out
+}
+
+// callGuards applies what returning from an internal call proves: nothing runs after a call
+// that never returns, and a helper that returns only when a boolean parameter is true is a
+// guard on its argument (_require(a >= b, code)).
+func (a *rangeAnalysis) callGuards(s *rangeState, info *FuncInfo, c *ast.CallExpr, call *Call) {
+	if call.Callee == nil || len(c.Names) > 0 {
+		return
+	}
+	sum := a.callSummary(info, call.Callee)
+	if sum == nil {
+		return
+	}
+	if !sum.returns {
+		s.dead = true
+		return
+	}
+	for i, arg := range callArgs(c, call) {
+		if sum.requires[i] {
+			a.assume(s, info, arg, true)
+		}
+	}
 }

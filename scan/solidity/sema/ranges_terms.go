@@ -142,6 +142,10 @@ func (a *rangeAnalysis) writeKey(info *FuncInfo, x ast.Expr, depth int) (*Var, b
 			a.key = append(a.key, name...)
 			return nil, false, true
 		}
+		if e.Name.Name == "balance" && isThis(info, e.X) {
+			a.key = append(a.key, thisBalanceKey...)
+			return nil, false, true
+		}
 		root, _, ok := a.writeKey(info, e.X, depth+1)
 		if !ok {
 			return nil, false, false
@@ -336,11 +340,36 @@ func txValueName(info *FuncInfo, m *ast.MemberExpr) (string, bool) {
 	return "", false
 }
 
+// thisBalanceKey names this contract's balance, a location only sending ether lowers.
+const thisBalanceKey = "this.balance"
+
+// isThis reports whether x is this contract's address: this, address(this), payable(this).
+func isThis(info *FuncInfo, x ast.Expr) bool {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		b, ok := info.Uses[e].(*Builtin)
+		return ok && b.Name == "this"
+	case *ast.CallExpr:
+		if len(e.Args) == 1 {
+			switch f := e.Fun.(type) {
+			case *ast.ElementaryType:
+				return (f.Name == "address" || f.Name == "payable") && isThis(info, e.Args[0])
+			case *ast.Ident:
+				return f.Name == "payable" && isThis(info, e.Args[0])
+			}
+		}
+	}
+	return false
+}
+
 // txValueBound bounds the transaction values: an amount of ether is below 2^128 (the supply is
 // near 2^87), a timestamp, block number or chain id fits 64 bits, and msg.sender and tx.origin
 // are never address(0) (no one holds its key).
 func txValueBound(info *FuncInfo, x ast.Expr) (Interval, bool) {
 	m, ok := x.(*ast.MemberExpr)
+	if ok && m.Name.Name == "balance" && isThis(info, m.X) {
+		return TypeRange(128, false), true // below the ether supply
+	}
 	if !ok {
 		if id, ok := x.(*ast.Ident); ok {
 			if b, ok := info.Uses[id].(*Builtin); ok && b.Name == "now" {

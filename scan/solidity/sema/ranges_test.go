@@ -169,13 +169,29 @@ contract C { function f(uint256 x) public pure returns (uint256) {
     assembly { x := add(x, 100) }
     return x;
 } }`, "f", "x", -1, "[0, 2^256-1]"},
-		{"external call forgets storage", `pragma solidity ^0.8.0;
+		{"external call keeps storage facts (re-entrancy is its own class)", `pragma solidity ^0.8.0;
 interface I { function poke() external; }
 contract C { uint256 s; I i; function f() public returns (uint256) {
     require(s < 10);
     i.poke();
     return s;
+} }`, "f", "s", -1, "[0, 9]"},
+		{"internal call forgets storage", `pragma solidity ^0.8.0;
+contract C { uint256 s; function g() internal { s = 100; } function f() public returns (uint256) {
+    require(s < 10);
+    g();
+    return s;
 } }`, "f", "s", -1, "[0, 2^256-1]"},
+		{"delegatecall forgets storage", `pragma solidity ^0.8.0;
+contract C { uint256 s; function f(address impl) public returns (uint256) {
+    require(s < 10);
+    impl.delegatecall("");
+    return s;
+} }`, "f", "s", -1, "[0, 2^256-1]"},
+		{"the ether sent is in the balance", `pragma solidity ^0.8.0;
+contract C { function f() public payable returns (uint256) {
+    return address(this).balance - msg.value;
+} }`, "f", "address(this).balance - msg.value", 0, "[0, 2^128-1]"},
 		{"view call keeps storage", `pragma solidity ^0.8.0;
 interface I { function peek() external view returns (uint256); }
 contract C { uint256 s; I i; function f() public returns (uint256) {
@@ -200,6 +216,13 @@ contract C { function f(uint256 x) public pure returns (uint256) {
     require(x == 7);
     return x;
 } }`, "f", "x", -1, "{7}"},
+		{"a helper that reverts unless its flag holds is a guard", `pragma solidity ^0.8.0;
+function _revert(uint256 code) pure { assembly { mstore(0, code) revert(0, 32) } }
+function _require(bool ok, uint256 code) pure { if (!ok) _revert(code); }
+contract C { function f(uint256 a, uint256 b) public pure returns (uint256) {
+    _require(a >= b, 7);
+    unchecked { return a - b; }
+} }`, "f", "a - b", 0, "[0, 2^256-1]"},
 		{"index below the length", `pragma solidity ^0.8.0;
 contract C { function f(uint256[] calldata xs, uint256 i) public pure returns (uint256) {
     uint256 v = xs[i];

@@ -1,6 +1,8 @@
 package solidity
 
 import (
+	"math/big"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
@@ -134,4 +136,36 @@ func comparedOperands(p *sema.Program, info *sema.FuncInfo, op arithOp) *ast.Bin
 		}
 	}
 	return nil
+}
+
+// smallStep reports whether op adds to a wide integer a value the ranges keep below 2^16: like
+// an increment by a literal, reaching 2^64 that way takes more transactions, or loop
+// iterations, than a chain can run.
+func smallStep(op arithOp, bits int, f sema.ArithFacts) bool {
+	return op.op == token.ADD && op.y != nil && bits >= 64 && f.Y.NonNegative() && f.Y.Hi != nil && f.Y.Hi.BitLen() <= 16
+}
+
+// wrapIndexReverts reports whether op is a subtraction used as an array index whose every
+// wrapped value is past any array's length (2^64): arr[arr.length - 1] on an empty array
+// wraps to 2^256-1, and the bounds check reverts.
+func wrapIndexReverts(info *sema.FuncInfo, op arithOp, f sema.ArithFacts) bool {
+	ix, ok := op.parent().(*ast.IndexExpr)
+	if !ok || op.op != token.SUB || f.Signed || ix.Index == nil || ast.Unparen(ix.Index) != op.node {
+		return false
+	}
+	switch t := info.Types[ix.X].(type) {
+	case *sema.ArrayType:
+	case *sema.Elementary:
+		if t.Name != "bytes" {
+			return false
+		}
+	default:
+		return false
+	}
+	tr := sema.TypeRange(f.Bits, false)
+	if f.Exact.Lo == nil || f.Exact.Hi == nil || f.Exact.Hi.Cmp(tr.Hi) > 0 {
+		return false // a value past the top wraps to a small index
+	}
+	lowest := new(big.Int).Add(f.Exact.Lo, new(big.Int).Add(tr.Hi, big.NewInt(1)))
+	return lowest.BitLen() > 64
 }

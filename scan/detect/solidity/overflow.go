@@ -243,6 +243,9 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 	if safe || sumsLengths(info, op, bits) || paidOut(p, info, op, bits) {
 		return v, false
 	}
+	if hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts)) {
+		return v, false
+	}
 	twin := checkedTwin(p, info, op, ctx)
 	if uncheckedMode && twin {
 		return v, false

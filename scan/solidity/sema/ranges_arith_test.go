@@ -96,6 +96,24 @@ contract Impl is Base {
         bal[msg.sender] -= taken;
     }
 }`, "pay", "amount -= taken", false, false},
+		{"a helper that reverts unless its flag holds is a guard", `pragma solidity ^0.8.0;
+function _revert(uint256 code) pure { assembly { mstore(0, code) revert(0, 32) } }
+function _require(bool ok, uint256 code) pure { if (!ok) _revert(code); }
+contract C { function f(uint256 a, uint256 b) public pure returns (uint256) {
+    _require(a >= b, 7);
+    unchecked { return a - b; }
+} }`, "f", "a - b", false, false},
+		{"an overloaded revert helper resolved by its arguments", `pragma solidity ^0.8.0;
+function _require(bool ok, uint256 code) pure { if (!ok) _revert(code); }
+function _revert(uint256 code) pure { _revert(code, 0x42); }
+function _revert(uint256 code, bytes3 prefix) pure { assembly { mstore(0, or(code, prefix)) revert(0, 32) } }
+contract C { function f(uint256 a, uint256 b) public pure returns (uint256) {
+    _require(b <= a, 7);
+    unchecked { return a - b; }
+} }`, "f", "a - b", false, false},
+		{"a half is at most the whole", `pragma solidity ^0.7.0;
+contract C { function f(bytes memory code) public pure returns (uint256) { uint256 n = code.length; uint256 a = n / 2; return n - a; } }`,
+			"f", "n - a", false, false},
 		{"a length minus one after a check", `pragma solidity ^0.8.0;
 contract C { function f(uint256[] memory xs) public pure returns (uint256) { if (xs.length == 0) return 0; unchecked { return xs[xs.length - 1]; } } }`,
 			"f", "xs.length - 1", false, false},

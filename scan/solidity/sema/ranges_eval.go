@@ -95,15 +95,20 @@ func isRational(x ast.Expr) bool {
 	return false
 }
 
-// get returns what state s knows of term t: its fact within its limit.
+// get returns what state s knows of term t: its fact within its limit; for a pair, also what
+// the locations' ranges and one step through a third location imply.
 func (a *rangeAnalysis) get(s *rangeState, t int32) Interval {
-	if iv, ok := s.fact(t); ok {
-		return iv.Meet(a.limit(t))
+	if a.terms[t].kind == termLoc {
+		if iv, ok := s.fact(t); ok {
+			return iv.Meet(a.limit(t))
+		}
+		return a.limit(t)
 	}
-	if a.terms[t].kind != termLoc {
-		return a.pairImplied(s, t)
+	iv := a.pairImplied(s, t).Meet(a.pairThrough(s, t))
+	if f, ok := s.fact(t); ok {
+		iv = iv.Meet(f)
 	}
-	return a.limit(t)
+	return iv
 }
 
 // pairImplied is what the locations' own facts say of a pair.
@@ -114,6 +119,61 @@ func (a *rangeAnalysis) pairImplied(s *rangeState, t int32) Interval {
 		return x.Add(y)
 	}
 	return x.Sub(y)
+}
+
+// pairThrough bounds pair t = cx*x + cy*y through a third location z related to both: cost -
+// credit from cost - amount and amount - credit (a bound put on a copy's original).
+func (a *rangeAnalysis) pairThrough(s *rangeState, t int32) Interval {
+	m := &a.terms[t]
+	cy := int8(1)
+	if m.kind == termDiff {
+		cy = -1
+	}
+	out := Unbounded()
+	for _, p := range a.terms[m.a].pairs {
+		fx, ok := s.fact(p)
+		if !ok || p == t {
+			continue
+		}
+		z, czx, cx := a.partner(p, m.a)
+		// fx bounds cx*x + czx*z; scale it so that x's coefficient is 1.
+		if cx < 0 {
+			fx, czx = fx.Neg(), -czx
+		}
+		for _, q := range a.terms[m.b].pairs {
+			fy, ok := s.fact(q)
+			if !ok || q == t || q == p {
+				continue
+			}
+			w, czy, cyy := a.partner(q, m.b)
+			if w != z {
+				continue
+			}
+			// Scale fy so that y's coefficient is cy, then z's must cancel.
+			if cyy != cy {
+				fy, czy = fy.Neg(), -czy
+			}
+			if czx+czy == 0 {
+				out = out.Meet(fx.Add(fy))
+			}
+		}
+	}
+	return out
+}
+
+// partner returns, for pair p holding location x, the other location and the coefficients of
+// it and of x in the pair (a sum is x + z, a difference x - z or z - x).
+func (a *rangeAnalysis) partner(p int32, x int32) (z int32, cz, cx int8) {
+	m := &a.terms[p]
+	switch {
+	case m.kind == termSum && m.a == x:
+		return m.b, 1, 1
+	case m.kind == termSum:
+		return m.a, 1, 1
+	case m.a == x: // x - z
+		return m.b, -1, 1
+	}
+	return m.a, 1, -1 // z - x
 }
 
 // implied is what state s implies of term t without a fact of its own (for joins): nothing

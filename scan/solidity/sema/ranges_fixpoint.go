@@ -26,8 +26,6 @@ type rangeAnalysis struct {
 	wrapIndex map[ast.Expr]int32
 	wrapFuncs map[*ast.BinaryExpr]*FuncInfo
 
-	summaries map[*Function]*rangeSummary // callees summarised for this analysis (depth > 0)
-	targets   map[dispatchKey][]*Function // implementations a virtual call may run
 }
 
 // span is the source range of an unchecked block.

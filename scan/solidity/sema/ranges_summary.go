@@ -2,6 +2,7 @@ package sema
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
@@ -22,14 +23,15 @@ type rangeSummary struct {
 }
 
 // maxSummaryDepth bounds how deep summaries nest: a function's ranges use its callees'
-// summaries, which use their callees' without summaries of their own.
-const maxSummaryDepth = 2
+// summaries, which use theirs, down to this depth, below which calls have none.
+const maxSummaryDepth = 4
 
-type rangeSummaryKey struct{}
+// rangeSummaryKey memoises a function's summary computed at one depth. A summary at depth d
+// asks for its callees' at depth d+1 only, so that no memoised computation waits for one that
+// waits for it (recursion included), and each function is summarised at most once per depth.
+type rangeSummaryKey struct{ depth int }
 
-// summary returns callee's summary, or nil. A function's own analysis asks the memoised
-// summary (computed once per callee, for every caller); deeper analyses compute theirs inline
-// so that no memoised computation waits for another.
+// summary returns callee's summary for a call from this analysis, or nil.
 func (a *rangeAnalysis) summary(callee *Function) *rangeSummary {
 	if a.depth >= maxSummaryDepth {
 		return nil
@@ -38,19 +40,8 @@ func (a *rangeAnalysis) summary(callee *Function) *rangeSummary {
 	if info == nil || callee.Body == nil || callee.IsModifier {
 		return nil
 	}
-	if a.depth == 0 {
-		return Memo(info, rangeSummaryKey{}, func() *rangeSummary { return a.p.summarize(info, 1) })
-	}
-	if s, ok := a.summaries[callee]; ok {
-		return s
-	}
-	if a.summaries == nil {
-		a.summaries = map[*Function]*rangeSummary{}
-	}
-	a.summaries[callee] = nil // a recursive call finds no summary
-	s := a.p.summarize(info, a.depth+1)
-	a.summaries[callee] = s
-	return s
+	depth := a.depth + 1
+	return Memo(info, rangeSummaryKey{depth}, func() *rangeSummary { return a.p.summarize(info, depth) })
 }
 
 // summarize analyses info's function at the given depth and reads its summary off the states
@@ -161,28 +152,61 @@ func (a *rangeAnalysis) compares(s rangeState, info *FuncInfo, x ast.Expr, t int
 }
 
 // callArgs returns the arguments bound to callee's parameters at call c: the receiver first
-// for a function bound with using-for (x.min(y)).
-func callArgs(c *ast.CallExpr, call *Call) []ast.Expr {
-	n := len(call.Callee.Params)
+// for a function bound with using-for (x.min(y)); ok is false when they do not fit.
+func callArgs(c *ast.CallExpr, callee *Function) (args []ast.Expr, ok bool) {
+	if callee == nil {
+		return nil, false
+	}
+	n := len(callee.Params)
 	switch {
-	case n == len(call.Args):
-		return call.Args
-	case n == len(call.Args)+1 && len(c.Names) == 0:
+	case n == len(c.Args):
+		return c.Args, true
+	case n == len(c.Args)+1 && len(c.Names) == 0:
 		if recv := receiver(c.Fun); recv != nil {
-			return append([]ast.Expr{recv}, call.Args...)
+			return append([]ast.Expr{recv}, c.Args...), true
 		}
 	}
-	return nil
+	return nil, false
+}
+
+// byArity returns the callee of an internal call, or, when the model's callee takes another
+// number of arguments (an overload resolved by name), the one overload of that name that
+// takes as many as the call passes.
+func (a *rangeAnalysis) byArity(c *ast.CallExpr, call *Call) *Function {
+	callee := call.Callee
+	if _, fits := callArgs(c, callee); callee == nil || fits {
+		return callee
+	}
+	var cands []*Function
+	if callee.Contract != nil {
+		cands = callee.Contract.LookupFunction(callee.Name)
+	} else {
+		cands = a.p.idx.freeByName[callee.Name]
+	}
+	var found *Function
+	for _, f := range cands {
+		if _, fits := callArgs(c, f); fits {
+			if found != nil {
+				return nil // several fit: not told apart here
+			}
+			found = f
+		}
+	}
+	return found
 }
 
 // maxDispatchTargets bounds the implementations a virtual call is summarised over.
 const maxDispatchTargets = 8
 
-// callSummary summarises an internal call: its callee's summary, or, when the callee is
-// virtual or unimplemented, the summaries of every implementation a contract deriving from
-// the caller's may run, joined (the result's hull; a bound only when every one has it).
-func (a *rangeAnalysis) callSummary(info *FuncInfo, callee *Function) *rangeSummary {
-	if callee.Body != nil && !callee.Virtual {
+// callSummary summarises internal call c: its callee's summary, or, when the callee is
+// virtual or unimplemented (and not named through super), the summaries of every
+// implementation a contract deriving from the caller's may run, joined (the result's hull; a
+// bound only when every one has it).
+func (a *rangeAnalysis) callSummary(info *FuncInfo, c *ast.CallExpr, callee *Function) *rangeSummary {
+	if callee == nil {
+		return nil
+	}
+	if callee.Body != nil && (!callee.Virtual || viaSuper(info, c)) {
 		return a.summary(callee)
 	}
 	targets := a.dispatchTargets(info.Fn.Contract, callee)
@@ -215,9 +239,24 @@ func (a *rangeAnalysis) callSummary(info *FuncInfo, callee *Function) *rangeSumm
 	return out
 }
 
+// viaSuper reports whether call c names its callee through super (super.f()): the function
+// is the next one in the linearization, not a virtual dispatch.
+func viaSuper(info *FuncInfo, c *ast.CallExpr) bool {
+	m, ok := stripCallDecorations(c.Fun).(*ast.MemberExpr)
+	if !ok {
+		return false
+	}
+	id, ok := m.X.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*Builtin)
+	return ok && b.Name == "super"
+}
+
 // dispatchTargets returns the implementations of callee's signature that a call from a
 // function of contract from may run: the most derived one in each contract that is or derives
-// from from.
+// from from. The lists are kept for the program: they depend on the model alone.
 func (a *rangeAnalysis) dispatchTargets(from *Contract, callee *Function) []*Function {
 	if from == nil {
 		if callee.Body != nil {
@@ -225,8 +264,12 @@ func (a *rangeAnalysis) dispatchTargets(from *Contract, callee *Function) []*Fun
 		}
 		return nil
 	}
+	cache := Memo(a.p, dispatchCacheKey{}, func() *dispatchCache { return &dispatchCache{lists: map[dispatchKey][]*Function{}} })
 	key := dispatchKey{from, callee}
-	if t, ok := a.targets[key]; ok {
+	cache.mu.Lock()
+	t, ok := cache.lists[key]
+	cache.mu.Unlock()
+	if ok {
 		return t
 	}
 	sig := callee.Signature()
@@ -246,10 +289,9 @@ func (a *rangeAnalysis) dispatchTargets(from *Contract, callee *Function) []*Fun
 			break
 		}
 	}
-	if a.targets == nil {
-		a.targets = map[dispatchKey][]*Function{}
-	}
-	a.targets[key] = out
+	cache.mu.Lock()
+	cache.lists[key] = out
+	cache.mu.Unlock()
 	return out
 }
 
@@ -257,6 +299,14 @@ type dispatchKey struct {
 	from   *Contract
 	callee *Function
 }
+
+// dispatchCache holds the program's dispatch lists (read and filled under mu).
+type dispatchCache struct {
+	mu    sync.Mutex
+	lists map[dispatchKey][]*Function
+}
+
+type dispatchCacheKey struct{}
 
 func derivesFrom(c, base *Contract) bool {
 	for _, b := range c.Linearization {
@@ -291,7 +341,8 @@ func containsFunc(list []*Function, f *Function) bool {
 // callResult is the range of an internal call's result: its summary's, narrowed by the
 // arguments of the parameters that bound it.
 func (a *rangeAnalysis) callResult(s *rangeState, info *FuncInfo, c *ast.CallExpr, call *Call) Interval {
-	sum := a.callSummary(info, call.Callee)
+	callee := a.byArity(c, call)
+	sum := a.callSummary(info, c, callee)
 	if sum == nil || !sum.hasResult {
 		return Unbounded()
 	}
@@ -299,7 +350,8 @@ func (a *rangeAnalysis) callResult(s *rangeState, info *FuncInfo, c *ast.CallExp
 	if len(c.Names) > 0 {
 		return out // named arguments: their order is not the parameters'
 	}
-	for i, arg := range callArgs(c, call) {
+	args, _ := callArgs(c, callee)
+	for i, arg := range args {
 		if sum.le[i] {
 			out = out.Meet(Interval{Hi: a.eval(s, info, arg).Hi})
 		}
@@ -311,20 +363,30 @@ func (a *rangeAnalysis) callResult(s *rangeState, info *FuncInfo, c *ast.CallExp
 }
 
 // clampRelations returns the relations a stored value x has with the locations that bound
-// it: x = min(a, b) is at most a and at most b, x = a < b ? a : b too.
+// it: x = min(a, b) is at most a and at most b, x = a < b ? a : b too, and x = a / k,
+// a >> k, a % k or a & k is at most a (a not negative).
 func (a *rangeAnalysis) clampRelations(s *rangeState, info *FuncInfo, x ast.Expr) []relation {
 	var out []relation
 	switch e := ast.Unparen(x).(type) {
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.QUO, token.SHR, token.REM, token.AND:
+			if t := a.loc(info, e.X); t >= 0 && a.get(s, t).NonNegative() && a.eval(s, info, e.Y).NonNegative() {
+				out = append(out, relation{other: t, iv: Interval{Hi: bigZero}})
+			}
+		}
 	case *ast.CallExpr:
 		call := info.CallOf[e]
 		if call == nil || (call.Kind != CallInternal && call.Kind != CallLibrary) || call.Callee == nil || len(e.Names) > 0 {
 			return nil
 		}
-		sum := a.callSummary(info, call.Callee)
+		callee := a.byArity(e, call)
+		sum := a.callSummary(info, e, callee)
 		if sum == nil || !sum.hasResult {
 			return nil
 		}
-		for i, arg := range callArgs(e, call) {
+		args, _ := callArgs(e, callee)
+		for i, arg := range args {
 			t := a.loc(info, arg)
 			if t < 0 {
 				continue
@@ -363,7 +425,8 @@ func (a *rangeAnalysis) callGuards(s *rangeState, info *FuncInfo, c *ast.CallExp
 	if call.Callee == nil || len(c.Names) > 0 {
 		return
 	}
-	sum := a.callSummary(info, call.Callee)
+	callee := a.byArity(c, call)
+	sum := a.callSummary(info, c, callee)
 	if sum == nil {
 		return
 	}
@@ -371,7 +434,8 @@ func (a *rangeAnalysis) callGuards(s *rangeState, info *FuncInfo, c *ast.CallExp
 		s.dead = true
 		return
 	}
-	for i, arg := range callArgs(c, call) {
+	args, _ := callArgs(c, callee)
+	for i, arg := range args {
 		if sum.requires[i] {
 			a.assume(s, info, arg, true)
 		}

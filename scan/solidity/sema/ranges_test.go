@@ -216,13 +216,6 @@ contract C { function f(uint256 x) public pure returns (uint256) {
     require(x == 7);
     return x;
 } }`, "f", "x", -1, "{7}"},
-		{"a helper that reverts unless its flag holds is a guard", `pragma solidity ^0.8.0;
-function _revert(uint256 code) pure { assembly { mstore(0, code) revert(0, 32) } }
-function _require(bool ok, uint256 code) pure { if (!ok) _revert(code); }
-contract C { function f(uint256 a, uint256 b) public pure returns (uint256) {
-    _require(a >= b, 7);
-    unchecked { return a - b; }
-} }`, "f", "a - b", 0, "[0, 2^256-1]"},
 		{"index below the length", `pragma solidity ^0.8.0;
 contract C { function f(uint256[] calldata xs, uint256 i) public pure returns (uint256) {
     uint256 v = xs[i];

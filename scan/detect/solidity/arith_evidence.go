@@ -97,3 +97,16 @@ func intTypeName(bits int, signed bool) string {
 	}
 	return name + strconv.Itoa(bits)
 }
+
+// castEvidence describes why a conversion may truncate: the value's range where it is
+// converted, against the range the narrow type holds.
+func castEvidence(p *sema.Program, x ast.Expr, iv sema.Interval, to *sema.Elementary) string {
+	tr := sema.TypeRange(to.Bits(), to.IsSigned())
+	ev := "value range of " + shortText(p, x) + " at the conversion: " + iv.String() + "; " + to.Name + " holds " + tr.String()
+	if iv.Hi == nil || iv.Hi.Cmp(tr.Hi) > 0 {
+		ev += "; missing: an upper bound on " + shortText(p, x) + " (at most " + tr.Hi.String() + ")"
+	} else if iv.Lo == nil || iv.Lo.Cmp(tr.Lo) < 0 {
+		ev += "; missing: a lower bound on " + shortText(p, x)
+	}
+	return ev
+}

@@ -114,6 +114,11 @@ contract C { function f(uint256 a, uint256 b) public pure returns (uint256) {
 		{"a half is at most the whole", `pragma solidity ^0.7.0;
 contract C { function f(bytes memory code) public pure returns (uint256) { uint256 n = code.length; uint256 a = n / 2; return n - a; } }`,
 			"f", "n - a", false, false},
+		{"a narrowing conversion of a value that fits keeps it", `pragma solidity ^0.8.0;
+contract C { struct A { uint160 amount; } mapping(address => A) al;
+  function f(uint160 amount) public { A storage a = al[msg.sender]; uint256 m = a.amount;
+    if (amount > m) revert(); unchecked { a.amount = uint160(m) - amount; } } }`,
+			"f", "uint160(m) - amount", false, false},
 		{"a length minus one after a check", `pragma solidity ^0.8.0;
 contract C { function f(uint256[] memory xs) public pure returns (uint256) { if (xs.length == 0) return 0; unchecked { return xs[xs.length - 1]; } } }`,
 			"f", "xs.length - 1", false, false},

@@ -98,6 +98,14 @@ func (a *rangeAnalysis) linearize(s *rangeState, info *FuncInfo, x ast.Expr) (li
 		if inner := a.valueKeepingConversion(info, e); inner != nil {
 			return a.linearize(s, info, inner)
 		}
+		// A conversion to a narrower type of a value whose range fits it keeps the value too.
+		if et, ok := e.Fun.(*ast.ElementaryType); ok && len(e.Args) == 1 {
+			if to, ok := elementaryIntType(et.Name, et.Payable); ok && a.eval(s, info, e.Args[0]).Fits(to.bits, to.signed) {
+				if _, typed := a.intTypeOf(info, e.Args[0]); typed {
+					return a.linearize(s, info, e.Args[0])
+				}
+			}
+		}
 	}
 	if t := a.loc(info, x); t >= 0 {
 		return linear{t: [2]int32{t, -1}, c: [2]int8{1, 0}, n: 1, k: big.NewInt(0)}, true

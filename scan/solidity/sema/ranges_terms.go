@@ -44,6 +44,7 @@ type rterm struct {
 	storage  bool   // in storage: a call or a write through another storage path may change it
 	memory   bool   // in memory behind a reference: a write through another reference may change it
 	deps     []*Var // variables whose assignment changes which place the location names
+	suffix   string // the part of a location's key after its root variable's (.weight, [i])
 	pairs    []int32
 	boundary Interval // a location's widest interval (its type's range, or less: lengths, msg.value)
 }
@@ -66,6 +67,12 @@ func (a *rangeAnalysis) loc(info *FuncInfo, x ast.Expr) int32 {
 		return id
 	}
 	m := rterm{kind: termLoc, typ: t, root: root, path: path, deps: append([]*Var(nil), a.deps...), boundary: t.rng()}
+	if root != nil {
+		prefix := "v" + strconv.Itoa(int(a.varID(root)))
+		if strings.HasPrefix(key, prefix) {
+			m.suffix = key[len(prefix):]
+		}
+	}
 	if root != nil {
 		m.storage = root.Kind == StateVar || root.IsStorageRef()
 		m.memory = !m.storage && path && root.Decl != nil && root.Decl.Location != token.CALLDATA

@@ -216,6 +216,15 @@ contract C { function f(uint256 x) public pure returns (uint256) {
     require(x == 7);
     return x;
 } }`, "f", "x", -1, "{7}"},
+		{"a callee bounds the sum of its parameters", `pragma solidity ^0.8.0;
+contract C { struct D { uint256 weight; } uint16 total;
+  function _check(D memory d, uint256 before) internal pure { require(d.weight + before <= 10000, "weight"); }
+  function f(D calldata d) external { uint256 before = total; _check(d, before); total = uint16(before + d.weight); } }`,
+			"f", "before + d.weight", 0, "[0, 10000]"},
+		{"a callee bounds its parameter", `pragma solidity ^0.8.0;
+contract C { function _checkOne(uint256 w) internal pure { require(w <= 100); }
+  function f(uint256 w) external pure returns (uint8) { _checkOne(w); return uint8(w); } }`,
+			"f", "w", -1, "[0, 100]"},
 		{"index below the length", `pragma solidity ^0.8.0;
 contract C { function f(uint256[] calldata xs, uint256 i) public pure returns (uint256) {
     uint256 v = xs[i];

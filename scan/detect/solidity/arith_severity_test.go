@@ -66,3 +66,40 @@ contract Allowances {
 		}
 	}
 }
+
+// TestTautologySeverity pins how a decided comparison is graded: a type-decided loop condition
+// is informational under 0.8 (the counter's overflow reverts) and medium before it (the loop
+// never ends); a guard the ranges decide is low.
+func TestTautologySeverity(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		line      int
+		sev       detect.Severity
+		conf      detect.Confidence
+	}{
+		{"loop under 0.8", `pragma solidity ^0.8.0;
+contract C { uint256 h; function f() external {
+    for (uint8 i = 0; i < 256; i++) { h += i; }
+} }`, 3, detect.Informational, detect.ConfidenceHigh},
+		{"loop before 0.8", `pragma solidity ^0.6.0;
+contract C { uint256 h; function f() external {
+    for (uint8 i = 0; i < 256; i++) { h += i; }
+} }`, 3, detect.Medium, detect.ConfidenceHigh},
+		{"a repeated guard", `pragma solidity ^0.8.0;
+contract C { uint256 h; function f(uint256 a) external {
+    require(a > 10); require(a > 5); h = a;
+} }`, 3, detect.Low, detect.ConfidenceMedium},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			prog := sema.Load([]sema.SourceFile{{Path: "t.sol", Src: []byte(tc.src)}}, nil)
+			res := detect.Run(prog, []*detect.Analyzer{Tautology})
+			if len(res.Findings) != 1 {
+				t.Fatalf("%d findings, want 1", len(res.Findings))
+			}
+			f := res.Findings[0]
+			if line := prog.Fset.Position(f.Pos).Line; line != tc.line || f.EffectiveSeverity() != tc.sev || f.EffectiveConfidence() != tc.conf {
+				t.Errorf("line %d %s/%s, want line %d %s/%s", line, f.EffectiveSeverity(), f.EffectiveConfidence(), tc.line, tc.sev, tc.conf)
+			}
+		})
+	}
+}

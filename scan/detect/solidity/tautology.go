@@ -9,10 +9,12 @@ import (
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
-// Tautology reports comparisons whose result the operand's type decides: an unsigned value is
-// always >= 0 and never < 0, a uint8 is always <= 255. In a require or if they check nothing,
-// and the classic case is the useless underflow check require(balance - amount >= 0), which
-// passes for every amount because the subtraction has already wrapped.
+// Tautology reports comparisons whose result is decided before they run: by the operand's
+// type (an unsigned value is always >= 0 and never < 0, a uint8 is always <= 255), or by the
+// value ranges the guards before them leave (require(a > 10) then a > 5). In a require or if
+// they check nothing, and the classic case is the useless underflow check
+// require(balance - amount >= 0), which passes for every amount because the subtraction has
+// already wrapped.
 var Tautology = &detect.Analyzer{
 	Template: detect.Template{
 		ID:         "TAUTOLOGICAL_COMPARISON",
@@ -20,18 +22,20 @@ var Tautology = &detect.Analyzer{
 		Severity:   detect.Medium,
 		Confidence: detect.ConfidenceHigh,
 		Description: `<p>In function <code>${function_name}</code> of <code>${contract_name}</code>, the comparison ` +
-			`<code>${expression}</code> is always ${outcome} because of the type of its operand (${type_name}). A check written ` +
+			`<code>${expression}</code> is always ${outcome}: ${reason}. A check written ` +
 			`this way protects nothing: <code>require(a - b >= 0)</code> passes even when <code>b &gt; a</code>, because the ` +
 			`unsigned subtraction wraps to a huge number.</p>`,
 		Remediation:     `<p>Compare the operands themselves (<code>require(a >= b)</code> before <code>a - b</code>), or remove the dead comparison.</p>`,
-		DescriptionKeys: []string{"contract_name", "function_name", "expression", "outcome", "type_name"},
-		DetectionLogic:  "A comparison of an unsigned integer with 0 (>= 0, < 0, 0 <= x, 0 > x) or of an integer with the bounds of its type (uint8 <= 255, < 256); medium inside require/assert/if, low elsewhere; the always-true condition of a loop whose body leaves with if (v == 0) break/return is a deliberate loop-forever and is not reported.",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-123", "SWC-101"},
-		CWE:             []string{"CWE-570", "CWE-571"},
-		Languages:       []string{"solidity"},
-		Slither:         "tautology",
-		Class:           "arithmetic",
+		DescriptionKeys: []string{"contract_name", "function_name", "expression", "outcome", "reason"},
+		DetectionLogic: "A comparison of an unsigned integer with 0 (>= 0, < 0, 0 <= x, 0 > x) or of an integer with the bounds of its type (uint8 <= 255, < 256): medium inside require/assert/if/loop conditions, low elsewhere; " +
+			"a loop condition is informational under 0.8 (the counter's overflow reverts) or beside another condition that ends the loop, and the always-true condition of a loop whose body leaves with if (v == 0) break/return is a deliberate loop-forever and is not reported. " +
+			"A condition the value ranges decide (a guard repeated or contradicted by an earlier one) is low.",
+		Version:   "1.1.0",
+		SWC:       []string{"SWC-123", "SWC-101"},
+		CWE:       []string{"CWE-570", "CWE-571"},
+		Languages: []string{"solidity"},
+		Slither:   "tautology",
+		Class:     "arithmetic",
 	},
 	Run: runTautology,
 }
@@ -44,29 +48,103 @@ func runTautology(pass *detect.Pass) {
 			continue
 		}
 		inCond := map[*ast.BinaryExpr]bool{}
+		operands := map[string]int{} // how many conditions compare each operand
 		for _, c := range conditionsOf(p, fn) {
 			for _, cmp := range comparisonsIn(c.expr) {
 				inCond[cmp] = true
+				operands[normText(p, cmp.X)]++
+				operands[normText(p, cmp.Y)]++
 			}
 		}
+		loops := loopConditions(fn)
 		exits := loopsLeftAtZero(p, fn)
+		var ranges *sema.Ranges // asked for on the first comparison only they can decide
 		visitKinds(fn.BodyTree(), binaryKinds, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok || !isRelational(b.Op) || b.Op == token.EQL || b.Op == token.NEQ {
 				return true
 			}
-			outcome, typ, ok := decidedByType(info, b)
-			if !ok || (outcome == "true" && exits[b]) {
+			outcome, typ, byType := decidedByType(info, b)
+			if byType && outcome == "true" && exits[b] {
 				return true
 			}
-			sev := detect.Low
-			if inCond[b] {
+			reason := "its operand is a " + typ + ", whose range settles it"
+			sev, conf := detect.Low, detect.ConfidenceHigh
+			if byType && inCond[b] {
 				sev = detect.Medium
 			}
-			reportAt(pass, b, fn, map[string]string{"expression": sourceText(p, b), "outcome": outcome, "type_name": typ}, sev, "")
+			if !byType {
+				// Only a comparison of an operand another condition also compares can be
+				// settled by a guard: the ranges are asked for those alone.
+				if !inCond[b] || (operands[normText(p, b.X)] < 2 && operands[normText(p, b.Y)] < 2) || exits[b] {
+					return true
+				}
+				if ranges == nil {
+					ranges = p.Ranges(info)
+				}
+				node := ranges.NodeOf(b)
+				value, decided := ranges.Decide(node, b)
+				if !decided || !ranges.Reached(node) {
+					return true
+				}
+				outcome, conf = "false", detect.ConfidenceMedium
+				if value {
+					outcome = "true"
+				}
+				reason = rangeReason(p, ranges, node, b)
+			}
+			if loop, ok := loops[b]; ok && sev == detect.Medium {
+				switch {
+				case fn.File.Version.CheckedArithmetic():
+					sev = detect.Informational
+					reason += "; the loop cannot run forever: from Solidity 0.8 the counter's overflow reverts"
+				case loop.conjoined:
+					sev = detect.Informational
+					reason += "; another part of the loop's condition ends it"
+				}
+			}
+			reportAt(pass, b, fn, map[string]string{"expression": sourceText(p, b), "outcome": outcome, "reason": reason}, sev, conf)
 			return true
 		})
 	}
+}
+
+// loopCondition is a comparison in a loop's condition, and whether the condition joins it
+// with && to other conditions (which can end the loop when it cannot).
+type loopCondition struct{ conjoined bool }
+
+// loopConditions maps the comparisons of fn's loop conditions.
+func loopConditions(fn *sema.Function) map[*ast.BinaryExpr]loopCondition {
+	out := map[*ast.BinaryExpr]loopCondition{}
+	visitKinds(fn.BodyTree(), loopKinds, func(n ast.Node) bool {
+		var cond ast.Expr
+		switch l := n.(type) {
+		case *ast.ForStmt:
+			cond = l.Cond
+		case *ast.WhileStmt:
+			cond = l.Cond
+		case *ast.DoWhileStmt:
+			cond = l.Cond
+		}
+		if cond == nil {
+			return true
+		}
+		conj := false
+		if b, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+			conj = true
+		}
+		for _, cmp := range comparisonsIn(cond) {
+			out[cmp] = loopCondition{conjoined: conj}
+		}
+		return true
+	})
+	return out
+}
+
+// rangeReason says what the ranges knew of the compared operands.
+func rangeReason(p *sema.Program, r *sema.Ranges, n *sema.Node, b *ast.BinaryExpr) string {
+	return "the guards before it keep " + shortText(p, b.X) + " in " + r.At(n, b.X).String() + " and " +
+		shortText(p, b.Y) + " in " + r.At(n, b.Y).String()
 }
 
 // decidedByType tells whether comparison b is always true or false for its operand's type.

@@ -19,9 +19,11 @@ func (a *rangeAnalysis) intTypeOf(info *FuncInfo, x ast.Expr) (intType, bool) {
 	x = ast.Unparen(x)
 	switch e := x.(type) {
 	case *ast.BinaryExpr:
-		if t, ok := a.opType(info, e.Op, e.X, e.Y); ok {
-			return t, true
+		switch e.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR:
+			return intType{1, false}, true
 		}
+		return a.opType(info, e.Op, e.X, e.Y)
 	case *ast.CallExpr:
 		if et, ok := e.Fun.(*ast.ElementaryType); ok {
 			return elementaryIntType(et.Name, et.Payable)
@@ -72,13 +74,12 @@ func (a *rangeAnalysis) opType(info *FuncInfo, op token.Token, x, y ast.Expr) (i
 	}
 	tx, okx := a.intTypeOf(info, x)
 	ty, oky := a.intTypeOf(info, y)
-	switch {
-	case okx && oky:
-		return widerType(tx, ty), true
-	case okx:
-		return tx, true
+	if !okx || !oky {
+		// One side's type is unknown (an unresolved callee): so is the common type, which
+		// may be wider than the known side's.
+		return intType{}, false
 	}
-	return ty, oky
+	return widerType(tx, ty), true
 }
 
 // isRational reports whether x is made of number literals only: the compiler evaluates it
@@ -340,10 +341,13 @@ func (a *rangeAnalysis) evalBinary(s *rangeState, info *FuncInfo, e *ast.BinaryE
 // result (narrowed by what the state knows of x + y or x - y), then in the operation's type.
 func (a *rangeAnalysis) evalArith(s *rangeState, info *FuncInfo, op token.Token, x, y ast.Expr, pos token.Pos) Interval {
 	exact, t, typed := a.exact(s, info, op, x, y)
-	if !typed {
-		return exact
-	}
 	checked := a.checked(info, pos)
+	if !typed {
+		if checked || isRational(x) && (y == nil || isRational(y)) {
+			return exact // the value, if it does not revert, is the exact one
+		}
+		return Unbounded() // it may have wrapped in a type the model does not know
+	}
 	if op == token.SHL || op == token.SHR || op == token.SAR {
 		checked = false // shifts never revert: the bits shifted out are lost
 	}

@@ -225,6 +225,11 @@ contract C { struct D { uint256 weight; } uint16 total;
 contract C { function _checkOne(uint256 w) internal pure { require(w <= 100); }
   function f(uint256 w) external pure returns (uint8) { _checkOne(w); return uint8(w); } }`,
 			"f", "w", -1, "[0, 100]"},
+		{"an operand of unknown type leaves the common type unknown", `pragma solidity ^0.8.0;
+import "missing.sol";
+contract C { function f(uint16 bps) public pure returns (uint256) {
+    return Missing.value() * bps;
+} }`, "f", "Missing.value() * bps", 0, "[-inf, +inf]"},
 		{"index below the length", `pragma solidity ^0.8.0;
 contract C { function f(uint256[] calldata xs, uint256 i) public pure returns (uint256) {
     uint256 v = xs[i];

@@ -61,10 +61,15 @@ func runUnsafeDowncast(pass *detect.Pass) {
 			if !src.Has(callerInfluence) {
 				return
 			}
-			if ranges == nil {
-				ranges = p.Ranges(info)
+			// The guards that dominate the conversion first (cheap), then the whole function's
+			// value ranges.
+			iv, ok := p.RangeByGuards(info, info.CFG.NodeHolding(call), arg)
+			if !ok || !iv.Fits(to.Bits(), to.IsSigned()) {
+				if ranges == nil {
+					ranges = p.Ranges(info)
+				}
+				iv = ranges.At(ranges.NodeOf(call), arg)
 			}
-			iv := ranges.At(ranges.NodeOf(call), arg)
 			if iv.Fits(to.Bits(), to.IsSigned()) {
 				return
 			}

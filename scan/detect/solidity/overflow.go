@@ -109,8 +109,13 @@ func (c *overflowCtx) rangesOf() *sema.Ranges {
 
 // bounded reports whether the value ranges show op cannot wrap unnoticed: its exact result
 // stays in its type, or every execution that goes on after a wrap reverts at a test of the
-// result. facts are the ranges' view of op (ok false when they have none).
-func (c *overflowCtx) bounded(op arithOp) (facts sema.ArithFacts, ok, safe bool) {
+// result. facts are the ranges' view of op (ok false when they have none). With byGuards only
+// the guards that dominate op are read (sema.ArithByGuards), not the whole function's ranges.
+func (c *overflowCtx) bounded(op arithOp, byGuards bool) (facts sema.ArithFacts, ok, safe bool) {
+	if byGuards {
+		facts, ok = c.p.ArithByGuards(c.info, op.node)
+		return facts, ok, ok && !facts.Overflows()
+	}
 	r := c.rangesOf()
 	facts, ok = r.Arith(op.node)
 	if ok && !facts.Overflows() {
@@ -239,25 +244,39 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 			return v, false
 		}
 	}
-	facts, hasFacts, safe := ctx.bounded(op)
-	if safe || sumsLengths(info, op, bits) || paidOut(p, info, op, bits) {
-		return v, false
-	}
-	if hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts)) {
+	if sumsLengths(info, op, bits) || paidOut(p, info, op, bits) {
 		return v, false
 	}
 	twin := checkedTwin(p, info, op, ctx)
 	if uncheckedMode && twin {
 		return v, false
 	}
-	v.sev, v.reason = overflowSeverity(p, fn, info, op, ctx, influenced)
-	v.conf = detect.ConfidenceMedium
+	v = gradeOverflow(p, fn, info, op, ctx, influenced, twin, safeMath, uncheckedMode)
+	// The value ranges decide whether the operation can wrap: first the guards that dominate
+	// it (cheap), then, when they do not settle it, the whole function's.
+	facts, hasFacts, safe := ctx.bounded(op, true)
+	if !safe {
+		facts, hasFacts, safe = ctx.bounded(op, false)
+	}
+	if safe || hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts)) {
+		return v, false
+	}
 	if hasFacts {
 		v.evidence = wrapEvidence(p, op, facts)
-		if influenced && provenByCaller(p, fn, info, op, src, facts) {
+		if v.conf == detect.ConfidenceMedium && influenced && provenByCaller(p, fn, info, op, src, facts) {
 			v.conf = detect.ConfidenceHigh
 		}
 	}
+	return v, true
+}
+
+// gradeOverflow grades a possible wrap before the ranges are asked: its severity, and a
+// confidence the evidence later raises (a caller's value the ranges leave unbounded).
+func gradeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op arithOp, ctx *overflowCtx,
+	influenced, twin, safeMath, uncheckedMode bool) overflowVerdict {
+	var v overflowVerdict
+	v.sev, v.reason = overflowSeverity(p, fn, info, op, ctx, influenced)
+	v.conf = detect.ConfidenceMedium
 	if !influenced {
 		v.conf = detect.ConfidenceLow // only the width of the type spoke for it
 	}
@@ -295,7 +314,7 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 		v.sev, v.conf = detect.Informational, detect.ConfidenceLow
 		v.reason += " A comment says the wrap-around is intended or cannot happen."
 	}
-	return v, true
+	return v
 }
 
 // overflowSeverity grades a wrap by what it reaches: the caller's value stored in state in a
@@ -361,7 +380,7 @@ func checkedTwin(p *sema.Program, info *sema.FuncInfo, op arithOp, ctx *overflow
 		}
 		checked := !o.unchecked && checkedFile
 		if !checked {
-			_, _, checked = ctx.bounded(o)
+			_, _, checked = ctx.bounded(o, true)
 		}
 		if checked {
 			return true

@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"math/big"
+	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
@@ -29,7 +30,7 @@ var Tautology = &detect.Analyzer{
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "outcome", "reason"},
 		DetectionLogic: "A comparison of an unsigned integer with 0 (>= 0, < 0, 0 <= x, 0 > x) or of an integer with the bounds of its type (uint8 <= 255, < 256): medium inside require/assert/if/loop conditions, low elsewhere; " +
 			"a loop condition is informational under 0.8 (the counter's overflow reverts) or beside another condition that ends the loop, and the always-true condition of a loop whose body leaves with if (v == 0) break/return is a deliberate loop-forever and is not reported. " +
-			"A condition the value ranges decide (a guard repeated or contradicted by an earlier one) is low.",
+			"A condition the guards that dominate it settle, over values the function never changes (a guard repeated or contradicted by an earlier one), is low.",
 		Version:   "1.1.0",
 		SWC:       []string{"SWC-123", "SWC-101"},
 		CWE:       []string{"CWE-570", "CWE-571"},
@@ -48,17 +49,14 @@ func runTautology(pass *detect.Pass) {
 			continue
 		}
 		inCond := map[*ast.BinaryExpr]bool{}
-		operands := map[string]int{} // how many conditions compare each operand
 		for _, c := range conditionsOf(p, fn) {
 			for _, cmp := range comparisonsIn(c.expr) {
 				inCond[cmp] = true
-				operands[normText(p, cmp.X)]++
-				operands[normText(p, cmp.Y)]++
 			}
 		}
+		settled := settledCandidates(p, info, fn)
 		loops := loopConditions(fn)
 		exits := loopsLeftAtZero(p, fn)
-		var ranges *sema.Ranges // asked for on the first comparison only they can decide
 		visitKinds(fn.BodyTree(), binaryKinds, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok || !isRelational(b.Op) || b.Op == token.EQL || b.Op == token.NEQ {
@@ -74,24 +72,19 @@ func runTautology(pass *detect.Pass) {
 				sev = detect.Medium
 			}
 			if !byType {
-				// Only a comparison of an operand another condition also compares can be
-				// settled by a guard: the ranges are asked for those alone.
-				if !inCond[b] || (operands[normText(p, b.X)] < 2 && operands[normText(p, b.Y)] < 2) || exits[b] {
+				// Only a comparison an earlier guard may settle is asked of the guards.
+				if !inCond[b] || !settled[b] || exits[b] {
 					return true
 				}
-				if ranges == nil {
-					ranges = p.Ranges(info)
-				}
-				node := ranges.NodeOf(b)
-				value, decided := ranges.Decide(node, b)
-				if !decided || !ranges.Reached(node) {
+				value, decided, guards := p.DecideByGuards(info, info.CFG.NodeHolding(b), b)
+				if !decided {
 					return true
 				}
 				outcome, conf = "false", detect.ConfidenceMedium
 				if value {
 					outcome = "true"
 				}
-				reason = rangeReason(p, ranges, node, b)
+				reason = guardReason(p, guards)
 			}
 			if loop, ok := loops[b]; ok && sev == detect.Medium {
 				switch {
@@ -141,10 +134,45 @@ func loopConditions(fn *sema.Function) map[*ast.BinaryExpr]loopCondition {
 	return out
 }
 
-// rangeReason says what the ranges knew of the compared operands.
-func rangeReason(p *sema.Program, r *sema.Ranges, n *sema.Node, b *ast.BinaryExpr) string {
-	return "the guards before it keep " + shortText(p, b.X) + " in " + r.At(n, b.X).String() + " and " +
-		shortText(p, b.Y) + " in " + r.At(n, b.Y).String()
+// guardReason names the guards that settle a comparison.
+func guardReason(p *sema.Program, guards []ast.Expr) string {
+	var texts []string
+	for _, g := range guards {
+		texts = append(texts, shortText(p, g))
+		if len(texts) == 3 {
+			break
+		}
+	}
+	return "the guards before it (" + strings.Join(texts, ", ") + ") already settle it"
+}
+
+// settledCandidates returns the comparisons of fn's conditions that an earlier condition may
+// settle: a value compared with a constant that an earlier comparison also bounds, or two
+// values an earlier comparison also compares. The others cannot be decided by the guards
+// before them, and are not asked about.
+func settledCandidates(p *sema.Program, info *sema.FuncInfo, fn *sema.Function) map[*ast.BinaryExpr]bool {
+	out := map[*ast.BinaryExpr]bool{}
+	seen := map[string]bool{} // operands and operand pairs of the conditions so far, by position
+	for _, c := range conditionsOf(p, fn) {
+		for _, cmp := range comparisonsIn(c.expr) {
+			x, y := normText(p, cmp.X), normText(p, cmp.Y)
+			pair := x + "\x00" + y
+			if y < x {
+				pair = y + "\x00" + x
+			}
+			cx, cy := isConstExpr(info, cmp.X), isConstExpr(info, cmp.Y)
+			switch {
+			case cx && !cy:
+				out[cmp] = seen[y]
+			case cy && !cx:
+				out[cmp] = seen[x]
+			case !cx && !cy:
+				out[cmp] = seen[pair]
+			}
+			seen[x], seen[y], seen[pair] = true, true, true
+		}
+	}
+	return out
 }
 
 // decidedByType tells whether comparison b is always true or false for its operand's type.

@@ -11,9 +11,24 @@ import (
 // whose first bound is address(0)), equal to a non-zero constant, or bounded below by a guard
 // in any other form.
 
+// nonZeroByGuards reports whether the guards that dominate x, part of function info's code,
+// prove it is not zero (require(a > b), require(a == NONZERO)): a stored parameter is checked
+// where it is stored.
+func nonZeroByGuards(p *sema.Program, info *sema.FuncInfo, x ast.Expr) bool {
+	if info.CFG == nil {
+		return false
+	}
+	iv, ok := p.RangeByGuards(info, info.CFG.NodeHolding(x), x)
+	return ok && !iv.Empty() && !iv.Contains(0)
+}
+
 // nonZeroAt reports whether the ranges prove x, part of function info's code, is not zero
-// where it is evaluated.
+// where it is evaluated: the guards that dominate it first, then the whole function's value
+// ranges (a recovered signer checked against the previous one of a loop).
 func nonZeroAt(p *sema.Program, info *sema.FuncInfo, x ast.Expr) bool {
+	if nonZeroByGuards(p, info, x) {
+		return true
+	}
 	r := p.Ranges(info)
 	n := r.NodeOf(x)
 	if n == nil || !r.Complete() {

@@ -1,6 +1,9 @@
 package sema
 
-import "math/big"
+import (
+	"math"
+	"math/big"
+)
 
 // Arithmetic on intervals, in exact (unbounded) integer arithmetic: the result holds every
 // value the operation gives for operands in the intervals. What the operation gives in a
@@ -14,6 +17,11 @@ func add(a, b *big.Int) *big.Int {
 	if a == nil || b == nil {
 		return nil
 	}
+	if a.IsInt64() && b.IsInt64() {
+		if v, ok := addInt64(a.Int64(), b.Int64()); ok {
+			return intOf(v)
+		}
+	}
 	return capped(new(big.Int).Add(a, b))
 }
 
@@ -21,12 +29,49 @@ func sub(a, b *big.Int) *big.Int {
 	if a == nil || b == nil {
 		return nil
 	}
+	if a.IsInt64() && b.IsInt64() && b.Int64() != math.MinInt64 {
+		if v, ok := addInt64(a.Int64(), -b.Int64()); ok {
+			return intOf(v)
+		}
+	}
 	return capped(new(big.Int).Sub(a, b))
+}
+
+// addInt64 adds two int64 values, reporting whether the sum fits.
+func addInt64(a, b int64) (int64, bool) {
+	v := a + b
+	if (b > 0 && v < a) || (b < 0 && v > a) {
+		return 0, false
+	}
+	return v, true
+}
+
+// smallInts holds the numbers the analysis meets most (bounds of small constants, counters,
+// lengths): shared, never written, so that arithmetic on them allocates nothing.
+var smallInts = func() []*big.Int {
+	out := make([]*big.Int, smallMax-smallMin+1)
+	for i := range out {
+		out[i] = big.NewInt(int64(i + smallMin))
+	}
+	return out
+}()
+
+const smallMin, smallMax = -1024, 4096
+
+// intOf returns v as a number the caller must not modify.
+func intOf(v int64) *big.Int {
+	if v >= smallMin && v <= smallMax {
+		return smallInts[v-smallMin]
+	}
+	return big.NewInt(v)
 }
 
 func neg(a *big.Int) *big.Int {
 	if a == nil {
 		return nil
+	}
+	if a.IsInt64() && a.Int64() != math.MinInt64 {
+		return intOf(-a.Int64())
 	}
 	return new(big.Int).Neg(a)
 }

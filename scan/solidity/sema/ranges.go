@@ -258,13 +258,18 @@ func (r *Ranges) Arith(x ast.Expr) (ArithFacts, bool) {
 		}
 		s = rangeState{}
 	}
-	exact, t, typed := r.a.exact(&s, info, op, l, rt)
+	return r.a.arithFacts(&s, info, x, op, l, rt)
+}
+
+// arithFacts is what state s says of operation x = l op r.
+func (a *rangeAnalysis) arithFacts(s *rangeState, info *FuncInfo, x ast.Expr, op token.Token, l, r ast.Expr) (ArithFacts, bool) {
+	exact, t, typed := a.exact(s, info, op, l, r)
 	if !typed {
 		return ArithFacts{}, false
 	}
-	f := ArithFacts{X: r.a.eval(&s, info, l), Y: Exactly(bigOne), Exact: exact, Bits: t.bits, Signed: t.signed, Checked: r.a.checked(info, x.Pos())}
-	if rt != nil {
-		f.Y = r.a.eval(&s, info, rt)
+	f := ArithFacts{X: a.eval(s, info, l), Y: Exactly(bigOne), Exact: exact, Bits: t.bits, Signed: t.signed, Checked: a.checked(info, x.Pos())}
+	if r != nil {
+		f.Y = a.eval(s, info, r)
 	}
 	if s.dead {
 		f.Exact = emptyInterval

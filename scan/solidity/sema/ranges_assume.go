@@ -115,6 +115,9 @@ func never(l Interval, op token.Token, r Interval) bool {
 
 // assumeLinear narrows s to the executions in which d op 0.
 func (a *rangeAnalysis) assumeLinear(s *rangeState, d linear, op token.Token) {
+	if d.k == nil {
+		return // a constant past the analysis' numbers: nothing learnt
+	}
 	switch d.n {
 	case 0:
 		if !holds(d.k, op, bigZero) {
@@ -123,14 +126,14 @@ func (a *rangeAnalysis) assumeLinear(s *rangeState, d linear, op token.Token) {
 	case 1:
 		// c*t + k op 0: t op -k, or (c = -1) t mirror(op) k.
 		if d.c[0] > 0 {
-			a.bound(s, d.t[0], op, new(big.Int).Neg(d.k))
+			a.bound(s, d.t[0], op, neg(d.k))
 		} else {
 			a.bound(s, d.t[0], mirror(op), d.k)
 		}
 	case 2:
 		id, sign := a.pairOf(d)
 		if sign > 0 {
-			a.bound(s, id, op, new(big.Int).Neg(d.k))
+			a.bound(s, id, op, neg(d.k))
 		} else {
 			a.bound(s, id, mirror(op), d.k)
 		}
@@ -163,11 +166,11 @@ func (a *rangeAnalysis) assumeLinearIn(s *rangeState, l linear, op token.Token, 
 	if v == nil {
 		return
 	}
-	rest := new(big.Int).Sub(v, l.k)
+	rest := sub(v, l.k)
 	if l.c[0] > 0 {
 		a.bound(s, l.t[0], op, rest)
 	} else {
-		a.bound(s, l.t[0], mirror(op), new(big.Int).Neg(rest))
+		a.bound(s, l.t[0], mirror(op), neg(rest))
 	}
 }
 
@@ -181,9 +184,9 @@ func (a *rangeAnalysis) bound(s *rangeState, t int32, op token.Token, k *big.Int
 	cur := a.get(s, t)
 	switch {
 	case cur.Lo != nil && cur.Lo.Cmp(k) == 0:
-		a.refine(s, t, Interval{Lo: new(big.Int).Add(k, bigOne)}, spreadDepth)
+		a.refine(s, t, Interval{Lo: add(k, bigOne)}, spreadDepth)
 	case cur.Hi != nil && cur.Hi.Cmp(k) == 0:
-		a.refine(s, t, Interval{Hi: new(big.Int).Sub(k, bigOne)}, spreadDepth)
+		a.refine(s, t, Interval{Hi: sub(k, bigOne)}, spreadDepth)
 	}
 }
 

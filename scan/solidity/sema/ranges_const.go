@@ -2,6 +2,7 @@ package sema
 
 import (
 	"math/big"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -24,6 +25,12 @@ func literalValue(x ast.Expr) (*big.Int, bool) {
 	lit, ok := x.(*ast.BasicLit)
 	if !ok || lit.Kind != token.NUMBER {
 		return nil, false
+	}
+	if lit.Unit == nil && len(lit.Value) <= 18 {
+		// Most literals are short decimals: read without the rational machinery.
+		if v, err := strconv.ParseInt(lit.Value, 10, 64); err == nil {
+			return intOf(v), true
+		}
 	}
 	s := strings.ReplaceAll(lit.Value, "_", "")
 	r := new(big.Rat)

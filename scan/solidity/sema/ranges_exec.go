@@ -425,6 +425,7 @@ func (a *rangeAnalysis) killMemory(s *rangeState) {
 
 // killAll forgets everything (past the budget of one node).
 func (a *rangeAnalysis) killAll(s *rangeState) {
+	s.own()
 	s.facts = s.facts[:0]
 	for i := range s.pending {
 		s.pending[i].res, s.pending[i].x, s.pending[i].y = -1, -1, -1
@@ -439,10 +440,10 @@ func (a *rangeAnalysis) varLoc(v *Var) int32 {
 	}
 	a.key = append(a.key[:0], 'v')
 	a.key = strconv.AppendInt(a.key, int64(a.varID(v)), 10)
-	key := string(a.key)
-	if id, ok := a.index[key]; ok {
+	if id, ok := a.index[string(a.key)]; ok {
 		return id
 	}
+	key := string(a.key)
 	m := rterm{kind: termLoc, typ: t, root: v, deps: []*Var{v}, boundary: t.rng()}
 	m.storage = v.Kind == StateVar || v.IsStorageRef()
 	return a.addTerm(key, m)
@@ -516,10 +517,10 @@ func (a *rangeAnalysis) resize(s *rangeState, info *FuncInfo, c *ast.CallExpr, p
 	if t < 0 {
 		return
 	}
-	k := big.NewInt(1)
+	k := bigOne
 	if !push {
 		a.refine(s, t, Interval{Lo: bigOne}, spreadDepth)
-		k = big.NewInt(-1)
+		k = intOf(-1)
 	}
 	old := a.get(s, t)
 	a.setLoc(s, t, assigned{val: old.Add(Exactly(k)), lin: linear{t: [2]int32{t}, c: [2]int8{1}, n: 1, k: k}, hasLin: true, wrap: -1})
@@ -534,10 +535,10 @@ func (a *rangeAnalysis) lengthOf(info *FuncInfo, x ast.Expr) int32 {
 		return -1
 	}
 	a.key = append(a.key, ".length"...)
-	key := string(a.key)
-	if id, ok := a.index[key]; ok {
+	if id, ok := a.index[string(a.key)]; ok {
 		return id
 	}
+	key := string(a.key)
 	m := rterm{kind: termLoc, typ: intType{256, false}, root: root, path: true, length: true,
 		deps: append([]*Var(nil), a.deps...), boundary: a.lengthBound(info, &ast.MemberExpr{X: x, Name: &ast.Ident{Name: "length"}})}
 	if root != nil {
@@ -608,7 +609,7 @@ func (a *rangeAnalysis) evaluationFacts(s *rangeState, info *FuncInfo, e *ast.Bi
 // withConst returns l - k (so that l op k reads as withConst(l, k) op 0).
 func withConst(l linear, k *big.Int) linear {
 	out := l
-	out.k = new(big.Int).Sub(l.k, k)
+	out.k = sub(l.k, k)
 	return out
 }
 

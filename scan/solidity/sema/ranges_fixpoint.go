@@ -2,6 +2,7 @@ package sema
 
 import (
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
@@ -10,10 +11,11 @@ import (
 type rangeAnalysis struct {
 	p     *Program
 	info  *FuncInfo
-	depth int // 0 for a function's own ranges; a callee summarised for a caller is deeper
+	depth int // 0 for a function's own ranges, 1 for a summary of it for its callers
 
 	terms    []rterm
 	index    map[string]int32
+	locs     map[ast.Expr]int32 // loc's answers, by expression
 	vars     map[any]int32
 	pointers map[*Var]ast.Expr
 	key      []byte
@@ -32,9 +34,7 @@ type rangeAnalysis struct {
 type span struct{ from, to token.Pos }
 
 func newRangeAnalysis(p *Program, info *FuncInfo, depth int) *rangeAnalysis {
-	return &rangeAnalysis{p: p, info: info, depth: depth,
-		index: map[string]int32{}, vars: map[any]int32{}, pointers: map[*Var]ast.Expr{},
-		unchecked: map[*Function][]span{}, wrapIndex: map[ast.Expr]int32{}, wrapFuncs: map[*ast.BinaryExpr]*FuncInfo{}}
+	return &rangeAnalysis{p: p, info: info, depth: depth, index: map[string]int32{}, vars: map[any]int32{}}
 }
 
 // checked reports whether arithmetic at pos in info's function reverts on overflow: 0.8 code
@@ -52,6 +52,9 @@ func (a *rangeAnalysis) checked(info *FuncInfo, pos token.Pos) bool {
 					spans = append(spans, span{b.Pos(), b.End()})
 				}
 			}
+		}
+		if a.unchecked == nil {
+			a.unchecked = map[*Function][]span{}
 		}
 		a.unchecked[fn] = spans
 	}
@@ -142,6 +145,24 @@ func (a *rangeAnalysis) run() (in []rangeState, seen []bool, ok bool) {
 	return nil, nil, false
 }
 
+// readsBalance reports whether fn's code (its modifiers' included) reads a balance: only then
+// is the entry fact about this contract's balance worth recording.
+func readsBalance(fn *Function) bool {
+	for _, f := range append([]*Function{fn}, fn.Modifiers...) {
+		if f == nil || f.Body == nil {
+			continue
+		}
+		for n := range f.BodyTree().Preorder(memberKinds) {
+			if n.(*ast.MemberExpr).Name.Name == "balance" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var memberKinds = inspect.Of((*ast.MemberExpr)(nil))
+
 // special returns the location of a value fixed for the transaction (msg.value), or of this
 // contract's balance, by its key.
 func (a *rangeAnalysis) special(key string, boundary Interval) int32 {
@@ -188,14 +209,16 @@ func (a *rangeAnalysis) narrow(g *CFG, in, out []rangeState, seen []bool, rpo []
 func (a *rangeAnalysis) entryState() rangeState {
 	var s rangeState
 	fn := a.info.Fn
-	bal := a.special(thisBalanceKey, TypeRange(128, false))
-	value := a.special("msg.value", TypeRange(128, false))
-	id, flipped := a.pair(bal, value, false)
-	iv := Interval{Lo: bigZero}
-	if flipped {
-		iv = Interval{Hi: bigZero}
+	if readsBalance(fn) {
+		bal := a.special(thisBalanceKey, TypeRange(128, false))
+		value := a.special("msg.value", TypeRange(128, false))
+		id, flipped := a.pair(bal, value, false)
+		iv := Interval{Lo: bigZero}
+		if flipped {
+			iv = Interval{Hi: bigZero}
+		}
+		a.refine(&s, id, iv, 0)
 	}
-	a.refine(&s, id, iv, 0)
 	uses := map[*Function]int{}
 	for _, m := range fn.Modifiers {
 		uses[m]++

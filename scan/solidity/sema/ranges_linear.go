@@ -23,11 +23,13 @@ func constLinear(k *big.Int) linear { return linear{k: k} }
 // coefficient other than 1 and -1.
 func (l linear) plus(o linear, sign int8) (linear, bool) {
 	out := l
-	out.k = new(big.Int).Set(l.k)
 	if sign > 0 {
-		out.k.Add(out.k, o.k)
+		out.k = add(l.k, o.k)
 	} else {
-		out.k.Sub(out.k, o.k)
+		out.k = sub(l.k, o.k)
+	}
+	if out.k == nil {
+		return linear{}, false // a constant past the analysis' numbers
 	}
 	for i := 0; i < o.n; i++ {
 		c := o.c[i] * sign
@@ -92,7 +94,7 @@ func (a *rangeAnalysis) linearize(s *rangeState, info *FuncInfo, x ast.Expr) (li
 			if !ok {
 				return linear{}, false
 			}
-			return constLinear(big.NewInt(0)).plus(l, -1)
+			return constLinear(bigZero).plus(l, -1)
 		}
 	case *ast.CallExpr:
 		if inner := a.valueKeepingConversion(info, e); inner != nil {
@@ -108,7 +110,7 @@ func (a *rangeAnalysis) linearize(s *rangeState, info *FuncInfo, x ast.Expr) (li
 		}
 	}
 	if t := a.loc(info, x); t >= 0 {
-		return linear{t: [2]int32{t, -1}, c: [2]int8{1, 0}, n: 1, k: big.NewInt(0)}, true
+		return linear{t: [2]int32{t, -1}, c: [2]int8{1, 0}, n: 1, k: bigZero}, true
 	}
 	if v, ok := a.eval(s, info, x).Const(); ok {
 		return constLinear(v), true
@@ -122,7 +124,7 @@ func (a *rangeAnalysis) linearOp(s *rangeState, info *FuncInfo, op token.Token, 
 	if !ok {
 		return linear{}, false
 	}
-	r := constLinear(big.NewInt(1))
+	r := constLinear(bigOne)
 	if y != nil {
 		if r, ok = a.linearize(s, info, y); !ok {
 			return linear{}, false
@@ -212,11 +214,11 @@ func mirror(op token.Token) token.Token {
 func boundOf(op token.Token, k *big.Int) Interval {
 	switch op {
 	case token.LSS:
-		return Interval{Hi: new(big.Int).Sub(k, bigOne)}
+		return Interval{Hi: sub(k, bigOne)}
 	case token.LEQ:
 		return Interval{Hi: k}
 	case token.GTR:
-		return Interval{Lo: new(big.Int).Add(k, bigOne)}
+		return Interval{Lo: add(k, bigOne)}
 	case token.GEQ:
 		return Interval{Lo: k}
 	case token.EQL:

@@ -21,17 +21,27 @@ type pendingWrap struct {
 // unchecked. A term without a fact has its type's range. dead marks a point no execution
 // reaches (a branch the facts rule out).
 //
-// States are values: the slices of a state stored at a node are never written again, and every
-// change makes new ones (clone), so that nodes share them freely.
+// States are values whose slices are shared: a state stored at a node is never written again.
+// A state about to change is cloned (which costs nothing) and copies its slices on its first
+// change (own), so that the many nodes that change nothing share them.
 type rangeState struct {
 	dead    bool
+	owned   bool // the slices belong to this state alone and may be written
 	facts   []rangeFact
 	pending []pendingWrap
 }
 
-// clone returns a state whose slices may be written.
+// clone returns the state as one that copies its slices before it writes them.
 func (s rangeState) clone() rangeState {
-	return rangeState{dead: s.dead, facts: slices.Clone(s.facts), pending: slices.Clone(s.pending)}
+	s.owned = false
+	return s
+}
+
+// own makes the state's slices its own, to be written.
+func (s *rangeState) own() {
+	if !s.owned {
+		s.facts, s.pending, s.owned = slices.Clone(s.facts), slices.Clone(s.pending), true
+	}
 }
 
 // find returns the position of term t's fact, and whether there is one.
@@ -52,6 +62,7 @@ func (s *rangeState) put(t int32, iv Interval) {
 	if iv.Empty() {
 		s.dead = true
 	}
+	s.own()
 	i, ok := s.find(t)
 	if ok {
 		s.facts[i].iv = iv
@@ -63,6 +74,7 @@ func (s *rangeState) put(t int32, iv Interval) {
 // drop forgets t's fact.
 func (s *rangeState) drop(t int32) {
 	if i, ok := s.find(t); ok {
+		s.own()
 		s.facts = slices.Delete(s.facts, i, i+1)
 	}
 }
@@ -82,11 +94,11 @@ func (s rangeState) equal(o rangeState) bool {
 func (a *rangeAnalysis) joinStates(x, y rangeState) rangeState {
 	switch {
 	case x.dead:
-		return y
+		return y.clone()
 	case y.dead:
-		return x
+		return x.clone()
 	}
-	out := rangeState{facts: make([]rangeFact, 0, max(len(x.facts), len(y.facts)))}
+	out := rangeState{owned: true, facts: make([]rangeFact, 0, max(len(x.facts), len(y.facts)))}
 	keep := func(t int32, iv Interval) {
 		if !iv.Equal(a.limit(t)) {
 			out.facts = append(out.facts, rangeFact{t, iv})
@@ -153,11 +165,11 @@ func joinPending(a, b []pendingWrap) []pendingWrap {
 func (a *rangeAnalysis) widenStates(old, next rangeState) rangeState {
 	if old.dead || next.dead {
 		if old.dead {
-			return next
+			return next.clone()
 		}
-		return old
+		return old.clone()
 	}
-	out := rangeState{facts: make([]rangeFact, 0, len(old.facts))}
+	out := rangeState{owned: true, facts: make([]rangeFact, 0, len(old.facts))}
 	j := 0
 	for _, f := range old.facts {
 		for j < len(next.facts) && next.facts[j].term < f.term {

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
@@ -25,30 +26,79 @@ type rangeSummary struct {
 	le, ge    []bool // the result is at most (at least) the parameter, on every return
 }
 
-// maxSummaryDepth bounds how deep summaries nest: a function's ranges use its callees'
-// summaries, which use theirs, down to this depth, below which calls have none.
-const maxSummaryDepth = 4
-
-// rangeSummaryKey memoises a function's summary computed at one depth. A summary at depth d
-// asks for its callees' at depth d+1 only, so that no memoised computation waits for one that
-// waits for it (recursion included), and each function is summarised at most once per depth.
+// rangeSummaryKey memoises a function's summary, for callers at depth-1.
 type rangeSummaryKey struct{ depth int }
 
-// summary returns callee's summary for a call from this analysis, or nil.
+// maxSummaryNodes bounds the functions summarised: the helpers whose facts a caller needs
+// (min, max, clamps, _require-style guards, revert helpers) are short, and summarising every
+// large callee made the ranges cost more than the rest of a scan's analyses.
+const maxSummaryNodes = 40
+
+// summary returns callee's summary for a call from a function's own ranges, or nil. Summaries
+// are computed once per function; a summary's own analysis uses none (only whether a callee
+// never returns, see ranges_stops.go), so that no memoised computation waits for another.
 func (a *rangeAnalysis) summary(callee *Function) *rangeSummary {
-	if a.depth >= maxSummaryDepth {
+	info := a.p.Info(callee)
+	if info == nil || callee.Body == nil || callee.IsModifier || info.CFG == nil || len(info.CFG.Nodes) > maxSummaryNodes {
 		return nil
 	}
-	info := a.p.Info(callee)
-	if info == nil || callee.Body == nil || callee.IsModifier {
+	// A summary uses only those of pure helpers (min, max), which use none: a memoised
+	// computation only ever waits for a deeper one.
+	if a.depth > 1 || (a.depth == 1 && callee.Mutability != token.PURE) {
 		return nil
 	}
 	depth := a.depth + 1
-	return Memo(info, rangeSummaryKey{depth}, func() *rangeSummary { return a.p.summarize(info, depth) })
+	return Memo(info, rangeSummaryKey{depth}, func() *rangeSummary {
+		if !mayStop(a.p, callee) {
+			// Nothing in it reverts on purpose: it returns, and proves nothing of its
+			// parameters; only an integer result is worth the analysis.
+			if _, ok := intTypeOfType(resultType(callee)); !ok {
+				return &rangeSummary{returns: true, requires: make([]bool, len(callee.Params))}
+			}
+		}
+		return a.p.summarize(info, depth)
+	})
 }
 
-// summarize analyses info's function at the given depth and reads its summary off the states
-// at its returns.
+// mayStop reports whether fn (or a modifier of it) may stop a caller on a condition: it
+// holds a require, assert, revert or throw, inline assembly, or an internal call (which may
+// do so). A function with none of them returns whenever it is called, and proves nothing of
+// the values passed to it.
+func mayStop(p *Program, fn *Function) bool {
+	for _, f := range append([]*Function{fn}, fn.Modifiers...) {
+		info := p.Info(f)
+		if f == nil || f.Body == nil || info == nil {
+			continue
+		}
+		for n := range f.BodyTree().Preorder(stopKinds) {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true // revert, throw, assembly
+			}
+			call := info.CallOf[c]
+			switch {
+			case call == nil:
+			case call.Kind == CallInternal || call.Kind == CallLibrary:
+				return true
+			case call.Kind == CallBuiltin && (call.Name == "require" || call.Name == "assert" || call.Name == "revert"):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var stopKinds = inspect.Of((*ast.CallExpr)(nil), (*ast.RevertStmt)(nil), (*ast.ThrowStmt)(nil), (*ast.AssemblyStmt)(nil))
+
+// resultType is the type of fn's one result (nil for none or several).
+func resultType(fn *Function) Type {
+	if len(fn.Returns) != 1 {
+		return nil
+	}
+	return fn.Returns[0].Type
+}
+
+// summarize analyses info's function and reads its summary off the states at its returns.
 func (p *Program) summarize(info *FuncInfo, depth int) *rangeSummary {
 	if info.CFG == nil {
 		return nil
@@ -310,7 +360,7 @@ func callArgs(c *ast.CallExpr, callee *Function) (args []ast.Expr, ok bool) {
 // byArity returns the callee of an internal call, or, when the model's callee takes another
 // number of arguments (an overload resolved by name), the one overload of that name that
 // takes as many as the call passes.
-func (a *rangeAnalysis) byArity(c *ast.CallExpr, call *Call) *Function {
+func byArity(p *Program, c *ast.CallExpr, call *Call) *Function {
 	callee := call.Callee
 	if _, fits := callArgs(c, callee); callee == nil || fits {
 		return callee
@@ -319,7 +369,7 @@ func (a *rangeAnalysis) byArity(c *ast.CallExpr, call *Call) *Function {
 	if callee.Contract != nil {
 		cands = callee.Contract.LookupFunction(callee.Name)
 	} else {
-		cands = a.p.idx.freeByName[callee.Name]
+		cands = p.idx.freeByName[callee.Name]
 	}
 	var found *Function
 	for _, f := range cands {
@@ -480,7 +530,7 @@ func containsFunc(list []*Function, f *Function) bool {
 // callResult is the range of an internal call's result: its summary's, narrowed by the
 // arguments of the parameters that bound it.
 func (a *rangeAnalysis) callResult(s *rangeState, info *FuncInfo, c *ast.CallExpr, call *Call) Interval {
-	callee := a.byArity(c, call)
+	callee := byArity(a.p, c, call)
 	sum := a.callSummary(info, c, callee)
 	if sum == nil || !sum.hasResult {
 		return Unbounded()
@@ -519,7 +569,7 @@ func (a *rangeAnalysis) clampRelations(s *rangeState, info *FuncInfo, x ast.Expr
 		if call == nil || (call.Kind != CallInternal && call.Kind != CallLibrary) || call.Callee == nil || len(e.Names) > 0 {
 			return nil
 		}
-		callee := a.byArity(e, call)
+		callee := byArity(a.p, e, call)
 		sum := a.callSummary(info, e, callee)
 		if sum == nil || !sum.hasResult {
 			return nil
@@ -564,7 +614,13 @@ func (a *rangeAnalysis) callGuards(s *rangeState, info *FuncInfo, c *ast.CallExp
 	if call.Callee == nil || len(c.Names) > 0 {
 		return
 	}
-	callee := a.byArity(c, call)
+	callee := byArity(a.p, c, call)
+	if a.depth > 0 {
+		if callee != nil && !callee.Virtual && a.p.neverReturns(callee, 1) {
+			s.dead = true
+		}
+		return
+	}
 	sum := a.callSummary(info, c, callee)
 	if sum == nil {
 		return

@@ -52,6 +52,19 @@ type rterm struct {
 // loc returns the term of a location expression of info's function, or -1 when x is not one.
 func (a *rangeAnalysis) loc(info *FuncInfo, x ast.Expr) int32 {
 	x = ast.Unparen(x)
+	if id, ok := a.locs[x]; ok {
+		return id // expressions are asked about again at every pass
+	}
+	id := a.newLoc(info, x)
+	if a.locs == nil {
+		a.locs = map[ast.Expr]int32{}
+	}
+	a.locs[x] = id
+	return id
+}
+
+// newLoc finds or makes the term of location expression x (-1 when x is not one).
+func (a *rangeAnalysis) newLoc(info *FuncInfo, x ast.Expr) int32 {
 	t, ok := a.intTypeOf(info, x)
 	if !ok {
 		return -1
@@ -62,10 +75,10 @@ func (a *rangeAnalysis) loc(info *FuncInfo, x ast.Expr) int32 {
 	if !ok {
 		return -1
 	}
-	key := string(a.key)
-	if id, ok := a.index[key]; ok {
-		return id
+	if id, ok := a.index[string(a.key)]; ok {
+		return id // the lookup does not copy the key
 	}
+	key := string(a.key)
 	m := rterm{kind: termLoc, typ: t, root: root, path: path, deps: append([]*Var(nil), a.deps...), boundary: t.rng()}
 	if root != nil {
 		prefix := "v" + strconv.Itoa(int(a.varID(root)))
@@ -105,10 +118,14 @@ func (a *rangeAnalysis) pair(x, y int32, sum bool) (id int32, flipped bool) {
 	if sum {
 		kind, op = termSum, "+"
 	}
-	key := "#" + strconv.Itoa(int(x)) + op + strconv.Itoa(int(y))
-	if id, ok := a.index[key]; ok {
+	a.key = append(a.key[:0], '#')
+	a.key = strconv.AppendInt(a.key, int64(x), 10)
+	a.key = append(a.key, op...)
+	a.key = strconv.AppendInt(a.key, int64(y), 10)
+	if id, ok := a.index[string(a.key)]; ok {
 		return id, flipped
 	}
+	key := string(a.key)
 	id = a.addTerm(key, rterm{kind: kind, a: x, b: y})
 	a.terms[x].pairs = append(a.terms[x].pairs, id)
 	a.terms[y].pairs = append(a.terms[y].pairs, id)
@@ -245,6 +262,9 @@ func (a *rangeAnalysis) pointee(info *FuncInfo, v *Var) ast.Expr {
 	}
 	if x, ok := a.pointers[v]; ok {
 		return x
+	}
+	if a.pointers == nil {
+		a.pointers = map[*Var]ast.Expr{}
 	}
 	a.pointers[v] = nil // a pointer set from another pointer's place is followed once
 	fi := a.p.Info(v.Func)
@@ -448,6 +468,9 @@ func (a *rangeAnalysis) killTerm(s *rangeState, t int32) {
 	s.drop(t)
 	for _, p := range a.terms[t].pairs {
 		s.drop(p)
+	}
+	if len(s.pending) > 0 {
+		s.own()
 	}
 	for i := range s.pending {
 		w := &s.pending[i]

@@ -284,3 +284,31 @@ contract C { mapping(address => uint) b; function f(uint v) public { require(b[m
 		})
 	}
 }
+
+func TestDecideByGuards(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, cond string
+		value, decided  bool
+	}{
+		{"a repeated guard", `pragma solidity ^0.8.0;
+contract C { function f(uint256 a) public pure { require(a > 10); require(a > 5); } }`, "a > 5", true, true},
+		{"a contradiction under a branch", `pragma solidity ^0.8.0;
+contract C { function f(uint256 a) public pure { if (a < 3) { require(a > 7); } } }`, "a > 7", false, true},
+		{"a variable assigned between", `pragma solidity ^0.8.0;
+contract C { function f(uint256 a) public pure returns (uint256) { require(a > 10); a = a / 100; require(a > 5); return a; } }`, "a > 5", false, false},
+		{"state written by a call between", `pragma solidity ^0.8.0;
+contract C { uint256 s; function g() internal { s = 0; } function f() public { require(s > 10); g(); require(s > 5); } }`, "s > 5", false, false},
+		{"state the function leaves alone", `pragma solidity ^0.8.0;
+contract C { uint256 s; function f() public view { require(s > 10); require(s > 5); } }`, "s > 5", true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := load(t, map[string]string{"r.sol": tc.src})
+			f, x := findExpr(t, p, "f", tc.cond, -1)
+			info := p.Info(f)
+			v, d, _ := p.DecideByGuards(info, info.CFG.NodeHolding(x), x)
+			if v != tc.value || d != tc.decided {
+				t.Errorf("%q: (%v, %v), want (%v, %v)", tc.cond, v, d, tc.value, tc.decided)
+			}
+		})
+	}
+}

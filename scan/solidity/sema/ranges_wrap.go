@@ -37,6 +37,9 @@ func (a *rangeAnalysis) wrapOf(s *rangeState, info *FuncInfo, x ast.Expr) int32 
 	if id, ok := a.wrapIndex[e]; ok {
 		return id
 	}
+	if a.wrapIndex == nil {
+		a.wrapIndex, a.wrapFuncs = map[ast.Expr]int32{}, map[*ast.BinaryExpr]*FuncInfo{}
+	}
 	id := int32(len(a.wraps))
 	a.wraps = append(a.wraps, e)
 	a.wrapIndex[e] = id
@@ -52,6 +55,7 @@ func (a *rangeAnalysis) addPending(s *rangeState, w int32, res int32) {
 	if info != nil {
 		p.x, p.y = a.loc(info, e.X), a.loc(info, e.Y)
 	}
+	s.own()
 	i, found := slices.BinarySearchFunc(s.pending, w, func(p pendingWrap, w int32) int { return int(p.op - w) })
 	if found {
 		s.pending[i] = p
@@ -103,6 +107,7 @@ func (a *rangeAnalysis) checkWraps(s *rangeState, info *FuncInfo, l ast.Expr, op
 		kept = append(kept, w)
 	}
 	if len(kept) != len(s.pending) {
+		s.own()
 		s.pending = kept
 	}
 }

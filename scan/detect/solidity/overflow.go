@@ -251,7 +251,6 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 	if uncheckedMode && twin {
 		return v, false
 	}
-	v = gradeOverflow(p, fn, info, op, ctx, influenced, twin, safeMath, uncheckedMode)
 	// The value ranges decide whether the operation can wrap: first the guards that dominate
 	// it (cheap), then, when they do not settle it, the whole function's.
 	facts, hasFacts, safe := ctx.bounded(op, true)
@@ -261,6 +260,7 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 	if safe || hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts)) {
 		return v, false
 	}
+	v = gradeOverflow(p, fn, info, op, ctx, influenced, twin, safeMath, uncheckedMode)
 	if hasFacts {
 		v.evidence = wrapEvidence(p, op, facts)
 		if v.conf == detect.ConfidenceMedium && influenced && provenByCaller(p, fn, info, op, src, facts) {

@@ -54,8 +54,8 @@ func runTautology(pass *detect.Pass) {
 				inCond[cmp] = true
 			}
 		}
-		settled := settledCandidates(p, info, fn)
-		loops := loopConditions(fn)
+		var settled map[*ast.BinaryExpr]bool     // made on the first comparison that needs it
+		var loops map[*ast.BinaryExpr]loopCondition // likewise
 		exits := loopsLeftAtZero(p, fn)
 		visitKinds(fn.BodyTree(), binaryKinds, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
@@ -73,7 +73,13 @@ func runTautology(pass *detect.Pass) {
 			}
 			if !byType {
 				// Only a comparison an earlier guard may settle is asked of the guards.
-				if !inCond[b] || !settled[b] || exits[b] {
+				if !inCond[b] || exits[b] {
+					return true
+				}
+				if settled == nil {
+					settled = settledCandidates(p, info, fn)
+				}
+				if !settled[b] {
 					return true
 				}
 				value, decided, guards := p.DecideByGuards(info, info.CFG.NodeHolding(b), b)
@@ -85,6 +91,9 @@ func runTautology(pass *detect.Pass) {
 					outcome = "true"
 				}
 				reason = guardReason(p, guards)
+			}
+			if sev == detect.Medium && loops == nil {
+				loops = loopConditions(fn)
 			}
 			if loop, ok := loops[b]; ok && sev == detect.Medium {
 				switch {
@@ -152,27 +161,48 @@ func guardReason(p *sema.Program, guards []ast.Expr) string {
 // before them, and are not asked about.
 func settledCandidates(p *sema.Program, info *sema.FuncInfo, fn *sema.Function) map[*ast.BinaryExpr]bool {
 	out := map[*ast.BinaryExpr]bool{}
-	seen := map[string]bool{} // operands and operand pairs of the conditions so far, by position
+	seen := map[operandKey]bool{}    // operands of the conditions so far, by position
+	pairs := map[[2]operandKey]bool{} // and pairs of operands
 	for _, c := range conditionsOf(p, fn) {
 		for _, cmp := range comparisonsIn(c.expr) {
-			x, y := normText(p, cmp.X), normText(p, cmp.Y)
-			pair := x + "\x00" + y
-			if y < x {
-				pair = y + "\x00" + x
-			}
 			cx, cy := isConstExpr(info, cmp.X), isConstExpr(info, cmp.Y)
-			switch {
-			case cx && !cy:
-				out[cmp] = seen[y]
-			case cy && !cx:
-				out[cmp] = seen[x]
-			case !cx && !cy:
-				out[cmp] = seen[pair]
+			if cx && cy {
+				continue
 			}
-			seen[x], seen[y], seen[pair] = true, true, true
+			var x, y operandKey
+			if !cx {
+				x = keyOf(p, info, cmp.X)
+			}
+			if !cy {
+				y = keyOf(p, info, cmp.Y)
+			}
+			switch {
+			case cx:
+				out[cmp] = seen[y]
+			case cy:
+				out[cmp] = seen[x]
+			default:
+				out[cmp] = pairs[[2]operandKey{x, y}] || pairs[[2]operandKey{y, x}]
+			}
+			seen[x], seen[y], pairs[[2]operandKey{x, y}] = true, true, true
 		}
 	}
 	return out
+}
+
+// operandKey names an operand of a comparison: the variable a name denotes, else its text.
+type operandKey struct {
+	v    *sema.Var
+	text string
+}
+
+func keyOf(p *sema.Program, info *sema.FuncInfo, x ast.Expr) operandKey {
+	if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+		if v, ok := info.Uses[id].(*sema.Var); ok {
+			return operandKey{v: v}
+		}
+	}
+	return operandKey{text: normText(p, x)}
 }
 
 // decidedByType tells whether comparison b is always true or false for its operand's type.

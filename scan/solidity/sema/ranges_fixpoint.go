@@ -91,10 +91,11 @@ func (a *rangeAnalysis) run() (in []rangeState, seen []bool, ok bool) {
 	}
 	// A loop head is a node with a predecessor no earlier in reverse postorder.
 	head := make([]bool, len(g.Nodes))
+	loops := false
 	for _, n := range g.order {
 		for _, p := range n.Preds {
 			if rpo[p.ID] >= rpo[n.ID] {
-				head[n.ID] = true
+				head[n.ID], loops = true, true
 			}
 		}
 	}
@@ -106,6 +107,7 @@ func (a *rangeAnalysis) run() (in []rangeState, seen []bool, ok bool) {
 	out[g.Entry.ID] = in[g.Entry.ID]
 	seen[g.Entry.ID] = true
 	budget := maxVisitsPerNode*len(g.Nodes) + 64
+	widened := false
 	for pass := 0; pass < maxRangePasses; pass++ {
 		changed := false
 		for _, n := range g.order[1:] {
@@ -124,7 +126,7 @@ func (a *rangeAnalysis) run() (in []rangeState, seen []bool, ok bool) {
 				continue
 			}
 			if head[n.ID] && visits[n.ID] >= widenAfterVisits {
-				next = a.widenStates(in[n.ID], next)
+				next, widened = a.widenStates(in[n.ID], next), true
 			}
 			if seen[n.ID] && next.equal(in[n.ID]) {
 				continue
@@ -137,8 +139,12 @@ func (a *rangeAnalysis) run() (in []rangeState, seen []bool, ok bool) {
 			in[n.ID] = next
 			out[n.ID] = a.transfer(n, next)
 		}
-		if !changed {
-			a.narrow(g, in, out, seen, rpo)
+		// Without a loop, one pass in reverse postorder sees every predecessor of a node
+		// before the node: it is the fixpoint. Narrowing is only needed after widening.
+		if !changed || !loops {
+			if widened {
+				a.narrow(g, in, out, seen, rpo)
+			}
 			return in, seen, true
 		}
 	}

@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"sync"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
@@ -20,78 +22,107 @@ import (
 //
 // guards returns the conditions of the guards it took, for evidence.
 func (p *Program) DecideByGuards(info *FuncInfo, n *Node, cond ast.Expr) (value, decided bool, guards []ast.Expr) {
-	a, s, guards, ok := p.guardState(info, n, cond)
-	if !ok {
-		return false, false, nil
-	}
-	yes, no := s.clone(), s.clone()
-	a.assume(&yes, info, cond, true)
-	a.assume(&no, info, cond, false)
-	switch {
-	case yes.dead && !no.dead:
-		return false, true, guards
-	case no.dead && !yes.dead:
-		return true, true, guards
-	}
-	return false, false, nil
+	p.withGuards(info, n, cond, func(a *rangeAnalysis, s rangeState, gs []ast.Expr) {
+		yes, no := s.clone(), s.clone()
+		a.assume(&yes, info, cond, true)
+		a.assume(&no, info, cond, false)
+		switch {
+		case yes.dead && !no.dead:
+			value, decided, guards = false, true, gs
+		case no.dead && !yes.dead:
+			value, decided, guards = true, true, gs
+		}
+	})
+	return value, decided, guards
 }
 
 // RangeByGuards is Ranges.At judged by the guards that dominate n alone (see DecideByGuards);
 // ok is false when x reads a value the function changes.
 func (p *Program) RangeByGuards(info *FuncInfo, n *Node, x ast.Expr) (iv Interval, ok bool) {
-	a, s, _, ok := p.guardState(info, n, x)
-	if !ok {
-		return Interval{}, false
-	}
-	return a.eval(&s, info, x), true
+	p.withGuards(info, n, x, func(a *rangeAnalysis, s rangeState, _ []ast.Expr) {
+		iv, ok = a.eval(&s, info, x), true
+	})
+	return iv, ok
 }
 
 // ArithByGuards is Ranges.Arith judged by the guards that dominate the operation alone (see
 // DecideByGuards): cheaper, and blind to what assignments and loops tell; ok is false when
 // an operand reads a value the function changes.
-func (p *Program) ArithByGuards(info *FuncInfo, x ast.Expr) (ArithFacts, bool) {
+func (p *Program) ArithByGuards(info *FuncInfo, x ast.Expr) (f ArithFacts, ok bool) {
 	op, l, r := arithParts(x)
 	if op == token.ILLEGAL || info == nil || info.CFG == nil {
 		return ArithFacts{}, false
 	}
-	a, s, _, ok := p.guardState(info, info.CFG.NodeHolding(x), x)
-	if !ok {
-		return ArithFacts{}, false
-	}
-	return a.arithFacts(&s, info, x, op, l, r)
+	p.withGuards(info, info.CFG.NodeHolding(x), x, func(a *rangeAnalysis, s rangeState, _ []ast.Expr) {
+		f, ok = a.arithFacts(&s, info, x, op, l, r)
+	})
+	return f, ok
 }
 
-// guardState returns the state the stable guards dominating n establish, for a question
-// about x; ok is false when x reads a value the function changes or n is missing.
-func (p *Program) guardState(info *FuncInfo, n *Node, x ast.Expr) (*rangeAnalysis, rangeState, []ast.Expr, bool) {
+// withGuards runs ask with the state the guards dominating n establish, for a question about
+// x, unless x reads a value the function changes, n is missing or never runs. The analysis and
+// the states are kept per function (guardFacts), and ask runs under their lock: a detector
+// asks about many expressions of one function.
+func (p *Program) withGuards(info *FuncInfo, n *Node, x ast.Expr, ask func(a *rangeAnalysis, s rangeState, guards []ast.Expr)) {
 	if info == nil || info.CFG == nil || n == nil {
-		return nil, rangeState{}, nil, false
+		return
 	}
+	gf := Memo(info, guardFactsKey{}, func() *guardFacts { return newGuardFacts(p, info) })
+	gf.mu.Lock()
+	defer gf.mu.Unlock()
+	if !gf.st.stable(info, x) {
+		return
+	}
+	e, ok := gf.states[n]
+	if !ok {
+		e = gf.compute(n)
+		gf.states[n] = e
+	}
+	if e.s.dead {
+		return // the guards contradict each other: n never runs
+	}
+	gf.a.steps = 0
+	ask(gf.a, e.s.clone(), e.guards)
+}
+
+// guardFacts is what the guards of one function establish, node by node, computed as asked.
+// The analysis it holds is used under mu (its terms grow with the questions).
+type guardFacts struct {
+	mu     sync.Mutex
+	a      *rangeAnalysis
+	st     *stability
+	states map[*Node]guardEntry
+}
+
+type guardEntry struct {
+	s      rangeState
+	guards []ast.Expr
+}
+
+type guardFactsKey struct{}
+
+func newGuardFacts(p *Program, info *FuncInfo) *guardFacts {
 	a := newRangeAnalysis(p, info, 0)
-	st := &stability{a: a, fn: info.Fn}
-	if !st.stable(info, x) {
-		return nil, rangeState{}, nil, false
-	}
-	var s rangeState
-	var guards []ast.Expr
-	for _, g := range p.Gates(info.CFG, n) {
+	return &guardFacts{a: a, st: &stability{a: a, fn: info.Fn}, states: map[*Node]guardEntry{}}
+}
+
+// compute assumes each guard dominating n in turn.
+func (gf *guardFacts) compute(n *Node) guardEntry {
+	var e guardEntry
+	for _, g := range gf.a.p.Gates(gf.a.info.CFG, n) {
 		if g.Info == nil {
 			continue
 		}
-		a.steps = 0
-		a.assume(&s, g.Info, g.Cond, g.Holds)
-		if !st.stable(g.Info, g.Cond) {
+		gf.a.steps = 0
+		gf.a.assume(&e.s, g.Info, g.Cond, g.Holds)
+		if !gf.st.stable(g.Info, g.Cond) {
 			// What the guard tells of values that change later holds at the guard only: keep
 			// what it proved of the others (next > heir bounds next, whatever heir becomes).
-			a.killWhere(&s, func(m *rterm) bool { return !st.keepsTerm(m) })
+			gf.a.killWhere(&e.s, func(m *rterm) bool { return !gf.st.keepsTerm(m) })
 		}
-		guards = append(guards, g.Cond)
+		e.guards = append(e.guards, g.Cond)
 	}
-	if s.dead {
-		return nil, rangeState{}, nil, false // the guards contradict each other: n never runs
-	}
-	a.steps = 0
-	return a, s, guards, true
+	return e
 }
 
 // NodeHolding returns the node of g whose code holds x (the innermost), or nil: Ranges.NodeOf

@@ -115,11 +115,20 @@ func (a *rangeAnalysis) get(s *rangeState, t int32) Interval {
 // pairImplied is what the locations' own facts say of a pair.
 func (a *rangeAnalysis) pairImplied(s *rangeState, t int32) Interval {
 	m := &a.terms[t]
-	x, y := a.get(s, m.a), a.get(s, m.b)
-	if m.kind == termSum {
-		return x.Add(y)
+	_, fx := s.fact(m.a)
+	_, fy := s.fact(m.b)
+	if !fx && !fy && m.impliedKnown {
+		return m.implied // from the limits alone: the same every time
 	}
-	return x.Sub(y)
+	x, y := a.get(s, m.a), a.get(s, m.b)
+	iv := x.Sub(y)
+	if m.kind == termSum {
+		iv = x.Add(y)
+	}
+	if !fx && !fy {
+		m.implied, m.impliedKnown = iv, true
+	}
+	return iv
 }
 
 // pairThrough bounds pair t = cx*x + cy*y through a third location z related to both: cost -

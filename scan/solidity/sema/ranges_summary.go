@@ -615,7 +615,8 @@ func (a *rangeAnalysis) callGuards(s *rangeState, info *FuncInfo, c *ast.CallExp
 		return
 	}
 	callee := byArity(a.p, c, call)
-	if a.depth > 0 {
+	if a.depth > 0 || callee == nil || !testsParams(a.p, callee) {
+		// Only whether it returns matters: decided on the graph, without a summary.
 		if callee != nil && !callee.Virtual && a.p.neverReturns(callee, 1) {
 			s.dead = true
 		}
@@ -637,3 +638,60 @@ func (a *rangeAnalysis) callGuards(s *rangeState, info *FuncInfo, c *ast.CallExp
 	}
 	a.applyParamFacts(s, info, callee, args, sum.bounds)
 }
+
+// testsParams reports whether fn (an implementation of it, for a virtual one) may prove
+// something of its arguments: one of its parameters appears in a condition, a require or
+// assert, or is passed on to an internal call (a guard helper of its own). A callee that does
+// neither proves nothing of them, and needs no summary for its callers' guards.
+func testsParams(p *Program, fn *Function) bool {
+	info := p.Info(fn)
+	if info == nil || len(fn.Params) == 0 {
+		return false
+	}
+	if fn.Body == nil || fn.Virtual {
+		return true // decided by the implementations
+	}
+	return Memo(info, testsParamsKey{}, func() bool {
+		isParam := func(x ast.Node) bool {
+			found := false
+			ast.Inspect(x, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if v, ok := info.Uses[id].(*Var); ok && v.Kind == ParamVar && v.Func == fn {
+						found = true
+					}
+				}
+				return !found
+			})
+			return found
+		}
+		for n := range fn.BodyTree().Preorder(testKinds) {
+			switch e := n.(type) {
+			case *ast.IfStmt:
+				if isParam(e.Cond) {
+					return true
+				}
+			case *ast.CondExpr:
+				if isParam(e.Cond) {
+					return true
+				}
+			case *ast.CallExpr:
+				c := info.CallOf[e]
+				if c == nil {
+					continue
+				}
+				if (c.Kind == CallInternal || c.Kind == CallLibrary) || c.Kind == CallBuiltin && (c.Name == "require" || c.Name == "assert") {
+					for _, arg := range e.Args {
+						if isParam(arg) {
+							return true
+						}
+					}
+				}
+			}
+		}
+		return false
+	})
+}
+
+type testsParamsKey struct{}
+
+var testKinds = inspect.Of((*ast.IfStmt)(nil), (*ast.CondExpr)(nil), (*ast.CallExpr)(nil))

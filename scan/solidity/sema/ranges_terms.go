@@ -47,6 +47,9 @@ type rterm struct {
 	suffix   string // the part of a location's key after its root variable's (.weight, [i])
 	pairs    []int32
 	boundary Interval // a location's widest interval (its type's range, or less: lengths, msg.value)
+
+	implied      Interval // a pair's range from its locations' limits (pairImplied), once known
+	impliedKnown bool
 }
 
 // loc returns the term of a location expression of info's function, or -1 when x is not one.

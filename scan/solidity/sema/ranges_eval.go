@@ -74,12 +74,17 @@ func (a *rangeAnalysis) opType(info *FuncInfo, op token.Token, x, y ast.Expr) (i
 	}
 	tx, okx := a.intTypeOf(info, x)
 	ty, oky := a.intTypeOf(info, y)
-	if !okx || !oky {
-		// One side's type is unknown (an unresolved callee): so is the common type, which
-		// may be wider than the known side's.
-		return intType{}, false
+	switch {
+	case okx && oky:
+		return widerType(tx, ty), true
+	case okx && tx.bits == 256:
+		return tx, true // nothing is wider: the other side converts to it
+	case oky && ty.bits == 256:
+		return ty, true
 	}
-	return widerType(tx, ty), true
+	// One side's type is unknown (an unresolved callee, a struct the model did not find): so
+	// is the common type, which may be wider than the known side's.
+	return intType{}, false
 }
 
 // isRational reports whether x is made of number literals only: the compiler evaluates it

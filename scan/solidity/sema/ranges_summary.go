@@ -179,6 +179,10 @@ func (a *rangeAnalysis) resultSummary(sum *rangeSummary, in []rangeState, seen [
 		}
 	}
 	if returns > 0 {
+		// The value returned is converted to the declared result type.
+		if t, ok := intTypeOfType(fn.Returns[0].Type); ok {
+			result = result.Meet(t.rng())
+		}
 		sum.hasResult, sum.result, sum.le, sum.ge = true, result, le, ge
 	}
 }

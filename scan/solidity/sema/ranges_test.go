@@ -312,3 +312,18 @@ contract C { uint256 s; function f() public view { require(s > 10); require(s > 
 		})
 	}
 }
+
+// TestBaseStructTypes checks that a state variable typed with a struct of a base declared in
+// a file sorted after the contract's own gets the struct type (and its fields their types).
+func TestBaseStructTypes(t *testing.T) {
+	p := load(t, map[string]string{
+		"a/Store.sol": `pragma solidity ^0.8.0; import "../z/Types.sol";
+contract Store is Types { mapping(uint256 => Epoch) internal epochs;
+  function f(uint256 e) public view returns (uint256) { return epochs[e].added; } }`,
+		"z/Types.sol": `pragma solidity ^0.8.0; interface Types { struct Epoch { uint64 added; } }`,
+	})
+	f, x := findExpr(t, p, "f", "epochs[e].added", 0)
+	if got := p.Info(f).Types[x]; got == nil || got.String() != "uint64" {
+		t.Errorf("type of epochs[e].added: %v, want uint64", got)
+	}
+}

@@ -6,7 +6,10 @@
 // and integer widths apart; calls classified (internal, external, library, low-level, with
 // value); a control-flow graph per function with its modifiers woven around the body; and data
 // flow facts (what depends on msg.sender, tx.origin, msg.value, parameters, block values and
-// storage; what state each function reads and writes; which functions anyone can reach).
+// storage; what state each function reads and writes; which functions anyone can reach); and
+// value ranges over the graph (Ranges: the interval of every integer value at every node, with
+// sums and differences of two values, from guards, constants, types, loops and helpers),
+// computed once per function when a detector first asks.
 //
 // The model is built without a compiler and tolerates what it cannot resolve: an unresolved
 // import or name is a diagnostic and an unknown type, never a failure.

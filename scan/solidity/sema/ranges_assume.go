@@ -47,7 +47,7 @@ func (a *rangeAnalysis) assume(s *rangeState, info *FuncInfo, cond ast.Expr, tru
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 			op := e.Op
 			if !truth {
-				op = negate(op)
+				op = op.Negate()
 			}
 			a.assumeCmp(s, info, e.X, op, e.Y)
 		}
@@ -84,7 +84,7 @@ func (a *rangeAnalysis) assumeCmp(s *rangeState, info *FuncInfo, l ast.Expr, op 
 		a.assumeLinearIn(s, ll, op, rv)
 	}
 	if okr && rl.n == 1 {
-		a.assumeLinearIn(s, rl, mirror(op), lv)
+		a.assumeLinearIn(s, rl, op.Mirror(), lv)
 	}
 }
 
@@ -124,18 +124,18 @@ func (a *rangeAnalysis) assumeLinear(s *rangeState, d linear, op token.Token) {
 			s.dead = true
 		}
 	case 1:
-		// c*t + k op 0: t op -k, or (c = -1) t mirror(op) k.
+		// c*t + k op 0: t op -k, or (c = -1) t (op mirrored) k.
 		if d.c[0] > 0 {
 			a.bound(s, d.t[0], op, neg(d.k))
 		} else {
-			a.bound(s, d.t[0], mirror(op), d.k)
+			a.bound(s, d.t[0], op.Mirror(), d.k)
 		}
 	case 2:
 		id, sign := a.pairOf(d)
 		if sign > 0 {
 			a.bound(s, id, op, neg(d.k))
 		} else {
-			a.bound(s, id, mirror(op), d.k)
+			a.bound(s, id, op.Mirror(), d.k)
 		}
 	}
 }
@@ -170,7 +170,7 @@ func (a *rangeAnalysis) assumeLinearIn(s *rangeState, l linear, op token.Token, 
 	if l.c[0] > 0 {
 		a.bound(s, l.t[0], op, rest)
 	} else {
-		a.bound(s, l.t[0], mirror(op), neg(rest))
+		a.bound(s, l.t[0], op.Mirror(), neg(rest))
 	}
 }
 

@@ -221,10 +221,7 @@ func (a *rangeAnalysis) execExpr(s *rangeState, info *FuncInfo, x ast.Expr, top 
 		a.callEffects(s, info, e)
 	case *ast.IndexExpr:
 		a.execExpr(s, info, e.X, top)
-		a.execExpr(s, info, e.Index, top)
-		if top {
-			a.indexFacts(s, info, e)
-		}
+		a.execIndex(s, info, e, top)
 	case *ast.MemberExpr:
 		a.execExpr(s, info, e.X, top)
 	case *ast.TupleExpr:
@@ -248,10 +245,7 @@ func (a *rangeAnalysis) execLvalue(s *rangeState, info *FuncInfo, x ast.Expr, to
 	switch e := ast.Unparen(x).(type) {
 	case *ast.IndexExpr:
 		a.execLvalue(s, info, e.X, top)
-		a.execExpr(s, info, e.Index, top)
-		if top {
-			a.indexFacts(s, info, e)
-		}
+		a.execIndex(s, info, e, top)
 	case *ast.MemberExpr:
 		a.execLvalue(s, info, e.X, top)
 	case *ast.TupleExpr:
@@ -260,6 +254,14 @@ func (a *rangeAnalysis) execLvalue(s *rangeState, info *FuncInfo, x ast.Expr, to
 				a.execLvalue(s, info, el, top)
 			}
 		}
+	}
+}
+
+// execIndex applies the effects of an index and what evaluating it proves.
+func (a *rangeAnalysis) execIndex(s *rangeState, info *FuncInfo, e *ast.IndexExpr, top bool) {
+	a.execExpr(s, info, e.Index, top)
+	if top {
+		a.indexFacts(s, info, e)
 	}
 }
 

@@ -111,17 +111,7 @@ func (a *rangeAnalysis) run() (in []rangeState, seen []bool, ok bool) {
 	for pass := 0; pass < maxRangePasses; pass++ {
 		changed := false
 		for _, n := range g.order[1:] {
-			next, any := rangeState{dead: true}, false
-			for _, p := range n.Preds {
-				if rpo[p.ID] < 0 || !seen[p.ID] {
-					continue
-				}
-				if !any {
-					next, any = out[p.ID], true
-				} else {
-					next = a.joinStates(next, out[p.ID])
-				}
-			}
+			next, any := a.fromPreds(n, out, seen, rpo)
 			if !any {
 				continue
 			}
@@ -178,6 +168,23 @@ func (a *rangeAnalysis) special(key string, boundary Interval) int32 {
 	return a.addTerm(key, rterm{kind: termLoc, typ: intType{256, false}, boundary: boundary})
 }
 
+// fromPreds joins the states after n's predecessors the fixpoint reached (any is false when
+// there is none).
+func (a *rangeAnalysis) fromPreds(n *Node, out []rangeState, seen []bool, rpo []int) (next rangeState, any bool) {
+	next = rangeState{dead: true}
+	for _, p := range n.Preds {
+		if rpo[p.ID] < 0 || !seen[p.ID] {
+			continue
+		}
+		if !any {
+			next, any = out[p.ID], true
+		} else {
+			next = a.joinStates(next, out[p.ID])
+		}
+	}
+	return next, any
+}
+
 // narrowingPasses is how many times the states are recomputed without widening once the
 // fixpoint is reached: widening pushed a loop counter's bound to its type's end, and one more
 // pass brings it back to the loop's own bound (i <= 10 after for (i = 0; i < 10; i++)).
@@ -189,17 +196,7 @@ const narrowingPasses = 2
 func (a *rangeAnalysis) narrow(g *CFG, in, out []rangeState, seen []bool, rpo []int) {
 	for range narrowingPasses {
 		for _, n := range g.order[1:] {
-			next, any := rangeState{dead: true}, false
-			for _, p := range n.Preds {
-				if rpo[p.ID] < 0 || !seen[p.ID] {
-					continue
-				}
-				if !any {
-					next, any = out[p.ID], true
-				} else {
-					next = a.joinStates(next, out[p.ID])
-				}
-			}
+			next, any := a.fromPreds(n, out, seen, rpo)
 			if !any || next.equal(in[n.ID]) {
 				continue
 			}

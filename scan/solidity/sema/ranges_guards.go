@@ -219,17 +219,10 @@ func (st *stability) collect() {
 			}
 		}
 		for n := range f.BodyTree().Preorder(localWriteKinds) {
-			var lhs ast.Expr
-			switch e := n.(type) {
-			case *ast.AssignExpr:
-				lhs = e.Lhs
-			case *ast.UnaryExpr:
-				if e.Op == token.INC || e.Op == token.DEC || e.Op == token.DELETE {
-					lhs = e.X
-				}
-			case *ast.AssemblyStmt:
+			if _, ok := n.(*ast.AssemblyStmt); ok {
 				calls = true
 			}
+			lhs := written(n)
 			if lhs == nil {
 				continue
 			}

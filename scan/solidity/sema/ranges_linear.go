@@ -175,40 +175,6 @@ func (a *rangeAnalysis) pairOf(l linear) (int32, int8) {
 	return id, sign
 }
 
-// negate returns the comparison that holds when op does not.
-func negate(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GEQ
-	case token.GEQ:
-		return token.LSS
-	case token.LEQ:
-		return token.GTR
-	case token.GTR:
-		return token.LEQ
-	case token.EQL:
-		return token.NEQ
-	case token.NEQ:
-		return token.EQL
-	}
-	return op
-}
-
-// mirror returns the comparison with its operands swapped (a < b is b > a).
-func mirror(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
-}
-
 // boundOf returns the values v satisfying v op k, for the orderings; EQL gives {k}. NEQ has
 // no interval (see exclude).
 func boundOf(op token.Token, k *big.Int) Interval {

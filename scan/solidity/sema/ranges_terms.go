@@ -335,20 +335,24 @@ func (a *rangeAnalysis) assignedInBody(info *FuncInfo, v *Var) bool {
 		return false
 	}
 	for n := range info.Fn.BodyTree().Preorder(assignKinds) {
-		var lhs ast.Expr
-		switch s := n.(type) {
-		case *ast.AssignExpr:
-			lhs = s.Lhs
-		case *ast.UnaryExpr:
-			if s.Op == token.INC || s.Op == token.DEC || s.Op == token.DELETE {
-				lhs = s.X
-			}
-		}
-		if lhs != nil && isWholeVar(lhs) && info.RootVar(lhs) == v {
+		if lhs := written(n); lhs != nil && isWholeVar(lhs) && info.RootVar(lhs) == v {
 			return true
 		}
 	}
 	return false
+}
+
+// written returns what an assignment, ++, -- or delete writes, or nil for other nodes.
+func written(n ast.Node) ast.Expr {
+	switch e := n.(type) {
+	case *ast.AssignExpr:
+		return e.Lhs
+	case *ast.UnaryExpr:
+		if e.Op == token.INC || e.Op == token.DEC || e.Op == token.DELETE {
+			return e.X
+		}
+	}
+	return nil
 }
 
 // txValueName names the values fixed for a whole transaction that the analysis tracks as

@@ -100,7 +100,7 @@ func (a *rangeAnalysis) checkWraps(s *rangeState, info *FuncInfo, l ast.Expr, op
 	}
 	kept := s.pending[:0:0]
 	for _, w := range s.pending {
-		if a.proves(info, w, l, op, r) || a.proves(info, w, r, mirror(op), l) {
+		if a.proves(info, w, l, op, r) || a.proves(info, w, r, op.Mirror(), l) {
 			a.noOverflow(s, w)
 			continue
 		}

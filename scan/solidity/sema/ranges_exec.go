@@ -28,11 +28,9 @@ func (a *rangeAnalysis) transfer(n *Node, in rangeState) rangeState {
 		if n.Cond != nil && n.Cond.Expr != nil {
 			a.assume(&s, info, n.Cond.Expr, n.Polarity)
 		}
-	case NodeCond:
-		if n.Expr != nil {
-			a.execExpr(&s, info, n.Expr, true)
-		}
-	case NodeStmt:
+	case NodeCond, NodeStmt:
+		// A condition is evaluated like any code: a Solidity expression, or (when the graph
+		// holds inline assembly statement by statement) Yul.
 		a.execCode(&s, info, n.Code())
 	}
 	return s

@@ -327,3 +327,37 @@ contract Store is Types { mapping(uint256 => Epoch) internal epochs;
 		t.Errorf("type of epochs[e].added: %v, want uint64", got)
 	}
 }
+
+// TestRangesYulStatements checks that a node whose code is one Yul statement (the graph's shape
+// when it holds inline assembly statement by statement) forgets the Solidity variables the
+// statement names, and that a Yul revert ends the path.
+func TestRangesYulStatements(t *testing.T) {
+	p := load(t, map[string]string{"r.sol": `pragma solidity ^0.8.0;
+contract C { function f(uint256 x) public pure returns (uint256) {
+    require(x < 10);
+    assembly { x := add(x, 100) }
+    return x;
+} }`})
+	f := function(contract(p, "C"), "f")
+	info := p.Info(f)
+	a := newRangeAnalysis(p, info, 0)
+	var s rangeState
+	x := a.varLoc(f.Params[0])
+	a.refine(&s, x, Between(0, 9), 0)
+	var asm *ast.AssemblyStmt
+	ast.Inspect(f.Body, func(n ast.Node) bool {
+		if st, ok := n.(*ast.AssemblyStmt); ok {
+			asm = st
+		}
+		return asm == nil
+	})
+	a.execCode(&s, info, asm.Body.List[0]) // x := add(x, 100), as its own node
+	if got := a.get(&s, x); !got.Equal(TypeRange(256, false)) {
+		t.Errorf("after the Yul assignment x is %s, want the whole uint256", got)
+	}
+	revert := &ast.YulExprStmt{X: &ast.YulCall{Name: &ast.YulIdent{Name: "revert"}, Args: []ast.YulExpr{&ast.YulLit{Value: "0"}, &ast.YulLit{Value: "0"}}}}
+	a.execCode(&s, info, revert)
+	if !s.dead {
+		t.Errorf("a Yul revert does not end the path")
+	}
+}

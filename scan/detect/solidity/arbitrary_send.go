@@ -185,7 +185,6 @@ func isVarRef(info *sema.FuncInfo, x ast.Expr, v *sema.Var) bool {
 	return ok && info.Uses[id] == v
 }
 
-
 // keyedBy reports whether index ix of write w names the recipient variable to (directly, or as
 // the argument a helper received it through).
 func keyedBy(entry *sema.FuncInfo, w writeSite, ix ast.Expr, to ast.Expr) bool {

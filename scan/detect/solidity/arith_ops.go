@@ -154,4 +154,3 @@ func hasUncheckedBlock(fn *sema.Function) bool {
 }
 
 var blockStmtKinds = inspect.Of((*ast.BlockStmt)(nil))
-

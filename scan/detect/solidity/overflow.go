@@ -251,6 +251,7 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 	if uncheckedMode && twin {
 		return v, false
 	}
+	v = gradeOverflow(p, fn, info, op, ctx, influenced, twin, safeMath, uncheckedMode)
 	// The value ranges decide whether the operation can wrap: first the guards that dominate
 	// it (cheap), then, when they do not settle it, the whole function's.
 	facts, hasFacts, safe := ctx.bounded(op, true)
@@ -260,7 +261,10 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 	if safe || hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts)) {
 		return v, false
 	}
-	v = gradeOverflow(p, fn, info, op, ctx, influenced, twin, safeMath, uncheckedMode)
+	if acknowledgedWrap(p, op.node) {
+		v.sev, v.conf = detect.Informational, detect.ConfidenceLow
+		v.reason += " A comment says the wrap-around is intended or cannot happen."
+	}
 	if hasFacts {
 		v.evidence = wrapEvidence(p, op, facts)
 		if v.conf == detect.ConfidenceMedium && influenced && provenByCaller(p, fn, info, op, src, facts) {
@@ -288,11 +292,14 @@ func gradeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 		v.sev, v.conf = detect.Low, detect.ConfidenceLow
 		v.reason += " The same amount is checked elsewhere in the function, which bounds the total."
 	}
-	if cmp := comparedOperands(p, info, op); cmp != nil {
-		// The author compared these operands, somewhere the ranges cannot tie to this
-		// path (a flag set under the check, a bound through a product): likely bounded.
-		v.sev, v.conf = detect.Low, detect.ConfidenceLow
-		v.reason += " The function compares the operands (" + sourceText(p, cmp) + "), though not on a path the value ranges follow to the operation."
+	// (A low finding is not worth the search for a comparison of its operands.)
+	if v.sev.Rank() < detect.Low.Rank() {
+		if cmp := comparedOperands(p, info, op); cmp != nil {
+			// The author compared these operands, somewhere the ranges cannot tie to this
+			// path (a flag set under the check, a bound through a product): likely bounded.
+			v.sev, v.conf = detect.Low, detect.ConfidenceLow
+			v.reason += " The function compares the operands (" + sourceText(p, cmp) + "), though not on a path the value ranges follow to the operation."
+		}
 	}
 	if safeMath {
 		both := op.y != nil && ctx.flow.Of(op.x).Has(callerInfluence) && ctx.flow.Of(op.y).Has(callerInfluence)
@@ -309,10 +316,6 @@ func gradeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 	if inTestCode(fn) {
 		v.sev, v.conf = detect.Low, detect.ConfidenceLow
 		v.reason += " The code is a test harness."
-	}
-	if acknowledgedWrap(p, op.node) {
-		v.sev, v.conf = detect.Informational, detect.ConfidenceLow
-		v.reason += " A comment says the wrap-around is intended or cannot happen."
 	}
 	return v
 }

@@ -54,7 +54,7 @@ func runTautology(pass *detect.Pass) {
 				inCond[cmp] = true
 			}
 		}
-		var settled map[*ast.BinaryExpr]bool     // made on the first comparison that needs it
+		var settled map[*ast.BinaryExpr]bool        // made on the first comparison that needs it
 		var loops map[*ast.BinaryExpr]loopCondition // likewise
 		exits := loopsLeftAtZero(p, fn)
 		visitKinds(fn.BodyTree(), binaryKinds, func(n ast.Node) bool {
@@ -161,7 +161,7 @@ func guardReason(p *sema.Program, guards []ast.Expr) string {
 // before them, and are not asked about.
 func settledCandidates(p *sema.Program, info *sema.FuncInfo, fn *sema.Function) map[*ast.BinaryExpr]bool {
 	out := map[*ast.BinaryExpr]bool{}
-	seen := map[operandKey]bool{}    // operands of the conditions so far, by position
+	seen := map[operandKey]bool{}     // operands of the conditions so far, by position
 	pairs := map[[2]operandKey]bool{} // and pairs of operands
 	for _, c := range conditionsOf(p, fn) {
 		for _, cmp := range comparisonsIn(c.expr) {

@@ -82,7 +82,7 @@ func (p *Program) withGuards(info *FuncInfo, n *Node, x ast.Expr, ask func(a *ra
 		return // the guards contradict each other: n never runs
 	}
 	gf.a.steps = 0
-	ask(gf.a, e.s.clone(), e.guards)
+	ask(gf.a, gf.a.within(e.s.clone(), info, n.Code(), x), e.guards)
 }
 
 // guardFacts is what the guards of one function establish, node by node, computed as asked.

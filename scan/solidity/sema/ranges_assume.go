@@ -213,7 +213,7 @@ func (a *rangeAnalysis) refine(s *rangeState, t int32, iv Interval, spread int) 
 	if spread <= 0 {
 		return
 	}
-	m := &a.terms[t]
+	m := a.terms[t]
 	if m.kind != termLoc {
 		// A pair narrows its locations: x + y in S gives x in S - y; x - y in D gives
 		// x in D + y and y in x - D.
@@ -232,7 +232,7 @@ func (a *rangeAnalysis) refine(s *rangeState, t int32, iv Interval, spread int) 
 		if !ok {
 			continue
 		}
-		pm := &a.terms[p]
+		pm := a.terms[p]
 		other := pm.b
 		if other == t {
 			other = pm.a

@@ -119,7 +119,7 @@ func (a *rangeAnalysis) get(s *rangeState, t int32) Interval {
 
 // pairImplied is what the locations' own facts say of a pair.
 func (a *rangeAnalysis) pairImplied(s *rangeState, t int32) Interval {
-	m := &a.terms[t]
+	m := a.terms[t]
 	_, fx := s.fact(m.a)
 	_, fy := s.fact(m.b)
 	if !fx && !fy && m.impliedKnown {
@@ -139,7 +139,7 @@ func (a *rangeAnalysis) pairImplied(s *rangeState, t int32) Interval {
 // pairThrough bounds pair t = cx*x + cy*y through a third location z related to both: cost -
 // credit from cost - amount and amount - credit (a bound put on a copy's original).
 func (a *rangeAnalysis) pairThrough(s *rangeState, t int32) Interval {
-	m := &a.terms[t]
+	m := a.terms[t]
 	cy := int8(1)
 	if m.kind == termDiff {
 		cy = -1
@@ -179,7 +179,7 @@ func (a *rangeAnalysis) pairThrough(s *rangeState, t int32) Interval {
 // partner returns, for pair p holding location x, the other location and the coefficients of
 // it and of x in the pair (a sum is x + z, a difference x - z or z - x).
 func (a *rangeAnalysis) partner(p int32, x int32) (z int32, cz, cx int8) {
-	m := &a.terms[p]
+	m := a.terms[p]
 	switch {
 	case m.kind == termSum && m.a == x:
 		return m.b, 1, 1

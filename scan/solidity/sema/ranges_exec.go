@@ -331,7 +331,7 @@ func (a *rangeAnalysis) store(s *rangeState, info *FuncInfo, lhs ast.Expr, v ass
 // then the new value and its relations to other locations are recorded. x = y + k keeps x's
 // pairs, moved by k (a loop counter stays below its bound after i++).
 func (a *rangeAnalysis) setLoc(s *rangeState, t int32, v assigned) {
-	m := &a.terms[t]
+	m := a.terms[t]
 	// Relations from the linear form, computed in the state before the store: x = u + rest
 	// gives x - u = rest, x = -u + rest gives x + u = rest.
 	var rels []relation
@@ -357,7 +357,7 @@ func (a *rangeAnalysis) setLoc(s *rangeState, t int32, v assigned) {
 	if shift != nil {
 		for _, p := range m.pairs {
 			if pv, ok := s.fact(p); ok {
-				moved = append(moved, rangeFact{p, shiftPair(&a.terms[p], t, pv, shift)})
+				moved = append(moved, rangeFact{p, shiftPair(a.terms[p], t, pv, shift)})
 			}
 		}
 	}

@@ -13,7 +13,7 @@ type rangeAnalysis struct {
 	info  *FuncInfo
 	depth int // 0 for a function's own ranges, 1 for a summary of it for its callers
 
-	terms    []rterm
+	terms    []*rterm // by id; pointers, so that adding one copies none
 	index    map[string]int32
 	locs     map[ast.Expr]int32 // loc's answers, by expression
 	vars     map[any]int32

@@ -187,7 +187,7 @@ func (st *stability) keeps(v *Var) bool {
 func (st *stability) keepsTerm(m *rterm) bool {
 	if m.root == nil {
 		bal, ok := st.a.index[thisBalanceKey]
-		return !ok || m != &st.a.terms[bal] // a transaction value, or not the balance
+		return !ok || m != st.a.terms[bal] // a transaction value, or not the balance
 	}
 	for _, v := range m.deps {
 		if !st.keeps(v) {

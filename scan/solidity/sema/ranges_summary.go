@@ -233,7 +233,7 @@ type paramLoc struct {
 func (a *rangeAnalysis) paramFacts(exit rangeState) []paramFact {
 	fn := a.info.Fn
 	locOf := func(t int32) (paramLoc, bool) {
-		m := &a.terms[t]
+		m := a.terms[t]
 		if m.kind != termLoc || m.root == nil || m.root.Kind != ParamVar || m.root.Func != fn || a.assignedInBody(a.info, m.root) {
 			return paramLoc{}, false
 		}
@@ -246,7 +246,7 @@ func (a *rangeAnalysis) paramFacts(exit rangeState) []paramFact {
 	}
 	var out []paramFact
 	for _, f := range exit.facts {
-		m := &a.terms[f.term]
+		m := a.terms[f.term]
 		if m.kind == termLoc {
 			if x, ok := locOf(f.term); ok {
 				out = append(out, paramFact{x: x, iv: f.iv, xt: m.typ})

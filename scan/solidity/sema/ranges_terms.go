@@ -105,7 +105,7 @@ func (a *rangeAnalysis) newLoc(info *FuncInfo, x ast.Expr) int32 {
 
 func (a *rangeAnalysis) addTerm(key string, m rterm) int32 {
 	id := int32(len(a.terms))
-	a.terms = append(a.terms, m)
+	a.terms = append(a.terms, &m)
 	a.index[key] = id
 	return id
 }
@@ -439,7 +439,7 @@ func (a *rangeAnalysis) lengthBound(info *FuncInfo, m *ast.MemberExpr) Interval 
 
 // limit is a term's widest interval: what it is known to lie in without any fact.
 func (a *rangeAnalysis) limit(t int32) Interval {
-	m := &a.terms[t]
+	m := a.terms[t]
 	if m.kind == termLoc {
 		return m.boundary
 	}
@@ -462,7 +462,7 @@ func (a *rangeAnalysis) killVar(s *rangeState, v *Var) {
 // killWhere forgets the facts of every location for which hit is true, and of its pairs.
 func (a *rangeAnalysis) killWhere(s *rangeState, hit func(m *rterm) bool) {
 	for i := range a.terms {
-		m := &a.terms[i]
+		m := a.terms[i]
 		if m.kind == termLoc && hit(m) {
 			a.killTerm(s, int32(i))
 		}
@@ -497,7 +497,7 @@ func (a *rangeAnalysis) killStorage(s *rangeState) {
 // behind a reference (two references may share an object). Lengths change only by their own
 // writes, push and pop.
 func (a *rangeAnalysis) killAliases(s *rangeState, t int32) {
-	w := &a.terms[t]
+	w := a.terms[t]
 	if !w.path {
 		return
 	}

@@ -467,10 +467,7 @@ func (a *rangeAnalysis) dispatchTargets(from *Contract, callee *Function) []*Fun
 	}
 	sig := callee.Signature()
 	var out []*Function
-	for _, c := range a.p.Contracts {
-		if !derivesFrom(c, from) {
-			continue
-		}
+	for _, c := range a.p.derived(from) {
 		impl := mostDerived(c, sig)
 		if impl == nil || impl.Body == nil {
 			continue
@@ -501,14 +498,21 @@ type dispatchCache struct {
 
 type dispatchCacheKey struct{}
 
-func derivesFrom(c, base *Contract) bool {
-	for _, b := range c.Linearization {
-		if b == base {
-			return true
+// derived returns the contracts that are or derive from base, from an index of the program
+// made once (so that the dispatch of every virtual call does not scan every contract).
+func (p *Program) derived(base *Contract) []*Contract {
+	return Memo(p, derivedKey{}, func() map[*Contract][]*Contract {
+		out := map[*Contract][]*Contract{}
+		for _, c := range p.Contracts {
+			for _, b := range c.Linearization {
+				out[b] = append(out[b], c)
+			}
 		}
-	}
-	return false
+		return out
+	})[base]
 }
+
+type derivedKey struct{}
 
 // mostDerived returns c's implementation of the function with signature sig.
 func mostDerived(c *Contract, sig string) *Function {

@@ -184,14 +184,19 @@ func formatBound(v *big.Int, inf string) string {
 	// Near 2^k (below it by less than 2^16, or above 2^(k-1) by as little): written from it.
 	k := abs.BitLen()
 	if below := new(big.Int).Sub(new(big.Int).Lsh(bigOne, uint(k)), abs); below.BitLen() <= 16 {
-		return sign + "2^" + strconv.Itoa(k) + "-" + below.String()
+		if sign != "" {
+			return "-(2^" + strconv.Itoa(k) + "-" + below.String() + ")"
+		}
+		return "2^" + strconv.Itoa(k) + "-" + below.String()
 	}
 	above := new(big.Int).Sub(abs, new(big.Int).Lsh(bigOne, uint(k-1)))
 	switch {
 	case above.Sign() == 0:
 		return sign + "2^" + strconv.Itoa(k-1)
+	case above.BitLen() <= 16 && sign != "":
+		return "-(2^" + strconv.Itoa(k-1) + "+" + above.String() + ")"
 	case above.BitLen() <= 16:
-		return sign + "2^" + strconv.Itoa(k-1) + "+" + above.String()
+		return "2^" + strconv.Itoa(k-1) + "+" + above.String()
 	}
 	return v.String()
 }

@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"math/big"
 	"strings"
 	"testing"
 
@@ -359,5 +360,25 @@ contract C { function f(uint256 x) public pure returns (uint256) {
 	a.execCode(&s, info, revert)
 	if !s.dead {
 		t.Errorf("a Yul revert does not end the path")
+	}
+}
+
+func TestIntervalString(t *testing.T) {
+	max := TypeRange(256, false).Hi
+	for _, tc := range []struct {
+		iv   Interval
+		want string
+	}{
+		{TypeRange(256, false), "[0, 2^256-1]"},
+		{TypeRange(8, true), "[-128, 127]"},
+		{TypeRange(256, true), "[-2^255, 2^255-1]"},
+		{Interval{neg(max), max}, "[-(2^256-1), 2^256-1]"},
+		{Exactly(big.NewInt(7)), "{7}"},
+		{Interval{Lo: bigOne}, "[1, +inf]"},
+		{emptyInterval, "empty"},
+	} {
+		if got := tc.iv.String(); got != tc.want {
+			t.Errorf("%v: %s, want %s", tc.iv, got, tc.want)
+		}
 	}
 }

@@ -27,7 +27,6 @@ type rangeAnalysis struct {
 	wraps     []*ast.BinaryExpr // operations of wrapping arithmetic followed for post-checks
 	wrapIndex map[ast.Expr]int32
 	wrapFuncs map[*ast.BinaryExpr]*FuncInfo
-
 }
 
 // span is the source range of an unchecked block.

@@ -18,10 +18,10 @@ import (
 
 // rangeSummary is what the analysis of a function tells its callers.
 type rangeSummary struct {
-	returns   bool   // some execution returns to the caller
-	requires  []bool // the (boolean) parameter is true on every return
+	returns   bool        // some execution returns to the caller
+	requires  []bool      // the (boolean) parameter is true on every return
 	bounds    []paramFact // what holds of the parameters on every return (require(w <= MAX))
-	hasResult bool   // one integer result, described by result, le and ge
+	hasResult bool        // one integer result, described by result, le and ge
 	result    Interval
 	le, ge    []bool // the result is at most (at least) the parameter, on every return
 }

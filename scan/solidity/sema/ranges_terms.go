@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
-	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
@@ -257,104 +256,6 @@ func (a *rangeAnalysis) varID(v *Var) int32 {
 	return id
 }
 
-// pointee returns what a storage pointer local names when it is set once, at its declaration,
-// to a storage place (User storage u = users[msg.sender]), or nil.
-func (a *rangeAnalysis) pointee(info *FuncInfo, v *Var) ast.Expr {
-	if !v.IsStorageRef() || v.Kind != LocalVar || v.Func == nil {
-		return nil
-	}
-	if x, ok := a.pointers[v]; ok {
-		return x
-	}
-	if a.pointers == nil {
-		a.pointers = map[*Var]ast.Expr{}
-	}
-	a.pointers[v] = nil // a pointer set from another pointer's place is followed once
-	fi := a.p.Info(v.Func)
-	if fi == nil || v.Func.Body == nil {
-		return nil
-	}
-	var init ast.Expr
-	reassigned := false
-	for n := range v.Func.BodyTree().Preorder(pointerKinds) {
-		switch s := n.(type) {
-		case *ast.VarDeclStmt:
-			if len(s.Vars) == 1 && s.Vars[0] == v.Decl {
-				init = s.Value
-			}
-		case *ast.AssignExpr:
-			if fi.RootVar(s.Lhs) == v && isWholeVar(s.Lhs) {
-				reassigned = true
-			}
-		}
-	}
-	if init == nil || reassigned {
-		return nil
-	}
-	// The index must name the same place later: built from values no statement reassigns.
-	if !a.stableIndex(fi, init) {
-		return nil
-	}
-	a.pointers[v] = init
-	return init
-}
-
-// pointeeInfo returns the facts in which a storage pointer's initializer is resolved.
-func (a *rangeAnalysis) pointeeInfo(v *Var, fallback *FuncInfo) *FuncInfo {
-	if fi := a.p.Info(v.Func); fi != nil {
-		return fi
-	}
-	return fallback
-}
-
-// isWholeVar reports whether an assignment's left side is a plain name (not a member of it).
-func isWholeVar(x ast.Expr) bool {
-	_, ok := ast.Unparen(x).(*ast.Ident)
-	return ok
-}
-
-// stableIndex reports whether every variable in x's indexes is never assigned after its
-// declaration in the function.
-func (a *rangeAnalysis) stableIndex(info *FuncInfo, x ast.Expr) bool {
-	stable := true
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*Var); ok && v.Kind != StateVar && a.assignedInBody(info, v) {
-				stable = false
-			}
-		}
-		return stable
-	})
-	return stable
-}
-
-// assignedInBody reports whether v is the whole left side of an assignment, or ++/--'d, in
-// info's function.
-func (a *rangeAnalysis) assignedInBody(info *FuncInfo, v *Var) bool {
-	if info.Fn.Body == nil {
-		return false
-	}
-	for n := range info.Fn.BodyTree().Preorder(assignKinds) {
-		if lhs := written(n); lhs != nil && isWholeVar(lhs) && info.RootVar(lhs) == v {
-			return true
-		}
-	}
-	return false
-}
-
-// written returns what an assignment, ++, -- or delete writes, or nil for other nodes.
-func written(n ast.Node) ast.Expr {
-	switch e := n.(type) {
-	case *ast.AssignExpr:
-		return e.Lhs
-	case *ast.UnaryExpr:
-		if e.Op == token.INC || e.Op == token.DEC || e.Op == token.DELETE {
-			return e.X
-		}
-	}
-	return nil
-}
-
 // txValueName names the values fixed for a whole transaction that the analysis tracks as
 // locations: msg.value, block.timestamp, block.number, block.chainid, msg.sender, tx.origin.
 func txValueName(info *FuncInfo, m *ast.MemberExpr) (string, bool) {
@@ -445,74 +346,6 @@ func (a *rangeAnalysis) limit(t int32) Interval {
 	}
 	return Interval{}
 }
-
-// killVar forgets what depends on variable v: v itself, the places named through it
-// (balances[v], v.x) and the pairs of both.
-func (a *rangeAnalysis) killVar(s *rangeState, v *Var) {
-	a.killWhere(s, func(m *rterm) bool {
-		for _, d := range m.deps {
-			if d == v || (d.Decl != nil && d.Decl == v.Decl) {
-				return true
-			}
-		}
-		return false
-	})
-}
-
-// killWhere forgets the facts of every location for which hit is true, and of its pairs.
-func (a *rangeAnalysis) killWhere(s *rangeState, hit func(m *rterm) bool) {
-	for i := range a.terms {
-		m := a.terms[i]
-		if m.kind == termLoc && hit(m) {
-			a.killTerm(s, int32(i))
-		}
-	}
-}
-
-// killTerm forgets location t's fact, its pairs' facts, and unlinks the pending operations
-// that name it.
-func (a *rangeAnalysis) killTerm(s *rangeState, t int32) {
-	s.drop(t)
-	for _, p := range a.terms[t].pairs {
-		s.drop(p)
-	}
-	if len(s.pending) > 0 {
-		s.own()
-	}
-	for i := range s.pending {
-		w := &s.pending[i]
-		if w.res == t || w.x == t || w.y == t {
-			w.res, w.x, w.y = -1, -1, -1
-		}
-	}
-}
-
-// killStorage forgets every location in storage (a call may have changed any of it).
-func (a *rangeAnalysis) killStorage(s *rangeState) {
-	a.killWhere(s, func(m *rterm) bool { return m.storage })
-}
-
-// killAliases forgets the places a write to location t may also have changed: in storage,
-// every other element or member (two keys may be equal at run time), in memory every place
-// behind a reference (two references may share an object). Lengths change only by their own
-// writes, push and pop.
-func (a *rangeAnalysis) killAliases(s *rangeState, t int32) {
-	w := a.terms[t]
-	if !w.path {
-		return
-	}
-	a.killWhere(s, func(m *rterm) bool {
-		if m == w || !m.path || m.length != w.length {
-			return false
-		}
-		return (w.storage && m.storage) || (w.memory && m.memory)
-	})
-}
-
-var (
-	pointerKinds = inspect.Of((*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil))
-	assignKinds  = inspect.Of((*ast.AssignExpr)(nil), (*ast.UnaryExpr)(nil))
-)
 
 // valueKeepingConversion returns x of a conversion T(x) that keeps every value of x: to an
 // address, or to an integer type x's type fits in. It returns nil for other calls.

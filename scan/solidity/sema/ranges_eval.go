@@ -145,6 +145,9 @@ func (a *rangeAnalysis) pairThrough(s *rangeState, t int32) Interval {
 		cy = -1
 	}
 	out := Unbounded()
+	if len(a.terms[m.a].pairs)*len(a.terms[m.b].pairs) > maxPairsThrough {
+		return out // a location compared with very many others: not worth the search
+	}
 	for _, p := range a.terms[m.a].pairs {
 		fx, ok := s.fact(p)
 		if !ok || p == t {
@@ -175,6 +178,9 @@ func (a *rangeAnalysis) pairThrough(s *rangeState, t int32) Interval {
 	}
 	return out
 }
+
+// maxPairsThrough bounds the pairs of pairs pairThrough looks at for one pair.
+const maxPairsThrough = 1024
 
 // partner returns, for pair p holding location x, the other location and the coefficients of
 // it and of x in the pair (a sum is x + z, a difference x - z or z - x).

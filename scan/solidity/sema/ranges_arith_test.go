@@ -175,3 +175,37 @@ contract C {
 		}
 	}
 }
+
+// TestArithByGuards checks what the guards alone prove: a guard holds until code between it
+// and the operation changes the value it speaks of.
+func TestArithByGuards(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, op string
+		overflows     bool
+	}{
+		{"a guard before a write of the same place", `pragma solidity ^0.4.24;
+contract C { mapping(address => uint) b; function f(uint v) public { require(b[msg.sender] >= v); b[msg.sender] -= v; } }`,
+			"b[msg.sender] -= v", false},
+		{"a write between the guard and the operation", `pragma solidity ^0.4.24;
+contract C { mapping(address => uint) b; function f(uint v) public { require(b[msg.sender] >= v); b[msg.sender] = 0; b[msg.sender] -= v; } }`,
+			"b[msg.sender] -= v", true},
+		{"a call that may write storage between", `pragma solidity ^0.4.24;
+contract C { uint s; function g() internal { s = 0; } function f(uint v) public { require(s >= v); g(); s -= v; } }`,
+			"s -= v", true},
+		{"a write in one branch between", `pragma solidity ^0.4.24;
+contract C { uint s; function f(uint v, bool k) public { require(s >= v); if (k) { s = 0; } s -= v; } }`,
+			"s -= v", true},
+		{"a write in the other branch only", `pragma solidity ^0.4.24;
+contract C { uint s; function f(uint v, bool k) public { require(s >= v); if (k) { s -= v; } else { s = 0; } } }`,
+			"s -= v", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := load(t, map[string]string{"r.sol": tc.src})
+			f, x := findExpr(t, p, "f", tc.op, 0)
+			facts, ok := p.ArithByGuards(p.Info(f), x)
+			if !ok || facts.Overflows() != tc.overflows {
+				t.Errorf("%q: ok %v, overflows %v (exact %s); want overflows %v", tc.op, ok, facts.Overflows(), facts.Exact, tc.overflows)
+			}
+		})
+	}
+}

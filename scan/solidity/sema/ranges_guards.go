@@ -4,21 +4,16 @@ import (
 	"sync"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
-	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // DecideByGuards tells whether condition cond, part of the code of node n of info's graph,
 // has the same value on every execution, judging by the guards that dominate n alone (the
 // requires, asserts and branches every path to n passes). It answers the question Ranges.Decide
-// answers for a condition over values that do not change on the way from the guards to n,
-// without the fixpoint over the whole function: a detector that asks about a few conditions
-// of many functions pays for those alone.
-//
-// It decides only conditions whose variables keep their value in the function: parameters
-// and locals never assigned after their declaration (as a whole or in part), state variables
-// the function and its modifiers never write, with no internal call or inline assembly that
-// could; and it takes only the guards over such variables.
+// answers without the fixpoint over the whole function: a detector that asks about a few
+// conditions of many functions pays for those alone. What a guard says of a value holds at n
+// unless code between the guard and n may change the value (an assignment, ++, a call that may
+// write storage, assembly): that is forgotten.
 //
 // guards returns the conditions of the guards it took, for evidence.
 func (p *Program) DecideByGuards(info *FuncInfo, n *Node, cond ast.Expr) (value, decided bool, guards []ast.Expr) {
@@ -70,9 +65,6 @@ func (p *Program) withGuards(info *FuncInfo, n *Node, x ast.Expr, ask func(a *ra
 	gf := Memo(info, guardFactsKey{}, func() *guardFacts { return newGuardFacts(p, info) })
 	gf.mu.Lock()
 	defer gf.mu.Unlock()
-	if !gf.st.stable(info, x) {
-		return
-	}
 	e, ok := gf.states[n]
 	if !ok {
 		e = gf.compute(n)
@@ -90,8 +82,8 @@ func (p *Program) withGuards(info *FuncInfo, n *Node, x ast.Expr, ask func(a *ra
 type guardFacts struct {
 	mu     sync.Mutex
 	a      *rangeAnalysis
-	st     *stability
-	states map[*Node]guardEntry
+	states map[*Node]guardEntry // the state before a node
+	outs   map[*Node]guardEntry // the state after a node of the dominator chains walked so far
 }
 
 type guardEntry struct {
@@ -102,27 +94,132 @@ type guardEntry struct {
 type guardFactsKey struct{}
 
 func newGuardFacts(p *Program, info *FuncInfo) *guardFacts {
-	a := newRangeAnalysis(p, info, 0)
-	return &guardFacts{a: a, st: &stability{a: a, fn: info.Fn}, states: map[*Node]guardEntry{}}
+	return &guardFacts{a: newRangeAnalysis(p, info, 0), states: map[*Node]guardEntry{}, outs: map[*Node]guardEntry{}}
 }
 
-// compute assumes each guard dominating n in turn.
+// compute returns the state before n: the state after its immediate dominator, less what the
+// code between them (the nodes on the paths from the dominator to n) may change. The state
+// after a node assumes its guard, or forgets what its own code changes. The dominator chain is
+// walked up to the first node already known, then down, so that each node is computed once.
 func (gf *guardFacts) compute(n *Node) guardEntry {
+	g := gf.a.info.CFG
+	var chain []*Node
+	for m := n; ; m = g.idom[m.ID] {
+		if _, ok := gf.outs[m]; ok || m == nil || m == g.Entry || g.idom[m.ID] == nil || g.idom[m.ID] == m {
+			break
+		}
+		chain = append(chain, m)
+	}
 	var e guardEntry
-	for _, g := range gf.a.p.Gates(gf.a.info.CFG, n) {
-		if g.Info == nil {
-			continue
+	for i := len(chain) - 1; i >= 0; i-- {
+		m := chain[i]
+		e = gf.out(g.idom[m.ID])
+		e.s = e.s.clone()
+		if !(len(m.Preds) == 1 && m.Preds[0] == g.idom[m.ID]) {
+			for _, r := range between(g.idom[m.ID], m) {
+				gf.forget(&e.s, r)
+			}
 		}
-		gf.a.steps = 0
-		gf.a.assume(&e.s, g.Info, g.Cond, g.Holds)
-		if !gf.st.stable(g.Info, g.Cond) {
-			// What the guard tells of values that change later holds at the guard only: keep
-			// what it proved of the others (next > heir bounds next, whatever heir becomes).
-			gf.a.killWhere(&e.s, func(m *rterm) bool { return !gf.st.keepsTerm(m) })
+		gf.states[m] = e
+		if m != n {
+			gf.outs[m] = gf.after(m, e)
 		}
-		e.guards = append(e.guards, g.Cond)
 	}
 	return e
+}
+
+// out returns the state after node d (the entry, or a node of a chain walked before).
+func (gf *guardFacts) out(d *Node) guardEntry {
+	if e, ok := gf.outs[d]; ok {
+		return e
+	}
+	return guardEntry{}
+}
+
+// after returns the state after node m from the state e before it.
+func (gf *guardFacts) after(m *Node, e guardEntry) guardEntry {
+	e.s = e.s.clone()
+	if gt, ok := gf.a.p.GateOf(m); ok && gt.Info != nil {
+		gf.a.steps = 0
+		gf.a.assume(&e.s, gt.Info, gt.Cond, gt.Holds)
+		e.guards = append(e.guards[:len(e.guards):len(e.guards)], gt.Cond)
+		return e
+	}
+	gf.forget(&e.s, m)
+	return e
+}
+
+// between returns the nodes on the paths from d to n, both left out: walked back from n,
+// stopping at d, which dominates n (so the walk never passes it).
+func between(d, n *Node) []*Node {
+	seen := map[*Node]bool{d: true, n: true}
+	var out []*Node
+	stack := append([]*Node(nil), n.Preds...)
+	for len(stack) > 0 {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[m] {
+			continue
+		}
+		seen[m] = true
+		out = append(out, m)
+		stack = append(stack, m.Preds...)
+	}
+	return out
+}
+
+// forget drops from s what node m's code may change: the variables and places it assigns or
+// declares, storage when it calls code that may write it, and what inline assembly names.
+func (gf *guardFacts) forget(s *rangeState, m *Node) {
+	a := gf.a
+	info := a.p.Info(m.Fn)
+	code := m.Code()
+	if info == nil || code == nil {
+		return
+	}
+	switch code.(type) {
+	case *ast.AssemblyStmt, ast.YulStmt, ast.YulExpr:
+		a.havocAssembly(s, info, code)
+		return
+	}
+	ast.Inspect(code, func(x ast.Node) bool {
+		switch e := x.(type) {
+		case *ast.VarDecl:
+			for _, v := range info.Fn.Locals {
+				if v.Decl == e {
+					a.killVar(s, v)
+				}
+			}
+		case *ast.CallExpr:
+			if c := info.CallOf[e]; c == nil || c.Kind == CallInternal || c.Kind == CallLibrary || c.Kind == CallUnknown ||
+				c.IsLowLevel("delegatecall", "callcode") {
+				a.killStorage(s)
+				a.killMemory(s)
+				a.killBalance(s)
+			} else if c.Kind == CallBuiltin && (c.Name == "push" || c.Name == "pop") {
+				if recv := receiver(e.Fun); recv != nil {
+					if root := info.RootVar(recv); root != nil {
+						a.killWhere(s, func(t *rterm) bool { return t.root == root })
+					}
+				}
+			} else if c.SendsValue() {
+				a.killBalance(s)
+			}
+		default:
+			if lhs := written(x); lhs != nil {
+				if t, ok := ast.Unparen(lhs).(*ast.TupleExpr); ok {
+					for _, el := range t.Elems {
+						if el != nil {
+							a.havoc(s, info, el)
+						}
+					}
+				} else {
+					a.havoc(s, info, lhs)
+				}
+			}
+		}
+		return true
+	})
 }
 
 // NodeHolding returns the node of g whose code holds x (the innermost), or nil: Ranges.NodeOf
@@ -140,109 +237,3 @@ func (g *CFG) NodeHolding(x ast.Node) *Node {
 	}
 	return best
 }
-
-// stability tells which variables keep their value through a function.
-type stability struct {
-	a      *rangeAnalysis
-	fn     *Function
-	writes map[*Var]bool // variables written after their declaration (nil until asked)
-	calls  *bool         // the function or its modifiers make an internal call or run assembly
-}
-
-// stable reports whether every variable x reads keeps its value in the function.
-func (st *stability) stable(info *FuncInfo, x ast.Expr) bool {
-	ok := true
-	ast.Inspect(x, func(n ast.Node) bool {
-		switch e := n.(type) {
-		case *ast.Ident:
-			if v, isVar := info.Uses[e].(*Var); isVar && !st.keeps(v) {
-				ok = false
-			}
-		case *ast.CallExpr:
-			if c := info.CallOf[e]; c != nil && c.Kind != CallConversion && c.Kind != CallBuiltin {
-				ok = false // a call's result may differ between the guard and the condition
-			}
-		}
-		return ok
-	})
-	return ok
-}
-
-// keeps reports whether v keeps its value through the function.
-func (st *stability) keeps(v *Var) bool {
-	if v.Decl != nil && v.Decl.Constant {
-		return true
-	}
-	if st.writes == nil {
-		st.collect()
-	}
-	if st.writes[v] {
-		return false
-	}
-	return v.Kind != StateVar || !*st.calls
-}
-
-// keepsTerm reports whether a location keeps its value through the function: its variables
-// do (a value fixed for the transaction always does; this contract's balance does not).
-func (st *stability) keepsTerm(m *rterm) bool {
-	if m.root == nil {
-		bal, ok := st.a.index[thisBalanceKey]
-		return !ok || m != st.a.terms[bal] // a transaction value, or not the balance
-	}
-	for _, v := range m.deps {
-		if !st.keeps(v) {
-			return false
-		}
-	}
-	return st.keeps(m.root)
-}
-
-// collect lists the variables the function and its modifiers write, and whether they call
-// internal code or run assembly.
-func (st *stability) collect() {
-	st.writes = map[*Var]bool{}
-	calls := false
-	for _, f := range append([]*Function{st.fn}, st.fn.Modifiers...) {
-		info := st.a.p.Info(f)
-		if f == nil || f.Body == nil || info == nil {
-			continue
-		}
-		for v := range info.StateWrites {
-			st.writes[v] = true
-		}
-		for _, v := range info.YulUses {
-			st.writes[v] = true
-		}
-		for _, c := range info.Calls {
-			if c.Kind == CallInternal || c.Kind == CallLibrary || c.Kind == CallUnknown || c.IsLowLevel("delegatecall", "callcode") {
-				calls = true
-			}
-		}
-		for n := range f.BodyTree().Preorder(localWriteKinds) {
-			if _, ok := n.(*ast.AssemblyStmt); ok {
-				calls = true
-			}
-			lhs := written(n)
-			if lhs == nil {
-				continue
-			}
-			ast.Inspect(lhs, func(m ast.Node) bool {
-				if t, ok := m.(*ast.TupleExpr); ok {
-					for _, el := range t.Elems {
-						if v := info.RootVar(el); el != nil && v != nil {
-							st.writes[v] = true
-						}
-					}
-					return false
-				}
-				return true
-			})
-			if v := info.RootVar(lhs); v != nil {
-				st.writes[v] = true
-			}
-		}
-	}
-	st.calls = &calls
-}
-
-var localWriteKinds = assignKinds.Union(inspect.Of((*ast.AssemblyStmt)(nil)))

@@ -22,7 +22,7 @@ var UnsafeDowncast = &detect.Analyzer{
 			`even in Solidity 0.8: the high bits are dropped silently.</p>`,
 		Remediation:     `<p>Use a checked cast (OpenZeppelin <code>SafeCast.toUint128</code>) or <code>require(x &lt;= type(uint128).max)</code> before converting.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "from_type", "to_type"},
-		DetectionLogic:  "A conversion uintN(x)/intN(x) to a narrower integer type where x's type is known to be wider and x depends on parameters, msg.value, balances or call results, and the value range of x at the conversion (guards, constants, types, min/max helpers, callees' checks on their parameters, loop bounds) does not fit the narrow type; medium when the result is stored in state by a function anyone can call, low otherwise. Confidence high when the caller picks the whole wide range.",
+		DetectionLogic:  "A conversion uintN(x)/intN(x) to a narrower integer type where x's type is known to be wider and x depends on parameters, msg.value, balances or call results, and the value range of x at the conversion (guards, constants, types, min/max helpers, callees' checks on their parameters, loop bounds; for a finding that would be low, the guards that dominate it) does not fit the narrow type; medium when the result is stored in state by a function anyone can call, low otherwise. Confidence high when the caller picks the whole wide range.",
 		Version:         "1.0.0",
 		SWC:             []string{"SWC-101"},
 		CWE:             []string{"CWE-197"},
@@ -61,10 +61,17 @@ func runUnsafeDowncast(pass *detect.Pass) {
 			if !src.Has(callerInfluence) {
 				return
 			}
-			// The guards that dominate the conversion first (cheap), then the whole function's
-			// value ranges, except in test code (not deployed, its findings low).
-			iv, ok := p.RangeByGuards(info, info.CFG.NodeHolding(call), arg)
-			if (!ok || !iv.Fits(to.Bits(), to.IsSigned())) && !inTestCode(fn) {
+			sev := detect.Low
+			// A state write of a truncated value is medium, unless only a trusted role can
+			// choose the value: it could store any value of the narrow type directly, so the
+			// truncation gives it nothing, and what remains is a configuration mistake.
+			if writesStateAt(p, info, call, stack) && !p.HasAccessControl(fn) && !inTestCode(fn) {
+				sev = detect.Medium
+			}
+			// The guards that dominate the conversion first (cheap), then, for a finding of
+			// medium, the whole function's value ranges (loops, copies, helpers).
+			iv, _ := p.RangeByGuards(info, info.CFG.NodeHolding(call), arg)
+			if !iv.Fits(to.Bits(), to.IsSigned()) && sev == detect.Medium {
 				if ranges == nil {
 					ranges = p.Ranges(info)
 				}
@@ -73,19 +80,12 @@ func runUnsafeDowncast(pass *detect.Pass) {
 			if iv.Fits(to.Bits(), to.IsSigned()) {
 				return
 			}
-			sev := detect.Low
-			// A state write of a truncated value is medium, unless only a trusted role can
-			// choose the value: it could store any value of the narrow type directly, so the
-			// truncation gives it nothing, and what remains is a configuration mistake.
-			if writesStateAt(p, info, call, stack) && !p.HasAccessControl(fn) {
-				sev = detect.Medium
-			}
 			conf := detect.ConfidenceMedium
 			if fn.IsEntryPoint() && !fn.Contract.UnresolvedBases && ownParam(info, arg) && iv.Equal(sema.TypeRange(from.Bits(), from.IsSigned())) {
 				conf = detect.ConfidenceHigh // the caller picks any value of the wide type
 			}
 			if inTestCode(fn) {
-				sev, conf = detect.Low, detect.ConfidenceLow
+				conf = detect.ConfidenceLow
 			}
 			reportAt(pass, call, fn, map[string]string{"expression": sourceText(p, call),
 				"from_type": from.Name, "to_type": to.Name, "evidence": castEvidence(p, arg, iv, to)}, sev, conf)

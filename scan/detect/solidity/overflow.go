@@ -42,7 +42,7 @@ var IntegerOverflow = &detect.Analyzer{
 			`(<code>a.sub(b)</code>, <code>a.add(b)</code>), or check the operands first: <code>require(a >= b)</code> before ` +
 			`<code>a - b</code>, <code>require(a + b >= a)</code> for additions.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
-		DetectionLogic: "Pre-0.8 files: +, -, *, ** and compound assignments, ++/-- whose operands depend on parameters, msg.value, balances or call results, or are narrower than 64 bits, whose exact result the value ranges at the operation (guards, constants, types, loop bounds, min/max helpers, copies) do not keep inside the type, " +
+		DetectionLogic: "Pre-0.8 files: +, -, *, ** and compound assignments, ++/-- whose operands depend on parameters, msg.value, balances or call results, or are narrower than 64 bits, whose exact result the value ranges at the operation (guards, constants, types, loop bounds, min/max helpers, copies; for a finding that would be low, the guards that dominate it) do not keep inside the type, " +
 			"not tested after the wrap by a comparison that reverts (c = a + b; require(c >= a)), and with no checked twin of the same amount; sums of array lengths and amounts paid out as call value before the addition are bounded; high for state writes in public functions without access control. " +
 			"Confidence high when a caller-chosen operand is unbounded on resolved code, medium when the value comes from external or unresolved code, low when a heuristic decided.",
 		Version:   "1.0.0",
@@ -253,10 +253,11 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 	}
 	v = gradeOverflow(p, fn, info, op, ctx, influenced, twin, safeMath, uncheckedMode)
 	// The value ranges decide whether the operation can wrap: first the guards that dominate
-	// it (cheap), then, when they do not settle it, the whole function's; in test code (not
-	// deployed, its findings low) the guards alone.
+	// it (cheap), then, when they do not settle it and the finding would be of medium or more,
+	// the whole function's (loops, copies, helpers). A low finding (SafeMath in use, read-only
+	// math, test code) is judged by the guards alone: not worth a fixpoint over the function.
 	facts, hasFacts, safe := ctx.bounded(op, true)
-	if !safe && !inTestCode(fn) {
+	if !safe && v.sev.Rank() < detect.Low.Rank() {
 		facts, hasFacts, safe = ctx.bounded(op, false)
 	}
 	if safe || hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts)) {

@@ -351,8 +351,8 @@ func (a *rangeAnalysis) limit(t int32) Interval {
 // address, or to an integer type x's type fits in. It returns nil for other calls.
 func (a *rangeAnalysis) valueKeepingConversion(info *FuncInfo, c *ast.CallExpr) ast.Expr {
 	et, ok := c.Fun.(*ast.ElementaryType)
-	if !ok || len(c.Args) != 1 {
-		return nil
+	if !ok || len(c.Args) != 1 || isRational(c.Args[0]) {
+		return nil // a literal's value, not its type, says whether it fits (uint256(-1))
 	}
 	to, ok := elementaryIntType(et.Name, et.Payable)
 	if !ok {

@@ -382,3 +382,22 @@ func TestIntervalString(t *testing.T) {
 		}
 	}
 }
+
+// TestConversionOfALiteral checks that uint256(-1) is the type's largest value, not -1: the
+// guard require(a <= uint256(-1) - b) leaves the code after it reachable.
+func TestConversionOfALiteral(t *testing.T) {
+	p := load(t, map[string]string{"r.sol": `pragma solidity ^0.4.24;
+contract C { function f(uint256 a, uint256 b) public pure returns (uint256) {
+    require(a <= uint256(-1) - b);
+    return a + b;
+} }`})
+	f, x := findExpr(t, p, "f", "a + b", 0)
+	r := p.Ranges(p.Info(f))
+	if n := r.NodeOf(x); !r.Reached(n) {
+		t.Errorf("the return is unreachable")
+	}
+	if got := rangeOf(t, `pragma solidity ^0.4.24;
+contract C { function f() public pure returns (uint256) { return uint256(-1); } }`, "f", "uint256(-1)", 0).String(); got != "{2^256-1}" {
+		t.Errorf("uint256(-1) is %s", got)
+	}
+}

@@ -255,9 +255,10 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 	// The value ranges decide whether the operation can wrap: first the guards that dominate
 	// it (cheap), then, when they do not settle it and the finding would be of medium or more,
 	// the whole function's (loops, copies, helpers). A low finding (SafeMath in use, read-only
-	// math, test code) is judged by the guards alone: not worth a fixpoint over the function.
+	// math, test code) is judged by the guards and, when a condition compares its result, by
+	// the test after it: the fixpoint over the whole function is not worth more for it.
 	facts, hasFacts, safe := ctx.bounded(op, true)
-	if !safe && v.sev.Rank() < detect.Low.Rank() {
+	if !safe && (v.sev.Rank() < detect.Low.Rank() || mayBePostChecked(info, op)) {
 		facts, hasFacts, safe = ctx.bounded(op, false)
 	}
 	if safe || hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts)) {

@@ -116,3 +116,28 @@ contract Bounds {
         credit[msg.sender] = credit[msg.sender] - amount; // want "INTEGER_OVERFLOW"
     }
 }
+
+// Read-only math in a contract (a low finding): the test after the operation is read too.
+contract InlineMath {
+    uint256 public balance = 1;
+
+    function deposit(uint256 amount) public {
+        balance = add(balance, amount);
+    }
+
+    function scale(uint256 factor) public {
+        balance = mul(balance, factor);
+    }
+
+    function add(uint256 a, uint256 b) internal pure returns (uint256) {
+        uint256 c = a + b;
+        require(c >= a);
+        return c;
+    }
+
+    function mul(uint256 a, uint256 b) internal pure returns (uint256) {
+        uint256 c = a * b; // want "INTEGER_OVERFLOW"
+        require(c >= a);
+        return c;
+    }
+}

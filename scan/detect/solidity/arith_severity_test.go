@@ -40,6 +40,12 @@ contract Allowances {
     function approve(address s, uint v) public returns (bool) { allowance[msg.sender][s] = v; return true; }
     function increaseAllowance(address s, uint v) public returns (bool) { allowance[msg.sender][s] = allowance[msg.sender][s] + v; return true; }
 }
+interface Oracle { function reading() external view returns (uint); }
+contract Fed {
+    Oracle oracle;
+    uint public sum;
+    function pull() public { sum += oracle.reading(); }
+}
 `
 	prog := sema.Load([]sema.SourceFile{{Path: "sev.sol", Src: []byte(src)}}, nil)
 	res := detect.Run(prog, []*detect.Analyzer{IntegerOverflow, ApproveRace})
@@ -54,6 +60,7 @@ contract Allowances {
 		19: detect.Low,           // a SafeMath-aware contract's raw operator
 		24: detect.Informational, // a comment says the wrap-around is intended
 		28: detect.Informational, // approve next to increaseAllowance
+		35: detect.Medium,        // another contract's value into state: rests on its code
 	}
 	for line, sev := range want {
 		if got[line] != sev {

@@ -23,7 +23,7 @@ var UnsafeDowncast = &detect.Analyzer{
 		Remediation:     `<p>Use a checked cast (OpenZeppelin <code>SafeCast.toUint128</code>) or <code>require(x &lt;= type(uint128).max)</code> before converting.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "from_type", "to_type"},
 		DetectionLogic:  "A conversion uintN(x)/intN(x) to a narrower integer type where x's type is known to be wider and x depends on parameters, msg.value, balances or call results, and the value range of x at the conversion (guards, constants, types, min/max helpers, callees' checks on their parameters, loop bounds; for a finding that would be low, the guards that dominate it) does not fit the narrow type; medium when the result is stored in state by a function anyone can call, low otherwise. Confidence high when the caller picks the whole wide range.",
-		Version:         "1.0.0",
+		Version:         "1.1.0",
 		SWC:             []string{"SWC-101"},
 		CWE:             []string{"CWE-197"},
 		Languages:       []string{"solidity"},

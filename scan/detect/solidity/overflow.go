@@ -43,9 +43,9 @@ var IntegerOverflow = &detect.Analyzer{
 			`<code>a - b</code>, <code>require(a + b >= a)</code> for additions.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
 		DetectionLogic: "Pre-0.8 files: +, -, *, ** and compound assignments, ++/-- whose operands depend on parameters, msg.value, balances or call results, or are narrower than 64 bits, whose exact result the value ranges at the operation (guards, constants, types, loop bounds, min/max helpers, copies; for a finding that would be low, the guards that dominate it) do not keep inside the type, " +
-			"not tested after the wrap by a comparison that reverts (c = a + b; require(c >= a)), and with no checked twin of the same amount; sums of array lengths and amounts paid out as call value before the addition are bounded; high for state writes in public functions without access control. " +
+			"not tested after the wrap by a comparison that reverts (c = a + b; require(c >= a)), and with no checked twin of the same amount; sums of array lengths and amounts paid out as call value before the addition are bounded; high for state writes of a value the caller passes in public functions without access control (a value only another contract returns: medium). " +
 			"Confidence high when a caller-chosen operand is unbounded on resolved code, medium when the value comes from external or unresolved code, low when a heuristic decided.",
-		Version:   "1.0.0",
+		Version:   "1.1.0",
 		SWC:       []string{"SWC-101"},
 		CWE:       []string{"CWE-190", "CWE-191"},
 		Languages: []string{"solidity"},
@@ -68,7 +68,7 @@ var UncheckedOverflow = &detect.Analyzer{
 			`(<code>require(a >= b)</code> before <code>a - b</code>). Keep <code>unchecked</code> for operations that provably cannot wrap, with a comment saying why.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
 		DetectionLogic:  "0.8 files: arithmetic inside unchecked { } on caller-influenced operands whose exact result the value ranges at the operation do not keep inside the type, without a checked twin of the same amount (sum-of-balances invariant); sums of array lengths and amounts paid out as call value before the addition are ignored; medium at most.",
-		Version:         "1.0.0",
+		Version:         "1.1.0",
 		SWC:             []string{"SWC-101"},
 		CWE:             []string{"CWE-190", "CWE-191"},
 		Languages:       []string{"solidity"},
@@ -327,6 +327,18 @@ func gradeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 // function anyone can call is high.
 func overflowSeverity(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op arithOp, ctx *overflowCtx, influenced bool) (detect.Severity, string) {
 	stateWrite := writesState(p, info, op)
+	// A value another contract returns (and nothing the caller passes) rests on that contract's
+	// behaviour, which the analysis does not see: at most medium.
+	src := ctx.flow.Of(op.x)
+	if op.y != nil {
+		src |= ctx.flow.Of(op.y)
+	}
+	if influenced && !src.Has(callerInfluence&^sema.SrcCallRet) {
+		if stateWrite {
+			return detect.Medium, "The operand is returned by another contract and the result is stored in contract state."
+		}
+		return detect.Medium, "The operand is returned by another contract."
+	}
 	switch {
 	case stateWrite && fn.IsEntryPoint() && influenced && !ctx.accessControlled(p, fn):
 		return detect.High, "The operand comes from the caller and the result is stored in contract state."

@@ -258,7 +258,7 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 	// math, test code) is judged by the guards and, when a condition compares its result, by
 	// the test after it: the fixpoint over the whole function is not worth more for it.
 	facts, hasFacts, safe := ctx.bounded(op, true)
-	if !safe && (v.sev.Rank() < detect.Low.Rank() || mayBePostChecked(info, op)) {
+	if !safe && (v.sev.Rank() < detect.Low.Rank() || mayBePostChecked(p, info, op)) {
 		facts, hasFacts, safe = ctx.bounded(op, false)
 	}
 	if safe || hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts)) {

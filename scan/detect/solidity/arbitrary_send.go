@@ -164,13 +164,13 @@ func boundsOn(p *sema.Program, g *sema.CFG, n *sema.Node, v *sema.Var) (right, w
 			other := b.Y
 			if vy {
 				other = b.X
-				op = mirror(op)
+				op = op.Mirror()
 			}
 			if !flowOf(gt.Info, other).Has(sema.SrcStorage | sema.SrcBalance) {
 				return true
 			}
 			if !gt.Holds {
-				op = negate(op)
+				op = op.Negate()
 			}
 			switch op {
 			case token.LEQ, token.LSS, token.EQL:
@@ -187,40 +187,6 @@ func boundsOn(p *sema.Program, g *sema.CFG, n *sema.Node, v *sema.Var) (right, w
 func isVarRef(info *sema.FuncInfo, x ast.Expr, v *sema.Var) bool {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	return ok && info.Uses[id] == v
-}
-
-// mirror swaps the sides of a comparison: a < b is b > a.
-func mirror(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
-}
-
-// negate is the comparison that holds when op does not.
-func negate(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GEQ
-	case token.GTR:
-		return token.LEQ
-	case token.LEQ:
-		return token.GTR
-	case token.GEQ:
-		return token.LSS
-	case token.EQL:
-		return token.NEQ
-	case token.NEQ:
-		return token.EQL
-	}
-	return op
 }
 
 // keyedBy reports whether index ix of write w names the recipient variable to (directly, or as

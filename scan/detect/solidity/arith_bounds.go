@@ -1,6 +1,8 @@
 package solidity
 
 import (
+	"math/big"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
@@ -107,30 +109,63 @@ func paidOut(p *sema.Program, info *sema.FuncInfo, op arithOp, bits int) bool {
 	return false
 }
 
-// restoresSubtraction reports whether op adds back an amount subtracted from the same
-// variable earlier in the function with a checked or guarded subtraction (tab = tab - owe,
-// then tab + owe): the sum is the variable's earlier value and cannot wrap.
-func restoresSubtraction(p *sema.Program, info *sema.FuncInfo, op arithOp, ctx *overflowCtx) bool {
-	if op.op != token.ADD || op.y == nil {
-		return false
+// comparedOperands returns a comparison in the function's conditions of a subtraction's
+// operands with each other (a decrement's operand with zero or one), or nil. The value ranges
+// follow every guard that dominates the operation; such a comparison elsewhere is what an
+// author writes when the bound holds for a reason the ranges do not see (a flag set under the
+// check, a bound carried through a product), so it lowers the finding instead of hiding it.
+func comparedOperands(p *sema.Program, info *sema.FuncInfo, op arithOp) *ast.BinaryExpr {
+	if op.op != token.SUB {
+		return nil
 	}
 	x := normText(p, op.x)
-	checkedFile := info.Fn.File.Version.CheckedArithmetic()
-	for _, i := range ctx.byAmount[op.ytext] {
-		o := ctx.ops[i]
-		if o.op != token.SUB || o.node.Pos() >= op.node.Pos() || normText(p, o.x) != x {
-			continue
-		}
-		// The difference must be stored back into the variable: x -= y or x = x - y.
-		stored := false
-		if _, ok := o.node.(*ast.AssignExpr); ok {
-			stored = true
-		} else if a, ok := o.parent().(*ast.AssignExpr); ok && a.Op == token.ASSIGN && a.Rhs == o.node && normText(p, a.Lhs) == x {
-			stored = true
-		}
-		if stored && ((checkedFile && !o.unchecked) || ctx.isGuarded(p, info, o)) {
-			return true
+	var ys []string
+	if op.y == nil || smallLiteral(op.y) && litValue(op.y).Int64() == 1 {
+		ys = []string{"0", "1"}
+	} else {
+		ys = []string{normText(p, op.y), normText(p, withoutIntConversions(op.y))}
+	}
+	for _, c := range funcConditions(info) {
+		for _, cmp := range comparisonsIn(c.expr) {
+			l, r := normText(p, cmp.X), normText(p, cmp.Y)
+			for _, y := range ys {
+				if (l == x && r == y) || (l == y && r == x) {
+					return cmp
+				}
+			}
 		}
 	}
-	return false
+	return nil
+}
+
+// smallStep reports whether op adds to a wide integer a value the ranges keep below 2^16: like
+// an increment by a literal, reaching 2^64 that way takes more transactions, or loop
+// iterations, than a chain can run.
+func smallStep(op arithOp, bits int, f sema.ArithFacts) bool {
+	return op.op == token.ADD && op.y != nil && bits >= 64 && f.Y.NonNegative() && f.Y.Hi != nil && f.Y.Hi.BitLen() <= 16
+}
+
+// wrapIndexReverts reports whether op is a subtraction used as an array index whose every
+// wrapped value is past any array's length (2^64): arr[arr.length - 1] on an empty array
+// wraps to 2^256-1, and the bounds check reverts.
+func wrapIndexReverts(info *sema.FuncInfo, op arithOp, f sema.ArithFacts) bool {
+	ix, ok := op.parent().(*ast.IndexExpr)
+	if !ok || op.op != token.SUB || f.Signed || ix.Index == nil || ast.Unparen(ix.Index) != op.node {
+		return false
+	}
+	switch t := info.Types[ix.X].(type) {
+	case *sema.ArrayType:
+	case *sema.Elementary:
+		if t.Name != "bytes" {
+			return false
+		}
+	default:
+		return false
+	}
+	tr := sema.TypeRange(f.Bits, false)
+	if f.Exact.Lo == nil || f.Exact.Hi == nil || f.Exact.Hi.Cmp(tr.Hi) > 0 {
+		return false // a value past the top wraps to a small index
+	}
+	lowest := new(big.Int).Add(f.Exact.Lo, new(big.Int).Add(tr.Hi, big.NewInt(1)))
+	return lowest.BitLen() > 64
 }

@@ -522,3 +522,24 @@ func sameVar(obj sema.Object, v *sema.Var) bool {
 	w, ok := obj.(*sema.Var)
 	return ok && (w == v || (v.Decl != nil && w.Decl == v.Decl))
 }
+
+func isZero(x ast.Expr) bool {
+	v := litValue(x)
+	return v != nil && v.Sign() == 0
+}
+
+// hasOp reports whether x holds a binary operation with one of the operators.
+func hasOp(x ast.Expr, ops ...token.Token) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok {
+			for _, o := range ops {
+				if b.Op == o {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -21,8 +21,8 @@ var DivideBeforeMultiply = &detect.Analyzer{
 			`error: small amounts round to zero, larger ones lose precision.</p>`,
 		Remediation:     `<p>Multiply before dividing (<code>a * c / b</code>), or use a full-precision mulDiv.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression"},
-		DetectionLogic:  "A * whose operand is a / (directly or through a local assigned a division in the same function), not all constants; medium when the result is stored in state.",
-		Version:         "1.0.0",
+		DetectionLogic:  "A * whose operand is a / (directly or through a local assigned a division in the same function), not all constants, nor a rounding to a multiple (a divisor and multiplier the value ranges fix to one number); medium when the result is stored in state.",
+		Version:         "1.1.0",
 		SWC:             []string{},
 		CWE:             []string{"CWE-682"},
 		Languages:       []string{"solidity"},
@@ -91,7 +91,8 @@ func runDivideBeforeMultiply(pass *detect.Pass) {
 				return
 			}
 			// (a / k) * k rounds a down to a multiple of k on purpose.
-			if roundsToMultiple(p, x, y) || roundsToMultiple(p, y, x) {
+			if roundsToMultiple(p, x, y) || roundsToMultiple(p, y, x) ||
+				sameConstant(p, info, x, y) || sameConstant(p, info, y, x) {
 				return
 			}
 			sev := detect.Low
@@ -141,4 +142,20 @@ func writesStateAt(p *sema.Program, info *sema.FuncInfo, n ast.Node, stack []ast
 func roundsToMultiple(p *sema.Program, div, mul ast.Expr) bool {
 	b, ok := ast.Unparen(div).(*ast.BinaryExpr)
 	return ok && b.Op == token.QUO && normText(p, b.Y) == normText(p, mul)
+}
+
+// sameConstant reports whether div is a / k and the value ranges fix k and mul to one and the
+// same number: (a / WAD) * 1e18 rounds to a multiple as (a / k) * k does, written with two
+// names (or a constant and a literal) for the same value.
+func sameConstant(p *sema.Program, info *sema.FuncInfo, div, mul ast.Expr) bool {
+	b, ok := ast.Unparen(div).(*ast.BinaryExpr)
+	if !ok || b.Op != token.QUO || info.CFG == nil {
+		return false
+	}
+	n := info.CFG.NodeHolding(b)
+	k, okK := p.RangeByGuards(info, n, b.Y)
+	m, okM := p.RangeByGuards(info, n, mul)
+	kc, fixedK := k.Const()
+	mc, fixedM := m.Const()
+	return okK && okM && fixedK && fixedM && kc.Sign() != 0 && kc.Cmp(mc) == 0
 }

@@ -47,7 +47,7 @@ func runEcrecoverZero(pass *detect.Pass) {
 			if c.Kind != sema.CallBuiltin || c.Name != "ecrecover" {
 				continue
 			}
-			if recoveredChecked(p, fn, c.Expr, 0) {
+			if recoveredChecked(p, fn, c.Expr, 0) || recoveredNonZero(p, fn, c.Expr) {
 				continue
 			}
 			f := detect.Finding{Pos: c.Expr.Pos(), End: c.Expr.End(), Function: fn.Name, Details: map[string]string{"function_name": fnName(fn)}}

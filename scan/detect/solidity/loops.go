@@ -440,13 +440,13 @@ func lengthCapped(p *sema.Program, info *sema.FuncInfo, push *ast.CallExpr, arr 
 				}
 				op, length, bound := b.Op, b.X, b.Y
 				if !isLengthOf(p, gt.Info, length, target) {
-					op, length, bound = mirror(op), b.Y, b.X
+					op, length, bound = op.Mirror(), b.Y, b.X
 				}
 				if !isLengthOf(p, gt.Info, length, target) || !fixedValue(gt.Info, bound, 0) {
 					return true
 				}
 				if !gt.Holds {
-					op = negate(op)
+					op = op.Negate()
 				}
 				if op == token.LSS || op == token.LEQ {
 					capped = true

@@ -184,3 +184,41 @@ func keptOnPurpose(p *sema.Program, del ast.Node, member string) bool {
 	name := strings.ToLower(member[strings.LastIndexByte(member, '.')+1:])
 	return textMentions(commentAt(p, del), []string{name}) && textMentions(commentAt(p, del), onPurpose)
 }
+
+// aliasText is normText with a storage pointer replaced by what it points to, so that
+// u.balance -= v (User storage u = users[msg.sender]) matches
+// require(users[msg.sender].balance >= v).
+func aliasText(p *sema.Program, info *sema.FuncInfo, x ast.Expr) string {
+	text := normText(p, x)
+	root := x
+	for {
+		switch e := ast.Unparen(root).(type) {
+		case *ast.IndexExpr:
+			root = e.X
+			continue
+		case *ast.MemberExpr:
+			root = e.X
+			continue
+		}
+		break
+	}
+	id, ok := ast.Unparen(root).(*ast.Ident)
+	if !ok || !strings.HasPrefix(text, id.Name) {
+		return text
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok || !v.IsStorageRef() {
+		return text
+	}
+	var init ast.Expr
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		if d, ok := n.(*ast.VarDeclStmt); ok && len(d.Vars) == 1 && d.Vars[0] == v.Decl {
+			init = d.Value
+		}
+		return init == nil
+	})
+	if init == nil {
+		return text
+	}
+	return normText(p, init) + text[len(id.Name):]
+}

@@ -3,11 +3,9 @@ package solidity
 import (
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
-	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 	"github.com/vigil-sec/vigil/scan/source"
@@ -18,12 +16,17 @@ import (
 // compiler does not check (files whose pragma admits versions below 0.8, or `unchecked`
 // blocks in 0.8) is reported when an operand is something the caller influences (a parameter,
 // msg.value, a balance, a call result) or the type is narrow enough to wrap in practice, and
-// no check bounds it: a SafeMath-style comparison of the operands before or after
-// (require(a >= b) before a - b, assert(c >= a) after c = a + b), a ternary or branch on the
-// operands, or a checked twin of the same amount (the sum-of-balances invariant). The
-// severity follows the evidence: high when the caller's value wraps a state variable in a
-// function anyone can call, lower for trusted callers, locals, libraries and contracts that
-// use a SafeMath library (their raw operators are deliberate).
+// the value ranges (sema.Ranges) do not keep the exact result inside its type: guards before
+// it in any form (require(a >= b), if (d > 18) revert(), a ternary, a loop bound, a min()
+// helper, a bound put on a copy), constants and narrower types all count. A test of the
+// result after it that reverts on the wrap (c = a + b; require(c >= a)) counts too, and so
+// does a checked twin of the same amount (the sum-of-balances invariant). The severity
+// follows the evidence: high when the caller's value wraps a state variable in a function
+// anyone can call, lower for trusted callers, locals, libraries and contracts that use a
+// SafeMath library (their raw operators are deliberate); the confidence says what decided it.
+
+// callerInfluence are the sources of a value a caller chooses or sways.
+const callerInfluence = sema.SrcParam | sema.SrcValue | sema.SrcBalance | sema.SrcCallRet | sema.SrcData
 
 var IntegerOverflow = &detect.Analyzer{
 	Template: detect.Template{
@@ -39,9 +42,10 @@ var IntegerOverflow = &detect.Analyzer{
 			`(<code>a.sub(b)</code>, <code>a.add(b)</code>), or check the operands first: <code>require(a >= b)</code> before ` +
 			`<code>a - b</code>, <code>require(a + b >= a)</code> for additions.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
-		DetectionLogic: "Pre-0.8 files: +, -, *, ** and compound assignments, ++/-- whose operands depend on parameters, msg.value, balances or call results, or are narrower than 64 bits, with no comparison of the operands in a require/assert/if/ternary of the function " +
-			"and no checked twin of the same amount; sums of array lengths, amounts paid out as call value before the addition, and an amount added back to the variable a guarded subtraction took it from are bounded; high for state writes in public functions without access control.",
-		Version:   "1.0.0",
+		DetectionLogic: "Pre-0.8 files: +, -, *, ** and compound assignments, ++/-- whose operands depend on parameters, msg.value, balances or call results, or are narrower than 64 bits, whose exact result the value ranges at the operation (guards, constants, types, loop bounds, min/max helpers, copies; for a finding that would be low, the guards that dominate it) do not keep inside the type, " +
+			"not tested after the wrap by a comparison that reverts (c = a + b; require(c >= a)), and with no checked twin of the same amount; sums of array lengths and amounts paid out as call value before the addition are bounded; high for state writes of a value the caller passes in public functions without access control (a value only another contract returns: medium). " +
+			"Confidence high when a caller-chosen operand is unbounded on resolved code, medium when the value comes from external or unresolved code, low when a heuristic decided.",
+		Version:   "1.1.0",
 		SWC:       []string{"SWC-101"},
 		CWE:       []string{"CWE-190", "CWE-191"},
 		Languages: []string{"solidity"},
@@ -63,8 +67,8 @@ var UncheckedOverflow = &detect.Analyzer{
 		Remediation: `<p>Move the operation out of the <code>unchecked</code> block, or check the operands before it ` +
 			`(<code>require(a >= b)</code> before <code>a - b</code>). Keep <code>unchecked</code> for operations that provably cannot wrap, with a comment saying why.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
-		DetectionLogic:  "0.8 files: arithmetic inside unchecked { } on caller-influenced or narrow operands, not bounded by a comparison of its operands and without a checked twin of the same amount (sum-of-balances invariant); loop counter increments, sums of array lengths and amounts paid out as call value before the addition are ignored.",
-		Version:         "1.0.0",
+		DetectionLogic:  "0.8 files: arithmetic inside unchecked { } on caller-influenced operands whose exact result the value ranges at the operation do not keep inside the type, without a checked twin of the same amount (sum-of-balances invariant); sums of array lengths and amounts paid out as call value before the addition are ignored; medium at most.",
+		Version:         "1.1.0",
 		SWC:             []string{"SWC-101"},
 		CWE:             []string{"CWE-190", "CWE-191"},
 		Languages:       []string{"solidity"},
@@ -75,15 +79,16 @@ var UncheckedOverflow = &detect.Analyzer{
 }
 
 // overflowCtx holds what runOverflow computes once per function: its operations indexed by
-// the text of their amount, and memoised guard checks (twins are looked up for every
-// operation; without the memo large functions would be quadratic in guard checks).
+// the text of their amount (for twins), and the function's value ranges, asked for on the
+// first operation that needs them.
 type overflowCtx struct {
 	ops      []arithOp
 	byAmount map[string][]int
-	guarded  map[ast.Expr]bool
-	conds    []condition
 	access   *bool // HasAccessControl of the function, once computed
 	flow     *valueFlow
+	p        *sema.Program
+	info     *sema.FuncInfo
+	ranges   *sema.Ranges
 }
 
 func (c *overflowCtx) accessControlled(p *sema.Program, fn *sema.Function) bool {
@@ -94,159 +99,30 @@ func (c *overflowCtx) accessControlled(p *sema.Program, fn *sema.Function) bool 
 	return *c.access
 }
 
-func (c *overflowCtx) isGuarded(p *sema.Program, info *sema.FuncInfo, op arithOp) bool {
-	if g, ok := c.guarded[op.node]; ok {
-		return g
+// rangesOf returns the function's value ranges (computed once per function for every detector).
+func (c *overflowCtx) rangesOf() *sema.Ranges {
+	if c.ranges == nil {
+		c.ranges = c.p.Ranges(c.info)
 	}
-	g := overflowGuarded(p, info, op, c.conds)
-	c.guarded[op.node] = g
-	return g
+	return c.ranges
 }
 
-// arithOp is one wrapping operation: a binary expression, compound assignment, ++ or --.
-type arithOp struct {
-	node      ast.Expr
-	op        token.Token // ADD, SUB, MUL, EXP
-	x, y      ast.Expr    // y is nil for ++/--
-	unchecked bool
-	ancestors *ancestorChain // innermost first, shared with the operations around
-	holder    ast.Node       // the innermost ancestor that is an assignment or a statement
-	ternaries *ternaryChain  // the conditions of the ternaries op sits in, innermost first
-	ytext     string         // normalised text of y, for matching twins
-	root      *sema.Var      // the variable a compound assignment updates (nil otherwise)
-}
-
-// ancestorChain links a node's ancestors, innermost first; nodes share their parents' chains.
-type ancestorChain struct {
-	node ast.Node
-	up   *ancestorChain
-}
-
-// parent returns op's innermost ancestor (nil at the top of the body).
-func (op arithOp) parent() ast.Node {
-	if op.ancestors == nil {
-		return nil
+// bounded reports whether the value ranges show op cannot wrap unnoticed: its exact result
+// stays in its type, or every execution that goes on after a wrap reverts at a test of the
+// result. facts are the ranges' view of op (ok false when they have none). With byGuards only
+// the guards that dominate op are read (sema.ArithByGuards), not the whole function's ranges.
+func (c *overflowCtx) bounded(op arithOp, byGuards bool) (facts sema.ArithFacts, ok, safe bool) {
+	if byGuards {
+		facts, ok = c.p.ArithByGuards(c.info, op.node)
+		return facts, ok, ok && !facts.Overflows()
 	}
-	return op.ancestors.node
-}
-
-// ternaryChain links the conditions of nested ternaries, shared by every operation under them.
-type ternaryChain struct {
-	cond ast.Expr
-	up   *ternaryChain
-}
-
-// arithFrame is what arithOps keeps of each ancestor: one frame per open node, so that the
-// facts an operation needs of its ancestors are read in constant time instead of copying the
-// whole ancestor stack per operation (quadratic on a long a + a + ... chain).
-// A frame's link in the ancestor chain is made only when an operation below it needs it: most
-// nodes have no operation under them, and a link per node visited was the detector's largest
-// allocation.
-type arithFrame struct {
-	node      ast.Node
-	ancestors *ancestorChain // the node itself, then its ancestors; nil until arithChain makes it
-	unchecked bool
-	holder    ast.Node
-	ternaries *ternaryChain
-}
-
-// arithChain returns the ancestor chain of stack's top frame (nil for an empty stack), making the
-// links its frames lack; each frame's link is made once, so the walk stays linear.
-func arithChain(stack []arithFrame) *ancestorChain {
-	j := len(stack) - 1
-	for j >= 0 && stack[j].ancestors == nil {
-		j--
+	r := c.rangesOf()
+	facts, ok = r.Arith(op.node)
+	if ok && !facts.Overflows() {
+		return facts, ok, true
 	}
-	for k := j + 1; k < len(stack); k++ {
-		var up *ancestorChain
-		if k > 0 {
-			up = stack[k-1].ancestors
-		}
-		stack[k].ancestors = &ancestorChain{node: stack[k].node, up: up}
-	}
-	if len(stack) == 0 {
-		return nil
-	}
-	return stack[len(stack)-1].ancestors
+	return facts, ok, r.PostChecked(op.node)
 }
-
-var arithStacks = sync.Pool{New: func() any { return new([]arithFrame) }}
-
-// arithOps lists the wrapping operations of a body with the facts of their ancestors.
-func arithOps(body ast.Node) []arithOp {
-	var out []arithOp
-	// The frame stack comes from a pool: a new one per body, grown by doubling, was most of
-	// what the overflow detector allocated.
-	pooled := arithStacks.Get().(*[]arithFrame)
-	stack := (*pooled)[:0]
-	defer func() {
-		clear(stack[:cap(stack)]) // the pool must not keep a scan's nodes alive
-		*pooled = stack[:0]
-		arithStacks.Put(pooled)
-	}()
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return false
-		}
-		var up arithFrame
-		if len(stack) > 0 {
-			up = stack[len(stack)-1]
-		}
-		unchecked := up.unchecked
-		if b, ok := n.(*ast.BlockStmt); ok && b.Unchecked {
-			unchecked = true
-		}
-		op := arithOp{unchecked: unchecked, holder: up.holder, ternaries: up.ternaries}
-		switch e := n.(type) {
-		case *ast.BinaryExpr:
-			switch e.Op {
-			case token.ADD, token.SUB, token.MUL, token.EXP:
-				op.node, op.op, op.x, op.y = e, e.Op, e.X, e.Y
-			}
-		case *ast.AssignExpr:
-			switch e.Op {
-			case token.ADD_ASSIGN, token.SUB_ASSIGN, token.MUL_ASSIGN:
-				op.node, op.op, op.x, op.y = e, e.Op.AssignOp(), e.Lhs, e.Rhs
-			}
-		case *ast.UnaryExpr:
-			switch e.Op {
-			case token.INC:
-				op.node, op.op, op.x = e, token.ADD, e.X
-			case token.DEC:
-				op.node, op.op, op.x = e, token.SUB, e.X
-			}
-		}
-		if op.node != nil {
-			op.ancestors = arithChain(stack)
-			out = append(out, op)
-		}
-		f := arithFrame{node: n, unchecked: unchecked, holder: up.holder, ternaries: up.ternaries}
-		switch e := n.(type) {
-		case *ast.AssignExpr, ast.Stmt:
-			f.holder = n
-		case *ast.CondExpr:
-			f.ternaries = &ternaryChain{cond: e.Cond, up: up.ternaries}
-		}
-		stack = append(stack, f)
-		return true
-	})
-	return out
-}
-
-// hasUncheckedBlock reports whether fn's body has an unchecked { } block.
-func hasUncheckedBlock(fn *sema.Function) bool {
-	for n := range fn.BodyTree().Preorder(blockStmtKinds) {
-		if n.(*ast.BlockStmt).Unchecked {
-			return true
-		}
-	}
-	return false
-}
-
-var blockStmtKinds = inspect.Of((*ast.BlockStmt)(nil))
-
-const callerInfluence = sema.SrcParam | sema.SrcValue | sema.SrcBalance | sema.SrcCallRet | sema.SrcData
 
 func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 	p := pass.Program
@@ -264,9 +140,8 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 		if info == nil || uncheckedMode && !hasUncheckedBlock(fn) {
 			continue // from 0.8 only operations in unchecked blocks can wrap
 		}
-		conds := conditionsOf(p, fn)
 		ops := arithOps(fn.Body)
-		ctx := &overflowCtx{ops: ops, byAmount: map[string][]int{}, guarded: map[ast.Expr]bool{}, conds: conds, flow: newValueFlow(info)}
+		ctx := &overflowCtx{ops: ops, byAmount: map[string][]int{}, flow: newValueFlow(info), p: p, info: info}
 		for i := range ops {
 			ops[i].ytext = normText(p, ops[i].y)
 			if _, ok := ops[i].node.(*ast.AssignExpr); ok {
@@ -274,45 +149,52 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 			}
 			ctx.byAmount[ops[i].ytext] = append(ctx.byAmount[ops[i].ytext], i)
 		}
-		best := map[int]struct {
-			op  arithOp
-			sev detect.Severity
-		}{}
+		type found struct {
+			op arithOp
+			v  overflowVerdict
+		}
+		best := map[int]found{}
 		var lines []int
 		for _, op := range ops {
 			if uncheckedMode && !op.unchecked {
 				continue
 			}
-			sev, reason, ok := judgeOverflow(p, pass, fn, info, op, ctx, safeMath, uncheckedMode)
+			v, ok := judgeOverflow(p, fn, info, op, ctx, safeMath, uncheckedMode)
 			if !ok {
 				continue
 			}
 			line := lineOf(p, op.node.Pos())
-			if b, seen := best[line]; seen && b.sev.Rank() <= sev.Rank() {
+			if b, seen := best[line]; seen && b.v.sev.Rank() <= v.sev.Rank() {
 				continue
 			} else if !seen {
 				lines = append(lines, line)
 			}
-			_ = reason
-			best[line] = struct {
-				op  arithOp
-				sev detect.Severity
-			}{op, sev}
+			best[line] = found{op, v}
 		}
 		for _, line := range lines {
 			b := best[line]
-			_, reason, _ := judgeOverflow(p, pass, fn, info, b.op, ctx, safeMath, uncheckedMode)
-			reportAt(pass, b.op.node, fn, map[string]string{"expression": sourceText(p, b.op.node), "reason": reason}, b.sev, "")
+			reportAt(pass, b.op.node, fn, map[string]string{"expression": sourceText(p, b.op.node), "reason": b.v.reason,
+				"evidence": b.v.evidence}, b.v.sev, b.v.conf)
 		}
 	}
 }
 
+// overflowVerdict is how a reported operation is reported: severity, confidence, and the
+// reason and evidence shown.
+type overflowVerdict struct {
+	sev      detect.Severity
+	conf     detect.Confidence
+	reason   string
+	evidence string
+}
+
 // judgeOverflow decides whether op can wrap unnoticed and how severe that is.
-func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *sema.FuncInfo, op arithOp, ctx *overflowCtx,
-	safeMath, uncheckedMode bool) (detect.Severity, string, bool) {
+func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op arithOp, ctx *overflowCtx,
+	safeMath, uncheckedMode bool) (overflowVerdict, bool) {
+	var v overflowVerdict
 	// Constant folding: the compiler evaluates constant expressions exactly.
 	if isConstExpr(info, op.x) && (op.y == nil || isConstExpr(info, op.y)) {
-		return "", "", false
+		return v, false
 	}
 	// Operations on non-integers (string concatenation does not exist before 0.8, but
 	// fixed-point and unknown types are left alone when the model knows they are not integers).
@@ -322,7 +204,7 @@ func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *
 	}
 	if !typed {
 		if tt := info.Types[op.x]; tt != nil {
-			return "", "", false
+			return v, false
 		}
 	}
 	bits := 256
@@ -330,16 +212,10 @@ func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *
 		bits = t.Bits()
 	}
 	narrow := bits < 64
-	// Increments by one of wide integers cannot wrap in practice (2^64 transactions).
+	// Increments by one of wide integers cannot wrap in practice: counting to 2^64 takes more
+	// transactions than a chain will ever hold.
 	if op.op == token.ADD && bits >= 64 && (op.y == nil || smallLiteral(op.y)) {
-		return "", "", false
-	}
-	// MAX - b cannot go below zero.
-	if op.op == token.SUB && op.y != nil && isMaxConst(p, info, op.x) {
-		return "", "", false
-	}
-	if op.op == token.MUL && bits >= 64 && op.y != nil && smallLiteral(op.x) && smallLiteral(op.y) {
-		return "", "", false
+		return v, false
 	}
 	src := ctx.flow.Of(op.x)
 	if op.y != nil {
@@ -347,96 +223,133 @@ func judgeOverflow(p *sema.Program, pass *detect.Pass, fn *sema.Function, info *
 	}
 	influenced := src.Has(callerInfluence)
 	// Ether amounts (msg.value, balances) are bounded by the ether supply (< 2^90): adding them
-	// or scaling them by a constant does not overflow a wide integer.
+	// or scaling them by a constant does not overflow a wide integer, however many there are.
 	if influenced && !src.Has(callerInfluence&^(sema.SrcValue|sema.SrcBalance)) && bits >= 128 &&
 		(op.op == token.ADD || (op.op == token.MUL && op.y != nil && (isConstExpr(info, op.x) || isConstExpr(info, op.y)))) {
-		return "", "", false
+		return v, false
 	}
 	if uncheckedMode && !influenced {
 		// The author opted out of checks; only values the caller chooses are worth a finding.
-		return "", "", false
+		return v, false
 	}
 	// Math libraries and free functions compute for their callers, who own the bounds (and
 	// fixed-point libraries wrap on purpose); in 0.8, pure functions that opt out of checks
 	// do it deliberately too.
 	if fn.Contract == nil || fn.Contract.IsLibrary() || (uncheckedMode && fn.Mutability == token.PURE) {
-		return "", "", false
+		return v, false
 	}
 	if !influenced && !narrow {
 		// Subtractions from state by any amount (count -= 1 with no check) underflow too.
 		if !(op.op == token.SUB && src.Has(sema.SrcStorage) && op.y == nil) {
-			return "", "", false
+			return v, false
 		}
 	}
-	if ctx.isGuarded(p, info, op) || sumsLengths(info, op, bits) || paidOut(p, info, op, bits) || restoresSubtraction(p, info, op, ctx) {
-		return "", "", false
+	if sumsLengths(info, op, bits) || paidOut(p, info, op, bits) {
+		return v, false
 	}
 	twin := checkedTwin(p, info, op, ctx)
 	if uncheckedMode && twin {
-		return "", "", false
+		return v, false
 	}
-	// Severity from the evidence.
-	stateWrite := writesState(p, info, op)
-	entry := fn.IsEntryPoint()
-	var sev detect.Severity
-	reason := ""
-	switch {
-	case stateWrite && entry && influenced && !ctx.accessControlled(p, fn):
-		sev = detect.High
-		reason = "The operand comes from the caller and the result is stored in contract state."
-	case stateWrite && influenced:
-		sev = detect.Medium
-		reason = "The result is stored in contract state; the operand comes from a caller of the function."
-	case influenced:
-		sev = detect.Medium
-		reason = "The operand comes from the caller."
-	default:
-		sev = detect.Low
-		reason = "The operand type is narrow and wraps easily."
-		if stateWrite {
-			reason = "The stored value can go below zero."
+	v = gradeOverflow(p, fn, info, op, ctx, influenced, twin, safeMath, uncheckedMode)
+	// The value ranges decide whether the operation can wrap: first the guards that dominate
+	// it (cheap), then, when they do not settle it and the finding would be of medium or more,
+	// the whole function's (loops, copies, helpers). A low finding (SafeMath in use, read-only
+	// math, test code) is judged by the guards and, when a condition compares its result, by
+	// the test after it: the fixpoint over the whole function is not worth more for it.
+	facts, hasFacts, safe := ctx.bounded(op, true)
+	if !safe && (v.sev.Rank() < detect.Low.Rank() || mayBePostChecked(p, info, op)) {
+		facts, hasFacts, safe = ctx.bounded(op, false)
+	}
+	if safe || hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts)) {
+		return v, false
+	}
+	if acknowledgedWrap(p, op.node) {
+		v.sev, v.conf = detect.Informational, detect.ConfidenceLow
+		v.reason += " A comment says the wrap-around is intended or cannot happen."
+	}
+	if hasFacts {
+		v.evidence = wrapEvidence(p, op, facts)
+		if v.conf == detect.ConfidenceMedium && influenced && provenByCaller(p, fn, info, op, src, facts) {
+			v.conf = detect.ConfidenceHigh
 		}
 	}
+	return v, true
+}
+
+// gradeOverflow grades a possible wrap before the ranges are asked: its severity, and a
+// confidence the evidence later raises (a caller's value the ranges leave unbounded).
+func gradeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op arithOp, ctx *overflowCtx,
+	influenced, twin, safeMath, uncheckedMode bool) overflowVerdict {
+	var v overflowVerdict
+	v.sev, v.reason = overflowSeverity(p, fn, info, op, ctx, influenced)
+	v.conf = detect.ConfidenceMedium
+	if !influenced {
+		v.conf = detect.ConfidenceLow // only the width of the type spoke for it
+	}
 	if fn.Contract != nil && fn.Contract.IsLibrary() || fn.Contract == nil || fn.IsView() {
-		sev = detect.Low
-		reason += " The operation is in library or read-only math."
+		v.sev = detect.Low
+		v.reason += " The operation is in library or read-only math."
 	}
 	if twin {
-		sev = detect.Low
-		reason += " The same amount is checked elsewhere in the function, which bounds the total."
+		v.sev, v.conf = detect.Low, detect.ConfidenceLow
+		v.reason += " The same amount is checked elsewhere in the function, which bounds the total."
+	}
+	// (A low finding is not worth the search for a comparison of its operands.)
+	if v.sev.Rank() < detect.Low.Rank() {
+		if cmp := comparedOperands(p, info, op); cmp != nil {
+			// The author compared these operands, somewhere the ranges cannot tie to this
+			// path (a flag set under the check, a bound through a product): likely bounded.
+			v.sev, v.conf = detect.Low, detect.ConfidenceLow
+			v.reason += " The function compares the operands (" + sourceText(p, cmp) + "), though not on a path the value ranges follow to the operation."
+		}
 	}
 	if safeMath {
 		both := op.y != nil && ctx.flow.Of(op.x).Has(callerInfluence) && ctx.flow.Of(op.y).Has(callerInfluence)
 		if !(op.op == token.MUL && both) {
-			sev = detect.Low
+			v.sev, v.conf = detect.Low, detect.ConfidenceLow
 		} else {
-			sev = lowerTo(sev, detect.Medium)
+			v.sev = lowerTo(v.sev, detect.Medium)
 		}
-		reason += " The contract uses a SafeMath library but not for this operation."
+		v.reason += " The contract uses a SafeMath library but not for this operation."
 	}
 	if uncheckedMode {
-		sev = lowerTo(sev, detect.Medium)
+		v.sev = lowerTo(v.sev, detect.Medium)
 	}
 	if inTestCode(fn) {
-		sev = detect.Low
-		reason += " The code is a test harness."
+		v.sev, v.conf = detect.Low, detect.ConfidenceLow
+		v.reason += " The code is a test harness."
 	}
-	if acknowledgedWrap(p, op.node) {
-		sev = detect.Informational
-		reason += " A comment says the wrap-around is intended or cannot happen."
-	}
-	return sev, reason, true
+	return v
 }
 
-// isMaxConst reports whether x is the largest value of its type written as a constant:
-// uint256(-1), type(uint256).max, ~uint256(0), 2**256 - 1, or a constant named MAX....
-func isMaxConst(p *sema.Program, info *sema.FuncInfo, x ast.Expr) bool {
-	if !isConstExpr(info, x) {
-		return false
+// overflowSeverity grades a wrap by what it reaches: the caller's value stored in state in a
+// function anyone can call is high.
+func overflowSeverity(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op arithOp, ctx *overflowCtx, influenced bool) (detect.Severity, string) {
+	stateWrite := writesState(p, info, op)
+	// A value another contract returns (and nothing the caller passes) rests on that contract's
+	// behaviour, which the analysis does not see: at most medium.
+	src := ctx.flow.Of(op.x)
+	if op.y != nil {
+		src |= ctx.flow.Of(op.y)
 	}
-	t := normText(p, x)
-	return containsText(t, "(-1)") || containsText(t, ".max") || containsText(t, "~") ||
-		containsText(t, "**256-1") || containsText(strings.ToUpper(t), "MAX")
+	if influenced && !src.Has(callerInfluence&^sema.SrcCallRet) {
+		if stateWrite {
+			return detect.Medium, "The operand is returned by another contract and the result is stored in contract state."
+		}
+		return detect.Medium, "The operand is returned by another contract."
+	}
+	switch {
+	case stateWrite && fn.IsEntryPoint() && influenced && !ctx.accessControlled(p, fn):
+		return detect.High, "The operand comes from the caller and the result is stored in contract state."
+	case stateWrite && influenced:
+		return detect.Medium, "The result is stored in contract state; the operand comes from a caller of the function."
+	case influenced:
+		return detect.Medium, "The operand comes from the caller."
+	case stateWrite:
+		return detect.Low, "The stored value can go below zero."
+	}
+	return detect.Low, "The operand type is narrow and wraps easily."
 }
 
 // smallLiteral reports whether x is an integer literal below 2^16.
@@ -458,136 +371,6 @@ func writesState(p *sema.Program, info *sema.FuncInfo, op arithOp) bool {
 		return p.StateVarOf(info, a.Lhs) != nil
 	}
 	return false
-}
-
-// overflowGuarded reports whether a condition of the function bounds op: for a - b, a
-// comparison of a with b; for a + b and a * b, a comparison of the result (or a + b itself)
-// with an operand, or one relating both operands through the complementary operation
-// (a <= MAX - b, b <= MAX / a); for --, a check that the value is positive. Ternaries on
-// the operands around op count too.
-func overflowGuarded(p *sema.Program, info *sema.FuncInfo, op arithOp, conds []condition) bool {
-	x := aliasText(p, info, op.x)
-	y := "1"
-	if op.y != nil {
-		y = aliasText(p, info, op.y)
-	}
-	// A subtrahend converted to a narrower type is no larger than the value compared:
-	// minted > amount bounds minted - uint128(amount).
-	yValue := y
-	if op.op == token.SUB && op.y != nil {
-		yValue = aliasText(p, info, withoutIntConversions(op.y))
-	}
-	whole := aliasText(p, info, op.node)
-	if a, ok := op.node.(*ast.AssignExpr); ok {
-		whole = x + op.op.String() + y
-		_ = a
-	}
-	result := resultVar(info, op)
-	var exprs []ast.Expr
-	for _, c := range conds {
-		exprs = append(exprs, c.expr)
-	}
-	for t := op.ternaries; t != nil; t = t.up {
-		exprs = append(exprs, t.cond)
-	}
-	for _, e := range exprs {
-		for _, cmp := range comparisonsIn(e) {
-			l, r := aliasText(p, info, cmp.X), aliasText(p, info, cmp.Y)
-			if l == "" || r == "" {
-				continue
-			}
-			switch op.op {
-			case token.SUB:
-				if (l == x && (r == y || r == yValue)) || ((l == y || l == yValue) && r == x) {
-					if cmp.Op != token.EQL && cmp.Op != token.NEQ || op.y == nil || y == "1" {
-						return true
-					}
-				}
-				// x > 0, x != 0 before x - 1 / x--
-				if y == "1" && ((l == x && isZero(cmp.Y)) || (r == x && isZero(cmp.X))) && cmp.Op != token.EQL {
-					return true
-				}
-				// (x - y) <= x, (z = x - y) <= x: the wrapped result is compared with x
-				if (containsText(l, whole) && r == x) || (containsText(r, whole) && l == x) {
-					return true
-				}
-				if result != "" && (l == result || r == result) && (l == x || r == x) {
-					return true // c = a - b; assert(c <= a)
-				}
-			default:
-				if (containsText(l, whole) && (r == x || r == y)) || (containsText(r, whole) && (l == x || l == y)) {
-					return true
-				}
-				if result != "" && ((containsText(l, result) && (r == x || r == y || containsText(r, x) || containsText(r, y))) ||
-					(containsText(r, result) && (l == x || l == y || containsText(l, x) || containsText(l, y)))) {
-					return true
-				}
-				// a <= MAX - b, b <= MAX / a, MAX - a >= b
-				if (containsText(l, x) && containsText(r, y)) || (containsText(l, y) && containsText(r, x)) {
-					if hasOp(cmp.X, token.SUB, token.QUO) || hasOp(cmp.Y, token.SUB, token.QUO) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
-}
-
-func isZero(x ast.Expr) bool {
-	v := litValue(x)
-	return v != nil && v.Sign() == 0
-}
-
-func containsText(hay, needle string) bool {
-	return needle != "" && len(hay) >= len(needle) && indexOf(hay, needle) >= 0
-}
-
-func indexOf(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return i
-		}
-	}
-	return -1
-}
-
-func hasOp(x ast.Expr, ops ...token.Token) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BinaryExpr); ok {
-			for _, o := range ops {
-				if b.Op == o {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// resultVar returns the text of the variable op's result is stored in (c in c = a + b,
-// uint c = a + b), or "".
-func resultVar(info *sema.FuncInfo, op arithOp) string {
-	switch a := op.parent().(type) {
-	case *ast.AssignExpr:
-		if a.Rhs == op.node {
-			if id, ok := a.Lhs.(*ast.Ident); ok {
-				return id.Name
-			}
-		}
-	case *ast.VarDeclStmt:
-		if a.Value == op.node && len(a.Vars) == 1 && a.Vars[0] != nil && a.Vars[0].Name != nil {
-			return a.Vars[0].Name.Name
-		}
-	}
-	if a, ok := op.node.(*ast.AssignExpr); ok {
-		if id, ok := a.Lhs.(*ast.Ident); ok {
-			return id.Name
-		}
-	}
-	return ""
 }
 
 // checkedTwin reports whether the amount op adds or subtracts is also moved, with a check,
@@ -615,51 +398,13 @@ func checkedTwin(p *sema.Program, info *sema.FuncInfo, op arithOp, ctx *overflow
 		}
 		checked := !o.unchecked && checkedFile
 		if !checked {
-			checked = ctx.isGuarded(p, info, o)
+			_, _, checked = ctx.bounded(o, true)
 		}
 		if checked {
 			return true
 		}
 	}
 	return false
-}
-
-// aliasText is normText with a storage pointer replaced by what it points to, so that
-// u.balance -= v (User storage u = users[msg.sender]) matches
-// require(users[msg.sender].balance >= v).
-func aliasText(p *sema.Program, info *sema.FuncInfo, x ast.Expr) string {
-	text := normText(p, x)
-	root := x
-	for {
-		switch e := ast.Unparen(root).(type) {
-		case *ast.IndexExpr:
-			root = e.X
-			continue
-		case *ast.MemberExpr:
-			root = e.X
-			continue
-		}
-		break
-	}
-	id, ok := ast.Unparen(root).(*ast.Ident)
-	if !ok || !strings.HasPrefix(text, id.Name) {
-		return text
-	}
-	v, ok := info.Uses[id].(*sema.Var)
-	if !ok || !v.IsStorageRef() {
-		return text
-	}
-	var init ast.Expr
-	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
-		if d, ok := n.(*ast.VarDeclStmt); ok && len(d.Vars) == 1 && d.Vars[0] == v.Decl {
-			init = d.Value
-		}
-		return init == nil
-	})
-	if init == nil {
-		return text
-	}
-	return normText(p, init) + text[len(id.Name):]
 }
 
 var (

@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"math/big"
+	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
@@ -9,10 +10,12 @@ import (
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
-// Tautology reports comparisons whose result the operand's type decides: an unsigned value is
-// always >= 0 and never < 0, a uint8 is always <= 255. In a require or if they check nothing,
-// and the classic case is the useless underflow check require(balance - amount >= 0), which
-// passes for every amount because the subtraction has already wrapped.
+// Tautology reports comparisons whose result is decided before they run: by the operand's
+// type (an unsigned value is always >= 0 and never < 0, a uint8 is always <= 255), or by the
+// value ranges the guards before them leave (require(a > 10) then a > 5). In a require or if
+// they check nothing, and the classic case is the useless underflow check
+// require(balance - amount >= 0), which passes for every amount because the subtraction has
+// already wrapped.
 var Tautology = &detect.Analyzer{
 	Template: detect.Template{
 		ID:         "TAUTOLOGICAL_COMPARISON",
@@ -20,18 +23,20 @@ var Tautology = &detect.Analyzer{
 		Severity:   detect.Medium,
 		Confidence: detect.ConfidenceHigh,
 		Description: `<p>In function <code>${function_name}</code> of <code>${contract_name}</code>, the comparison ` +
-			`<code>${expression}</code> is always ${outcome} because of the type of its operand (${type_name}). A check written ` +
+			`<code>${expression}</code> is always ${outcome}: ${reason}. A check written ` +
 			`this way protects nothing: <code>require(a - b >= 0)</code> passes even when <code>b &gt; a</code>, because the ` +
 			`unsigned subtraction wraps to a huge number.</p>`,
 		Remediation:     `<p>Compare the operands themselves (<code>require(a >= b)</code> before <code>a - b</code>), or remove the dead comparison.</p>`,
-		DescriptionKeys: []string{"contract_name", "function_name", "expression", "outcome", "type_name"},
-		DetectionLogic:  "A comparison of an unsigned integer with 0 (>= 0, < 0, 0 <= x, 0 > x) or of an integer with the bounds of its type (uint8 <= 255, < 256); medium inside require/assert/if, low elsewhere; the always-true condition of a loop whose body leaves with if (v == 0) break/return is a deliberate loop-forever and is not reported; informational when the loop ends all the same (another && operand, or a counter stepped with checked 0.8 arithmetic).",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-123", "SWC-101"},
-		CWE:             []string{"CWE-570", "CWE-571"},
-		Languages:       []string{"solidity"},
-		Slither:         "tautology",
-		Class:           "arithmetic",
+		DescriptionKeys: []string{"contract_name", "function_name", "expression", "outcome", "reason"},
+		DetectionLogic: "A comparison of an unsigned integer with 0 (>= 0, < 0, 0 <= x, 0 > x) or of an integer with the bounds of its type (uint8 <= 255, < 256): medium inside require/assert/if/loop conditions, low elsewhere; " +
+			"a loop condition is informational under 0.8 (the counter's overflow reverts) or beside another condition that ends the loop, and the always-true condition of a loop whose body leaves with if (v == 0) break/return is a deliberate loop-forever and is not reported. " +
+			"A condition the guards that dominate it settle, over values the function never changes (a guard repeated or contradicted by an earlier one), is low.",
+		Version:   "1.1.0",
+		SWC:       []string{"SWC-123", "SWC-101"},
+		CWE:       []string{"CWE-570", "CWE-571"},
+		Languages: []string{"solidity"},
+		Slither:   "tautology",
+		Class:     "arithmetic",
 	},
 	Run: runTautology,
 }
@@ -49,6 +54,7 @@ func runTautology(pass *detect.Pass) {
 				inCond[cmp] = true
 			}
 		}
+		var settled map[*ast.BinaryExpr]bool // made on the first comparison that needs it
 		exits := loopsLeftAtZero(p, fn)
 		ending := loopEndsElsewhere(p, info)
 		visitKinds(fn.BodyTree(), binaryKinds, func(n ast.Node) bool {
@@ -56,21 +62,107 @@ func runTautology(pass *detect.Pass) {
 			if !ok || !isRelational(b.Op) || b.Op == token.EQL || b.Op == token.NEQ {
 				return true
 			}
-			outcome, typ, ok := decidedByType(info, b)
-			if !ok || (outcome == "true" && exits[b]) {
+			outcome, typ, byType := decidedByType(info, b)
+			if byType && outcome == "true" && exits[b] {
 				return true
 			}
-			sev := detect.Low
-			switch {
-			case ending[b]:
-				sev = detect.Informational // dead code in a loop that ends all the same (tautology_loop.go)
-			case inCond[b]:
+			reason := "its operand is a " + typ + ", whose range settles it"
+			sev, conf := detect.Low, detect.ConfidenceHigh
+			if byType && inCond[b] {
 				sev = detect.Medium
 			}
-			reportAt(pass, b, fn, map[string]string{"expression": sourceText(p, b), "outcome": outcome, "type_name": typ}, sev, "")
+			if !byType {
+				// Only a comparison an earlier guard may settle is asked of the guards.
+				if !inCond[b] || exits[b] {
+					return true
+				}
+				if settled == nil {
+					settled = settledCandidates(p, info, fn)
+				}
+				if !settled[b] {
+					return true
+				}
+				value, decided, guards := p.DecideByGuards(info, info.CFG.NodeHolding(b), b)
+				if !decided {
+					return true
+				}
+				outcome, conf = "false", detect.ConfidenceMedium
+				if value {
+					outcome = "true"
+				}
+				reason = guardReason(p, guards)
+			}
+			if ending[b] {
+				// Dead code in a loop that ends all the same (tautology_loop.go).
+				sev = detect.Informational
+				reason += "; the loop ends all the same (another part of its condition, or a counter step whose 0.8 overflow reverts)"
+			}
+			reportAt(pass, b, fn, map[string]string{"expression": sourceText(p, b), "outcome": outcome, "reason": reason}, sev, conf)
 			return true
 		})
 	}
+}
+
+// guardReason names the guards that settle a comparison.
+func guardReason(p *sema.Program, guards []ast.Expr) string {
+	var texts []string
+	for _, g := range guards {
+		texts = append(texts, shortText(p, g))
+		if len(texts) == 3 {
+			break
+		}
+	}
+	return "the guards before it (" + strings.Join(texts, ", ") + ") already settle it"
+}
+
+// settledCandidates returns the comparisons of fn's conditions that an earlier condition may
+// settle: a value compared with a constant that an earlier comparison also bounds, or two
+// values an earlier comparison also compares. The others cannot be decided by the guards
+// before them, and are not asked about.
+func settledCandidates(p *sema.Program, info *sema.FuncInfo, fn *sema.Function) map[*ast.BinaryExpr]bool {
+	out := map[*ast.BinaryExpr]bool{}
+	seen := map[operandKey]bool{}     // operands of the conditions so far, by position
+	pairs := map[[2]operandKey]bool{} // and pairs of operands
+	for _, c := range conditionsOf(p, fn) {
+		for _, cmp := range comparisonsIn(c.expr) {
+			cx, cy := isConstExpr(info, cmp.X), isConstExpr(info, cmp.Y)
+			if cx && cy {
+				continue
+			}
+			var x, y operandKey
+			if !cx {
+				x = keyOf(p, info, cmp.X)
+			}
+			if !cy {
+				y = keyOf(p, info, cmp.Y)
+			}
+			switch {
+			case cx:
+				out[cmp] = seen[y]
+			case cy:
+				out[cmp] = seen[x]
+			default:
+				out[cmp] = pairs[[2]operandKey{x, y}] || pairs[[2]operandKey{y, x}]
+			}
+			seen[x], seen[y], pairs[[2]operandKey{x, y}] = true, true, true
+		}
+	}
+	return out
+}
+
+// operandKey names an operand of a comparison: the variable a name denotes, else its text.
+type operandKey struct {
+	v    *sema.Var
+	text string
+}
+
+func keyOf(p *sema.Program, info *sema.FuncInfo, x ast.Expr) operandKey {
+	if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+		if v, ok := info.Uses[id].(*sema.Var); ok {
+			return operandKey{v: v}
+		}
+	}
+	return operandKey{text: normText(p, x)}
 }
 
 // decidedByType tells whether comparison b is always true or false for its operand's type.

@@ -62,7 +62,7 @@ func runMissingZeroCheck(pass *detect.Pass) {
 			if !ok || param.Kind != sema.ParamVar || !sema.IsAddress(param.Type) && sema.AsContract(param.Type) == nil || reported[param] {
 				return true
 			}
-			if zeroChecked(p, fn, param) {
+			if zeroChecked(p, fn, param) || nonZeroByGuards(p, info, a.Rhs) {
 				return true
 			}
 			reported[param] = true

@@ -6,7 +6,10 @@
 // and integer widths apart; calls classified (internal, external, library, low-level, with
 // value); a control-flow graph per function with its modifiers woven around the body; and data
 // flow facts (what depends on msg.sender, tx.origin, msg.value, parameters, block values and
-// storage; what state each function reads and writes; which functions anyone can reach).
+// storage; what state each function reads and writes; which functions anyone can reach); and
+// value ranges over the graph (Ranges: the interval of every integer value at every node, with
+// sums and differences of two values, from guards, constants, types, loops and helpers),
+// computed once per function when a detector first asks.
 //
 // Signature facts: where an entry point verifies a signature and what its digest is made of
 // (sigchecks.go), the storage the code it runs marks and the conditions it tests

@@ -116,6 +116,9 @@ func LoadWith(sources []SourceFile, remappings []Remapping, opts LoadOptions) *P
 		p.linearize(c, map[*Contract]bool{})
 	}
 	for _, c := range p.Contracts {
+		declareTypes(c) // every contract's types first: a member's type may be a base's struct
+	}
+	for _, c := range p.Contracts {
 		p.buildMembers(c)
 	}
 	for _, c := range p.Contracts {
@@ -347,14 +350,22 @@ func (p *Program) buildMembers(c *Contract) {
 			c.Events = append(c.Events, d)
 		case *ast.ErrorDecl:
 			c.Errors = append(c.Errors, d)
+		case *ast.UsingDecl:
+			c.Usings = append(c.Usings, d)
+		}
+	}
+}
+
+// declareTypes records the structs, enums and user-defined value types c declares.
+func declareTypes(c *Contract) {
+	for _, d := range c.Decl.Body {
+		switch d := d.(type) {
 		case *ast.StructDecl:
 			c.Structs = append(c.Structs, d)
 		case *ast.EnumDecl:
 			c.Enums = append(c.Enums, d)
 		case *ast.UserTypeDecl:
 			c.UserTypes = append(c.UserTypes, d)
-		case *ast.UsingDecl:
-			c.Usings = append(c.Usings, d)
 		}
 	}
 }

@@ -32,6 +32,7 @@ contract TimeLock {
 
     function narrow(uint8 p) public {
         uint8 acc = 0;
+        acc = acc + p; // acc starts at zero: the first sum fits
         acc = acc + p; // want "INTEGER_OVERFLOW"
     }
 }

@@ -211,6 +211,19 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 				}
 			}
 		}
+		// Writes of the standard proxy slots, told by value: an implementation or beacon the
+		// caller installs is an upgrade, an admin the caller installs a takeover.
+		if kind == changeUpgrade || kind == changeOwner {
+			table := implementationSlots
+			if kind == changeOwner {
+				table = adminSlots
+			}
+			for _, sw := range standardSlotWrites(p, fn, table) {
+				if !callerRestrictedAt(p, fn, sw.access.Node) {
+					report(sw.access.Node.Code(), sw.access.Node, sw.slot, "")
+				}
+			}
+		}
 		if kind != changeUpgrade && kind != changePause {
 			continue
 		}

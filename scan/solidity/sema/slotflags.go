@@ -71,7 +71,7 @@ func (p *Program) zeroTestedSlot(info *FuncInfo, cond ast.Expr, want bool) *big.
 			if !isZeroLiteral(y) {
 				return nil
 			}
-			return p.ReadSlot(info, x, 0).Word
+			return p.ReadSlot(info, x).Word
 		}
 	}
 	return nil

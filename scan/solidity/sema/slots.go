@@ -140,14 +140,12 @@ type SlotAccess struct {
 
 type slotAccessKey struct{}
 
-// SlotAccesses lists fn's reads and writes of slots it names by value or by parameter.
+// SlotAccesses lists fn's reads and writes of slots it names by value or by parameter. Callees
+// in fn's own cycle of calls are not followed (each function's list is computed once, from the
+// lists of the components it calls).
 func (p *Program) SlotAccesses(fn *Function) []SlotAccess {
-	return p.slotAccesses(fn, 0)
-}
-
-func (p *Program) slotAccesses(fn *Function, depth int) []SlotAccess {
 	info := p.Info(fn)
-	if info == nil || info.CFG == nil || depth > 4 {
+	if info == nil || info.CFG == nil {
 		return nil
 	}
 	return Memo(info, slotAccessKey{}, func() []SlotAccess {
@@ -187,10 +185,10 @@ func (p *Program) slotAccesses(fn *Function, depth int) []SlotAccess {
 						return true
 					}
 					for _, callee := range c.Callees {
-						if callee.Body == nil || callee == fn {
+						if callee.Body == nil || p.sameComponent(fn, callee) {
 							continue
 						}
-						for _, ca := range p.slotAccesses(callee, depth+1) {
+						for _, ca := range p.SlotAccesses(callee) {
 							s := ca.Slot
 							if s.Word == nil {
 								s = p.argSlot(ni, c, callee, s.Param)
@@ -346,9 +344,9 @@ type returnedSlotKey struct{}
 
 // returnedSlot is the slot fn's result is loaded from (assembly r := sload(s) into its return
 // variable, or return g(...) of a function that returns a load), or an unknown SlotRef.
-func (p *Program) returnedSlot(fn *Function, depth int) SlotRef {
+func (p *Program) returnedSlot(fn *Function) SlotRef {
 	info := p.Info(fn)
-	if info == nil || len(fn.Returns) != 1 || depth > 4 {
+	if info == nil || len(fn.Returns) != 1 {
 		return SlotRef{Param: -1}
 	}
 	return Memo(info, returnedSlotKey{}, func() SlotRef {
@@ -365,7 +363,7 @@ func (p *Program) returnedSlot(fn *Function, depth int) SlotRef {
 				}
 			case *ast.ReturnStmt:
 				if s.Result != nil {
-					out, found = p.ReadSlot(info, s.Result, depth+1), found+1
+					out, found = p.readSlot(info, s.Result, fn), found+1
 				}
 			}
 			return true
@@ -379,9 +377,15 @@ func (p *Program) returnedSlot(fn *Function, depth int) SlotRef {
 
 // ReadSlot returns the slot the value of x, in the function whose facts are info, is loaded
 // from: a call of a helper or library function returning a load of a slot it names or is handed.
-func (p *Program) ReadSlot(info *FuncInfo, x ast.Expr, depth int) SlotRef {
+func (p *Program) ReadSlot(info *FuncInfo, x ast.Expr) SlotRef {
+	return p.readSlot(info, x, nil)
+}
+
+// readSlot is ReadSlot asked from within caller's returnedSlot: a callee in caller's own cycle
+// of calls is not followed.
+func (p *Program) readSlot(info *FuncInfo, x ast.Expr, caller *Function) SlotRef {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok || depth > 4 {
+	if !ok {
 		return SlotRef{Param: -1}
 	}
 	c := info.CallOf[call]
@@ -389,9 +393,18 @@ func (p *Program) ReadSlot(info *FuncInfo, x ast.Expr, depth int) SlotRef {
 		return SlotRef{Param: -1}
 	}
 	callee := c.Callees[0]
-	s := p.returnedSlot(callee, depth)
+	if caller != nil && p.sameComponent(caller, callee) {
+		return SlotRef{Param: -1}
+	}
+	s := p.returnedSlot(callee)
 	if s.Word == nil && s.Param >= 0 {
 		return p.argSlot(info, c, callee, s.Param)
 	}
 	return s
+}
+
+// sameComponent reports whether f and g call each other, directly or not (or are one).
+func (p *Program) sameComponent(f, g *Function) bool {
+	cg := p.callGraphOf()
+	return f == g || cg.of[f] != nil && cg.of[f] == cg.of[g]
 }

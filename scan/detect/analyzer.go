@@ -3,6 +3,7 @@ package detect
 import (
 	"context"
 	"slices"
+	"strings"
 	"sync/atomic"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
@@ -113,6 +114,7 @@ func (f *Finding) EffectiveConfidence() Confidence {
 func (p *Pass) Report(f Finding) {
 	f.Analyzer = p.Analyzer
 	f.Evidence.apply(&f, p.Analyzer.Confidence)
+	p.capUnresolved(&f)
 	if f.Details == nil {
 		f.Details = map[string]string{}
 	}
@@ -187,3 +189,34 @@ func (p *Pass) Functions() []*sema.Function {
 }
 
 type functionsKey struct{}
+
+// capUnresolved keeps a Solidity finding that rests on code the model could not read (an
+// unresolved base of its contract, an unresolved modifier or callee on the way) from claiming
+// high confidence: that code may hold the check or the effect the finding says is missing.
+// Informational and gas findings (style, layout) do not depend on it.
+func (p *Pass) capUnresolved(f *Finding) {
+	if p.Program == nil || f.EffectiveConfidence() != ConfidenceHigh {
+		return
+	}
+	switch f.EffectiveSeverity() {
+	case Informational, Gas:
+		return
+	}
+	rests := p.Contract != nil && p.Contract.UnresolvedBases
+	if fn := p.Program.FunctionAt(f.Pos); !rests && fn != nil {
+		rests = p.Program.RestsOnUnresolved(fn)
+	}
+	if !rests {
+		return
+	}
+	f.Confidence = ConfidenceMedium
+	if f.Details == nil {
+		f.Details = map[string]string{}
+	}
+	const fact = "rests on code the scan could not read (an unresolved base, modifier or callee)"
+	if ev := f.Details["evidence"]; ev == "" {
+		f.Details["evidence"] = fact
+	} else if !strings.Contains(ev, "could not read") {
+		f.Details["evidence"] = ev + "; " + fact
+	}
+}

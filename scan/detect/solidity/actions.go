@@ -94,6 +94,11 @@ func writeValueProv(p *sema.Program, fn *sema.Function, w writeSite) sema.Prov {
 		}
 	case *ast.CallExpr: // push(v)
 		x = a.Args
+	case *ast.YulCall: // sstore(v.slot, value)
+		if len(a.Args) != 2 {
+			return sema.Prov{}
+		}
+		return liftProv(p, fn, w, p.DepsOf(w.info).OfYul(a.Args[1]))
 	default:
 		return sema.Prov{}
 	}
@@ -118,6 +123,11 @@ func entryProv(p *sema.Program, fn *sema.Function, w writeSite, x []ast.Expr) se
 	for _, e := range x {
 		pv = pv.Union(d.Of(e))
 	}
+	return liftProv(p, fn, w, pv)
+}
+
+// liftProv turns pv, in the terms of the function holding write w, into entry point fn's.
+func liftProv(p *sema.Program, fn *sema.Function, w writeSite, pv sema.Prov) sema.Prov {
 	if w.via == nil {
 		return pv
 	}

@@ -288,7 +288,7 @@ func ownerWrite(p *sema.Program, info *sema.FuncInfo, w writeSite) bool {
 	}
 	lv := lvalueOf(w.at)
 	if lv == nil {
-		return false
+		return isSlotStore(w.at) // sstore(owner.slot, v): the whole variable
 	}
 	idx := indexesOf(lv)
 	if len(idx) > 0 && flowOf(w.info, idx[0]).Has(sema.SrcSender|sema.SrcOrigin) {
@@ -852,4 +852,10 @@ func readsStateDirect(info *sema.FuncInfo, x ast.Expr, v *sema.Var) bool {
 			return false
 		}
 	}
+}
+
+// isSlotStore reports whether a write is an assembly sstore to a state variable's own slot.
+func isSlotStore(at ast.Node) bool {
+	c, ok := at.(*ast.YulCall)
+	return ok && c.Name.Name == "sstore"
 }

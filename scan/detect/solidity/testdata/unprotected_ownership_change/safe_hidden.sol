@@ -1,0 +1,18 @@
+pragma solidity ^0.8.0;
+
+// The owner written in assembly through its slot, by the owner only (the check in assembly).
+contract AsmOwnerChecked {
+    address public owner = msg.sender;
+
+    function sweep(address payable to) external {
+        require(msg.sender == owner, "owner");
+        to.transfer(address(this).balance);
+    }
+
+    function setOwnerRaw(address o) external {
+        assembly {
+            if iszero(eq(caller(), sload(owner.slot))) { revert(0, 0) }
+            sstore(owner.slot, o)
+        }
+    }
+}

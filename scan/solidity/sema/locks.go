@@ -128,6 +128,14 @@ func (p *Program) lockEffects(info *FuncInfo, x ast.Node, checked, written map[l
 			if ci == nil || ci.CFG == nil {
 				return true
 			}
+			// A require helper (_require(_status != ENTERED, code)) tests what it is given.
+			for i, prm := range c.Callee.Params {
+				if isBool(prm.Type) && p.requiresParam(c.Callee, i) {
+					if a := ArgFor(c, c.Callee, i); a != nil {
+						p.lockReads(info, a, checked, depth)
+					}
+				}
+			}
 			h := p.helperLocks(ci, depth+1)
 			for _, k := range h.checked {
 				checked[k] = true

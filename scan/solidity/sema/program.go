@@ -115,6 +115,11 @@ func LoadWith(sources []SourceFile, remappings []Remapping, opts LoadOptions) *P
 	for _, c := range p.Contracts {
 		p.linearize(c, map[*Contract]bool{})
 	}
+	// Types first, for every contract: a function's parameters and a state variable may name
+	// a struct declared in a contract built later (IOrderMixin.Order in another file).
+	for _, c := range p.Contracts {
+		p.buildTypes(c)
+	}
 	for _, c := range p.Contracts {
 		p.buildMembers(c)
 	}
@@ -347,14 +352,22 @@ func (p *Program) buildMembers(c *Contract) {
 			c.Events = append(c.Events, d)
 		case *ast.ErrorDecl:
 			c.Errors = append(c.Errors, d)
+		case *ast.UsingDecl:
+			c.Usings = append(c.Usings, d)
+		}
+	}
+}
+
+// buildTypes collects the types c declares: structs, enums and user-defined value types.
+func (p *Program) buildTypes(c *Contract) {
+	for _, d := range c.Decl.Body {
+		switch d := d.(type) {
 		case *ast.StructDecl:
 			c.Structs = append(c.Structs, d)
 		case *ast.EnumDecl:
 			c.Enums = append(c.Enums, d)
 		case *ast.UserTypeDecl:
 			c.UserTypes = append(c.UserTypes, d)
-		case *ast.UsingDecl:
-			c.Usings = append(c.Usings, d)
 		}
 	}
 }

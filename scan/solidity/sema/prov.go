@@ -21,6 +21,11 @@ const (
 	SrcCreated                            // a contract created by this code (new, create)
 	SrcRecovered                          // an address recovered from a signature (ecrecover)
 	SrcUnknown                            // code the model cannot read decided it
+	// SrcFixedRet is the answer of a contract the code names by itself (a stored, immutable
+	// or constant address, this, a contract it created, or one such a contract named in
+	// turn: a registry's lookup); Vars keep the state variables that named it. The answer
+	// of any other contract is SrcCallRet (callRet).
+	SrcFixedRet
 )
 
 // maxProvVars bounds the state variables a Prov lists: past it, SrcStorage alone says a stored
@@ -342,7 +347,7 @@ func (d *Deps) callProv(e *ast.CallExpr) Prov {
 		}
 		return args()
 	case CallExternal, CallLowLevel:
-		return Prov{Src: SrcCallRet}
+		return d.callRet(c)
 	case CallNew:
 		return Prov{Src: SrcCreated}
 	case CallInternal, CallLibrary:
@@ -359,6 +364,23 @@ func (d *Deps) callProv(e *ast.CallExpr) Prov {
 		return out
 	}
 	return args()
+}
+
+// openAddress lists the origins that make a called address one the code does not name by
+// itself: the caller's choices, and what the model cannot trace.
+const openAddress = SrcParam | SrcSender | SrcOrigin | SrcData | SrcCallRet | SrcUnknown | SrcValue | SrcBalance | SrcBlock | SrcRecovered
+
+// callRet returns what the result of external or low-level call c comes from. A contract's
+// answer is its own to give, so the called address decides: a contract the code names by
+// itself answers with SrcFixedRet (and the state variables naming it: a registry is only as
+// trusted as the variable holding it), any other with SrcCallRet and the caller's part in
+// the address (IRegistry(param).get() is the caller's choice).
+func (d *Deps) callRet(c *Call) Prov {
+	t := d.Of(c.Target)
+	if t.Zero() || t.Has(openAddress) || t.Params != 0 {
+		return Prov{Src: SrcCallRet | t.Src&(SrcParam|SrcSender|SrcOrigin|SrcData), Params: t.Params}
+	}
+	return Prov{Src: SrcFixedRet, Vars: t.Vars}
 }
 
 // OfYul returns what an assembly expression may come from.

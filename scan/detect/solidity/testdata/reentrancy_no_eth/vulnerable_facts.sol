@@ -1,0 +1,155 @@
+pragma solidity ^0.8.0;
+
+// The unsafe twins of safe_facts.sol: the callee is a stored address anyone may set first (a
+// field of a pool, a registry), a loop's helper updates after its call, a query reverts on
+// one path only, an override skips the base's lock, a re-check that does not revert.
+
+interface IPoolToken {
+    function transferFrom(address from, address to, uint256 amount) external returns (bool);
+}
+
+contract OpenPools {
+    struct Pool { IPoolToken token; uint256 total; }
+    mapping(uint256 => Pool) public pools;
+    mapping(uint256 => mapping(address => uint256)) public staked;
+
+    // Anyone may point a pool at a token of their own.
+    function setToken(uint256 id, IPoolToken t) external {
+        pools[id].token = t;
+    }
+
+    function stake(uint256 id, uint256 amount) external {
+        require(staked[id][msg.sender] + amount <= 1e24, "cap");
+        pools[id].token.transferFrom(msg.sender, address(this), amount); // want "REENTRANCY_NO_ETH" severity:medium
+        staked[id][msg.sender] += amount;
+        pools[id].total += amount;
+    }
+}
+
+interface IRegistry { function lookup(bytes32 name) external view returns (address); }
+interface IVault { function pull(address from, uint256 amount) external; }
+
+contract OpenRegistryUser {
+    IRegistry public registry;
+    mapping(address => uint256) public credit;
+
+    // The registry itself is anyone's to replace: its answers are the caller's choice.
+    function setRegistry(IRegistry r) external {
+        registry = r;
+    }
+
+    function deposit(uint256 amount) external {
+        require(credit[msg.sender] + amount <= 1e24, "cap");
+        IVault(registry.lookup("vault")).pull(msg.sender, amount); // want "REENTRANCY_NO_ETH" severity:medium
+        credit[msg.sender] += amount;
+    }
+}
+
+// The helper calls first and updates after: each turn leaves the entry stale while it calls.
+contract LateBatchPuller {
+    mapping(address => mapping(address => uint256)) public allowanceOf;
+
+    function pullAll(IPoolToken[] calldata tokens, address from, uint256 amount) external {
+        for (uint256 i = 0; i < tokens.length; i++) {
+            _pull(tokens[i], from, amount); // want "REENTRANCY_NO_ETH" severity:medium
+        }
+    }
+
+    function _pull(IPoolToken token, address from, uint256 amount) internal {
+        uint256 allowed = allowanceOf[from][msg.sender];
+        require(allowed >= amount, "allowance");
+        token.transferFrom(from, msg.sender, amount);
+        allowanceOf[from][msg.sender] = allowed - amount;
+    }
+}
+
+// Reverts with the result only when asked to: otherwise the swap stands.
+interface IHookPool { function onSwap(uint256 amount) external returns (uint256); }
+
+contract HalfQuery {
+    error Result(uint256 out);
+    mapping(address => uint256) public reserves;
+
+    function swapOrQuery(IHookPool pool, uint256 amount, bool dry) external {
+        uint256 r = reserves[address(pool)];
+        uint256 out = pool.onSwap(amount); // want "REENTRANCY_NO_ETH" severity:medium
+        reserves[address(pool)] = r - out;
+        if (dry) revert Result(out);
+    }
+}
+
+// The re-check after the call only skips the update: the call already acted on the stale
+// entry.
+contract SoftRecheck {
+    mapping(address => uint256) public quota;
+
+    function spend(IHookPool pool, uint256 amount) external {
+        require(quota[address(pool)] >= amount, "quota");
+        pool.onSwap(amount); // want "REENTRANCY_NO_ETH" severity:medium
+        if (quota[address(pool)] >= amount) {
+            quota[address(pool)] -= amount;
+        }
+    }
+}
+
+// The override skips the base's locked function and calls out itself.
+abstract contract LockingBase {
+    bool private entered;
+    mapping(address => uint256) public credit;
+
+    modifier lock() {
+        require(!entered, "locked");
+        entered = true;
+        _;
+        entered = false;
+    }
+
+    function settle(IHookPool pool, uint256 amount) public virtual lock {
+        credit[address(pool)] += amount;
+    }
+}
+
+contract UnlockedChild is LockingBase {
+    function settle(IHookPool pool, uint256 amount) public override {
+        uint256 c = credit[address(pool)];
+        pool.onSwap(amount); // want "REENTRANCY_NO_ETH" severity:medium
+        credit[address(pool)] = c + amount;
+    }
+}
+
+// The protocol's own choices: a token only the owner sets for a pool, a registry fixed at
+// construction. A re-entry needs that contract to turn hostile: reported low.
+contract OwnedPools {
+    struct Pool { IPoolToken token; uint256 total; }
+    address public owner;
+    mapping(uint256 => Pool) public pools;
+    mapping(uint256 => mapping(address => uint256)) public staked;
+
+    constructor() { owner = msg.sender; }
+
+    function addPool(uint256 id, IPoolToken t) external {
+        require(msg.sender == owner, "owner");
+        pools[id].token = t;
+    }
+
+    // Anyone updates the pool's total, a number: the token stays the owner's choice.
+    function stake(uint256 id, uint256 amount) external {
+        require(staked[id][msg.sender] + amount <= 1e24, "cap");
+        pools[id].token.transferFrom(msg.sender, address(this), amount); // want "REENTRANCY_NO_ETH" severity:low
+        staked[id][msg.sender] += amount;
+        pools[id].total += amount;
+    }
+}
+
+contract FixedRegistryUser {
+    IRegistry public registry;
+    mapping(address => uint256) public credit;
+
+    constructor(IRegistry r) { registry = r; }
+
+    function deposit(uint256 amount) external {
+        require(credit[msg.sender] + amount <= 1e24, "cap");
+        IVault(registry.lookup("vault")).pull(msg.sender, amount); // want "REENTRANCY_NO_ETH" severity:low
+        credit[msg.sender] += amount;
+    }
+}

@@ -75,7 +75,7 @@ type Action struct {
 	// in the function holding it or in a caller on the way: an override calling super.f()
 	// whose base function takes the lock).
 	Locked bool
-	Depth                                int  // internal calls from the summarised function to In (0: in it)
+	Depth  int // internal calls from the summarised function to In (0: in it)
 }
 
 // maxActions bounds a summary's actions: past it, the rest are dropped (the summary keeps the

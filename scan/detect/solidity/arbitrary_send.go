@@ -55,8 +55,9 @@ func runArbitrarySend(pass *detect.Pass) {
 			}
 			for _, c := range nodeCalls(p, n) {
 				to, amount, ok := ethTransfer(c)
+				sender := c // the call that sends the ether
 				if !ok {
-					to, amount, ok = helperTransfer(p, c)
+					to, amount, sender, ok = helperTransfer(p, c)
 				}
 				if !ok || !callerChosen(info, to) && !paramElement(info, to) || constantZero(info, amount) || flowOf(info, amount).Has(sema.SrcValue) {
 					continue
@@ -70,7 +71,14 @@ func runArbitrarySend(pass *detect.Pass) {
 				if !writesDone {
 					writes, writesDone = entryWrites(p, fn), true
 				}
-				if entitled(p, fn, n, to, amount, writes) {
+				if entitled(p, fn, n, to, amount, writes) || claimedFromStore(p, info, amount) {
+					continue
+				}
+				if protocolsOwn(p, info, to) || len(p.CallerDebits(fn)) > 0 || sender.Kind != sema.CallExternal && !canHoldEther(pass.Contract, fn) {
+					// A contract the code created or names itself is no one's pick; a payout
+					// the caller funds (tokens pulled from them, shares burnt) is an exchange;
+					// a contract that cannot take ether holds none to drain (unless the ether
+					// is another contract's, sent by it on this one's call).
 					continue
 				}
 				f := detect.Finding{Details: map[string]string{
@@ -261,14 +269,14 @@ func keyedBy(entry *sema.FuncInfo, w writeSite, ix ast.Expr, to ast.Expr) bool {
 // helperTransfer sees through an internal helper that sends ether to its parameters
 // (_pay(msg.sender, 1 ether) with function _pay(address to, uint a) internal { to.transfer(a); }):
 // it returns the arguments standing for the recipient and the amount. Helpers with their own
-// access check are left out.
-func helperTransfer(p *sema.Program, c *sema.Call) (to, amount ast.Expr, ok bool) {
+// access check are left out. sender is the helper's call that sends.
+func helperTransfer(p *sema.Program, c *sema.Call) (to, amount ast.Expr, sender *sema.Call, ok bool) {
 	if c.Kind != sema.CallInternal || c.Callee == nil || c.Callee.Body == nil || accessControlled(p, c.Callee) {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	gi := p.Info(c.Callee)
 	if gi == nil {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	arg := func(x ast.Expr) ast.Expr {
 		id, ok := unwrapConversion(gi, x).(*ast.Ident)
@@ -297,9 +305,9 @@ func helperTransfer(p *sema.Program, c *sema.Call) (to, amount ast.Expr, ok bool
 			}
 			a = gamount
 		}
-		return t, a, true
+		return t, a, gc, true
 	}
-	return nil, nil, false
+	return nil, nil, nil, false
 }
 
 // repaidAfter reports whether a check after node n requires the contract's balance back (a
@@ -426,6 +434,77 @@ func boundToState(p *sema.Program, info *sema.FuncInfo, n *sema.Node, to ast.Exp
 	for _, gt := range p.Gates(info.CFG, n) {
 		if gt.Info == info && binds(gt.Cond, gt.Holds) {
 			return true
+		}
+	}
+	return false
+}
+
+// protocolsOwn reports whether an address is one the code names by itself, with no part the
+// caller chooses: a contract it created, its own address, an immutable or a constant.
+func protocolsOwn(p *sema.Program, info *sema.FuncInfo, x ast.Expr) bool {
+	pv := p.DepsOf(info).Of(x)
+	return pv.Has(sema.SrcCreated|sema.SrcThis|sema.SrcImmutable|sema.SrcConst) && pv.Params == 0 &&
+		!pv.Has(sema.SrcParam|sema.SrcSender|sema.SrcOrigin|sema.SrcData|sema.SrcCallRet|sema.SrcUnknown|sema.SrcStorage)
+}
+
+// canHoldEther reports whether contract c (fn's, when the pass has none) can take ether other
+// than by force: a payable function, constructor, receive or fallback. A contract with none
+// holds only what selfdestruct or a block reward forces on it (a script contract run through
+// a proxy's delegatecall, where the proxy decides who calls).
+func canHoldEther(c *sema.Contract, fn *sema.Function) bool {
+	if c == nil {
+		c = fn.Contract
+	}
+	if c == nil {
+		return true
+	}
+	for _, g := range c.AllFunctions() {
+		if g.IsPayable() {
+			return true
+		}
+	}
+	return false
+}
+
+// claimedFromStore reports whether the amount is the caller's claim read from a store and
+// updated there in the same function: a value returned by a call given a key made from the
+// caller (getUint(keccak256("rewards", msg.sender))), with the same key handed to another call
+// (setUint(key, 0)). A key-value store (an eternal storage contract, a namespaced storage
+// helper) holds the caller's record as a mapping would.
+func claimedFromStore(p *sema.Program, info *sema.FuncInfo, amount ast.Expr) bool {
+	id, ok := unwrapConversion(info, amount).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok || v.Kind != sema.LocalVar {
+		return false
+	}
+	var reads []*ast.CallExpr
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		if s, ok := n.(*ast.VarDeclStmt); ok && len(s.Vars) == 1 && s.Vars[0] == v.Decl && s.Value != nil {
+			if c, ok := ast.Unparen(s.Value).(*ast.CallExpr); ok {
+				reads = append(reads, c)
+			}
+		}
+		return true
+	})
+	for _, r := range reads {
+		for _, k := range r.Args {
+			if !flowOf(info, k).Has(sema.SrcSender) {
+				continue
+			}
+			key := normText(p, k)
+			for _, c := range info.Calls {
+				if c.Expr == r || c.Kind == sema.CallBuiltin || c.Kind == sema.CallConversion || c.Callee != nil && c.Callee.IsView() {
+					continue
+				}
+				for _, a := range c.Args {
+					if normText(p, a) == key {
+						return true
+					}
+				}
+			}
 		}
 	}
 	return false

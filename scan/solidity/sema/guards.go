@@ -346,3 +346,7 @@ func (p *Program) AuthorisesByOrigin(fn *Function, d *Node) (strong, weak bool) 
 	}
 	return false, p.restrictingNode(d, checkCtx{in: fn.Contract, origin: true, trustParams: true}, 0)
 }
+
+// RequiresArg reports whether fn reverts unless its bool parameter i holds: a require helper
+// (_require(ok, code)).
+func (p *Program) RequiresArg(fn *Function, i int) bool { return p.requiresParam(fn, i) }

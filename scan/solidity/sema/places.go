@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // Places: which storage a value is read from, down to the struct field, and whether anyone may
@@ -330,4 +331,94 @@ func returnedValues(info *FuncInfo) []ast.Expr {
 		out = append(out, assignedValues(info, r)...)
 	}
 	return out
+}
+
+// WritersChoosing lists the entry points of c that write state variable v, with no check of the
+// caller on the way, a value the caller chooses (as chosenPlaces judges it, or with an origin
+// in also: msg.value for a payment's amount), into an entry that is not the writer's own (an
+// entry keyed by the caller is theirs to set). Run-once initializers are the deployer's. With
+// overwrite, only writes that replace the value count (x = chosen), not updates of it (x +=
+// msg.value, x = x - amount): an update funded or bounded by the writer adjusts what is there.
+func (p *Program) WritersChoosing(c *Contract, v *Var, also Source, overwrite bool) []*Function {
+	if c == nil {
+		return nil
+	}
+	var out []*Function
+	for _, g := range c.AllFunctions() {
+		if !g.IsEntryPoint() || g.IsView() || p.RunsOnce(g) {
+			continue
+		}
+		for _, w := range p.StateWrites(g) {
+			if w.Var != v || w.In == nil || p.IsGuarded(g, w.Node) {
+				continue
+			}
+			info := p.Info(w.In)
+			if info == nil {
+				continue
+			}
+			lhs, val, ok := writeParts(w.At)
+			if !ok || len(lhs) == 1 && p.callersEntry(info, lhs[0]) || overwrite && !replaces(info, w) {
+				continue
+			}
+			if chosenValue(p, info, w, val) || also != 0 && valueFrom(p, info, val).Has(also) {
+				out = append(out, g)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// valueFrom returns what a written value comes from (Deps).
+func valueFrom(p *Program, info *FuncInfo, val ast.Node) Prov {
+	d := p.DepsOf(info)
+	switch v := val.(type) {
+	case *ast.CallExpr:
+		var pv Prov
+		for _, a := range v.Args {
+			pv = pv.Union(d.Of(a))
+		}
+		return pv
+	case ast.Expr:
+		return d.Of(v)
+	}
+	return Prov{}
+}
+
+// callersEntry reports whether an lvalue is an entry keyed by the caller somewhere on its path
+// (bonds[msg.sender][id]).
+func (p *Program) callersEntry(info *FuncInfo, x ast.Expr) bool {
+	d := p.DepsOf(info)
+	for {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.IndexExpr:
+			if e.Index != nil && d.Of(e.Index).Has(SrcSender) {
+				return true
+			}
+			x = e.X
+		case *ast.MemberExpr:
+			x = e.X
+		default:
+			return false
+		}
+	}
+}
+
+// replaces reports whether write w sets its variable without reading it: x = v, not x += v or
+// x = x + v.
+func replaces(info *FuncInfo, w StateWrite) bool {
+	a, ok := w.At.(*ast.AssignExpr)
+	if !ok || a.Op != token.ASSIGN {
+		return false
+	}
+	reads := false
+	ast.Inspect(a.Rhs, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*Var); ok && (v == w.Var || v.IsStorageRef() && info.storageAlias(v) == w.Var) {
+				reads = true
+			}
+		}
+		return !reads
+	})
+	return !reads
 }

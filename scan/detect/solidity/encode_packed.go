@@ -154,6 +154,14 @@ func fixedValue(info *sema.FuncInfo, x ast.Expr, depth int) bool {
 		case v.Kind == sema.LocalVar && !v.IsStorageRef():
 			return localFixed(info, v, depth)
 		}
+	case *ast.MemberExpr:
+		// L.MAX: a constant of a library or contract named by its type
+		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
+			if c, ok := info.Uses[id].(*sema.Contract); ok {
+				v := c.LookupStateVar(e.Name.Name)
+				return v != nil && v.IsConstant()
+			}
+		}
 	case *ast.CallExpr:
 		c := info.CallOf[e]
 		if c == nil {

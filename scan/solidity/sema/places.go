@@ -386,10 +386,17 @@ func valueFrom(p *Program, info *FuncInfo, val ast.Node) Prov {
 }
 
 // callersEntry reports whether an lvalue is an entry keyed by the caller somewhere on its path
-// (bonds[msg.sender][id]).
+// (bonds[msg.sender][id]), directly or through a storage pointer to one.
 func (p *Program) callersEntry(info *FuncInfo, x ast.Expr) bool {
+	return p.CallersEntry(info, x)
+}
+
+// CallersEntry reports whether storage expression x names an entry keyed by the caller
+// somewhere on its path (bonds[msg.sender][id].part), directly or through a storage pointer
+// local every assignment of which points at one: what each caller writes there is their own.
+func (p *Program) CallersEntry(info *FuncInfo, x ast.Expr) bool {
 	d := p.DepsOf(info)
-	for {
+	for depth := 0; depth < 8; depth++ {
 		switch e := ast.Unparen(x).(type) {
 		case *ast.IndexExpr:
 			if e.Index != nil && d.Of(e.Index).Has(SrcSender) {
@@ -398,10 +405,23 @@ func (p *Program) callersEntry(info *FuncInfo, x ast.Expr) bool {
 			x = e.X
 		case *ast.MemberExpr:
 			x = e.X
+		case *ast.Ident:
+			v, ok := info.Uses[e].(*Var)
+			if !ok || !v.IsStorageRef() || v.Kind == ParamVar {
+				return false
+			}
+			vals := assignedValues(info, v)
+			for _, val := range vals {
+				if info.RootVar(val) == v || !p.CallersEntry(info, val) {
+					return false
+				}
+			}
+			return len(vals) > 0
 		default:
 			return false
 		}
 	}
+	return false
 }
 
 // replaces reports whether write w sets its variable without reading it: x = v, not x += v or

@@ -88,6 +88,7 @@ const maxActions = 96
 type Summary struct {
 	Fn      *Function
 	Returns Prov     // what the result comes from
+	Results []Prov   // what each result comes from, for functions with several (nil otherwise)
 	Actions []Action // in graph order, each location once
 }
 
@@ -130,6 +131,18 @@ func (p *Program) summarise(cg *callGraph, c *scc) map[*Function]*Summary {
 		}
 		return Prov{Src: SrcUnknown}
 	}
+	results := func(g *Function) []Prov {
+		if cg.of[g] == c {
+			if s := out[g]; s != nil {
+				return s.Results
+			}
+			return nil
+		}
+		if s := p.Summary(g); s != nil {
+			return s.Results
+		}
+		return nil
+	}
 	summaryOf := func(g *Function) *Summary {
 		if cg.of[g] == c {
 			return out[g]
@@ -158,7 +171,7 @@ func (p *Program) summarise(cg *callGraph, c *scc) map[*Function]*Summary {
 		// modifier), read below.
 		for _, fn := range c.fns {
 			if info := p.Info(fn); info != nil {
-				deps[fn] = p.computeDeps(info, ret)
+				deps[fn] = p.computeDeps(info, ret, results)
 			}
 		}
 		for _, fn := range c.fns {
@@ -171,12 +184,13 @@ func (p *Program) summarise(cg *callGraph, c *scc) map[*Function]*Summary {
 			s := &Summary{Fn: fn}
 			if fn.Body != nil {
 				s.Returns = returnsOf(fn, d)
+				s.Results = resultsOf(fn, d)
 			} else {
 				s.Returns = Prov{Src: SrcUnknown}
 			}
 			out[fn] = s
 			s.Actions = p.actionsOf(fn, info, summaryOf, depsOf)
-			if prev == nil || !sameProv(prev.Returns, s.Returns) || len(prev.Actions) != len(s.Actions) {
+			if prev == nil || !sameProv(prev.Returns, s.Returns) || len(prev.Actions) != len(s.Actions) || !sameResults(prev.Results, s.Results) {
 				changed = true
 			}
 		}
@@ -185,6 +199,19 @@ func (p *Program) summarise(cg *callGraph, c *scc) map[*Function]*Summary {
 		}
 	}
 	return out
+}
+
+// sameResults reports whether two per-result provenances list the same origins.
+func sameResults(a, b []Prov) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !sameProv(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameProv reports whether two provenances list the same origins.

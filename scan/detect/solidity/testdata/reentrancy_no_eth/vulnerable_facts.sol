@@ -153,3 +153,42 @@ contract FixedRegistryUser {
         credit[msg.sender] += amount;
     }
 }
+
+// A pool at the address CREATE2 gives for the protocol's own factory: the caller picks which
+// pool (the tokens), the factory's code is behind it. Taken apart from a helper's results, the
+// pool keeps that origin.
+interface IPairPool { function swap(uint256 amount) external returns (uint256); }
+
+library PairAddress {
+    bytes32 internal constant INIT_CODE_HASH = 0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f;
+
+    function compute(address factory, address a, address b) internal pure returns (address) {
+        return address(uint160(uint256(keccak256(abi.encodePacked(hex'ff', factory, keccak256(abi.encode(a, b)), INIT_CODE_HASH)))));
+    }
+}
+
+contract PairRouter {
+    address public immutable factory;
+    mapping(address => uint256) public routed;
+
+    constructor(address f) { factory = f; }
+
+    function route(address a, address b, uint256 amount) external {
+        require(routed[msg.sender] + amount <= 1e24, "cap");
+        (uint256 fee, IPairPool pool) = _pool(a, b, amount);
+        pool.swap(amount - fee); // want "REENTRANCY_NO_ETH" severity:low
+        routed[msg.sender] += amount;
+    }
+
+    function _pool(address a, address b, uint256 amount) internal view returns (uint256 fee, IPairPool pool) {
+        fee = amount / 1000;
+        pool = IPairPool(PairAddress.compute(factory, a, b));
+    }
+
+    // The same formula with a factory the caller names: any code can sit there.
+    function routeVia(address f, address a, address b, uint256 amount) external {
+        require(routed[msg.sender] + amount <= 1e24, "cap");
+        IPairPool(PairAddress.compute(f, a, b)).swap(amount); // want "REENTRANCY_NO_ETH" severity:medium
+        routed[msg.sender] += amount;
+    }
+}

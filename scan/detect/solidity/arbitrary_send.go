@@ -43,7 +43,7 @@ var ArbitrarySendETH = &detect.Analyzer{
 func runArbitrarySend(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range entryFunctions(pass.Functions()) {
-		if accessControlled(p, fn) {
+		if accessControlled(p, fn) || p.Delegated(fn) { // delegated code pays from its caller's balance, under its checks
 			continue
 		}
 		info := p.Info(fn)

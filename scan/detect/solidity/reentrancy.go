@@ -149,6 +149,12 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 					continue
 				}
 				writes := rn.writes
+				if oc.act.Depth > 0 {
+					// Made inside a helper the node calls: the helper's writes after the call
+					// are in its summary (WritesAfter); the node's own writes met again on the
+					// next turn of a loop are made before that turn's call.
+					writes = withoutNodeOwn(p, rn.n, writes)
+				}
 				if len(oc.act.WritesAfter) > 0 {
 					// State the code around the call writes after it, inside the helper
 					// that makes it (a withdraw helper that calls, then zeroes the balance).
@@ -618,4 +624,31 @@ func entriesKeyedBy(p *sema.Program, info *sema.FuncInfo, m *sema.Node, v *sema.
 func revertsAfter(g *sema.CFG, n *sema.Node) bool {
 	after := g.ReachableFrom(n)
 	return !after[g.Exit.ID] && !after[g.Halt.ID]
+}
+
+// withoutNodeOwn returns writes without the variables only node n itself writes.
+func withoutNodeOwn(p *sema.Program, n *sema.Node, writes map[*sema.Var][]ast.Node) map[*sema.Var][]ast.Node {
+	own := nodeWrites(p, n)
+	if len(own) == 0 {
+		return writes
+	}
+	var out map[*sema.Var][]ast.Node
+	for v, ats := range writes {
+		only := true
+		for _, at := range ats {
+			if !slices.Contains(own[v], at) {
+				only = false
+			}
+		}
+		if only {
+			if out == nil {
+				out = maps.Clone(writes)
+			}
+			delete(out, v)
+		}
+	}
+	if out == nil {
+		return writes
+	}
+	return out
 }

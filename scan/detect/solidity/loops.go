@@ -126,7 +126,7 @@ func runCallsInLoop(pass *detect.Pass) {
 				if ext.IsLowLevel("transfer") || reverting[ext.Expr] {
 					sev = detect.Medium
 					reason = "The call reverts the whole loop when it fails, so a single recipient that rejects the payment (a contract without a payable fallback) blocks every other one."
-					if why := noThirdPartyBlocks(p, fn, l, extInfo, ext); why != "" {
+					if why := noThirdPartyBlocks(p, pass.Contract, fn, l, extInfo, ext); why != "" {
 						sev = detect.Low
 						reason = "The call reverts the whole loop when it fails, but " + why
 					}
@@ -425,17 +425,36 @@ func loopBound(p *sema.Program, info *sema.FuncInfo, cond ast.Expr) map[*sema.Va
 // caller, or returns "": the callee is fixed (a constant or immutable address such as a system
 // predeploy), only trusted callers reach fn, or l iterates over an array the caller passed in
 // (their own batch: a bad entry fails only their transaction, and they can resubmit without it).
-func noThirdPartyBlocks(p *sema.Program, fn *sema.Function, l ast.Stmt, extInfo *sema.FuncInfo, ext *sema.Call) string {
+func noThirdPartyBlocks(p *sema.Program, c *sema.Contract, fn *sema.Function, l ast.Stmt, extInfo *sema.FuncInfo, ext *sema.Call) string {
 	if ext.Target != nil && fixedValue(extInfo, ext.Target, 0) {
 		return "the callee is a fixed address, not one a third party chooses."
+	}
+	if ext.Target != nil && protocolsCallee(p, c, extInfo, ext.Target) {
+		return "the callee is a contract the protocol names itself (stored by trusted code, looked up in its registry), not one a third party chooses."
 	}
 	if p.HasAccessControl(fn) {
 		return "only trusted callers reach it and they choose what it loops over."
 	}
-	if fn.IsEntryPoint() && loopsOverParam(p.Info(fn), l) {
+	if cond, _ := loopParts(l); fn.IsEntryPoint() && (loopsOverParam(p.Info(fn), l) || callerBounded(p, p.Info(fn), cond)) {
 		return "the loop runs over the caller's own batch: a failing entry fails only the caller's transaction."
 	}
 	return ""
+}
+
+// protocolsCallee reports whether a called address, in the function whose facts are info, is
+// one the protocol names itself: no part the caller passes or the model cannot trace, and no
+// storage place anyone may fill (an immutable, a variable only trusted code sets, a trusted
+// registry's answer, a contract it created).
+func protocolsCallee(p *sema.Program, c *sema.Contract, info *sema.FuncInfo, target ast.Expr) bool {
+	pv := p.DepsOf(info).Of(target)
+	if pv.Zero() || pv.Params != 0 || pv.Has(sema.SrcParam|sema.SrcSender|sema.SrcOrigin|sema.SrcData|sema.SrcCallRet|sema.SrcUnknown|sema.SrcValue|sema.SrcBalance) {
+		return false
+	}
+	if c == nil {
+		c = info.Fn.Contract
+	}
+	_, chosen := p.StoredChoice(c, info, target)
+	return !chosen
 }
 
 // loopsOverParam reports whether a loop's condition is bounded by the length of an array

@@ -683,7 +683,7 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 				c.Kind, c.Target = CallInternal, nil
 				return c
 			}
-			if info.Uses[id] == nil && rt == nil && missingLibraryName(info, id) {
+			if info.Uses[id] == nil && rt == nil && p.missingLibraryName(info, id) {
 				// L.f(...) on a library of a missing import: its code, run here.
 				c.Kind, c.Target = CallLibrary, nil
 				return c

@@ -70,7 +70,7 @@ func (p *Program) debitsIn(info *FuncInfo, bits uint64, depth int, out *[]Debit,
 		return
 	}
 	for _, c := range info.Calls {
-		if how := debitBy(info, c, fromCaller); how != "" {
+		if how := p.debitBy(info, c, fromCaller); how != "" {
 			*out = append(*out, Debit{At: c.Expr, In: info.Fn, How: how})
 			return
 		}
@@ -97,10 +97,10 @@ func (p *Program) debitsIn(info *FuncInfo, bits uint64, depth int, out *[]Debit,
 }
 
 // debitBy says how call c charges the account fromCaller recognises, or "".
-func debitBy(info *FuncInfo, c *Call, fromCaller func(ast.Expr) bool) string {
+func (p *Program) debitBy(info *FuncInfo, c *Call, fromCaller func(ast.Expr) bool) string {
 	name := strings.TrimLeft(c.Name, "_")
 	args := c.Args
-	if recv := libraryReceiver(info, c); recv != nil {
+	if recv := p.libraryReceiver(info, c); recv != nil {
 		args = append([]ast.Expr{recv}, args...) // token.safeTransferFrom(...) through using-for
 	}
 	// The holder's position among the arguments: after the token for a library's static form
@@ -140,7 +140,7 @@ func debitBy(info *FuncInfo, c *Call, fromCaller func(ast.Expr) bool) string {
 // libraryReceiver returns x of x.f(...) when f is a library function bound to x's type with
 // using-for (the library's first parameter), shipped or not; nil for L.f(...) on a library's
 // name and for other calls.
-func libraryReceiver(info *FuncInfo, c *Call) ast.Expr {
+func (p *Program) libraryReceiver(info *FuncInfo, c *Call) ast.Expr {
 	if c.Bound != nil {
 		return c.Bound
 	}
@@ -156,7 +156,7 @@ func libraryReceiver(info *FuncInfo, c *Call) ast.Expr {
 		case *Contract:
 			return nil // L.f(...)
 		case nil:
-			if missingLibraryName(info, id) {
+			if p.missingLibraryName(info, id) {
 				return nil // L.f(...) on a library of a missing import
 			}
 		}

@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"strings"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
@@ -176,7 +178,7 @@ func (p *Program) missingUsingInScope(info *FuncInfo) bool {
 // error unless X is a base, which isDeclaredBase sees), so a type is a library. The rest is
 // told apart by spelling, the one gap a name fills here for code that is not shipped: types
 // are CapWords, constants UPPER_CASE, variables start in lower case or with an underscore.
-func missingLibraryName(info *FuncInfo, id *ast.Ident) bool {
+func (p *Program) missingLibraryName(info *FuncInfo, id *ast.Ident) bool {
 	name := id.Name
 	if name == "" || name[0] < 'A' || name[0] > 'Z' {
 		return false
@@ -186,7 +188,31 @@ func missingLibraryName(info *FuncInfo, id *ast.Ident) bool {
 			return true // CapWords: a type's spelling
 		}
 	}
-	return false
+	// UPPER CASE: an acronym library (ECDSA, RLP) when a file of the program imports a file
+	// named after it (contracts are named after their files), else a constant.
+	return p.importedFileNames()[name]
+}
+
+type importedNamesKey struct{}
+
+// importedFileNames returns the base names (without .sol) of the files the program's import
+// directives name.
+func (p *Program) importedFileNames() map[string]bool {
+	return Memo(p, importedNamesKey{}, func() map[string]bool {
+		out := map[string]bool{}
+		for _, f := range p.Files {
+			for _, d := range f.AST.Decls {
+				if imp, ok := d.(*ast.ImportDecl); ok && imp.Path != nil {
+					path := strings.Trim(imp.Path.Value, `"'`)
+					if i := strings.LastIndexByte(path, '/'); i >= 0 {
+						path = path[i+1:]
+					}
+					out[strings.TrimSuffix(path, ".sol")] = true
+				}
+			}
+		}
+		return out
+	})
 }
 
 type valueTypesKey struct{}

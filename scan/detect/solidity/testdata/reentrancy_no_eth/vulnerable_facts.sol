@@ -1,4 +1,5 @@
 pragma solidity ^0.8.0;
+import "./missing/VaultBase.sol";
 
 // The unsafe twins of safe_facts.sol: the callee is a stored address anyone may set first (a
 // field of a pool, a registry), a loop's helper updates after its call, a query reverts on
@@ -190,5 +191,17 @@ contract PairRouter {
         require(routed[msg.sender] + amount <= 1e24, "cap");
         IPairPool(PairAddress.compute(f, a, b)).swap(amount); // want "REENTRANCY_NO_ETH" severity:medium
         routed[msg.sender] += amount;
+    }
+}
+
+// The same spelling with no file of that name imported: a constant or a variable of the
+// missing base, another contract the call goes to.
+contract BaseVaultUser is VaultBase {
+    mapping(address => uint256) public credit;
+
+    function redeem(uint256 amount) external {
+        require(credit[msg.sender] >= amount, "credit");
+        VAULT.pull(msg.sender, amount); // want "REENTRANCY_NO_ETH" severity:medium
+        credit[msg.sender] -= amount;
     }
 }

@@ -65,6 +65,8 @@ func runUnprotectedTokenWithdraw(pass *detect.Pass) {
 				f := detect.Finding{Function: fn.Name, Details: map[string]string{"function_name": fnName(fn),
 					"recipient": sourceText(p, to), "amount": sourceText(p, amount)}}
 				f.Pos, f.End = fnRange(fn, c.Expr)
+				f.Evidence = outflowEvidence(p, pass.Contract, fn, "transfers the contract's tokens to "+sourceText(p, to))
+				lowerForScript(&f, pass.Contract, fn)
 				pass.Report(f)
 			}
 		}

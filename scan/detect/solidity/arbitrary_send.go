@@ -48,8 +48,11 @@ func runArbitrarySend(pass *detect.Pass) {
 		}
 		info := p.Info(fn)
 		var writes []writeSite
-		writesDone := false
+		writesDone, reported := false, false
 		for _, n := range info.CFG.Nodes {
+			if reported {
+				break // one finding per function: it is located at the function
+			}
 			if n.Fn != fn || (n.Kind != sema.NodeStmt && n.Kind != sema.NodeCond) {
 				continue
 			}
@@ -84,12 +87,23 @@ func runArbitrarySend(pass *detect.Pass) {
 				f := detect.Finding{Details: map[string]string{
 					"recipient": sourceText(p, to), "amount": sourceText(p, amount), "function_name": fnName(fn)}, Function: fn.Name}
 				f.Pos, f.End = fnRange(fn, c.Expr)
+				f.Evidence = outflowEvidence(p, pass.Contract, fn, "sends ether ("+sourceText(p, amount)+") to "+sourceText(p, to)+", an address the caller picks")
 				if len(p.Gates(info.CFG, n)) > 0 || len(writes) > 0 {
 					// Something else decides who gets paid (a game's outcome, a deadline, a
 					// state change): still a likely drain, but less certain.
 					f.Severity, f.Confidence = detect.Medium, detect.ConfidenceMedium
 				}
+				if ownBalance(p, info, amount) && spendsBalanceForCaller(p, pass.Contract, fn) {
+					// A router's sweep: its own code spends its balance as the current
+					// caller's (wrapping it to pay the caller's side of a swap), so what is
+					// left for the sweep is what this transaction, or a mistaken transfer,
+					// left behind.
+					f.Severity = detect.Low
+					f.Evidence.Add("the contract spends its balance as the current caller's money elsewhere: this sweeps what a transaction left behind")
+				}
+				lowerForScript(&f, pass.Contract, fn)
 				pass.Report(f)
+				reported = true
 			}
 		}
 	}
@@ -508,4 +522,77 @@ func claimedFromStore(p *sema.Program, info *sema.FuncInfo, amount ast.Expr) boo
 		}
 	}
 	return false
+}
+
+// ownBalance reports whether an amount is, or is computed from, what the contract holds: its
+// ether balance, or its balance of a token (through locals: uint b = weth.balanceOf(address(this))).
+func ownBalance(p *sema.Program, info *sema.FuncInfo, x ast.Expr) bool {
+	found := false
+	var visit func(e ast.Expr, depth int)
+	visit = func(e ast.Expr, depth int) {
+		if e == nil || depth > 4 || found {
+			return
+		}
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch y := n.(type) {
+			case *ast.MemberExpr:
+				if y.Name.Name == "balance" && isThisAddress(info, y.X) {
+					found = true
+				}
+			case *ast.CallExpr:
+				if c := info.CallOf[y]; c != nil && c.Name == "balanceOf" && len(c.Args) == 1 && isThisAddress(info, c.Args[0]) {
+					found = true
+				}
+			case *ast.Ident:
+				if v, ok := info.Uses[y].(*sema.Var); ok && v.Kind == sema.LocalVar && v.Decl != nil {
+					info.Fn.BodyTree().Inspect(func(m ast.Node) bool {
+						if s, ok := m.(*ast.VarDeclStmt); ok && len(s.Vars) == 1 && s.Vars[0] == v.Decl {
+							visit(s.Value, depth+1)
+						}
+						return !found
+					})
+				}
+			}
+			return !found
+		})
+	}
+	visit(x, 0)
+	return found
+}
+
+// spendsBalanceForCaller reports whether another function of contract c spends the contract's
+// ether balance as its caller's money: it reads address(this).balance and sends ether to an
+// address the protocol names itself (WETH.deposit{value: v}() to pay the caller's side of a
+// swap). A contract that does so holds ether only for the transaction in flight.
+func spendsBalanceForCaller(p *sema.Program, c *sema.Contract, fn *sema.Function) bool {
+	if c == nil {
+		c = fn.Contract
+	}
+	if c == nil {
+		return false
+	}
+	for _, g := range c.AllFunctions() {
+		gi := p.Info(g)
+		if g == fn || gi == nil || g.Body == nil || !mentionsSelfBalance(gi) {
+			continue
+		}
+		for _, call := range gi.Calls {
+			if call.SendsValue() && call.Target != nil && protocolsOwn(p, gi, call.Target) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mentionsSelfBalance reports whether a function reads address(this).balance.
+func mentionsSelfBalance(info *sema.FuncInfo) bool {
+	found := false
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		if m, ok := n.(*ast.MemberExpr); ok && m.Name.Name == "balance" && isThisAddress(info, m.X) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -49,6 +49,7 @@ func runArbitrarySend(pass *detect.Pass) {
 		info := p.Info(fn)
 		var writes []writeSite
 		writesDone, reported := false, false
+		seen := map[ast.Node]bool{} // the sends the function's own code and its direct helpers show
 		for _, n := range info.CFG.Nodes {
 			if reported {
 				break // one finding per function: it is located at the function
@@ -61,6 +62,9 @@ func runArbitrarySend(pass *detect.Pass) {
 				sender := c // the call that sends the ether
 				if !ok {
 					to, amount, sender, ok = helperTransfer(p, c)
+				}
+				if ok {
+					seen[sender.Expr] = true
 				}
 				if !ok || !callerChosen(info, to) && !paramElement(info, to) || constantZero(info, amount) || flowOf(info, amount).Has(sema.SrcValue) {
 					continue
@@ -106,7 +110,101 @@ func runArbitrarySend(pass *detect.Pass) {
 				reported = true
 			}
 		}
+		if !reported {
+			if !writesDone {
+				writes = entryWrites(p, fn)
+			}
+			if f, ok := hiddenSend(pass, fn, seen, writes); ok {
+				pass.Report(f)
+			}
+		}
 	}
+}
+
+// hiddenSend finds ether the entry point sends through the code it runs where its own code
+// does not show it (a library, helpers further down, inline assembly: sema's actions), to an
+// address the caller picks, with no check of the caller on the way, not charged to the caller
+// and not paid out of a record of the caller's or the recipient's. Only the plain faucet is
+// taken: an amount the caller names or a fixed one, in a function that writes nothing;
+// amounts computed from state, balances or other calls are bookkeeping this pass cannot weigh.
+func hiddenSend(pass *detect.Pass, fn *sema.Function, seen map[ast.Node]bool, writes []writeSite) (detect.Finding, bool) {
+	p := pass.Program
+	if len(writes) > 0 {
+		return detect.Finding{}, false
+	}
+	for _, a := range p.Actions(fn) {
+		if a.Kind != sema.ActCall && a.Kind != sema.ActSend || !a.Sends || a.Guarded || seen[a.At] ||
+			a.Call != nil && a.Call.Kind != sema.CallLowLevel {
+			continue // transfers only: a contract's payable function is another detector's call
+		}
+		if a.Value.Has(^(sema.SrcParam|sema.SrcConst)) || len(a.Value.Vars) > 0 {
+			continue // a sweep of the balance needs its doors weighed (noEtherDoor), with the call's own text
+		}
+		how, chosen, _ := calleeChoice(p, pass.Contract, fn, a)
+		if !chosen {
+			continue
+		}
+		own := a.Call == nil || a.Call.Kind == sema.CallLowLevel
+		if len(p.CallerDebits(fn)) > 0 || own && !canHoldEther(pass.Contract, fn) || paysOwnRecord(p, fn, a, writes) {
+			continue
+		}
+		f := detect.Finding{Details: map[string]string{"recipient": "the address from " + how, "amount": "ether",
+			"function_name": fnName(fn)}, Function: fn.Name}
+		f.Pos, f.End = fnRange(fn, a.Site)
+		f.Evidence = outflowEvidence(p, pass.Contract, fn, "sends ether in "+a.In.QualifiedName()+reachedHow(p, fn, a)+" to the address from "+how)
+		if len(p.Gates(p.Info(fn).CFG, a.Node)) > 0 {
+			f.Severity, f.Confidence = detect.Medium, detect.ConfidenceMedium
+		}
+		lowerForScript(&f, pass.Contract, fn)
+		return f, true
+	}
+	return detect.Finding{}, false
+}
+
+// paysOwnRecord reports whether a payout is backed by a record of its recipient: the entry
+// point writes an entry keyed by the caller (credit[msg.sender] = 0), or the code making the
+// call writes an entry keyed by the very address it pays (credit[to] = 0 before to.call).
+func paysOwnRecord(p *sema.Program, fn *sema.Function, a sema.Action, writes []writeSite) bool {
+	info := p.Info(fn)
+	for _, w := range writes {
+		lv := lvalueOf(w.at)
+		if lv == nil {
+			continue
+		}
+		for _, ix := range indexesOf(lv) {
+			if entrySource(info, w, ix).Has(sema.SrcSender | sema.SrcOrigin) {
+				return true
+			}
+		}
+	}
+	if a.Call == nil || a.Call.Target == nil {
+		return false
+	}
+	in := p.Info(a.In)
+	if in == nil {
+		return false
+	}
+	to := in.RootVar(unwrapConversion(in, a.Call.Target))
+	if to == nil {
+		return false
+	}
+	keyed := false
+	a.In.BodyTree().Inspect(func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.AssignExpr, *ast.UnaryExpr:
+		default:
+			return true
+		}
+		if lv := lvalueOf(n); lv != nil {
+			for _, ix := range indexesOf(lv) {
+				if in.RootVar(ix) == to {
+					keyed = true
+				}
+			}
+		}
+		return !keyed
+	})
+	return keyed
 }
 
 // entitled reports whether the payout at node n is backed by the caller's own record: a state
@@ -357,14 +455,28 @@ func repaidAfter(p *sema.Program, info *sema.FuncInfo, n *sema.Node) bool {
 // ether (a payable deposit, a receive function) makes the sweep pay the caller someone
 // else's money.
 func sweepsPassThrough(p *sema.Program, fn *sema.Function, amount ast.Expr) bool {
-	if !isOwnBalance(p.Info(fn), amount) || !fn.IsPayable() || fn.Contract == nil {
+	return isOwnBalance(p.Info(fn), amount) && noEtherDoor(p, fn)
+}
+
+// noEtherDoor reports whether payable fn's contract takes ether in only through entry points
+// that sweep the balance out again: no payable constructor, a receive or fallback only a
+// fixed counterpart may call (require(msg.sender == WETH), the marketplace a router forwards
+// to) or none, and every other payable function sweeping too.
+func noEtherDoor(p *sema.Program, fn *sema.Function) bool {
+	if !fn.IsPayable() || fn.Contract == nil {
 		return false
 	}
 	for _, g := range fn.Contract.AllFunctions() {
 		if !g.IsPayable() {
 			continue
 		}
-		if g.Kind == ast.FuncReceive || g.Kind == ast.FuncFallback || g.IsConstructor() || !g.IsPublic() {
+		if g.Kind == ast.FuncReceive || g.Kind == ast.FuncFallback {
+			if p.HasAccessControl(g) {
+				continue // only a fixed counterpart sends ether here, within a transaction
+			}
+			return false
+		}
+		if g.IsConstructor() || !g.IsPublic() {
 			return false
 		}
 		if g != fn && !sweepsBalance(p, g) {

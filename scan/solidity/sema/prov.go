@@ -422,6 +422,10 @@ func (d *Deps) callProv(e *ast.CallExpr) Prov {
 				return d.Of(e.Args[0])
 			}
 		}
+		if m, ok := stripCallDecorations(e.Fun).(*ast.MemberExpr); ok && !strings.Contains(c.Name, ".") {
+			// x.sub(y) bound to a library the program lacks: the receiver is an argument too
+			return args().Union(d.Of(m.X))
+		}
 		return args()
 	case CallExternal, CallLowLevel:
 		return d.callRet(c)

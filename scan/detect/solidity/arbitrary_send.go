@@ -137,7 +137,7 @@ func hiddenSend(pass *detect.Pass, fn *sema.Function, seen map[ast.Node]bool, wr
 			a.Call != nil && a.Call.Kind != sema.CallLowLevel {
 			continue // transfers only: a contract's payable function is another detector's call
 		}
-		if a.Value.Has(^(sema.SrcParam|sema.SrcConst)) || len(a.Value.Vars) > 0 {
+		if a.Value.Has(^(sema.SrcParam | sema.SrcConst)) || len(a.Value.Vars) > 0 {
 			continue // a sweep of the balance needs its doors weighed (noEtherDoor), with the call's own text
 		}
 		how, chosen, _ := calleeChoice(p, pass.Contract, fn, a)

@@ -94,8 +94,11 @@ func runArbitrarySend(pass *detect.Pass) {
 				f.Evidence = outflowEvidence(p, pass.Contract, fn, "sends ether ("+sourceText(p, amount)+") to "+sourceText(p, to)+", an address the caller picks")
 				if len(p.Gates(info.CFG, n)) > 0 || len(writes) > 0 {
 					// Something else decides who gets paid (a game's outcome, a deadline, a
-					// state change): still a likely drain, but less certain.
-					f.Severity, f.Confidence = detect.Medium, detect.ConfidenceMedium
+					// state change): still a likely drain, but less certain. On audited code
+					// such conditions entitled the caller every time (a liquidation's reward,
+					// a matched order's spread): the analysis does not prove they do not.
+					f.Severity = detect.Medium
+					f.Evidence.Guess("other conditions gate the payment; whether they entitle the caller is not proven")
 				}
 				if ownBalance(p, info, amount) && spendsBalanceForCaller(p, pass.Contract, fn) {
 					// A router's sweep: its own code spends its balance as the current
@@ -153,7 +156,8 @@ func hiddenSend(pass *detect.Pass, fn *sema.Function, seen map[ast.Node]bool, wr
 		f.Pos, f.End = fnRange(fn, a.Site)
 		f.Evidence = outflowEvidence(p, pass.Contract, fn, "sends ether in "+a.In.QualifiedName()+reachedHow(p, fn, a)+" to the address from "+how)
 		if len(p.Gates(p.Info(fn).CFG, a.Node)) > 0 {
-			f.Severity, f.Confidence = detect.Medium, detect.ConfidenceMedium
+			f.Severity = detect.Medium
+			f.Evidence.Guess("other conditions gate the payment; whether they entitle the caller is not proven")
 		}
 		lowerForScript(&f, pass.Contract, fn)
 		return f, true

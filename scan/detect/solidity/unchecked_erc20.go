@@ -72,7 +72,11 @@ func runUncheckedERC20(pass *detect.Pass) {
 				continue // every implementation the project ships reverts on failure
 			}
 			f := detect.Finding{Pos: c.Expr.Pos(), End: c.Expr.End(), Function: fn.Name,
-				Details: map[string]string{"function_name": fnName(fn), "call": c.Name}}
+				Details: map[string]string{"function_name": fnName(fn), "call": c.Name}, Evidence: &detect.Evidence{}}
+			f.Evidence.Add("the boolean " + c.Name + " returns is dropped")
+			if c.Callee == nil || c.Callee.Body == nil {
+				f.Evidence.Assume("the token's code is not in the sources: it may return false instead of reverting")
+			}
 			if usesSafeERC20(fn.Contract) || !booksAnything(p, info) {
 				// A failed transfer in a function that records nothing (a sweep of tokens
 				// sent by mistake) leaves no account wrong: the caller sees nothing arrive.

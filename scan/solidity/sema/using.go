@@ -33,22 +33,7 @@ func (p *Program) boundToMissingLibrary(info *FuncInfo, recv ast.Expr) bool {
 	if len(path) == 1 {
 		lib = ""
 	}
-	fn := info.Fn
-	file := fn.File
-	var usings []*ast.UsingDecl
-	if fn.Contract != nil {
-		file = fn.Contract.File
-		for _, c := range fn.Contract.Linearization {
-			usings = append(usings, c.Usings...)
-		}
-	}
-	if file != nil {
-		for _, d := range file.AST.Decls {
-			if u, ok := d.(*ast.UsingDecl); ok {
-				usings = append(usings, u)
-			}
-		}
-	}
+	usings, file := usingsInScope(info)
 	for _, u := range usings {
 		if u.Library == nil || len(u.Library.Names) != 1 {
 			continue
@@ -146,22 +131,7 @@ func (p *Program) chainedOnMissingLibrary(info *FuncInfo, recv ast.Expr) bool {
 // missingUsingInScope reports whether a using-for directive in scope of the function names a
 // library the program cannot resolve.
 func (p *Program) missingUsingInScope(info *FuncInfo) bool {
-	fn := info.Fn
-	file := fn.File
-	var usings []*ast.UsingDecl
-	if fn.Contract != nil {
-		file = fn.Contract.File
-		for _, c := range fn.Contract.Linearization {
-			usings = append(usings, c.Usings...)
-		}
-	}
-	if file != nil {
-		for _, d := range file.AST.Decls {
-			if u, ok := d.(*ast.UsingDecl); ok {
-				usings = append(usings, u)
-			}
-		}
-	}
+	usings, file := usingsInScope(info)
 	for _, u := range usings {
 		if u.Library != nil && p.LookupContract(u.Library.Names[len(u.Library.Names)-1].Name, file) == nil {
 			return true
@@ -248,4 +218,26 @@ func declaredWithLocation(info *FuncInfo, x ast.Expr) bool {
 	}
 	v, ok := info.Uses[id].(*Var)
 	return ok && v.Decl != nil && v.Decl.Location != token.ILLEGAL
+}
+
+// usingsInScope lists the using-for directives in scope of the function whose facts are info
+// (its contract's linearization, then its file's), with the file names resolve from.
+func usingsInScope(info *FuncInfo) ([]*ast.UsingDecl, *File) {
+	fn := info.Fn
+	file := fn.File
+	var usings []*ast.UsingDecl
+	if fn.Contract != nil {
+		file = fn.Contract.File
+		for _, c := range fn.Contract.Linearization {
+			usings = append(usings, c.Usings...)
+		}
+	}
+	if file != nil {
+		for _, d := range file.AST.Decls {
+			if u, ok := d.(*ast.UsingDecl); ok {
+				usings = append(usings, u)
+			}
+		}
+	}
+	return usings, file
 }

@@ -79,7 +79,10 @@ func deployedWith(p *sema.Program, c *sema.Contract) []*sema.Contract {
 // that anyone may fill first (sema.StoredChoice, to the struct field). open: no origin the
 // model can trace (the answer of a contract the caller picks, code it cannot read): the
 // callee may be anyone's, an assumption rather than a fact.
-func calleeChoice(p *sema.Program, c *sema.Contract, fn *sema.Function, a sema.Action) (how string, chosen, open bool) {
+//
+// n, when known, is the node of fn's graph making the call: a condition there may keep the
+// values anyone fills from reaching it (sema.ExcusedByGate).
+func calleeChoice(p *sema.Program, c *sema.Contract, fn *sema.Function, a sema.Action, n *sema.Node) (how string, chosen, open bool) {
 	t := a.Target
 	direct := t
 	direct.Vars = nil
@@ -91,7 +94,7 @@ func calleeChoice(p *sema.Program, c *sema.Contract, fn *sema.Function, a sema.A
 	}
 	if a.Call != nil && a.Call.Target != nil {
 		if info := p.Info(a.In); info != nil {
-			if pl, ok := p.StoredChoice(c, info, a.Call.Target); ok {
+			if pl, ok := p.StoredChoice(c, info, a.Call.Target); ok && !(a.In == fn && n != nil && p.ExcusedByGate(c, fn, n, a.Call.Target)) {
 				return "storage " + pl.String() + ", which anyone can set first", true, false
 			}
 		}

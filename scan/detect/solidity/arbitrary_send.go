@@ -143,7 +143,7 @@ func hiddenSend(pass *detect.Pass, fn *sema.Function, seen map[ast.Node]bool, wr
 		if a.Value.Has(^(sema.SrcParam | sema.SrcConst)) || len(a.Value.Vars) > 0 {
 			continue // a sweep of the balance needs its doors weighed (noEtherDoor), with the call's own text
 		}
-		how, chosen, _ := calleeChoice(p, pass.Contract, fn, a)
+		how, chosen, _ := calleeChoice(p, pass.Contract, fn, a, a.Node)
 		if !chosen {
 			continue
 		}

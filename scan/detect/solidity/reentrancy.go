@@ -191,7 +191,7 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 					site = modifierSite(fn, n.Fn, site)
 				}
 				oc.site = site
-				f, sev := reentrancyFinding(pass, fn, oc, kind, writes)
+				f, sev := reentrancyFinding(pass, fn, rn.n, oc, kind, writes)
 				if i, ok := bySite[site]; ok {
 					if sevs[i].Rank() < sev.Rank() {
 						found[i], sevs[i] = f, sev
@@ -213,7 +213,7 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 // stores and only trusted code sets, an immutable, one it created) re-enters only if that
 // contract turns hostile: low. Functions only trusted callers reach, and run-once
 // initializers (the deployer picks the callees), are one step lower.
-func reentrancyFinding(pass *detect.Pass, fn *sema.Function, oc outCall, kind reentrancyKind, writes map[*sema.Var][]ast.Node) (detect.Finding, detect.Severity) {
+func reentrancyFinding(pass *detect.Pass, fn *sema.Function, n *sema.Node, oc outCall, kind reentrancyKind, writes map[*sema.Var][]ast.Node) (detect.Finding, detect.Severity) {
 	p := pass.Program
 	details := map[string]string{}
 	var names []string
@@ -239,7 +239,7 @@ func reentrancyFinding(pass *detect.Pass, fn *sema.Function, oc outCall, kind re
 	ev.Add(what + " in " + oc.act.In.QualifiedName() + reachedHow(p, fn, oc.act))
 	sev := pass.Analyzer.Severity
 	if kind == reentrancyETH || kind == reentrancyNoETH {
-		how, chosen, open := calleeChoice(p, pass.Contract, fn, oc.act)
+		how, chosen, open := calleeChoice(p, pass.Contract, fn, oc.act, n)
 		switch {
 		case chosen && oc.act.Target.Params == 0 && !oc.act.Target.Has(sema.SrcSender|sema.SrcOrigin|sema.SrcData):
 			// Calibrated on audited code: a callee read from storage anyone fills was, there,

@@ -442,3 +442,162 @@ func replaces(info *FuncInfo, w StateWrite) bool {
 	})
 	return !reads
 }
+
+// ExcusedByGate reports whether a value anyone fills into place pl cannot be the one read at
+// node n of fn: a condition dominating n requires a sibling field of the same entry to be zero
+// (bids[id].tic == 0: the first bid), and every write filling pl with a value of the caller's
+// choice also sets that field, on every way out, to a value of the block (a timestamp or a
+// number, never zero). The entry a caller filled no longer passes the condition; the value read
+// there was written by trusted code.
+//
+// target is the expression read (in fn's own code): the gate must test the same entry
+// (bids[id].tic beside bids[id].guy).
+func (p *Program) ExcusedByGate(c *Contract, fn *Function, n *Node, target ast.Expr) bool {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil || c == nil {
+		return false
+	}
+	m, ok := stripConversions(info, target).(*ast.MemberExpr)
+	if !ok {
+		return false
+	}
+	ps, ok := p.placesOf(info, m, 0)
+	if !ok || len(ps) != 1 {
+		return false
+	}
+	pl := ps[0]
+	var flags []Place
+	for _, gt := range p.Gates(info.CFG, n) {
+		if q, ok := p.zeroTested(gt, pl, m.X); ok && gt.Info == info {
+			flags = append(flags, q)
+		}
+	}
+	if len(flags) == 0 {
+		return false
+	}
+	for _, g := range c.AllFunctions() {
+		if !g.IsEntryPoint() || g.IsView() || p.RunsOnce(g) {
+			continue
+		}
+		gi := p.Info(g)
+		for _, w := range p.StateWrites(g) {
+			if w.Var != pl.Var || w.In == nil || p.IsGuarded(g, w.Node) {
+				continue
+			}
+			wi := p.Info(w.In)
+			lhs, val, ok := writeParts(w.At)
+			if !ok || wi == nil || !chosenValue(p, wi, w, val) || !writesPlace(p, wi, lhs, pl) {
+				continue
+			}
+			if !p.marksOnWayOut(gi, w.Node, flags) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// zeroTested returns the sibling of pl, in the same entry (entry), that gate gt requires to be
+// zero (entry.f == 0 holding).
+func (p *Program) zeroTested(gt Gate, pl Place, entry ast.Expr) (Place, bool) {
+	b, ok := ast.Unparen(gt.Cond).(*ast.BinaryExpr)
+	if !ok || !(b.Op == token.EQL && gt.Holds || b.Op == token.NEQ && !gt.Holds) {
+		return Place{}, false
+	}
+	x := b.X
+	if !isZeroLiteral(b.Y) {
+		if !isZeroLiteral(b.X) {
+			return Place{}, false
+		}
+		x = b.Y
+	}
+	xm, ok := ast.Unparen(x).(*ast.MemberExpr)
+	if !ok || !sameExpr(gt.Info, xm.X, entry) {
+		return Place{}, false
+	}
+	ps, ok := p.placesOf(gt.Info, x, 0)
+	if !ok || len(ps) != 1 || ps[0].Var != pl.Var || ps[0].Overlaps(pl) {
+		return Place{}, false
+	}
+	return ps[0], true
+}
+
+// stripConversions returns x without the conversions around it (VowLike(a), address(a)).
+func stripConversions(info *FuncInfo, x ast.Expr) ast.Expr {
+	for {
+		c, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok || len(c.Args) != 1 {
+			return ast.Unparen(x)
+		}
+		if call := info.CallOf[c]; call == nil || call.Kind != CallConversion {
+			return ast.Unparen(x)
+		}
+		x = c.Args[0]
+	}
+}
+
+// writesPlace reports whether one of the lvalues names a place overlapping pl.
+func writesPlace(p *Program, info *FuncInfo, lhs []ast.Expr, pl Place) bool {
+	for _, l := range lhs {
+		ps, ok := p.placesOf(info, l, 0)
+		if !ok {
+			return true // not traced: it may be pl
+		}
+		for _, q := range ps {
+			if q.Overlaps(pl) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// marksOnWayOut reports whether every path from node w of g's graph to its end passes a node
+// writing one of the flags with a value of the block (w itself included).
+func (p *Program) marksOnWayOut(gi *FuncInfo, w *Node, flags []Place) bool {
+	g := gi.CFG
+	marks := func(m *Node) bool {
+		mi := p.Info(m.Fn)
+		code := m.Code()
+		if mi == nil || code == nil || m.Kind != NodeStmt {
+			return false
+		}
+		d := p.DepsOf(mi)
+		for _, at := range p.Writes(mi, code) {
+			for _, x := range at {
+				a, ok := x.(*ast.AssignExpr)
+				if !ok || !d.Of(a.Rhs).Has(SrcBlock) {
+					continue
+				}
+				if ps, ok := p.placesOf(mi, a.Lhs, 0); ok {
+					for _, q := range ps {
+						for _, f := range flags {
+							if q == f {
+								return true
+							}
+						}
+					}
+				}
+			}
+		}
+		return false
+	}
+	if marks(w) {
+		return true
+	}
+	seen := make([]bool, len(g.Nodes))
+	stack := append([]*Node(nil), w.Succs...)
+	for len(stack) > 0 {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[m.ID] || marks(m) {
+			continue
+		}
+		seen[m.ID] = true
+		if m == g.Exit || m == g.Halt {
+			return false
+		}
+		stack = append(stack, m.Succs...)
+	}
+	return true
+}

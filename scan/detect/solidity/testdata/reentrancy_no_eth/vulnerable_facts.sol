@@ -205,3 +205,50 @@ contract BaseVaultUser is VaultBase {
         credit[msg.sender] -= amount;
     }
 }
+
+// The first bid pays the recipient the auction was opened for (set by its trusted opener);
+// every bidder who takes that place also stamps the bid, so the call made only while the stamp
+// is zero never reaches a bidder's address (low).
+interface IRecipient { function credit(uint256 amount) external; }
+
+contract FirstBidAuction {
+    struct Bid { address guy; uint48 tic; uint256 amount; }
+    address public owner;
+    mapping(uint256 => Bid) public bids;
+
+    constructor() { owner = msg.sender; }
+
+    function open(uint256 id, address recipient) external {
+        require(msg.sender == owner, "owner");
+        bids[id].guy = recipient;
+    }
+
+    function bid(uint256 id, uint256 amount) external {
+        require(amount > bids[id].amount, "low");
+        if (msg.sender != bids[id].guy) {
+            if (bids[id].tic == 0) {
+                IRecipient(bids[id].guy).credit(amount); // want "REENTRANCY_NO_ETH" severity:low
+            }
+            bids[id].guy = msg.sender;
+        }
+        bids[id].amount = amount;
+        bids[id].tic = uint48(block.timestamp) + 1 hours;
+    }
+}
+
+// The same auction whose bids never stamp: a bidder's address is called on the next bid.
+contract UnstampedAuction {
+    struct Bid { address guy; uint48 tic; uint256 amount; }
+    mapping(uint256 => Bid) public bids;
+
+    function bid(uint256 id, uint256 amount) external {
+        require(amount > bids[id].amount, "low");
+        if (msg.sender != bids[id].guy) {
+            if (bids[id].tic == 0) {
+                IRecipient(bids[id].guy).credit(amount); // want "REENTRANCY_NO_ETH" severity:medium
+            }
+            bids[id].guy = msg.sender;
+        }
+        bids[id].amount = amount;
+    }
+}

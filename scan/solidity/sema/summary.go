@@ -237,6 +237,7 @@ func (p *Program) actionsOf(fn *Function, info *FuncInfo, summaryOf func(*Functi
 	}
 	acc := &actionList{}
 	reads := &nodeReads{p: p, g: g}
+	var lockEffects []stmtLocks // computed for this graph on the first call out, then let go
 	for _, n := range g.Nodes {
 		code := n.Code()
 		ni := p.Info(n.Fn)
@@ -282,7 +283,10 @@ func (p *Program) actionsOf(fn *Function, info *FuncInfo, summaryOf func(*Functi
 					beforeOwn, beforeOwnParams = p.readBefore(g, n, false)
 					// A lock modifier whose code is not shipped (nonReentrant from a missing
 					// import): its name is the evidence, as HasUnresolvedGuard takes it.
-					locked = p.LockedAt(g, n) || p.HasUnresolvedGuard(fn)
+					if lockEffects == nil {
+						lockEffects = p.computeLockEffects(g)
+					}
+					locked = p.lockedAt(g, n, lockEffects) || p.HasUnresolvedGuard(fn)
 					afterDone = true
 				}
 				a.Locked = a.Locked || locked

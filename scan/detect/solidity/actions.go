@@ -140,3 +140,41 @@ func liftProv(p *sema.Program, fn *sema.Function, w writeSite, pv sema.Prov) sem
 	}
 	return pv
 }
+
+// calleeChoice tells whether the caller of entry point fn, deployed in contract c, picks the
+// contract action a calls or sends ether to, and how (for the evidence). chosen: one of fn's
+// parameters, msg.sender, tx.origin or calldata, or a storage place the address is read from
+// that anyone may fill first (sema.StoredChoice, to the struct field). open: no origin the
+// model can trace (the answer of a contract the caller picks, code it cannot read): the
+// callee may be anyone's, an assumption rather than a fact.
+//
+// n, when known, is the node of fn's graph making the call: a condition there may keep the
+// values anyone fills from reaching it (sema.ExcusedByGate).
+func calleeChoice(p *sema.Program, c *sema.Contract, fn *sema.Function, a sema.Action, n *sema.Node) (how string, chosen, open bool) {
+	t := a.Target
+	direct := t
+	direct.Vars = nil
+	if how, ok := callerChoice(p, fn, direct); ok {
+		return how, true, false
+	}
+	if c == nil {
+		c = fn.Contract
+	}
+	if a.Call != nil && a.Call.Target != nil {
+		if info := p.Info(a.In); info != nil {
+			if pl, ok := p.StoredChoice(c, info, a.Call.Target); ok && !(a.In == fn && n != nil && p.ExcusedByGate(c, fn, n, a.Call.Target)) {
+				return "storage " + pl.String() + ", which anyone can set first", true, false
+			}
+		}
+	} else {
+		for _, v := range t.Vars {
+			if p.ChosenPlace(c, sema.Place{Var: v}) {
+				return "state variable " + v.Name + ", which anyone can set first", true, false
+			}
+		}
+	}
+	if t.Has(sema.SrcCallRet|sema.SrcUnknown) || t.Zero() {
+		return "an address the scan cannot trace", false, true
+	}
+	return "", false, false
+}

@@ -38,7 +38,7 @@ var ArbitraryFromTransferFrom = &detect.Analyzer{
 func runArbitraryFrom(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range entryFunctions(pass.Functions()) {
-		if accessControlled(p, fn) {
+		if accessControlled(p, fn) || p.Delegated(fn) { // delegated code spends its caller's allowances, under its checks
 			continue
 		}
 		info := p.Info(fn)
@@ -56,6 +56,8 @@ func runArbitraryFrom(pass *detect.Pass) {
 				}
 				f := detect.Finding{Details: map[string]string{"function_name": fnName(fn), "call": c.Name, "from": sourceText(p, from)}, Function: fn.Name}
 				f.Pos, f.End = c.Expr.Pos(), c.Expr.End()
+				f.Evidence = outflowEvidence(p, pass.Contract, fn, c.Name+" from "+sourceText(p, from)+", an account the caller names")
+				lowerForScript(&f, pass.Contract, fn)
 				pass.Report(f)
 			}
 		}

@@ -43,20 +43,28 @@ var ArbitrarySendETH = &detect.Analyzer{
 func runArbitrarySend(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range entryFunctions(pass.Functions()) {
-		if accessControlled(p, fn) {
+		if accessControlled(p, fn) || p.Delegated(fn) { // delegated code pays from its caller's balance, under its checks
 			continue
 		}
 		info := p.Info(fn)
 		var writes []writeSite
-		writesDone := false
+		writesDone, reported := false, false
+		seen := map[ast.Node]bool{} // the sends the function's own code and its direct helpers show
 		for _, n := range info.CFG.Nodes {
+			if reported {
+				break // one finding per function: it is located at the function
+			}
 			if n.Fn != fn || (n.Kind != sema.NodeStmt && n.Kind != sema.NodeCond) {
 				continue
 			}
 			for _, c := range nodeCalls(p, n) {
 				to, amount, ok := ethTransfer(c)
+				sender := c // the call that sends the ether
 				if !ok {
-					to, amount, ok = helperTransfer(p, c)
+					to, amount, sender, ok = helperTransfer(p, c)
+				}
+				if ok {
+					seen[sender.Expr] = true
 				}
 				if !ok || !callerChosen(info, to) && !paramElement(info, to) || constantZero(info, amount) || flowOf(info, amount).Has(sema.SrcValue) {
 					continue
@@ -70,21 +78,137 @@ func runArbitrarySend(pass *detect.Pass) {
 				if !writesDone {
 					writes, writesDone = entryWrites(p, fn), true
 				}
-				if entitled(p, fn, n, to, amount, writes) {
+				if entitled(p, fn, n, to, amount, writes) || claimedFromStore(p, info, amount) {
+					continue
+				}
+				if protocolsOwn(p, info, to) || len(p.CallerDebits(fn)) > 0 || sender.Kind != sema.CallExternal && !canHoldEther(pass.Contract, fn) {
+					// A contract the code created or names itself is no one's pick; a payout
+					// the caller funds (tokens pulled from them, shares burnt) is an exchange;
+					// a contract that cannot take ether holds none to drain (unless the ether
+					// is another contract's, sent by it on this one's call).
 					continue
 				}
 				f := detect.Finding{Details: map[string]string{
 					"recipient": sourceText(p, to), "amount": sourceText(p, amount), "function_name": fnName(fn)}, Function: fn.Name}
 				f.Pos, f.End = fnRange(fn, c.Expr)
+				f.Evidence = outflowEvidence(p, pass.Contract, fn, "sends ether ("+sourceText(p, amount)+") to "+sourceText(p, to)+", an address the caller picks")
 				if len(p.Gates(info.CFG, n)) > 0 || len(writes) > 0 {
 					// Something else decides who gets paid (a game's outcome, a deadline, a
-					// state change): still a likely drain, but less certain.
-					f.Severity, f.Confidence = detect.Medium, detect.ConfidenceMedium
+					// state change): still a likely drain, but less certain. On audited code
+					// such conditions entitled the caller every time (a liquidation's reward,
+					// a matched order's spread): the analysis does not prove they do not.
+					f.Severity = detect.Medium
+					f.Evidence.Guess("other conditions gate the payment; whether they entitle the caller is not proven")
 				}
+				if ownBalance(p, info, amount) && spendsBalanceForCaller(p, pass.Contract, fn) {
+					// A router's sweep: its own code spends its balance as the current
+					// caller's (wrapping it to pay the caller's side of a swap), so what is
+					// left for the sweep is what this transaction, or a mistaken transfer,
+					// left behind.
+					f.Severity = detect.Low
+					f.Evidence.Add("the contract spends its balance as the current caller's money elsewhere: this sweeps what a transaction left behind")
+				}
+				lowerForScript(&f, pass.Contract, fn)
+				pass.Report(f)
+				reported = true
+			}
+		}
+		if !reported {
+			if !writesDone {
+				writes = entryWrites(p, fn)
+			}
+			if f, ok := hiddenSend(pass, fn, seen, writes); ok {
 				pass.Report(f)
 			}
 		}
 	}
+}
+
+// hiddenSend finds ether the entry point sends through the code it runs where its own code
+// does not show it (a library, helpers further down, inline assembly: sema's actions), to an
+// address the caller picks, with no check of the caller on the way, not charged to the caller
+// and not paid out of a record of the caller's or the recipient's. Only the plain faucet is
+// taken: an amount the caller names or a fixed one, in a function that writes nothing;
+// amounts computed from state, balances or other calls are bookkeeping this pass cannot weigh.
+func hiddenSend(pass *detect.Pass, fn *sema.Function, seen map[ast.Node]bool, writes []writeSite) (detect.Finding, bool) {
+	p := pass.Program
+	if len(writes) > 0 {
+		return detect.Finding{}, false
+	}
+	for _, a := range p.Actions(fn) {
+		if a.Kind != sema.ActCall && a.Kind != sema.ActSend || !a.Sends || a.Guarded || seen[a.At] ||
+			a.Call != nil && a.Call.Kind != sema.CallLowLevel {
+			continue // transfers only: a contract's payable function is another detector's call
+		}
+		if a.Value.Has(^(sema.SrcParam | sema.SrcConst)) || len(a.Value.Vars) > 0 {
+			continue // a sweep of the balance needs its doors weighed (noEtherDoor), with the call's own text
+		}
+		how, chosen, _ := calleeChoice(p, pass.Contract, fn, a, a.Node)
+		if !chosen {
+			continue
+		}
+		own := a.Call == nil || a.Call.Kind == sema.CallLowLevel
+		if len(p.CallerDebits(fn)) > 0 || own && !canHoldEther(pass.Contract, fn) || paysOwnRecord(p, fn, a, writes) {
+			continue
+		}
+		f := detect.Finding{Details: map[string]string{"recipient": "the address from " + how, "amount": "ether",
+			"function_name": fnName(fn)}, Function: fn.Name}
+		f.Pos, f.End = fnRange(fn, a.Site)
+		f.Evidence = outflowEvidence(p, pass.Contract, fn, "sends ether in "+a.In.QualifiedName()+reachedHow(p, fn, a)+" to the address from "+how)
+		if len(p.Gates(p.Info(fn).CFG, a.Node)) > 0 {
+			f.Severity = detect.Medium
+			f.Evidence.Guess("other conditions gate the payment; whether they entitle the caller is not proven")
+		}
+		lowerForScript(&f, pass.Contract, fn)
+		return f, true
+	}
+	return detect.Finding{}, false
+}
+
+// paysOwnRecord reports whether a payout is backed by a record of its recipient: the entry
+// point writes an entry keyed by the caller (credit[msg.sender] = 0), or the code making the
+// call writes an entry keyed by the very address it pays (credit[to] = 0 before to.call).
+func paysOwnRecord(p *sema.Program, fn *sema.Function, a sema.Action, writes []writeSite) bool {
+	info := p.Info(fn)
+	for _, w := range writes {
+		lv := lvalueOf(w.at)
+		if lv == nil {
+			continue
+		}
+		for _, ix := range indexesOf(lv) {
+			if entrySource(info, w, ix).Has(sema.SrcSender | sema.SrcOrigin) {
+				return true
+			}
+		}
+	}
+	if a.Call == nil || a.Call.Target == nil {
+		return false
+	}
+	in := p.Info(a.In)
+	if in == nil {
+		return false
+	}
+	to := in.RootVar(unwrapConversion(in, a.Call.Target))
+	if to == nil {
+		return false
+	}
+	keyed := false
+	a.In.BodyTree().Inspect(func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.AssignExpr, *ast.UnaryExpr:
+		default:
+			return true
+		}
+		if lv := lvalueOf(n); lv != nil {
+			for _, ix := range indexesOf(lv) {
+				if in.RootVar(ix) == to {
+					keyed = true
+				}
+			}
+		}
+		return !keyed
+	})
+	return keyed
 }
 
 // entitled reports whether the payout at node n is backed by the caller's own record: a state
@@ -227,14 +351,14 @@ func keyedBy(entry *sema.FuncInfo, w writeSite, ix ast.Expr, to ast.Expr) bool {
 // helperTransfer sees through an internal helper that sends ether to its parameters
 // (_pay(msg.sender, 1 ether) with function _pay(address to, uint a) internal { to.transfer(a); }):
 // it returns the arguments standing for the recipient and the amount. Helpers with their own
-// access check are left out.
-func helperTransfer(p *sema.Program, c *sema.Call) (to, amount ast.Expr, ok bool) {
+// access check are left out. sender is the helper's call that sends.
+func helperTransfer(p *sema.Program, c *sema.Call) (to, amount ast.Expr, sender *sema.Call, ok bool) {
 	if c.Kind != sema.CallInternal || c.Callee == nil || c.Callee.Body == nil || accessControlled(p, c.Callee) {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	gi := p.Info(c.Callee)
 	if gi == nil {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	arg := func(x ast.Expr) ast.Expr {
 		id, ok := unwrapConversion(gi, x).(*ast.Ident)
@@ -263,9 +387,9 @@ func helperTransfer(p *sema.Program, c *sema.Call) (to, amount ast.Expr, ok bool
 			}
 			a = gamount
 		}
-		return t, a, true
+		return t, a, gc, true
 	}
-	return nil, nil, false
+	return nil, nil, nil, false
 }
 
 // repaidAfter reports whether a check after node n requires the contract's balance back (a
@@ -301,14 +425,28 @@ func repaidAfter(p *sema.Program, info *sema.FuncInfo, n *sema.Node) bool {
 // ether (a payable deposit, a receive function) makes the sweep pay the caller someone
 // else's money.
 func sweepsPassThrough(p *sema.Program, fn *sema.Function, amount ast.Expr) bool {
-	if !isOwnBalance(p.Info(fn), amount) || !fn.IsPayable() || fn.Contract == nil {
+	return isOwnBalance(p.Info(fn), amount) && noEtherDoor(p, fn)
+}
+
+// noEtherDoor reports whether payable fn's contract takes ether in only through entry points
+// that sweep the balance out again: no payable constructor, a receive or fallback only a
+// fixed counterpart may call (require(msg.sender == WETH), the marketplace a router forwards
+// to) or none, and every other payable function sweeping too.
+func noEtherDoor(p *sema.Program, fn *sema.Function) bool {
+	if !fn.IsPayable() || fn.Contract == nil {
 		return false
 	}
 	for _, g := range fn.Contract.AllFunctions() {
 		if !g.IsPayable() {
 			continue
 		}
-		if g.Kind == ast.FuncReceive || g.Kind == ast.FuncFallback || g.IsConstructor() || !g.IsPublic() {
+		if g.Kind == ast.FuncReceive || g.Kind == ast.FuncFallback {
+			if p.HasAccessControl(g) {
+				continue // only a fixed counterpart sends ether here, within a transaction
+			}
+			return false
+		}
+		if g.IsConstructor() || !g.IsPublic() {
 			return false
 		}
 		if g != fn && !sweepsBalance(p, g) {
@@ -395,4 +533,148 @@ func boundToState(p *sema.Program, info *sema.FuncInfo, n *sema.Node, to ast.Exp
 		}
 	}
 	return false
+}
+
+// protocolsOwn reports whether an address is one the code names by itself, with no part the
+// caller chooses: a contract it created, its own address, an immutable or a constant.
+func protocolsOwn(p *sema.Program, info *sema.FuncInfo, x ast.Expr) bool {
+	pv := p.DepsOf(info).Of(x)
+	return pv.Has(sema.SrcCreated|sema.SrcThis|sema.SrcImmutable|sema.SrcConst) && pv.Params == 0 &&
+		!pv.Has(sema.SrcParam|sema.SrcSender|sema.SrcOrigin|sema.SrcData|sema.SrcCallRet|sema.SrcUnknown|sema.SrcStorage)
+}
+
+// canHoldEther reports whether contract c (fn's, when the pass has none) can take ether other
+// than by force: a payable function, constructor, receive or fallback. A contract with none
+// holds only what selfdestruct or a block reward forces on it (a script contract run through
+// a proxy's delegatecall, where the proxy decides who calls).
+func canHoldEther(c *sema.Contract, fn *sema.Function) bool {
+	if c == nil {
+		c = fn.Contract
+	}
+	if c == nil {
+		return true
+	}
+	for _, g := range c.AllFunctions() {
+		if g.IsPayable() {
+			return true
+		}
+	}
+	return false
+}
+
+// claimedFromStore reports whether the amount is the caller's claim read from a store and
+// updated there in the same function: a value returned by a call given a key made from the
+// caller (getUint(keccak256("rewards", msg.sender))), with the same key handed to another call
+// (setUint(key, 0)). A key-value store (an eternal storage contract, a namespaced storage
+// helper) holds the caller's record as a mapping would.
+func claimedFromStore(p *sema.Program, info *sema.FuncInfo, amount ast.Expr) bool {
+	id, ok := unwrapConversion(info, amount).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok || v.Kind != sema.LocalVar {
+		return false
+	}
+	var reads []*ast.CallExpr
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		if s, ok := n.(*ast.VarDeclStmt); ok && len(s.Vars) == 1 && s.Vars[0] == v.Decl && s.Value != nil {
+			if c, ok := ast.Unparen(s.Value).(*ast.CallExpr); ok {
+				reads = append(reads, c)
+			}
+		}
+		return true
+	})
+	for _, r := range reads {
+		for _, k := range r.Args {
+			if !flowOf(info, k).Has(sema.SrcSender) {
+				continue
+			}
+			key := normText(p, k)
+			for _, c := range info.Calls {
+				if c.Expr == r || c.Kind == sema.CallBuiltin || c.Kind == sema.CallConversion || c.Callee != nil && c.Callee.IsView() {
+					continue
+				}
+				for _, a := range c.Args {
+					if normText(p, a) == key {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ownBalance reports whether an amount is, or is computed from, what the contract holds: its
+// ether balance, or its balance of a token (through locals: uint b = weth.balanceOf(address(this))).
+func ownBalance(p *sema.Program, info *sema.FuncInfo, x ast.Expr) bool {
+	found := false
+	var visit func(e ast.Expr, depth int)
+	visit = func(e ast.Expr, depth int) {
+		if e == nil || depth > 4 || found {
+			return
+		}
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch y := n.(type) {
+			case *ast.MemberExpr:
+				if y.Name.Name == "balance" && isThisAddress(info, y.X) {
+					found = true
+				}
+			case *ast.CallExpr:
+				if c := info.CallOf[y]; c != nil && c.Name == "balanceOf" && len(c.Args) == 1 && isThisAddress(info, c.Args[0]) {
+					found = true
+				}
+			case *ast.Ident:
+				if v, ok := info.Uses[y].(*sema.Var); ok && v.Kind == sema.LocalVar && v.Decl != nil {
+					info.Fn.BodyTree().Inspect(func(m ast.Node) bool {
+						if s, ok := m.(*ast.VarDeclStmt); ok && len(s.Vars) == 1 && s.Vars[0] == v.Decl {
+							visit(s.Value, depth+1)
+						}
+						return !found
+					})
+				}
+			}
+			return !found
+		})
+	}
+	visit(x, 0)
+	return found
+}
+
+// spendsBalanceForCaller reports whether another function of contract c spends the contract's
+// ether balance as its caller's money: it reads address(this).balance and sends ether to an
+// address the protocol names itself (WETH.deposit{value: v}() to pay the caller's side of a
+// swap). A contract that does so holds ether only for the transaction in flight.
+func spendsBalanceForCaller(p *sema.Program, c *sema.Contract, fn *sema.Function) bool {
+	if c == nil {
+		c = fn.Contract
+	}
+	if c == nil {
+		return false
+	}
+	for _, g := range c.AllFunctions() {
+		gi := p.Info(g)
+		if g == fn || gi == nil || g.Body == nil || !mentionsSelfBalance(gi) {
+			continue
+		}
+		for _, call := range gi.Calls {
+			if call.SendsValue() && call.Target != nil && protocolsOwn(p, gi, call.Target) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mentionsSelfBalance reports whether a function reads address(this).balance.
+func mentionsSelfBalance(info *sema.FuncInfo) bool {
+	found := false
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		if m, ok := n.(*ast.MemberExpr); ok && m.Name.Name == "balance" && isThisAddress(info, m.X) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -166,8 +166,17 @@ func fixedValue(info *sema.FuncInfo, x ast.Expr, depth int) bool {
 		}
 	case *ast.MemberExpr:
 		// type(C).creationCode, type(C).name: fixed when the program is compiled
-		_, meta := ast.Unparen(e.X).(*ast.MetaTypeExpr)
-		return meta
+		if _, meta := ast.Unparen(e.X).(*ast.MetaTypeExpr); meta {
+			return true
+		}
+		// L.MAX: a constant of a library or contract named by its type
+		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
+			if c, ok := info.Uses[id].(*sema.Contract); ok {
+				v := c.LookupStateVar(e.Name.Name)
+				return v != nil && v.IsConstant()
+			}
+		}
+		return false
 	case *ast.CallExpr:
 		c := info.CallOf[e]
 		if c == nil {

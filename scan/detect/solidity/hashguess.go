@@ -117,7 +117,7 @@ func guessHash(info *sema.FuncInfo, x ast.Expr) bool {
 // the answer (a proof checked against a hash the caller also passes is a consistency check, not
 // a puzzle: there is no secret to copy).
 func guessTarget(p *sema.Program, info *sema.FuncInfo, x ast.Expr) bool {
-	if pv := p.DepsOf(info).Of(x); pv.Params != 0 && !pv.Has(sema.SrcStorage|sema.SrcImmutable|sema.SrcConst|sema.SrcCallRet|sema.SrcUnknown) {
+	if pv := p.DepsOf(info).Of(x); pv.Params != 0 && !pv.Has(sema.SrcStorage|sema.SrcImmutable|sema.SrcConst|sema.SrcCallRet|sema.SrcFixedRet|sema.SrcUnknown) {
 		return false
 	}
 	x = ast.Unparen(x)

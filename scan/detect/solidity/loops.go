@@ -1,6 +1,8 @@
 package solidity
 
 import (
+	"slices"
+
 	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/inspect"
@@ -124,7 +126,7 @@ func runCallsInLoop(pass *detect.Pass) {
 				if ext.IsLowLevel("transfer") || reverting[ext.Expr] {
 					sev = detect.Medium
 					reason = "The call reverts the whole loop when it fails, so a single recipient that rejects the payment (a contract without a payable fallback) blocks every other one."
-					if why := noThirdPartyBlocks(p, fn, l, extInfo, ext); why != "" {
+					if why := noThirdPartyBlocks(p, pass.Contract, fn, l, extInfo, ext); why != "" {
 						sev = detect.Low
 						reason = "The call reverts the whole loop when it fails, but " + why
 					}
@@ -187,8 +189,11 @@ func runUnboundedLoop(pass *detect.Pass) {
 	if c == nil || c.IsLibrary() {
 		return
 	}
-	// Which state variables grow, and whether anyone can grow them.
+	// Which state variables grow, and whether anyone can grow them. A push onto the
+	// caller's own entry (lists[msg.sender]) grows what only that caller loops over: it counts
+	// apart (selfOnly), the DoS is the caller's own.
 	grows := map[*sema.Var]bool{} // value: open to anyone
+	shared := map[*sema.Var]bool{}
 	for _, g := range c.AllFunctions() {
 		if !g.IsEntryPoint() {
 			continue
@@ -199,11 +204,13 @@ func runUnboundedLoop(pass *detect.Pass) {
 			if hi == nil || h.Body == nil {
 				continue
 			}
-			for _, v := range bodyGrowth(p, hi) {
-				grows[v] = grows[v] || open
+			for _, gr := range bodyGrowth(p, hi) {
+				grows[gr.v] = grows[gr.v] || open
+				shared[gr.v] = shared[gr.v] || !gr.own
 			}
 		}
 	}
+	selfOnly := func(v *sema.Var) bool { return !shared[v] }
 	for _, fn := range bodies(pass.Functions()) {
 		info := p.Info(fn)
 		if info == nil {
@@ -245,6 +252,9 @@ func runUnboundedLoop(pass *detect.Pass) {
 			sev, reason := detect.Low, "which only privileged functions grow: clearing it costs gas for every element."
 			if open {
 				sev, reason = detect.Medium, "which any caller can grow: clearing it costs gas for every element, and past some length it cannot be cleared at all."
+				if p.HasAccessControl(fn) {
+					sev = detect.Low
+				}
 			}
 			if inTestCode(fn) {
 				sev = detect.Low
@@ -255,6 +265,9 @@ func runUnboundedLoop(pass *detect.Pass) {
 		for _, l := range loopsIn(info) {
 			cond, body := loopParts(l)
 			reported := false
+			if callerBounded(p, info, cond) {
+				continue // the caller picks how many turns: a long list is worked through in batches
+			}
 			for v := range loopBound(p, info, cond) {
 				open, ok := grows[v]
 				if !ok {
@@ -265,6 +278,16 @@ func runUnboundedLoop(pass *detect.Pass) {
 				if open {
 					sev = detect.Medium
 					reason = "which any caller can grow."
+				}
+				if open && selfOnly(v) {
+					sev = detect.Low
+					reason = "which each caller grows only under their own key: a long list stops only its owner."
+				}
+				if open && p.HasAccessControl(fn) {
+					// Only trusted callers run the loop: they are the ones a long list
+					// stops, and they choose when to run it.
+					sev = detect.Low
+					reason = "which any caller can grow; only trusted callers run this loop."
 				}
 				if inTestCode(fn) {
 					sev = detect.Low
@@ -282,8 +305,12 @@ func runUnboundedLoop(pass *detect.Pass) {
 				continue
 			}
 			// A public function that grows storage in a loop.
-			if vs := growsIn(p, info, info.Fn.BodyTree().In(body)); len(vs) > 0 {
-				reportAt(pass, l, fn, map[string]string{"state_var": vs[0].Name, "reason": "which this loop grows on every call: any caller can make it arbitrarily long."}, detect.Medium, "")
+			if gs := growsIn(p, info, info.Fn.BodyTree().In(body)); len(gs) > 0 {
+				sev, reason := detect.Medium, "which this loop grows on every call: any caller can make it arbitrarily long."
+				if gs[0].own {
+					sev, reason = detect.Low, "which this loop grows under the caller's own key: only that caller's list gets long."
+				}
+				reportAt(pass, l, fn, map[string]string{"state_var": gs[0].v.Name, "reason": reason}, sev, "")
 			}
 		}
 	}
@@ -293,27 +320,37 @@ type bodyGrowthKey struct{}
 
 // bodyGrowth is growsIn of a function's whole body, found once per function (sema.Memo): each
 // contract asks it of every entry point it has, inherited ones included, and of their callees.
-func bodyGrowth(p *sema.Program, info *sema.FuncInfo) []*sema.Var {
-	return sema.Memo(info, bodyGrowthKey{}, func() []*sema.Var { return growsIn(p, info, *info.Fn.BodyTree()) })
+func bodyGrowth(p *sema.Program, info *sema.FuncInfo) []growth {
+	return sema.Memo(info, bodyGrowthKey{}, func() []growth { return growsIn(p, info, *info.Fn.BodyTree()) })
+}
+
+// growth is a state variable some code grows; own when it grows the caller's own entry
+// (lists[msg.sender].push(x)).
+type growth struct {
+	v   *sema.Var
+	own bool
 }
 
 // growsIn returns the state arrays pushed (or whose length is incremented) and the state
 // counters incremented in tree (part of the function's flattened body: only the nodes that
 // can grow storage are visited, instead of a walk of every node).
-func growsIn(p *sema.Program, info *sema.FuncInfo, tree inspect.Inspector) []*sema.Var {
-	var out []*sema.Var
-	seen := map[*sema.Var]bool{}
-	add := func(v *sema.Var) {
-		if v != nil && !seen[v] {
-			seen[v] = true
-			out = append(out, v)
+func growsIn(p *sema.Program, info *sema.FuncInfo, tree inspect.Inspector) []growth {
+	var out []growth
+	seen := map[growth]bool{}
+	add := func(v *sema.Var, own ...bool) {
+		g := growth{v: v, own: len(own) > 0 && own[0]}
+		if v != nil && !seen[g] {
+			seen[g] = true
+			out = append(out, g)
 		}
 	}
 	for x := range tree.Preorder(growthKinds) {
 		switch e := x.(type) {
 		case *ast.CallExpr:
+			// A push onto the caller's own entry (states[msg.sender].part) grows what only
+			// that caller loops over.
 			if m, ok := e.Fun.(*ast.MemberExpr); ok && m.Name.Name == "push" && !lengthCapped(p, info, e, m.X) {
-				add(p.StateVarOf(info, m.X))
+				add(p.StateVarOf(info, m.X), p.CallersEntry(info, m.X))
 			}
 		case *ast.UnaryExpr:
 			if e.Op == token.INC {
@@ -388,17 +425,36 @@ func loopBound(p *sema.Program, info *sema.FuncInfo, cond ast.Expr) map[*sema.Va
 // caller, or returns "": the callee is fixed (a constant or immutable address such as a system
 // predeploy), only trusted callers reach fn, or l iterates over an array the caller passed in
 // (their own batch: a bad entry fails only their transaction, and they can resubmit without it).
-func noThirdPartyBlocks(p *sema.Program, fn *sema.Function, l ast.Stmt, extInfo *sema.FuncInfo, ext *sema.Call) string {
+func noThirdPartyBlocks(p *sema.Program, c *sema.Contract, fn *sema.Function, l ast.Stmt, extInfo *sema.FuncInfo, ext *sema.Call) string {
 	if ext.Target != nil && fixedValue(extInfo, ext.Target, 0) {
 		return "the callee is a fixed address, not one a third party chooses."
+	}
+	if ext.Target != nil && protocolsCallee(p, c, extInfo, ext.Target) {
+		return "the callee is a contract the protocol names itself (stored by trusted code, looked up in its registry), not one a third party chooses."
 	}
 	if p.HasAccessControl(fn) {
 		return "only trusted callers reach it and they choose what it loops over."
 	}
-	if fn.IsEntryPoint() && loopsOverParam(p.Info(fn), l) {
+	if cond, _ := loopParts(l); fn.IsEntryPoint() && (loopsOverParam(p.Info(fn), l) || callerBounded(p, p.Info(fn), cond)) {
 		return "the loop runs over the caller's own batch: a failing entry fails only the caller's transaction."
 	}
 	return ""
+}
+
+// protocolsCallee reports whether a called address, in the function whose facts are info, is
+// one the protocol names itself: no part the caller passes or the model cannot trace, and no
+// storage place anyone may fill (an immutable, a variable only trusted code sets, a trusted
+// registry's answer, a contract it created).
+func protocolsCallee(p *sema.Program, c *sema.Contract, info *sema.FuncInfo, target ast.Expr) bool {
+	pv := p.DepsOf(info).Of(target)
+	if pv.Zero() || pv.Params != 0 || pv.Has(sema.SrcParam|sema.SrcSender|sema.SrcOrigin|sema.SrcData|sema.SrcCallRet|sema.SrcUnknown|sema.SrcValue|sema.SrcBalance) {
+		return false
+	}
+	if c == nil {
+		c = info.Fn.Contract
+	}
+	_, chosen := p.StoredChoice(c, info, target)
+	return !chosen
 }
 
 // loopsOverParam reports whether a loop's condition is bounded by the length of an array
@@ -431,6 +487,9 @@ func lengthCapped(p *sema.Program, info *sema.FuncInfo, push *ast.CallExpr, arr 
 		if n.Fn != info.Fn || !nodeContains(n, push) {
 			continue
 		}
+		if cappedAfter(p, info, n, target) {
+			return true
+		}
 		for _, gt := range p.Gates(info.CFG, n) {
 			capped := false
 			ast.Inspect(gt.Cond, func(x ast.Node) bool {
@@ -461,6 +520,66 @@ func lengthCapped(p *sema.Program, info *sema.FuncInfo, push *ast.CallExpr, arr 
 	return false
 }
 
+// cappedAfter reports whether every path from push node n to the end of the function passes a
+// check that reverts once v's length passed a constant (push, then if (list.length > MAX)
+// revert): the push that would pass the cap is undone.
+func cappedAfter(p *sema.Program, info *sema.FuncInfo, n *sema.Node, v *sema.Var) bool {
+	g := info.CFG
+	var checks []*sema.Node
+	for _, m := range g.Nodes {
+		if m.Kind != sema.NodeCond || m.Expr == nil || !g.Reachable(n, m) {
+			continue
+		}
+		for _, s := range m.Succs {
+			if s.Kind != sema.NodeBranch || g.Reachable(s, g.Exit) || !g.Reachable(s, g.Revert) {
+				continue
+			}
+			// The side that reverts is s: going on means the condition has the other value.
+			if boundsLength(p, info, m.Expr, !s.Polarity, v) {
+				checks = append(checks, m)
+			}
+		}
+	}
+	if len(checks) == 0 {
+		return false
+	}
+	seen := map[*sema.Node]bool{}
+	stack := append([]*sema.Node(nil), n.Succs...)
+	for len(stack) > 0 {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[m] || slices.Contains(checks, m) {
+			continue
+		}
+		seen[m] = true
+		if m == g.Exit {
+			return false
+		}
+		stack = append(stack, m.Succs...)
+	}
+	return true
+}
+
+// boundsLength reports whether cond, having value holds, bounds v's length from above by a
+// constant (list.length <= MAX).
+func boundsLength(p *sema.Program, info *sema.FuncInfo, cond ast.Expr, holds bool, v *sema.Var) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	op, length, bound := b.Op, b.X, b.Y
+	if !isLengthOf(p, info, length, v) {
+		op, length, bound = op.Mirror(), b.Y, b.X
+	}
+	if !isLengthOf(p, info, length, v) || !fixedValue(info, bound, 0) {
+		return false
+	}
+	if !holds {
+		op = op.Negate()
+	}
+	return op == token.LSS || op == token.LEQ
+}
+
 // isLengthOf reports whether x is v.length (through indexes: list[user].length).
 func isLengthOf(p *sema.Program, info *sema.FuncInfo, x ast.Expr, v *sema.Var) bool {
 	m, ok := ast.Unparen(x).(*ast.MemberExpr)
@@ -475,4 +594,60 @@ func nodeContains(n *sema.Node, x ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// callerBounded reports whether a loop's condition bounds the number of turns by a value the
+// caller passes: a conjunct compares with a value derived from a parameter (count > 0 with
+// count counted down, i < end with end = cursor + n, or the smaller of that and the length):
+// the caller works through a long list in batches. The loop's own counter, counted up from a
+// parameter, bounds nothing.
+func callerBounded(p *sema.Program, info *sema.FuncInfo, cond ast.Expr) bool {
+	if cond == nil {
+		return false
+	}
+	d := p.DepsOf(info)
+	var conj func(x ast.Expr) bool
+	conj = func(x ast.Expr) bool {
+		b, ok := ast.Unparen(x).(*ast.BinaryExpr)
+		if !ok {
+			return false
+		}
+		switch b.Op {
+		case token.LAND:
+			return conj(b.X) || conj(b.Y)
+		case token.LSS, token.LEQ, token.GTR, token.GEQ, token.NEQ:
+			for _, side := range []ast.Expr{b.X, b.Y} {
+				if d.Of(side).Params != 0 && !countsUp(info, side) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return conj(cond)
+}
+
+// countsUp reports whether x is a variable the function increases (i++, i += step): a loop
+// counter, not a bound.
+func countsUp(info *sema.FuncInfo, x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v := info.Uses[id]
+	up := false
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.UnaryExpr:
+			if e.Op == token.INC && info.RootVar(e.X) == v {
+				up = true
+			}
+		case *ast.AssignExpr:
+			if e.Op == token.ADD_ASSIGN && info.RootVar(e.Lhs) == v {
+				up = true
+			}
+		}
+		return !up
+	})
+	return up
 }

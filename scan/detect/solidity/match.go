@@ -139,8 +139,13 @@ func boolVarOf(info *sema.FuncInfo, fn *sema.Function, c *ast.CallExpr) *sema.Va
 // varRead reports whether v is read anywhere in fn other than in its own declaration or as the
 // target of an assignment.
 func varRead(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
-	assigned := map[*ast.Ident]bool{}
+	assigned := map[ast.Node]bool{}
 	fn.BodyTree().Inspect(func(n ast.Node) bool {
+		if a, ok := n.(*ast.YulAssign); ok {
+			for _, id := range a.Names {
+				assigned[id] = true // ok := call(...) in assembly
+			}
+		}
 		if a, ok := n.(*ast.AssignExpr); ok && a.Op == token.ASSIGN {
 			switch l := a.Lhs.(type) {
 			case *ast.Ident:
@@ -159,6 +164,9 @@ func varRead(info *sema.FuncInfo, fn *sema.Function, v *sema.Var) bool {
 	fn.BodyTree().Inspect(func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && !assigned[id] && info.Uses[id] == v {
 			read = true
+		}
+		if id, ok := n.(*ast.YulIdent); ok && info.YulUses[id] == v && !assigned[id] {
+			read = true // if iszero(ok) { revert(0, 0) }
 		}
 		return !read
 	})

@@ -105,6 +105,15 @@ func runReadOnlyReentrancy(pass *detect.Pass) {
 			}
 			dropLockWrites(p, before)
 			dropLockWrites(p, after)
+			// A variable set before the call and set back after it (the sender of the message
+			// being relayed, a cached amount) is a context the call is meant to read; the
+			// inconsistency a view can show needs state updated only before the call beside
+			// state updated after it.
+			for v := range before {
+				if _, again := after[v]; again {
+					delete(before, v)
+				}
+			}
 			if len(before) == 0 || len(after) == 0 {
 				continue
 			}

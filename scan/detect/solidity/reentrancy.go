@@ -149,6 +149,12 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 					continue
 				}
 				writes := rn.writes
+				if oc.act.Depth > 0 {
+					// Made inside a helper the node calls: the helper's writes after the call
+					// are in its summary (WritesAfter); the node's own writes met again on the
+					// next turn of a loop are made before that turn's call.
+					writes = withoutNodeOwn(p, rn.n, writes)
+				}
 				if len(oc.act.WritesAfter) > 0 {
 					// State the code around the call writes after it, inside the helper
 					// that makes it (a withdraw helper that calls, then zeroes the balance).
@@ -166,10 +172,12 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 				} else {
 					// Only stale state matters: a variable the function read before the call
 					// (a check a re-entrant call passes again), or one another entry point
-					// checks (cross-function reentrancy).
+					// checks (cross-function reentrancy); and not the callee's own
+					// accounting (deposits[token] after token.transferFrom).
 					writes = maps.Clone(writes)
 					for v := range writes {
-						if !rn.before[v] && !slices.Contains(oc.act.ReadsBefore, v) && !checkedElsewhere(p, pass.Contract, fn, v) {
+						if !rn.before[v] && !slices.Contains(oc.act.ReadsBefore, v) && !checkedElsewhere(p, pass.Contract, fn, v) ||
+							calleesOwnEntry(p, fn, rn, oc, v) {
 							delete(writes, v)
 						}
 					}
@@ -183,33 +191,7 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 					site = modifierSite(fn, n.Fn, site)
 				}
 				oc.site = site
-				details := map[string]string{}
-				var names []string
-				var related []detect.Range
-				for v, at := range writes {
-					names = append(names, v.Name)
-					for _, a := range at {
-						related = append(related, detect.Range{Pos: a.Pos(), End: a.End()})
-					}
-				}
-				sort.Strings(names)
-				details["state_vars"] = strings.Join(names, ", ")
-				f := detect.Finding{Pos: oc.site.Pos(), End: oc.site.End(), Details: details, Related: related, Function: fn.Name}
-				f.Details["function_name"] = fnName(fn)
-				sev := pass.Analyzer.Severity
-				// A run-once initializer is called by whoever deploys the contract, with callees
-				// the deployer picks, and its own modifier stops it being entered twice: the
-				// same standing as a function only trusted callers reach.
-				initializer := hasInitializerModifier(fn)
-				if p.HasAccessControl(fn) || initializer {
-					sev = lower(sev)
-				}
-				if kind == reentrancyNoETH && (initializer || !attackerChosen(p, fn, oc)) {
-					sev = detect.Low
-				}
-				if sev != pass.Analyzer.Severity {
-					f.Severity = sev
-				}
+				f, sev := reentrancyFinding(pass, fn, rn.n, oc, kind, writes)
 				if i, ok := bySite[site]; ok {
 					if sevs[i].Rank() < sev.Rank() {
 						found[i], sevs[i] = f, sev
@@ -224,6 +206,73 @@ func runReentrancy(pass *detect.Pass, kind reentrancyKind) {
 			pass.Report(f)
 		}
 	}
+}
+
+// reentrancyFinding builds the finding of a call that may re-enter with state written after
+// it, its severity and evidence. A callee the caller cannot pick (a contract the protocol
+// stores and only trusted code sets, an immutable, one it created) re-enters only if that
+// contract turns hostile: low. Functions only trusted callers reach, and run-once
+// initializers (the deployer picks the callees), are one step lower.
+func reentrancyFinding(pass *detect.Pass, fn *sema.Function, n *sema.Node, oc outCall, kind reentrancyKind, writes map[*sema.Var][]ast.Node) (detect.Finding, detect.Severity) {
+	p := pass.Program
+	details := map[string]string{}
+	var names []string
+	var related []detect.Range
+	for v, at := range writes {
+		names = append(names, v.Name)
+		for _, a := range at {
+			related = append(related, detect.Range{Pos: a.Pos(), End: a.End()})
+		}
+	}
+	sort.Strings(names)
+	details["state_vars"] = strings.Join(names, ", ")
+	details["function_name"] = fnName(fn)
+	ev := &detect.Evidence{}
+	f := detect.Finding{Pos: oc.site.Pos(), End: oc.site.End(), Details: details, Related: related, Function: fn.Name, Evidence: ev}
+	what := "external call"
+	switch {
+	case oc.act.Kind == sema.ActSend:
+		what = oc.call.Name + " (2300 gas)"
+	case oc.act.Sends:
+		what = "call sending ether"
+	}
+	ev.Add(what + " in " + oc.act.In.QualifiedName() + reachedHow(p, fn, oc.act))
+	sev := pass.Analyzer.Severity
+	if kind == reentrancyETH || kind == reentrancyNoETH {
+		how, chosen, open := calleeChoice(p, pass.Contract, fn, oc.act, n)
+		switch {
+		case chosen && oc.act.Target.Params == 0 && !oc.act.Target.Has(sema.SrcSender|sema.SrcOrigin|sema.SrcData):
+			// Calibrated on audited code: a callee read from storage anyone fills was, there,
+			// a value other conditions kept from reaching the call (a first bid's recipient).
+			ev.Add("the callee comes from " + how)
+			ev.Guess("whether a value set there reaches this call on its path is not proven")
+		case chosen:
+			ev.Add("the callee comes from " + how)
+		case open:
+			// Calibrated too: untraceable callees on audited code were the protocol's own.
+			ev.Guess("the callee is " + how + ": whether the caller picks it is not known")
+		default:
+			ev.Add("the callee is a contract the protocol names itself (stored by trusted code, immutable or created)")
+			sev = detect.Low
+		}
+	}
+	if kind != reentrancyEvents {
+		ev.Add("state written after it and read before it or checked by another entry point: " + details["state_vars"])
+	}
+	// A run-once initializer is called by whoever deploys the contract, with callees the
+	// deployer picks, and its own modifier stops it being entered twice: the same standing as
+	// a function only trusted callers reach.
+	if p.HasAccessControl(fn) || hasInitializerModifier(fn) {
+		ev.Add("only trusted callers reach " + fnName(fn))
+		sev = lower(sev)
+	}
+	if p.RestsOnUnresolved(fn) {
+		ev.Assume("code the scan could not read may hold a lock or a check")
+	}
+	if sev != pass.Analyzer.Severity {
+		f.Severity = sev
+	}
+	return f, sev
 }
 
 // reentrantNode is what the four reentrancy detectors share of a node of an entry point that
@@ -251,13 +300,17 @@ func reentrancyFacts(p *sema.Program, info *sema.FuncInfo) []reentrantNode {
 	return sema.Memo(info, reentrancyFactsKey{}, func() []reentrantNode {
 		g := info.CFG
 		var out []reentrantNode
+		var stale *sema.Staleness
 		for _, n := range g.Nodes {
 			calls := externalCallsAt(p, n)
-			if len(calls) == 0 || p.LockedAt(g, n) {
+			if len(calls) == 0 || p.LockedAt(g, n) || revertsAfter(g, n) {
 				continue
 			}
 			rn := reentrantNode{n: n}
 			for _, oc := range calls {
+				if oc.act.Locked {
+					continue // made under a lock the code it runs takes (super.f() with nonReentrant)
+				}
 				if k, ok := classifyReentrantCall(p, oc); ok {
 					rn.calls = append(rn.calls, reentrantCall{oc, k})
 				}
@@ -266,6 +319,14 @@ func reentrancyFacts(p *sema.Program, info *sema.FuncInfo) []reentrantNode {
 				continue
 			}
 			rn.writes, rn.before, rn.emits = writesAfter(p, g, n), readsBefore(p, g, n), emitsAfter(g, n)
+			if stale == nil {
+				stale = p.Staleness(g)
+			}
+			for v := range rn.writes {
+				if stale.FreshAfter(n, v) {
+					delete(rn.writes, v) // read anew before it is written: not stale
+				}
+			}
 			out = append(out, rn)
 		}
 		return out
@@ -293,16 +354,6 @@ func classifyReentrantCall(p *sema.Program, oc outCall) (reentrancyKind, bool) {
 func isThis(x ast.Expr) bool {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	return ok && id.Name == "this"
-}
-
-// attackerChosen reports whether the callee of a call is chosen by the caller of entry point fn
-// (a parameter, msg.sender, calldata, state anyone may set) or unknown to the model (a call's
-// result, code it cannot read), rather than a contract the contract stores or created itself.
-func attackerChosen(p *sema.Program, fn *sema.Function, oc outCall) bool {
-	if _, chosen := callerChoice(p, fn, oc.act.Target); chosen {
-		return true
-	}
-	return oc.act.Target.Has(sema.SrcCallRet|sema.SrcUnknown|sema.SrcData) || oc.act.Target.Zero()
 }
 
 // externalCallsAt lists the external calls node n makes, directly or through the code it runs
@@ -476,4 +527,134 @@ func modifierSite(fn, m *sema.Function, def ast.Node) ast.Node {
 		}
 	}
 	return def
+}
+
+// tokenMoves are the functions of the token standards (ERC-20, ERC-721, ERC-1155, WETH) that
+// move or create the token's own units: a call of one of them on a token runs the token's code
+// about its own balances.
+var tokenMoves = map[string]bool{"transfer": true, "transferFrom": true, "safeTransfer": true, "safeTransferFrom": true,
+	"burn": true, "mint": true, "deposit": true, "withdraw": true, "approve": true, "safeApprove": true, "permit": true}
+
+// calleesOwnEntry reports whether the stale variable v is only the called token's own entry:
+// every write of v after the call (in the function making the call and in the entry point)
+// is an entry indexed by the token's address, and not by the caller (deposits[token][remote] =
+// stale + amount after token.transferFrom(...)). A token that re-enters then only finds its own
+// accounting stale, and what that accounting pays out is paid in the token itself, which it
+// already controls; a record of the caller's would be stale for the caller's own hook.
+// Ether sent, or a call that is not one of the token's own moves (a hook, a callback), keeps
+// the entry shared: the caller's record pays out the contract's ether or another asset.
+func calleesOwnEntry(p *sema.Program, fn *sema.Function, rn reentrantNode, oc outCall, v *sema.Var) bool {
+	a := oc.act
+	if a.Sends || a.Call == nil || a.Call.Target == nil || !tokenMoves[a.Call.Name] || a.Target.Params == 0 {
+		return false
+	}
+	in := p.Info(a.In)
+	if in == nil || in.CFG == nil {
+		return false
+	}
+	key := p.DepsOf(in).Of(a.Call.Target)
+	if key.Params == 0 {
+		return false
+	}
+	seen := false
+	// In the function making the call, after it.
+	if a.In != fn {
+		cn := nodeHolding(in, a.At)
+		if cn == nil {
+			return false
+		}
+		after := in.CFG.ReachableFrom(cn)
+		for _, m := range in.CFG.Nodes {
+			if !after[m.ID] || m.Kind != sema.NodeStmt && m.Kind != sema.NodeCond {
+				continue
+			}
+			ok, any := entriesKeyedBy(p, in, m, v, key)
+			if !ok {
+				return false
+			}
+			seen = seen || any
+		}
+	}
+	// In the entry point, after the node making the call.
+	entry := p.Info(fn)
+	after := entry.CFG.ReachableFrom(rn.n)
+	for _, m := range entry.CFG.Nodes {
+		if !after[m.ID] || m.Kind != sema.NodeStmt && m.Kind != sema.NodeCond {
+			continue
+		}
+		if a.In == fn {
+			ok, any := entriesKeyedBy(p, entry, m, v, key)
+			if !ok {
+				return false
+			}
+			seen = seen || any
+		} else if _, writes := nodeWrites(p, m)[v]; writes {
+			return false // written again by the entry point: not traced to the token's key
+		}
+	}
+	return seen
+}
+
+// entriesKeyedBy reports whether every write of v that node m makes is, in m's own code, an
+// entry indexed by a value whose origins cover key; any tells whether m writes v at all.
+func entriesKeyedBy(p *sema.Program, info *sema.FuncInfo, m *sema.Node, v *sema.Var, key sema.Prov) (ok, any bool) {
+	ats := nodeWrites(p, m)[v]
+	if len(ats) == 0 || m.Fn != info.Fn {
+		return len(ats) == 0, false
+	}
+	d := p.DepsOf(info)
+	for _, at := range ats {
+		lhs := lvalueOf(at)
+		if lhs == nil {
+			return false, true
+		}
+		keyed, callers := false, false
+		for _, ix := range indexesOf(lhs) {
+			k := d.Of(ix)
+			if k.Params&key.Params == key.Params {
+				keyed = true
+			}
+			// An entry of the caller's too: an ERC-777 or ERC-721 hook on the caller's side of
+			// the transfer re-enters with the caller's record stale.
+			callers = callers || k.Has(sema.SrcSender|sema.SrcOrigin)
+		}
+		if !keyed || callers {
+			return false, true
+		}
+	}
+	return true, true
+}
+
+// revertsAfter reports whether every path on from node n reverts (a query that runs the
+// operation and reverts with its result): whatever a re-entrant call does there is undone.
+func revertsAfter(g *sema.CFG, n *sema.Node) bool {
+	after := g.ReachableFrom(n)
+	return !after[g.Exit.ID] && !after[g.Halt.ID]
+}
+
+// withoutNodeOwn returns writes without the variables only node n itself writes.
+func withoutNodeOwn(p *sema.Program, n *sema.Node, writes map[*sema.Var][]ast.Node) map[*sema.Var][]ast.Node {
+	own := nodeWrites(p, n)
+	if len(own) == 0 {
+		return writes
+	}
+	var out map[*sema.Var][]ast.Node
+	for v, ats := range writes {
+		only := true
+		for _, at := range ats {
+			if !slices.Contains(own[v], at) {
+				only = false
+			}
+		}
+		if only {
+			if out == nil {
+				out = maps.Clone(writes)
+			}
+			delete(out, v)
+		}
+	}
+	if out == nil {
+		return writes
+	}
+	return out
 }

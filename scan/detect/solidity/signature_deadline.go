@@ -38,7 +38,7 @@ func runSignatureNoDeadline(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range entryFunctions(pass.Functions()) {
 		u := signatureUse(p, fn)
-		if u == nil || u.effect == "" || u.digest.Has(sema.SrcCallRet) || expiry(u, p.EntryConds(fn)) != "" {
+		if u == nil || u.effect == "" || u.digest.Has(sema.SrcCallRet|sema.SrcFixedRet) || expiry(u, p.EntryConds(fn)) != "" {
 			continue
 		}
 		c := u.checks[0]

@@ -44,7 +44,7 @@ func runSignatureReplay(pass *detect.Pass) {
 		if u == nil || u.effect == "" {
 			continue
 		}
-		if u.digest.Has(sema.SrcCallRet) || handedByTrustedCaller(p, fn, u) || selfSigned(u) {
+		if u.digest.Has(sema.SrcCallRet|sema.SrcFixedRet) || handedByTrustedCaller(p, fn, u) || selfSigned(u) {
 			continue // another contract computes the digest: its nonce may be in it (a wallet's transaction hash)
 		}
 		r := u.replay

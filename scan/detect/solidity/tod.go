@@ -92,14 +92,20 @@ func runTOD(pass *detect.Pass) {
 			}
 			sort.Slice(deps, func(i, j int) bool { return deps[i].v.Name < deps[j].v.Name })
 			for _, d := range deps {
+				// A competing transaction matters when its writer picks the value: anyone
+				// setting it to what they choose (winner = msg.sender, reward = msg.value), or
+				// a trusted role changing an amount. Protocol bookkeeping that no caller
+				// steers (debt updated by computed amounts), an initializer that runs once,
+				// and each caller's own entry are no race a front-runner wins.
+				choosing := p.WritersChoosing(c, d.v, sema.SrcValue, true)
 				var open, trusted []string
 				for _, g := range writers[d.v] {
-					if g == fn && fn.IsEntryPoint() {
+					if g == fn && fn.IsEntryPoint() || p.RunsOnce(g) {
 						continue
 					}
 					if p.HasAccessControl(g) {
 						trusted = append(trusted, fnName(g))
-					} else {
+					} else if slices.Contains(choosing, g) {
 						open = append(open, fnName(g))
 					}
 				}

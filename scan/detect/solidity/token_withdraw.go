@@ -40,7 +40,9 @@ var UnprotectedTokenWithdraw = &detect.Analyzer{
 func runUnprotectedTokenWithdraw(pass *detect.Pass) {
 	p := pass.Program
 	for _, fn := range entryFunctions(pass.Functions()) {
-		if accessControlled(p, fn) || len(entryWrites(p, fn)) > 0 || takesPayment(p, fn) {
+		// Code the project itself runs through delegatecall (a bridge adapter) moves the
+		// delegating contract's tokens, under that contract's checks.
+		if accessControlled(p, fn) || p.Delegated(fn) || len(entryWrites(p, fn)) > 0 || takesPayment(p, fn) {
 			continue
 		}
 		info := p.Info(fn)
@@ -63,6 +65,8 @@ func runUnprotectedTokenWithdraw(pass *detect.Pass) {
 				f := detect.Finding{Function: fn.Name, Details: map[string]string{"function_name": fnName(fn),
 					"recipient": sourceText(p, to), "amount": sourceText(p, amount)}}
 				f.Pos, f.End = fnRange(fn, c.Expr)
+				f.Evidence = outflowEvidence(p, pass.Contract, fn, "transfers the contract's tokens to "+sourceText(p, to))
+				lowerForScript(&f, pass.Contract, fn)
 				pass.Report(f)
 			}
 		}

@@ -58,7 +58,7 @@ func runUnchecked(pass *detect.Pass, names ...string) {
 	for _, fn := range bodies(pass.Functions()) {
 		info := p.Info(fn)
 		for _, c := range info.Calls {
-			if !c.IsLowLevel(names...) || checked(info, fn, c) {
+			if !c.IsLowLevel(names...) || checked(p, info, fn, c) {
 				continue
 			}
 			pass.ReportNode(c.Expr, fn, map[string]string{"call_kind": c.Name})
@@ -74,11 +74,18 @@ func runUnchecked(pass *detect.Pass, names ...string) {
 // checked reports whether the success flag of a low-level call is used, and used to handle a
 // failure: a check whose branches both do nothing, a condition made constant (|| 1 == 1), or a
 // check that reverts on success and carries on after a failure does not count.
-func checked(info *sema.FuncInfo, fn *sema.Function, c *sema.Call) bool {
+//
+// A flag handed back to the caller (a named result, or returned) is the caller's to check; a
+// call whose returned data the function tests (require(data.length == 0), a call expected to
+// revert) checks its outcome through the data.
+func checked(p *sema.Program, info *sema.FuncInfo, fn *sema.Function, c *sema.Call) bool {
 	if !resultUsed(fn, c.Expr) {
-		return false
+		return dataTested(p, info, fn, c.Expr)
 	}
 	flag := boolVarOf(info, fn, c.Expr)
+	if flag != nil && flag.Kind == sema.ReturnVar {
+		return true
+	}
 	if flag != nil && !varRead(info, fn, flag) {
 		return false
 	}
@@ -243,4 +250,48 @@ func neverCalled(fn *sema.Function) []ast.Node {
 		return true
 	})
 	return out
+}
+
+// dataTested reports whether the data a call returns ((, bytes memory data) = x.call(...)) is
+// read in a condition of the function (if, require, a require helper's argument).
+func dataTested(p *sema.Program, info *sema.FuncInfo, fn *sema.Function, c *ast.CallExpr) bool {
+	var data *sema.Var
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
+		if s, ok := n.(*ast.VarDeclStmt); ok && unwrapCall(s.Value) == c && len(s.Vars) == 2 && s.Vars[1] != nil {
+			for _, v := range fn.Locals {
+				if v.Decl == s.Vars[1] {
+					data = v
+				}
+			}
+		}
+		return data == nil
+	})
+	if data == nil {
+		return false
+	}
+	tested := false
+	fn.BodyTree().Inspect(func(n ast.Node) bool {
+		var cond ast.Expr
+		switch s := n.(type) {
+		case *ast.IfStmt:
+			cond = s.Cond
+		case *ast.CallExpr:
+			if len(s.Args) > 0 && c != s {
+				if cc := info.CallOf[s]; cc != nil && (cc.Kind == sema.CallBuiltin && (cc.Name == "require" || cc.Name == "assert") ||
+					cc.Kind == sema.CallInternal && cc.Callee != nil && p.RequiresArg(cc.Callee, 0)) {
+					cond = s.Args[0]
+				}
+			}
+		}
+		if cond != nil {
+			ast.Inspect(cond, func(x ast.Node) bool {
+				if id, ok := x.(*ast.Ident); ok && info.Uses[id] == data {
+					tested = true
+				}
+				return !tested
+			})
+		}
+		return !tested
+	})
+	return tested
 }

@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
@@ -58,7 +59,7 @@ func runUncheckedERC20(pass *detect.Pass) {
 			if resultUsed(fn, c.Expr) || insideTry(fn, c.Expr) {
 				continue
 			}
-			if c.Name == "transferFrom" && isNonFungible(c.Contract) {
+			if c.Name == "transferFrom" && (isNonFungible(c.Contract) || c.Contract == nil && nonFungibleName(receiverTypeName(info, c.Target))) {
 				continue // ERC-721's transferFrom returns nothing and reverts on failure
 			}
 			if isWrappedNative(c.Contract) {
@@ -67,8 +68,15 @@ func runUncheckedERC20(pass *detect.Pass) {
 			if c.Callee != nil && neverReturnsFalse(p, c.Callee, 0) {
 				continue // the token's own code reverts on failure and otherwise returns true
 			}
+			if shippedImplsNeverFail(p, c) {
+				continue // every implementation the project ships reverts on failure
+			}
 			f := detect.Finding{Pos: c.Expr.Pos(), End: c.Expr.End(), Function: fn.Name,
-				Details: map[string]string{"function_name": fnName(fn), "call": c.Name}}
+				Details: map[string]string{"function_name": fnName(fn), "call": c.Name}, Evidence: &detect.Evidence{}}
+			f.Evidence.Add("the boolean " + c.Name + " returns is dropped")
+			if c.Callee == nil || c.Callee.Body == nil {
+				f.Evidence.Assume("the token's code is not in the sources: it may return false instead of reverting")
+			}
 			if usesSafeERC20(fn.Contract) || !booksAnything(p, info) {
 				// A failed transfer in a function that records nothing (a sweep of tokens
 				// sent by mistake) leaves no account wrong: the caller sees nothing arrive.
@@ -121,18 +129,70 @@ func isNonFungible(c *sema.Contract) bool {
 	if c == nil {
 		return false
 	}
-	nft := func(name string) bool { return strings.Contains(name, "ERC721") || strings.Contains(name, "ERC1155") }
 	for _, b := range c.Linearization {
-		if nft(b.Name) || len(b.LookupFunction("ownerOf")) > 0 && b == c {
+		if nonFungibleName(b.Name) || len(b.LookupFunction("ownerOf")) > 0 && b == c {
 			return true
 		}
 		for _, spec := range b.Decl.Bases {
-			if nft(spec.Name.String()) {
+			if nonFungibleName(spec.Name.String()) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// nonFungibleName reports whether a token type is named as an ERC-721 or ERC-1155 contract:
+// the gap a name fills when the type's import is not shipped.
+func nonFungibleName(name string) bool {
+	return strings.Contains(name, "ERC721") || strings.Contains(name, "ERC1155")
+}
+
+// receiverTypeName returns the type name a call's receiver is written with when its contract
+// could not be resolved: IERC721(x) converted, or a variable declared as ERC721.
+func receiverTypeName(info *sema.FuncInfo, x ast.Expr) string {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		if id, ok := e.Fun.(*ast.Ident); ok && len(e.Args) == 1 {
+			return id.Name
+		}
+	case *ast.Ident:
+		if v, ok := info.Uses[e].(*sema.Var); ok && v.Decl != nil {
+			if ip, ok := v.Decl.Type.(*ast.IdentPath); ok {
+				return ip.Names[len(ip.Names)-1].Name
+			}
+			if id, ok := v.Decl.Type.(*ast.Ident); ok {
+				return id.Name
+			}
+		}
+	}
+	return ""
+}
+
+// shippedImplsNeverFail reports whether the token type of call c is an interface (or an
+// abstract contract) that the project implements, and every implementation it ships never
+// returns false from the function called: the project's own token reverts on failure.
+func shippedImplsNeverFail(p *sema.Program, c *sema.Call) bool {
+	t := c.Contract
+	if t == nil || c.Callee != nil && c.Callee.Body != nil {
+		return false
+	}
+	found := false
+	for _, impl := range p.Contracts {
+		if impl == t || impl.IsInterface() || !slices.Contains(impl.Linearization, t) {
+			continue
+		}
+		for _, g := range impl.LookupFunction(c.Name) {
+			if g.Body == nil || len(g.Params) != len(c.Args) {
+				continue
+			}
+			if !neverReturnsFalse(p, g, 0) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }
 
 // neverReturnsFalse reports whether a function's implementation is known and every return

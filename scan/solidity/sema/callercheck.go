@@ -251,6 +251,9 @@ func (p *Program) callRestricts(info *FuncInfo, e *ast.CallExpr, depth int, ck c
 	if IsCallerAccessor(info, e) {
 		return false
 	}
+	if p.registryAnswer(info, c, ck, func(x ast.Expr) bool { return fromCaller(info, x) }) {
+		return true // a trusted registry's answer about the caller (registrycheck.go)
+	}
 	return p.namedCheckCall(info, e, ck)
 }
 
@@ -266,6 +269,9 @@ func (p *Program) answersCallerCheck(info *FuncInfo, c *Call, callee *Function, 
 		if a := ArgFor(c, callee, i); a != nil && p.isCaller(info, a, ck) && IsAddress(prm.Type) &&
 			p.returnsSenderCheck(callee, depth+1, ck.into(callee, prm)) {
 			return true
+		}
+		if a := ArgFor(c, callee, i); a != nil && !ck.origin && fromCaller(info, a) && p.returnsRegistryAnswer(callee, i, ck) {
+			return true // getBool(keccak256(..., msg.sender)) returning a trusted store's answer
 		}
 	}
 	return false

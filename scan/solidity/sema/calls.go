@@ -683,6 +683,11 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 				c.Kind, c.Target = CallInternal, nil
 				return c
 			}
+			if info.Uses[id] == nil && rt == nil && p.missingLibraryName(info, id) {
+				// L.f(...) on a library of a missing import: its code, run here.
+				c.Kind, c.Target = CallLibrary, nil
+				return c
+			}
 			switch o := info.Uses[id].(type) {
 			case *Builtin:
 				switch o.Name {
@@ -750,7 +755,7 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 			bind()
 			return c
 		}
-		if rt == nil && p.boundToMissingLibrary(info, recv) {
+		if rt == nil && (p.boundToMissingLibrary(info, recv) || p.chainedOnMissingLibrary(info, recv)) {
 			c.Kind, c.Target = CallLibrary, nil
 			return c
 		}

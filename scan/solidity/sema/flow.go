@@ -6,7 +6,7 @@ import (
 )
 
 // Source is a set of origins a value may depend on.
-type Source uint16
+type Source uint32
 
 const (
 	SrcSender  Source = 1 << iota // msg.sender

@@ -482,3 +482,7 @@ func (p *Program) ChecksCallerIdentity(fn *Function, deployed *Contract) bool {
 		return p.unresolvedModifierNamed(fn, true) || p.checksCaller(fn, checkCtx{in: in, owner: fn, identity: true, deployed: deployed}, 0)
 	})
 }
+
+// RequiresArg reports whether fn reverts unless its bool parameter i holds: a require helper
+// (_require(ok, code)).
+func (p *Program) RequiresArg(fn *Function, i int) bool { return p.requiresParam(fn, i) }

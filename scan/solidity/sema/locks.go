@@ -28,6 +28,12 @@ type lockKey struct {
 // LockedAt reports whether a reentrancy lock is held when node n of g runs: some location is
 // tested by a condition that dominates n and written by a statement that dominates n.
 func (p *Program) LockedAt(g *CFG, n *Node) bool {
+	return p.lockedAt(g, n, p.stmtLockEffects(g))
+}
+
+// lockedAt is LockedAt with the graph's statement effects given (summaries compute them for
+// one graph at a time and let them go, instead of keeping a cache for every graph).
+func (p *Program) lockedAt(g *CFG, n *Node, effects []stmtLocks) bool {
 	checked := map[lockKey]bool{}
 	written := map[lockKey]bool{}
 	for d := range g.dominatorsOf(n) { // the gates (Gates), without making their list
@@ -38,7 +44,6 @@ func (p *Program) LockedAt(g *CFG, n *Node) bool {
 			yulSlotReads(p.Info(d.Fn), c, checked)
 		}
 	}
-	effects := p.stmtLockEffects(g)
 	for d := range g.dominatorsOf(n) {
 		if d == n || d.Kind != NodeStmt {
 			continue
@@ -70,21 +75,27 @@ type stmtLocks struct{ checked, written []lockKey }
 
 // stmtLockEffects returns the lockEffects of every statement node of g, by node ID.
 func (p *Program) stmtLockEffects(g *CFG) []stmtLocks {
-	g.locks.once.Do(func() {
-		g.locks.effects = make([]stmtLocks, len(g.Nodes))
-		for _, d := range g.Nodes {
-			info := p.Info(d.Fn)
-			if d.Kind != NodeStmt || info == nil {
-				continue
-			}
-			checked, written := map[lockKey]bool{}, map[lockKey]bool{}
-			for _, x := range d.Exprs() {
-				p.lockEffects(info, x, checked, written, 0)
-			}
-			g.locks.effects[d.ID] = stmtLocks{checked: slices.Collect(maps.Keys(checked)), written: slices.Collect(maps.Keys(written))}
-		}
-	})
+	g.locks.once.Do(func() { g.locks.effects = p.computeLockEffects(g) })
 	return g.locks.effects
+}
+
+// computeLockEffects computes the lockEffects of every statement node of g, by node ID.
+func (p *Program) computeLockEffects(g *CFG) []stmtLocks {
+	effects := make([]stmtLocks, len(g.Nodes))
+	for _, d := range g.Nodes {
+		info := p.Info(d.Fn)
+		if d.Kind != NodeStmt || info == nil {
+			continue
+		}
+		checked, written := map[lockKey]bool{}, map[lockKey]bool{}
+		for _, x := range d.Exprs() {
+			p.lockEffects(info, x, checked, written, 0)
+		}
+		if len(checked) > 0 || len(written) > 0 {
+			effects[d.ID] = stmtLocks{checked: slices.Collect(maps.Keys(checked)), written: slices.Collect(maps.Keys(written))}
+		}
+	}
+	return effects
 }
 
 // lockEffects adds the locations x tests in a reverting check (assembly if-revert, or the
@@ -127,6 +138,14 @@ func (p *Program) lockEffects(info *FuncInfo, x ast.Node, checked, written map[l
 			ci := p.Info(c.Callee)
 			if ci == nil || ci.CFG == nil {
 				return true
+			}
+			// A require helper (_require(_status != ENTERED, code)) tests what it is given.
+			for i, prm := range c.Callee.Params {
+				if isBool(prm.Type) && p.requiresParam(c.Callee, i) {
+					if a := ArgFor(c, c.Callee, i); a != nil {
+						p.lockReads(info, a, checked, depth)
+					}
+				}
 			}
 			h := p.helperLocks(ci, depth+1)
 			for _, k := range h.checked {

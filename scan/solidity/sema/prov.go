@@ -2,6 +2,7 @@ package sema
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/inspect"
@@ -22,6 +23,11 @@ const (
 	SrcRecovered                          // an address recovered from a signature (ecrecover)
 	SrcUnknown                            // code the model cannot read decided it
 	SrcChain                              // the chain id (block.chainid, chainid() in assembly)
+	// SrcFixedRet is the answer of a contract the code names by itself (a stored, immutable
+	// or constant address, this, a contract it created, or one such a contract named in
+	// turn: a registry's lookup); Vars keep the state variables that named it. The answer
+	// of any other contract is SrcCallRet (callRet).
+	SrcFixedRet
 )
 
 // maxProvVars bounds the state variables a Prov lists: past it, SrcStorage alone says a stored
@@ -77,8 +83,10 @@ type Deps struct {
 	vars map[*Var]Prov
 	yul  map[string]Prov // assembly variables by name (let x := caller())
 	// ret gives what a callee's result comes from, in its parameters: the callee's summary,
-	// or while a cycle of functions is being summarised, the current approximation.
-	ret func(*Function) Prov
+	// or while a cycle of functions is being summarised, the current approximation. results
+	// gives the same per result, for a call whose results are taken apart ((a, pool) = f()).
+	ret     func(*Function) Prov
+	results func(*Function) []Prov
 }
 
 type depsKey struct{}
@@ -92,13 +100,19 @@ func (p *Program) DepsOf(info *FuncInfo) *Deps {
 				return s.Returns
 			}
 			return Prov{Src: SrcUnknown}
+		}, func(g *Function) []Prov {
+			if s := p.Summary(g); s != nil {
+				return s.Results
+			}
+			return nil
 		})
 	})
 }
 
-// computeDeps computes the dependencies of a function, asking ret for its callees' results.
-func (p *Program) computeDeps(info *FuncInfo, ret func(*Function) Prov) *Deps {
-	d := &Deps{p: p, info: info, vars: map[*Var]Prov{}, ret: ret}
+// computeDeps computes the dependencies of a function, asking ret (and results, per result) for
+// its callees' results.
+func (p *Program) computeDeps(info *FuncInfo, ret func(*Function) Prov, results func(*Function) []Prov) *Deps {
+	d := &Deps{p: p, info: info, vars: map[*Var]Prov{}, ret: ret, results: results}
 	fn := info.Fn
 	for i, v := range fn.Params {
 		d.vars[v] = Prov{Src: SrcParam, Params: paramBit(i)}
@@ -154,6 +168,14 @@ func (p *Program) computeDeps(info *FuncInfo, ret func(*Function) Prov) *Deps {
 					}
 					continue
 				}
+				if len(s.Vars) > 1 {
+					for i, decl := range s.Vars {
+						if decl != nil {
+							changed = set(declVar(decl), d.result(s.Value, i)) || changed
+						}
+					}
+					continue
+				}
 				pv := d.Of(s.Value)
 				for _, decl := range s.Vars {
 					if decl != nil {
@@ -177,6 +199,8 @@ func (p *Program) computeDeps(info *FuncInfo, ret func(*Function) Prov) *Deps {
 					ev := pv
 					if rt != nil && i < len(rt.Elems) && rt.Elems[i] != nil {
 						ev = d.Of(rt.Elems[i])
+					} else if rt == nil && len(lhs) > 1 && s.Op.String() == "=" {
+						ev = d.result(s.Rhs, i)
 					}
 					if v := info.RootVar(e); v != nil && v.Kind != StateVar && !v.IsStorageRef() {
 						changed = set(v, ev) || changed
@@ -208,6 +232,58 @@ func (p *Program) computeDeps(info *FuncInfo, ret func(*Function) Prov) *Deps {
 }
 
 var depsKinds = inspect.Of((*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil), (*ast.YulLet)(nil), (*ast.YulAssign)(nil))
+
+// result returns what result i of call x comes from, when the call's callees say per result
+// ((liquidity, pool) = addLiquidity(...)), else what the whole call comes from.
+func (d *Deps) result(x ast.Expr, i int) Prov {
+	e, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || d.results == nil {
+		return d.Of(x)
+	}
+	c := d.info.CallOf[e]
+	if c == nil || c.Kind != CallInternal && c.Kind != CallLibrary || len(c.Callees) == 0 {
+		return d.Of(x)
+	}
+	var out Prov
+	for _, g := range c.Callees {
+		rs := d.results(g)
+		if i >= len(rs) {
+			return d.Of(x)
+		}
+		out = out.Union(d.p.instantiate(rs[i], c, g, d))
+	}
+	return out
+}
+
+// resultsOf computes what each of fn's results comes from (nil for a function with fewer than
+// two): its named results' values, the elements of returned tuples in place, and the results
+// of a call returned whole.
+func resultsOf(fn *Function, d *Deps) []Prov {
+	n := len(fn.Returns)
+	if n < 2 {
+		return nil
+	}
+	out := make([]Prov, n)
+	for i, r := range fn.Returns {
+		out[i] = d.Var(r)
+	}
+	for x := range fn.BodyTree().Preorder(returnKinds) {
+		r := x.(*ast.ReturnStmt)
+		if r.Result == nil {
+			continue
+		}
+		t, ok := ast.Unparen(r.Result).(*ast.TupleExpr)
+		for i := range out {
+			switch {
+			case ok && len(t.Elems) == n:
+				out[i] = out[i].Union(d.Of(t.Elems[i]))
+			default:
+				out[i] = out[i].Union(d.result(r.Result, i))
+			}
+		}
+	}
+	return out
+}
 
 // returnsOf computes what fn's result comes from, from its dependencies d.
 func returnsOf(fn *Function, d *Deps) Prov {
@@ -332,6 +408,12 @@ func (d *Deps) callProv(e *ast.CallExpr) Prov {
 		}
 	case CallBuiltin:
 		switch c.Name {
+		case "keccak256":
+			if deployer, ok := create2Deployer(info, e); ok {
+				// The address CREATE2 gives a contract that deployer created: the caller
+				// picks the salt (which pool), not the code behind the address.
+				return Prov{Src: SrcCreated}.Union(d.Of(deployer))
+			}
 		case "ecrecover":
 			return Prov{Src: SrcRecovered}
 		case "blockhash", "block.blockhash", "blobhash":
@@ -343,17 +425,13 @@ func (d *Deps) callProv(e *ast.CallExpr) Prov {
 				return d.Of(e.Args[0])
 			}
 		}
+		if m, ok := stripCallDecorations(e.Fun).(*ast.MemberExpr); ok && !strings.Contains(c.Name, ".") {
+			// x.sub(y) bound to a library the program lacks: the receiver is an argument too
+			return args().Union(d.Of(m.X))
+		}
 		return args()
 	case CallExternal, CallLowLevel:
-		// What another contract answers is whatever that contract says: when the caller
-		// picks the contract (IReporter(src).report()), the caller picks the answer.
-		out := Prov{Src: SrcCallRet}
-		if c.Target != nil {
-			t := d.Of(c.Target)
-			t.Src &^= SrcConst | SrcThis | SrcImmutable | SrcCreated
-			out = out.Union(t)
-		}
-		return out
+		return d.callRet(c)
 	case CallNew:
 		return Prov{Src: SrcCreated}
 	case CallInternal, CallLibrary:
@@ -370,6 +448,23 @@ func (d *Deps) callProv(e *ast.CallExpr) Prov {
 		return out
 	}
 	return args()
+}
+
+// openAddress lists the origins that make a called address one the code does not name by
+// itself: the caller's choices, and what the model cannot trace.
+const openAddress = SrcParam | SrcSender | SrcOrigin | SrcData | SrcCallRet | SrcUnknown | SrcValue | SrcBalance | SrcBlock | SrcRecovered
+
+// callRet returns what the result of external or low-level call c comes from. A contract's
+// answer is its own to give, so the called address decides: a contract the code names by
+// itself answers with SrcFixedRet (and the state variables naming it: a registry is only as
+// trusted as the variable holding it), any other with SrcCallRet and the caller's part in
+// the address (IRegistry(param).get() is the caller's choice).
+func (d *Deps) callRet(c *Call) Prov {
+	t := d.Of(c.Target)
+	if t.Zero() || t.Has(openAddress) || t.Params != 0 {
+		return Prov{Src: SrcCallRet | t.Src&(SrcParam|SrcSender|SrcOrigin|SrcData), Params: t.Params}
+	}
+	return Prov{Src: SrcFixedRet, Vars: t.Vars}
 }
 
 // OfYul returns what an assembly expression may come from.
@@ -453,4 +548,33 @@ func (p *Program) instantiate(pv Prov, c *Call, callee *Function, d *Deps) Prov 
 // passes, in the caller's dependencies d.
 func (p *Program) Instantiate(pv Prov, c *Call, callee *Function, d *Deps) Prov {
 	return p.instantiate(pv, c, callee, d)
+}
+
+// create2Deployer recognises the CREATE2 address formula, keccak256(abi.encodePacked(0xff,
+// deployer, salt, initCodeHash)), and returns the deployer.
+func create2Deployer(info *FuncInfo, e *ast.CallExpr) (ast.Expr, bool) {
+	if len(e.Args) != 1 {
+		return nil, false
+	}
+	inner, ok := ast.Unparen(e.Args[0]).(*ast.CallExpr)
+	if !ok || len(inner.Args) != 4 {
+		return nil, false
+	}
+	if c := info.CallOf[inner]; c == nil || c.Name != "abi.encodePacked" {
+		return nil, false
+	}
+	lit, ok := ast.Unparen(inner.Args[0]).(*ast.BasicLit)
+	if !ok {
+		if conv, isCall := ast.Unparen(inner.Args[0]).(*ast.CallExpr); isCall && len(conv.Args) == 1 {
+			lit, ok = ast.Unparen(conv.Args[0]).(*ast.BasicLit) // bytes1(0xff)
+		}
+	}
+	if !ok {
+		return nil, false
+	}
+	v := strings.Trim(strings.TrimPrefix(strings.ToLower(lit.Value), "hex"), `"'`)
+	if v != "0xff" && v != "ff" {
+		return nil, false
+	}
+	return inner.Args[1], true
 }

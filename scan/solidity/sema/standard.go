@@ -1,6 +1,9 @@
 package sema
 
-import "github.com/vigil-sec/vigil/scan/solidity/ast"
+import (
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
+)
 
 // standardViews lists, for the token standards' interfaces, the functions their EIPs declare
 // view, by name and argument count. Projects often import these interfaces from a dependency
@@ -47,4 +50,15 @@ func (p *Program) StandardViewCall(info *FuncInfo, c *Call) bool {
 		name = typePathString(declaredTypeExpr(info, c.Target, 0))
 	}
 	return standardInterfaces[name]
+}
+
+// GetterCall reports whether an external call reads a public state variable of the receiver's
+// contract type (CToken(c).totalSupply() where totalSupply is `uint public`): the compiler
+// generates a view getter, so the call compiles to STATICCALL as a view function's would.
+func GetterCall(c *Call) bool {
+	if c.Kind != CallExternal || c.Callee != nil || c.Contract == nil {
+		return false
+	}
+	v := c.Contract.LookupStateVar(c.Name)
+	return v != nil && v.Decl != nil && v.Decl.Visibility == token.PUBLIC && len(c.Contract.LookupFunction(c.Name)) == 0
 }

@@ -72,7 +72,11 @@ type Action struct {
 	// variable its caller passes.
 	ParamsWrittenAfter, ParamsReadBefore uint64
 	Loop                                 bool // inside a loop on the way
-	Depth                                int  // internal calls from the summarised function to In (0: in it)
+	// Locked is set, for a call out, when a reentrancy lock is held where it is made (LockedAt
+	// in the function holding it or in a caller on the way: an override calling super.f()
+	// whose base function takes the lock).
+	Locked bool
+	Depth  int // internal calls from the summarised function to In (0: in it)
 }
 
 // maxActions bounds a summary's actions: past it, the rest are dropped (the summary keeps the
@@ -85,6 +89,7 @@ const maxActions = 96
 type Summary struct {
 	Fn      *Function
 	Returns Prov     // what the result comes from
+	Results []Prov   // what each result comes from, for functions with several (nil otherwise)
 	Actions []Action // in graph order, each location once
 }
 
@@ -127,6 +132,18 @@ func (p *Program) summarise(cg *callGraph, c *scc) map[*Function]*Summary {
 		}
 		return Prov{Src: SrcUnknown}
 	}
+	results := func(g *Function) []Prov {
+		if cg.of[g] == c {
+			if s := out[g]; s != nil {
+				return s.Results
+			}
+			return nil
+		}
+		if s := p.Summary(g); s != nil {
+			return s.Results
+		}
+		return nil
+	}
 	summaryOf := func(g *Function) *Summary {
 		if cg.of[g] == c {
 			return out[g]
@@ -155,7 +172,7 @@ func (p *Program) summarise(cg *callGraph, c *scc) map[*Function]*Summary {
 		// modifier), read below.
 		for _, fn := range c.fns {
 			if info := p.Info(fn); info != nil {
-				deps[fn] = p.computeDeps(info, ret)
+				deps[fn] = p.computeDeps(info, ret, results)
 			}
 		}
 		for _, fn := range c.fns {
@@ -168,12 +185,13 @@ func (p *Program) summarise(cg *callGraph, c *scc) map[*Function]*Summary {
 			s := &Summary{Fn: fn}
 			if fn.Body != nil {
 				s.Returns = returnsOf(fn, d)
+				s.Results = resultsOf(fn, d)
 			} else {
 				s.Returns = Prov{Src: SrcUnknown}
 			}
 			out[fn] = s
 			s.Actions = p.actionsOf(fn, info, summaryOf, depsOf)
-			if prev == nil || !sameProv(prev.Returns, s.Returns) || len(prev.Actions) != len(s.Actions) {
+			if prev == nil || !sameProv(prev.Returns, s.Returns) || len(prev.Actions) != len(s.Actions) || !sameResults(prev.Results, s.Results) {
 				changed = true
 			}
 		}
@@ -182,6 +200,19 @@ func (p *Program) summarise(cg *callGraph, c *scc) map[*Function]*Summary {
 		}
 	}
 	return out
+}
+
+// sameResults reports whether two per-result provenances list the same origins.
+func sameResults(a, b []Prov) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !sameProv(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameProv reports whether two provenances list the same origins.
@@ -206,6 +237,8 @@ func (p *Program) actionsOf(fn *Function, info *FuncInfo, summaryOf func(*Functi
 		return nil
 	}
 	acc := &actionList{}
+	reads := &nodeReads{p: p, g: g}
+	var lockEffects []stmtLocks // computed for this graph on the first call out, then let go
 	for _, n := range g.Nodes {
 		code := n.Code()
 		ni := p.Info(n.Fn)
@@ -216,9 +249,9 @@ func (p *Program) actionsOf(fn *Function, info *FuncInfo, summaryOf func(*Functi
 		if d == nil {
 			continue
 		}
-		var after, before []*Var
-		var afterParams, beforeParams uint64
-		afterDone := false
+		var after, afterOwn, before, beforeOwn []*Var
+		var afterParams, afterOwnParams, beforeParams, beforeOwnParams uint64
+		afterDone, locked := false, false
 		for _, a := range p.nodeActions(ni, d, code, summaryOf) {
 			if !kept(a) {
 				continue
@@ -237,18 +270,34 @@ func (p *Program) actionsOf(fn *Function, info *FuncInfo, summaryOf func(*Functi
 			}
 			if a.Kind == ActCall || a.Kind == ActSend {
 				if !afterDone {
-					after, afterParams = p.writtenAfter(g, n)
-					before, beforeParams = p.readBefore(g, n)
+					after, afterParams = p.writtenAfter(g, n, reads, true)
+					afterOwn, afterOwnParams = p.writtenAfter(g, n, reads, false)
+					before, beforeParams = p.readBefore(g, n, true)
+					beforeOwn, beforeOwnParams = p.readBefore(g, n, false)
+					// A lock modifier whose code is not shipped (nonReentrant from a missing
+					// import): its name is the evidence, as HasUnresolvedGuard takes it.
+					if lockEffects == nil {
+						lockEffects = p.computeLockEffects(g)
+					}
+					locked = p.lockedAt(g, n, lockEffects) || p.HasUnresolvedGuard(fn)
 					afterDone = true
 				}
+				a.Locked = a.Locked || locked
 				if a.Depth > 0 {
-					a.WritesAfter = unionVars(a.WritesAfter, after)
-					a.ReadsBefore = unionVars(a.ReadsBefore, before)
+					// The callee's reads before the call are in its own summary: of the
+					// node calling it, only its own code counts, not all the callee reads.
+					// Likewise what the callee writes after the call is in its summary: the
+					// node's writes on the next turn of a loop are made before that turn's
+					// own call.
+					a.WritesAfter = unionVars(a.WritesAfter, afterOwn)
+					a.ReadsBefore = unionVars(a.ReadsBefore, beforeOwn)
+					a.ParamsWrittenAfter |= afterOwnParams
+					a.ParamsReadBefore |= beforeOwnParams
 				} else {
 					a.WritesAfter, a.ReadsBefore = after, before
+					a.ParamsWrittenAfter |= afterParams
+					a.ParamsReadBefore |= beforeParams
 				}
-				a.ParamsWrittenAfter |= afterParams
-				a.ParamsReadBefore |= beforeParams
 			}
 			acc.add(a)
 		}
@@ -259,16 +308,26 @@ func (p *Program) actionsOf(fn *Function, info *FuncInfo, summaryOf func(*Functi
 // writtenAfter lists the state variables written on some path after node n of g (n excluded
 // unless a loop brings it back), by the nodes' own code and the internal functions they call,
 // and (Params bits) the storage parameters of g's function so written.
-func (p *Program) writtenAfter(g *CFG, n *Node) ([]*Var, uint64) {
+//
+// A variable every path to whose writes reads it again first (a re-check after the call, the
+// next turn of a loop reading the entry anew) is written from a fresh value, not one a
+// re-entrant call could have made stale: it is left out (freshAfter).
+//
+// Without self, n's own writes on the next turn of a loop are left out.
+func (p *Program) writtenAfter(g *CFG, n *Node, reads *nodeReads, self bool) ([]*Var, uint64) {
 	var out []*Var
 	var params uint64
 	after := g.ReachableFrom(n)
 	for _, m := range g.Nodes {
-		if !after[m.ID] || m.Kind != NodeStmt && m.Kind != NodeCond {
+		if !after[m.ID] || m.Kind != NodeStmt && m.Kind != NodeCond || m == n && !self {
 			continue
 		}
-		vars, ps := p.storageAt(m, true, 0)
-		out = unionVars(out, vars)
+		vars, ps := reads.written(m)
+		for _, v := range vars {
+			if !slices.Contains(out, v) && !p.freshAfter(g, n, v, reads) {
+				out = append(out, v)
+			}
+		}
 		params |= ps
 	}
 	return out, params
@@ -276,7 +335,9 @@ func (p *Program) writtenAfter(g *CFG, n *Node) ([]*Var, uint64) {
 
 // readBefore lists the state variables read on the way to node n of g (n included), by the
 // nodes' own code and the internal functions they call, and the storage parameters so read.
-func (p *Program) readBefore(g *CFG, n *Node) ([]*Var, uint64) {
+// Without calleesOfN, n's own calls are not looked into (unless a loop brings n back): for a
+// call made inside a helper n calls, what the helper reads after it is not read before it.
+func (p *Program) readBefore(g *CFG, n *Node, calleesOfN bool) ([]*Var, uint64) {
 	var out []*Var
 	var params uint64
 	reaching := g.Reaching(n)
@@ -284,7 +345,11 @@ func (p *Program) readBefore(g *CFG, n *Node) ([]*Var, uint64) {
 		if m != n && !reaching[m.ID] {
 			continue
 		}
-		vars, ps := p.storageAt(m, false, 0)
+		depth := 0
+		if m == n && !reaching[m.ID] && !calleesOfN {
+			depth = maxStorageDepth // the node's own code only
+		}
+		vars, ps := p.storageAt(m, false, depth)
 		out = unionVars(out, vars)
 		params |= ps
 	}
@@ -390,6 +455,9 @@ func (p *Program) writeTargets(info *FuncInfo, x ast.Node) []ast.Expr {
 	return out
 }
 
+// maxStorageDepth bounds the helpers storageAt looks into.
+const maxStorageDepth = 4
+
 type calleeStorageKey struct {
 	writes bool
 	depth  int
@@ -404,7 +472,7 @@ type storageFacts struct {
 // storage parameters (Params bits), through its own callees a few levels deep.
 func (p *Program) calleeStorage(g *Function, writes bool, depth int) ([]*Var, uint64) {
 	gi := p.Info(g)
-	if gi == nil || gi.CFG == nil || depth > 4 {
+	if gi == nil || gi.CFG == nil || depth > maxStorageDepth {
 		return nil, 0
 	}
 	f := Memo(gi, calleeStorageKey{writes, depth}, func() storageFacts {
@@ -478,6 +546,7 @@ func (l *actionList) add(a Action) {
 		old := &l.list[i]
 		old.Guarded = old.Guarded && a.Guarded
 		old.Loop = old.Loop || a.Loop
+		old.Locked = old.Locked && a.Locked
 		old.Sends = old.Sends || a.Sends
 		old.Target = old.Target.Union(a.Target)
 		old.Value = old.Value.Union(a.Value)
@@ -555,7 +624,7 @@ func (p *Program) callActions(info *FuncInfo, d *Deps, c *Call, summaryOf func(*
 		base.Target, base.Value, base.Sends = d.Of(c.Target), d.Of(c.Value), c.SendsValue()
 		base.Kind = ActCall
 		if !c.SendsValue() && fn.File != nil && fn.File.Version.StaticViewCalls() &&
-			(c.Callee != nil && c.Callee.IsView() || p.StandardViewCall(info, c) || fn.IsView()) {
+			(c.Callee != nil && c.Callee.IsView() || GetterCall(c) || p.StandardViewCall(info, c) || fn.IsView()) {
 			// A view function calls out with STATICCALL: nothing it calls can change state.
 			base.Kind = ActStaticCall
 		}

@@ -23,7 +23,8 @@ type StateWrite struct {
 	Fn   *Function // the function whose graph holds Node
 	Node *Node     // the node that writes (itself, or by calling a helper that does)
 	Var  *Var
-	At   ast.Node // the write in the code (an assignment, delete, push, sstore), perhaps in a helper
+	At   ast.Node  // the write in the code (an assignment, delete, push, sstore), perhaps in a helper
+	In   *Function // the function (or helper, or modifier) whose code holds At
 	// Value is what the written value depends on, Key what the mapping key does (for writes
 	// of one entry of a mapping); for a write in a helper, the arguments of the call stand for
 	// the helper's parameters.
@@ -63,7 +64,7 @@ func (p *Program) writesIn(info *FuncInfo, x ast.Node, depth int) []StateWrite {
 	var out []StateWrite
 	for v, ats := range p.Writes(info, x) {
 		for _, at := range ats {
-			w := StateWrite{Var: v, At: at}
+			w := StateWrite{Var: v, At: at, In: info.Fn}
 			w.Value, w.Key, w.Mapping = p.writeSources(info, at)
 			out = append(out, w)
 		}

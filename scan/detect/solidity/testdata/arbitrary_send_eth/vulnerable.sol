@@ -46,6 +46,8 @@ contract Pool {
 }
 
 contract Helpers {
+    receive() external payable {}
+
     function bonus() external {  // want "ARBITRARY_SEND_ETH"
         _pay(payable(msg.sender), 1 ether);
     }
@@ -82,6 +84,8 @@ contract LeakyRenewer {
 // A recipient the caller picks, with checks that do not bind it to the caller or to state.
 contract Payouts {
     mapping(address => bool) public blocked;
+
+    receive() external payable {}
 
     function payAll(address payable[] calldata recipients) external { // want "ARBITRARY_SEND_ETH"
         for (uint256 i = 0; i < recipients.length; i++) {

@@ -756,7 +756,8 @@ func (p *Program) classify(info *FuncInfo, x *ast.CallExpr) *Call {
 			return c
 		}
 		if rt == nil && (p.boundToMissingLibrary(info, recv) || p.chainedOnMissingLibrary(info, recv)) {
-			c.Kind, c.Target = CallLibrary, nil
+			// The receiver is the missing function's first argument.
+			c.Kind, c.Target, c.Bound = CallLibrary, nil, recv
 			return c
 		}
 		if rt == nil {

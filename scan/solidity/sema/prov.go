@@ -439,7 +439,13 @@ func (d *Deps) callProv(e *ast.CallExpr) Prov {
 			return Prov{Src: SrcSender}
 		}
 		if len(c.Callees) == 0 {
-			return args().Union(Prov{Src: SrcUnknown})
+			// A function the program lacks: its result may come from anything it is handed,
+			// the receiver of a using-for call (order.maker.get()) included.
+			out := args().Union(Prov{Src: SrcUnknown})
+			if c.Bound != nil {
+				out = out.Union(d.Of(c.Bound))
+			}
+			return out
 		}
 		var out Prov
 		for _, g := range c.Callees {

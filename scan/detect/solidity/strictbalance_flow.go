@@ -20,10 +20,7 @@ import (
 // if (balance == 0) whose branch reverts, returns or continues, with the comparison joined to
 // the rest of the condition by && and || (and negations) only.
 func zeroMembership(p *sema.Program, info *sema.FuncInfo, b *ast.BinaryExpr) bool {
-	bal, other := b.X, b.Y
-	if !isBalance(bal) {
-		bal, other = b.Y, b.X
-	}
+	_, other := balanceSides(info, b)
 	if !isConstantZero(info, other) {
 		return false
 	}
@@ -102,10 +99,7 @@ func stopsHere(p *sema.Program, info *sema.FuncInfo, s ast.Stmt) bool {
 // migration's new token holds exactly what the old one did). A donation can make it fail,
 // which refuses that call only.
 func conservationCheck(p *sema.Program, info *sema.FuncInfo, b *ast.BinaryExpr) bool {
-	other := b.Y
-	if !isBalance(b.X) {
-		other = b.X
-	}
+	_, other := balanceSides(info, b)
 	found := false
 	ast.Inspect(other, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)

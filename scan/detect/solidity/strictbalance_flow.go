@@ -18,7 +18,9 @@ import (
 // zeroMembership reports whether comparison b of a balance with zero only stops the code in
 // the function whose facts are info when the balance is zero: a require(balance != 0), or an
 // if (balance == 0) whose branch reverts, returns or continues, with the comparison joined to
-// the rest of the condition by && and || (and negations) only.
+// the rest of the condition by && and || (and negations) only. The if may also be an early
+// exit that the non-empty path repeats (endsEarly), or guard work only a non-zero balance runs
+// (if (bal != 0) { pay(bal); }): a donation then only runs that work.
 func zeroMembership(p *sema.Program, info *sema.FuncInfo, b *ast.BinaryExpr) bool {
 	_, other := balanceSides(info, b)
 	if !isConstantZero(info, other) {
@@ -41,7 +43,13 @@ func zeroMembership(p *sema.Program, info *sema.FuncInfo, b *ast.BinaryExpr) boo
 		case *ast.IfStmt:
 			if neg, ok := atomPolarity(s.Cond, b); ok {
 				found = true
-				stops = s.Else == nil && zeroTrue != neg && stopsHere(p, info, s.Then)
+				switch {
+				case s.Else != nil:
+				case zeroTrue != neg: // the zero outcome runs the branch
+					stops = stopsHere(p, info, s.Then) || endsEarly(p, info, s.Then)
+				default: // the zero outcome skips the branch: a donation only runs it...
+					stops = !endsInStop(p, info, s.Then) // ...unless it stops the code, which needs the zero
+				}
 			}
 		}
 		return true
@@ -91,6 +99,48 @@ func stopsHere(p *sema.Program, info *sema.FuncInfo, s ast.Stmt) bool {
 		return true
 	}
 	return false
+}
+
+// endsInStop reports whether a branch ends the code's run: it reverts, or its last statement
+// returns, continues or breaks.
+func endsInStop(p *sema.Program, info *sema.FuncInfo, s ast.Stmt) bool {
+	if p.ThenReverts(info, s) {
+		return true
+	}
+	if blk, ok := s.(*ast.BlockStmt); ok {
+		if len(blk.List) == 0 {
+			return false
+		}
+		s = blk.List[len(blk.List)-1]
+	}
+	switch s.(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	}
+	return false
+}
+
+// endsEarly reports whether a branch is an early exit: it ends the run, and the state it writes
+// on the way the rest of the function writes too (if (supply == 0) { last = block.number;
+// return; } with last = block.number further down), so taking it changes no state the other
+// path would not. A branch that records something only the empty case records (closed = true)
+// is not one.
+func endsEarly(p *sema.Program, info *sema.FuncInfo, s ast.Stmt) bool {
+	if !endsInStop(p, info, s) {
+		return false
+	}
+	for v := range p.Writes(info, s) {
+		elsewhere := false
+		for _, at := range p.Writes(info, info.Fn.Body)[v] {
+			if at.Pos() < s.Pos() || at.Pos() >= s.End() {
+				elsewhere = true
+			}
+		}
+		if !elsewhere {
+			return false
+		}
+	}
+	return true
 }
 
 // conservationCheck reports whether the other side of a balance equality is computed from a

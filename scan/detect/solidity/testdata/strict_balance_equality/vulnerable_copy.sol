@@ -17,3 +17,30 @@ contract Crowdfund {
         }
     }
 }
+
+interface ITokenBal {
+    function balanceOf(address who) external view returns (uint256);
+}
+
+// The empty case records something only it records, or the code goes on only when empty: a
+// donation keeps the balance above zero for good.
+contract Wind {
+    ITokenBal public token;
+    bool public wound;
+    uint256 public rounds;
+
+    function windDown() external {
+        uint256 left = token.balanceOf(address(this));
+        if (left == 0) { // want "STRICT_BALANCE_EQUALITY" severity=medium
+            wound = true;
+            return;
+        }
+        rounds += 1;
+    }
+
+    function nextRound() external {
+        uint256 left = token.balanceOf(address(this));
+        if (left != 0) return; // want "STRICT_BALANCE_EQUALITY" severity=medium
+        rounds += 1;
+    }
+}

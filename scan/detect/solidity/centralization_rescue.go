@@ -209,7 +209,7 @@ func heldTokens(p *sema.Program, c *sema.Contract) []heldRescue {
 		}
 		var out []heldRescue
 		for _, v := range c.AllStateVars() {
-			if v.Decl != nil && v.Decl.Constant || !oneToken(v) {
+			if v.Decl != nil && v.Decl.Constant || !holdsAddress(v) {
 				continue // an immutable token is still one the contract keeps
 			}
 			if in, ok := moved[v]; ok {
@@ -224,9 +224,10 @@ func heldTokens(p *sema.Program, c *sema.Contract) []heldRescue {
 	})
 }
 
-// oneToken reports whether a state variable can hold one token: a contract type, an address,
-// or a type the model could not resolve (an imported interface whose source is missing).
-func oneToken(v *sema.Var) bool {
+// holdsAddress reports whether a state variable holds one address (one token, one contract): a
+// contract type, an address, or a type the model could not resolve (an imported interface whose
+// source is missing).
+func holdsAddress(v *sema.Var) bool {
 	switch t := v.Type.(type) {
 	case *sema.ContractType:
 		return true

@@ -3,6 +3,7 @@ package solidity
 import (
 	"strings"
 
+	"github.com/vigil-sec/vigil/scan/detect"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
@@ -33,6 +34,34 @@ type delegateSite struct {
 	forwards bool           // the caller's calldata is passed on (a proxy's fallback)
 	guessed  string         // a name decided that this is a delegatecall (the missing code), "" otherwise
 	assumed  bool           // impl was identified from the data only
+}
+
+// reportDelegateSites runs check on each delegatecall site of the pass's contract whose code is
+// identified and is neither the contract nor related to it by inheritance (a shared layout), and
+// (with forwardOnly) that passes the caller's calldata on; one finding per site at most. A
+// contract with nothing in ordinary slots has nothing to collide.
+func reportDelegateSites(pass *detect.Pass, forwardOnly bool,
+	check func(p *sema.Program, c *sema.Contract, mine map[*sema.Var]slotPos, s delegateSite) *detect.Finding) {
+	c := pass.Contract
+	if c == nil || c.IsLibrary() || c.IsInterface() || isTestContract(c) {
+		return
+	}
+	p := pass.Program
+	mine := storageLayout(c)
+	if len(mine) == 0 {
+		return
+	}
+	reported := map[ast.Node]bool{}
+	for _, s := range delegateSites(p, c) {
+		k := s.impl
+		if k == nil || k == c || reported[s.at] || forwardOnly && !s.forwards || k.Inherits(c.Name) || c.Inherits(k.Name) {
+			continue
+		}
+		if f := check(p, c, mine, s); f != nil {
+			reported[s.at] = true
+			pass.Report(*f)
+		}
+	}
 }
 
 type delegateSitesKey struct{}

@@ -51,26 +51,7 @@ var DelegatecallStorageCollision = &detect.Analyzer{
 var signatureLit = regexp.MustCompile(`^"?([A-Za-z_$][A-Za-z0-9_$]*)\(([^()]*)\)"?$`)
 
 func runDelegatecallLayout(pass *detect.Pass) {
-	c := pass.Contract
-	if c == nil || c.IsLibrary() || c.IsInterface() || isTestContract(c) {
-		return
-	}
-	p := pass.Program
-	mine := storageLayout(c)
-	if len(mine) == 0 {
-		return // nothing of the caller's in ordinary slots
-	}
-	reported := map[ast.Node]bool{}
-	for _, s := range delegateSites(p, c) {
-		k := s.impl
-		if k == nil || k == c || reported[s.at] || k.Inherits(c.Name) || c.Inherits(k.Name) {
-			continue
-		}
-		if f := layoutCollision(p, c, mine, s); f != nil {
-			reported[s.at] = true
-			pass.Report(*f)
-		}
-	}
+	reportDelegateSites(pass, false, layoutCollision)
 }
 
 // layoutCollision compares the caller's layout with the code behind delegatecall site s: a

@@ -2,7 +2,6 @@ package solidity
 
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
-	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
 )
 
@@ -44,26 +43,7 @@ var DelegatecallUnprotectedWrite = &detect.Analyzer{
 }
 
 func runDelegatecallUnprotectedWrite(pass *detect.Pass) {
-	c := pass.Contract
-	if c == nil || c.IsLibrary() || c.IsInterface() || isTestContract(c) {
-		return
-	}
-	p := pass.Program
-	mine := storageLayout(c)
-	if len(mine) == 0 {
-		return
-	}
-	reported := map[ast.Node]bool{}
-	for _, s := range delegateSites(p, c) {
-		k := s.impl
-		if k == nil || k == c || !s.forwards || reported[s.at] {
-			continue
-		}
-		if f := unprotectedThroughSite(p, c, mine, s); f != nil {
-			reported[s.at] = true
-			pass.Report(*f)
-		}
-	}
+	reportDelegateSites(pass, true, unprotectedThroughSite)
 }
 
 // unprotectedThroughSite finds, among the public functions of the code behind forwarding site

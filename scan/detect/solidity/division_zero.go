@@ -58,6 +58,9 @@ func runDivisionRoundsToZero(pass *detect.Pass) {
 			if !ok || b.Op != token.QUO {
 				return true
 			}
+			if t, ok := intType(info, b.X); ok && t.IsSigned() {
+				return true // a signed numerator's bound would need its lower end too
+			}
 			div := constInt(info, b.Y, 0)
 			if div == nil || div.Cmp(big.NewInt(1)) <= 0 || constInt(info, b.X, 0) != nil {
 				return true

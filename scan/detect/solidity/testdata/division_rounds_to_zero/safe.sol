@@ -41,3 +41,4 @@ contract Tolls {
         return base * 1000 / 1e18;
     }
 }
+

@@ -95,7 +95,7 @@ func runCentralization(pass *detect.Pass) {
 			for i, h := range held {
 				names[i] = h.v.Name
 			}
-			powers["can send out any token it names, "+strings.Join(names, " and ")+" (which the contract keeps) included"] = true
+			powers["can send out any token it names, "+strings.Join(names, " and ")+" (tokens the contract itself moves or keeps) included"] = true
 			userFunds, ev = true, why
 		}
 		if len(powers) == 0 {

@@ -54,8 +54,12 @@ var (
 	defiMustFind = []string{"ReadOnlyReentrancy.sol", "fee-on-transfer.sol", "first-deposit.sol", "phantom-permit.sol", "Price_manipulation.sol",
 		"Reentrancy.sol", "txorigin.sol",
 		// production contracts deriving from an unresolved forge-std Test (to log), not harnesses
-		"Immunefi_ch1.sol", "SignatureReplay.sol", "SignatureReplayNBA.sol"}
-	defiMustBeSilent = []string{"fee-on-transfer.sol"}
+		"Immunefi_ch1.sol", "SignatureReplay.sol", "SignatureReplayNBA.sol",
+		// storage layouts, secrets, forced ether, rescues, rounding, unshipped token moves
+		"Delegatecall.sol", "Immunefi_ch2.sol", "Storage-collision.sol", "Storage-collision-audio.sol",
+		"Privatedata.sol", "Selfdestruct.sol", "recoverERC20.sol", "Precision-loss.sol", "NFT-transfer.sol",
+		"Uninitialized_variables.sol"}
+	defiMustBeSilent = []string{"fee-on-transfer.sol", "recoverERC20.sol", "NFT-transfer.sol"}
 )
 
 // defiCase is one line of LABELS.tsv.

@@ -25,7 +25,9 @@ var CentralizationRisk = &detect.Analyzer{
 		DescriptionKeys: []string{"contract_name", "function_name", "powers"},
 		DetectionLogic: "A public function with an access check that (itself or through helpers) increases a supply variable, " +
 			"writes a pause switch or an implementation, sends ether or tokens to a caller-chosen address, reduces another " +
-			"account's balance, or writes a fee or blacklist variable. Low severity when it can move or burn users' tokens.",
+			"account's balance, or writes a fee or blacklist variable; or sends a token its caller names (a rescue) while the " +
+			"contract keeps a token in state (moved by its own code, or declared with the type the rescue sends through) that " +
+			"no condition of the rescue compares the named token with. Low severity when it can move or burn users' tokens.",
 		Version:   "1.0.0",
 		SWC:       nil, // a trust assumption, not an SWC weakness
 		CWE:       []string{"CWE-250", "CWE-269"},
@@ -87,6 +89,15 @@ func runCentralization(pass *detect.Pass) {
 				}
 			}
 		}
+		var ev *detect.Evidence
+		if held, why := rescuedHeldTokens(p, fn); len(held) > 0 {
+			names := make([]string, len(held))
+			for i, h := range held {
+				names[i] = h.v.Name
+			}
+			powers["can send out any token it names, "+strings.Join(names, " and ")+" (tokens the contract itself moves or keeps) included"] = true
+			userFunds, ev = true, why
+		}
 		if len(powers) == 0 {
 			continue
 		}
@@ -95,7 +106,7 @@ func runCentralization(pass *detect.Pass) {
 			list = append(list, k)
 		}
 		sort.Strings(list)
-		f := detect.Finding{Function: fn.Name, Details: map[string]string{"function_name": fnName(fn), "powers": strings.Join(list, ", ")}}
+		f := detect.Finding{Function: fn.Name, Evidence: ev, Details: map[string]string{"function_name": fnName(fn), "powers": strings.Join(list, ", ")}}
 		f.Pos, f.End = headerRange(fn)
 		if userFunds {
 			f.Severity = detect.Low

@@ -11,10 +11,12 @@ import (
 	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
-// DelegatecallStorageCollision reports delegatecalls into library code whose storage layout
-// differs from the caller's: the library's writes land in the caller's slots, so calling it
-// overwrites unrelated state (in the classic case, the address of the library itself, which
-// the attacker then points at their own code).
+// DelegatecallStorageCollision reports delegatecalls into code whose storage layout differs
+// from the caller's: the callee's writes land in the caller's slots, so calling it overwrites
+// unrelated state (in the classic case, the address of the library itself, which the attacker
+// then points at their own code; in a proxy, the proxy's own admin or implementation slot kept
+// in an ordinary slot that the implementation's first variables occupy too). Where the calls
+// are and which code they reach: delegate_sites.go.
 var DelegatecallStorageCollision = &detect.Analyzer{
 	Template: detect.Template{
 		ID:         "DELEGATECALL_STORAGE_COLLISION",
@@ -28,11 +30,14 @@ var DelegatecallStorageCollision = &detect.Analyzer{
 		Remediation: `<p>Give the delegate the same storage layout as the caller (declare the same state variables in the same ` +
 			`order, or inherit a shared storage contract), or use a stateless library with internal functions.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "library", "callee", "access", "library_var", "contract_var"},
-		DetectionLogic: "The delegatecall target is a state variable; the code behind it is identified by a function signature " +
-			"string used with it (bytes4(keccak256(\"f(uint256)\")), abi.encodeWithSignature) matching a contract of the " +
-			"program. A function reachable through the call (the selected one, or any public one when msg.data is forwarded) " +
-			"writes a storage slot (with solc's packing) that holds a differently named or typed variable in the caller " +
-			"(high), or only reads one (medium).",
+		DetectionLogic: "Delegatecalls in Solidity, assembly and helpers (an unshipped Address.functionDelegateCall, and a " +
+			"missing base named ...Proxy, by name: low). The code behind the target is identified by the target's type (a " +
+			"contract-typed variable or parameter, an address only ever set to one), or by a signature string or selector " +
+			"used with it that one contract of the program answers (assumed: medium). A function reachable through the call " +
+			"(the selected one, or any public one when the caller's data is passed on) writes a storage slot (with solc's " +
+			"packing, overlapping bytes) that holds a differently named or typed variable in the caller (high), or only " +
+			"reads one (medium). When that code's bases are not in the sources, a reachable function running their code is " +
+			"assumed to write from slot 0.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-112", "SWC-124"},
 		CWE:       []string{"CWE-829", "CWE-787"},
@@ -46,102 +51,122 @@ var DelegatecallStorageCollision = &detect.Analyzer{
 var signatureLit = regexp.MustCompile(`^"?([A-Za-z_$][A-Za-z0-9_$]*)\(([^()]*)\)"?$`)
 
 func runDelegatecallLayout(pass *detect.Pass) {
-	c := pass.Contract
-	if c == nil || c.IsLibrary() || c.IsInterface() || isTestContract(c) {
-		return
-	}
-	p := pass.Program
-	// Which code sits behind each target variable, judged by the signatures used with it.
-	sigs := signatureStrings(p, c)
-	type dcall struct {
-		fn     *sema.Function
-		call   *sema.Call
-		target *sema.Var
-		sel    string // selected function name, or "" when the caller's data is forwarded
-	}
-	var calls []dcall
-	libOf := map[*sema.Var]*sema.Contract{}
-	for _, fn := range c.AllFunctions() {
-		info := p.Info(fn)
-		if info == nil {
+	reportDelegateSites(pass, false, layoutCollision)
+}
+
+// layoutCollision compares the caller's layout with the code behind delegatecall site s: a
+// function reachable through it (the selected one, or any public one when the caller's data is
+// passed on) that writes (high) or reads (medium) a slot holding a differently named or typed
+// variable of the caller. When the code's bases are not in the sources, their variables come
+// first in its layout, from slot 0: a reachable function using that code is assumed to write
+// there.
+func layoutCollision(p *sema.Program, c *sema.Contract, mine map[*sema.Var]slotPos, s delegateSite) *detect.Finding {
+	k := s.impl
+	theirs := storageLayout(k)
+	var fns []*sema.Function
+	for _, g := range k.AllFunctions() {
+		if g.Body == nil || g.IsView() || !g.IsPublic() {
 			continue
 		}
-		for _, call := range info.Calls {
-			if !call.IsLowLevel("delegatecall", "callcode") || call.Target == nil {
-				continue
-			}
-			tv := info.RootVar(unwrapConversion(info, call.Target))
-			if tv == nil || tv.Kind != sema.StateVar {
-				continue
-			}
-			sel := ""
-			if len(call.Args) > 0 {
-				sel = selectedName(info, call.Args[0], sigs)
-			}
-			if sel != "" && libOf[tv] == nil {
-				libOf[tv] = contractWithFunction(p, c, sel)
-			}
-			calls = append(calls, dcall{fn: fn, call: call, target: tv, sel: sel})
+		if g.Name == s.sel || s.forwards {
+			fns = append(fns, g)
 		}
 	}
-	mine := storageLayout(c)
-	for _, d := range calls {
-		lib := libOf[d.target]
-		if lib == nil {
-			continue
+	ev := siteEvidence(c, s)
+	finding := func(g *sema.Function, access, theirVar string, mineVar *sema.Var) *detect.Finding {
+		f := &detect.Finding{Pos: s.at.Pos(), End: s.at.End(), Evidence: ev, Details: map[string]string{
+			"function_name": siteFunction(s), "library": k.Name, "callee": g.Name, "access": access,
+			"library_var": theirVar, "contract_var": mineVar.Name}}
+		if s.fn != nil {
+			f.Function = s.fn.Name
 		}
-		theirs := storageLayout(lib)
-		var fns []*sema.Function
-		for _, g := range lib.AllFunctions() {
-			if g.Body == nil || g.IsView() || !g.IsPublic() {
-				continue
-			}
-			if d.sel == "" || g.Name == d.sel {
-				fns = append(fns, g)
-			}
+		if access == "reads" {
+			f.Severity = detect.Medium
 		}
-		var best *detect.Finding
-		for _, g := range fns {
-			reads := map[*sema.Var]bool{}
-			for _, h := range append([]*sema.Function{g}, p.Callees(g)...) {
-				if hi := p.Info(h); hi != nil {
-					for v := range hi.StateReads {
-						reads[v] = true
-					}
-				}
-			}
-			writes := p.TransitiveWrites(g)
-			for _, access := range []string{"writes", "reads"} {
-				set := writes
-				if access == "reads" {
-					set = reads
-				}
-				for v := range set {
-					slot, ok := theirs[v]
-					if !ok {
-						continue
-					}
-					other := varAt(mine, slot)
-					if other == nil || other.Name == v.Name && sameType(other.Type, v.Type) {
-						continue
-					}
-					f := detect.Finding{Pos: d.call.Expr.Pos(), End: d.call.Expr.End(), Function: d.fn.Name, Details: map[string]string{
-						"function_name": fnName(d.fn), "library": lib.Name, "callee": g.Name, "access": access,
-						"library_var": v.Name, "contract_var": other.Name}}
-					if access == "reads" {
-						f.Severity = detect.Medium
-					}
-					if best == nil || best.Severity != "" && f.Severity == "" {
-						best = &f
-					}
-					break
+		return f
+	}
+	var best *detect.Finding
+	fact := ""
+	for _, g := range fns {
+		reads := map[*sema.Var]bool{}
+		for _, h := range append([]*sema.Function{g}, p.Callees(g)...) {
+			if hi := p.Info(h); hi != nil {
+				for v := range hi.StateReads {
+					reads[v] = true
 				}
 			}
 		}
-		if best != nil {
-			pass.Report(*best)
+		writes := p.TransitiveWrites(g)
+		for _, access := range []string{"writes", "reads"} {
+			set := writes
+			if access == "reads" {
+				set = reads
+			}
+			for v := range set {
+				pos, ok := theirs[v]
+				if !ok {
+					continue
+				}
+				other := overlapping(mine, pos, slotSize(v.Type))
+				if other == nil || other.Name == v.Name && sameType(other.Type, v.Type) {
+					continue
+				}
+				if best == nil || best.Severity != "" && access == "writes" {
+					fact = k.Name + "." + g.Name + " " + access + " " + v.Name + ", which shares a slot with " + c.Name + "." + other.Name
+					best = finding(g, access, v.Name, other)
+				}
+				break
+			}
 		}
 	}
+	if best != nil {
+		ev.Add(fact)
+		return best
+	}
+	if !k.UnresolvedBases {
+		return nil
+	}
+	first := overlapping(mine, slotPos{0, 0}, 32)
+	if first == nil {
+		return nil
+	}
+	for _, g := range fns {
+		if p.RestsOnUnresolved(g) {
+			ev.Assume(k.Name + "'s bases are not in the sources: their variables come first in its layout, from slot 0 " +
+				"(where " + c.Name + " keeps " + first.Name + "), and " + g.Name + " runs their code")
+			return finding(g, "writes", "(a variable of a base not in the sources)", first)
+		}
+	}
+	return nil
+}
+
+// siteEvidence states how a delegatecall site and the code behind it were identified.
+func siteEvidence(c *sema.Contract, s delegateSite) *detect.Evidence {
+	ev := &detect.Evidence{}
+	if s.guessed != "" {
+		ev.Guess(s.guessed)
+	}
+	switch {
+	case s.how != "":
+		ev.Add("the code behind the target is " + s.impl.Name + " (" + s.how + ")")
+	case s.assumed:
+		ev.Assume("the target is assumed to be " + s.impl.Name + ", the contract answering the call the data selects (" + s.sel + ")")
+	}
+	if s.forwards {
+		ev.Add("the caller's calldata is passed on: every public function of " + s.impl.Name + " is reachable")
+	}
+	if c.UnresolvedBases {
+		ev.Assume(c.Name + "'s bases that are not in the sources are assumed to keep nothing in ordinary slots")
+	}
+	return ev
+}
+
+// siteFunction names the function holding a site ("constructor" for a base constructor call).
+func siteFunction(s delegateSite) string {
+	if s.fn == nil {
+		return "constructor"
+	}
+	return fnName(s.fn)
 }
 
 // signatureStrings collects the function signatures written as strings in c (in function
@@ -319,13 +344,30 @@ func isFullSlot(t sema.Type) bool {
 	return false
 }
 
-func varAt(layout map[*sema.Var]slotPos, pos slotPos) *sema.Var {
-	for v, p := range layout {
-		if p == pos {
-			return v
+// overlapping returns the variable of a layout whose bytes meet size bytes at pos, the first
+// by position when several do.
+func overlapping(layout map[*sema.Var]slotPos, pos slotPos, size int) *sema.Var {
+	var found *sema.Var
+	for v, q := range layout {
+		if q.slot != pos.slot {
+			continue
+		}
+		if q.offset < pos.offset+size && pos.offset < q.offset+slotSize(v.Type) {
+			if found == nil || q.offset < layout[found].offset {
+				found = v
+			}
 		}
 	}
-	return nil
+	return found
+}
+
+// slotSize returns the bytes a variable takes in its slot: a value type's packed size, or the
+// whole slot.
+func slotSize(t sema.Type) int {
+	if n := valueSize(t); n > 0 {
+		return n
+	}
+	return 32
 }
 
 func sameType(a, b sema.Type) bool {

@@ -18,14 +18,15 @@ var InitializersNotDisabled = &detect.Analyzer{
 		Severity:   detect.Medium,
 		Confidence: detect.ConfidenceMedium,
 		Description: `<p>Contract <code>${contract_name}</code> is an upgradeable implementation (it uses <code>Initializable</code> ` +
-			`and has initializers) but its constructor does not call <code>_disableInitializers()</code>. The deployed ` +
+			`and has initializers, <code>${function_name}</code> among them) but its constructor does not call <code>_disableInitializers()</code>. The deployed ` +
 			`implementation stays uninitialized: anyone can call its initializer, take ownership of it and, with UUPS, ` +
 			`upgrade it to code that self-destructs or otherwise breaks every proxy that points to it.</p>`,
 		Remediation: `<p>Add <code>/// @custom:oz-upgrades-unsafe-allow constructor</code> and ` +
 			`<code>constructor() { _disableInitializers(); }</code> to the implementation contract.</p>`,
-		DescriptionKeys: []string{"contract_name"},
+		DescriptionKeys: []string{"contract_name", "function_name"},
 		DetectionLogic: "A deployable contract deriving from Initializable, with at least one function using the initializer " +
-			"modifier, and no constructor that calls _disableInitializers() or carries the initializer modifier.",
+			"modifier, and no constructor that calls _disableInitializers() or carries the initializer modifier. Reported on the " +
+			"first such initializer when the contract declares it, else on the contract.",
 		Version:   "1.0.0",
 		SWC:       nil, // no SWC entry covers uninitialized implementations
 		CWE:       []string{"CWE-665"},
@@ -48,7 +49,7 @@ func runInitializersNotDisabled(pass *detect.Pass) {
 	if !upgradeableBase(c.Decl, lin) {
 		return
 	}
-	hasInit := false
+	var init *sema.Function // the first initializer anyone may call
 	for _, fn := range c.AllFunctions() {
 		if fn.IsConstructor() {
 			continue
@@ -59,12 +60,12 @@ func runInitializersNotDisabled(pass *detect.Pass) {
 			// An initializer only a proxy can reach (onlyProxy, onlyDelegated: a
 			// delegatecall-only check) or only a trusted caller cannot be taken on the
 			// implementation itself.
-			if (n == "initializer" || n == "reinitializer") && !pass.Program.HasAccessControl(fn) {
-				hasInit = true
+			if (n == "initializer" || n == "reinitializer") && !pass.Program.HasAccessControl(fn) && init == nil {
+				init = fn
 			}
 		}
 	}
-	if !hasInit {
+	if init == nil {
 		return
 	}
 	for _, b := range c.Linearization {
@@ -77,7 +78,16 @@ func runInitializersNotDisabled(pass *detect.Pass) {
 			}
 		}
 	}
-	pass.Report(detect.Finding{Pos: c.Decl.Pos(), End: c.Decl.Name.End()})
+	// The finding sits on the initializer anyone can call when the contract declares it; an
+	// initializer inherited from a base stays on the contract (a base shared by several
+	// implementations would otherwise give them all one place).
+	f := detect.Finding{Pos: c.Decl.Pos(), End: c.Decl.Name.End(), Details: map[string]string{"function_name": fnName(init)}}
+	if init.Contract == c {
+		f.Pos, f.End = headerRange(init)
+		f.Function = init.Name
+		f.Related = []detect.Range{{Pos: c.Decl.Pos(), End: c.Decl.Name.End()}}
+	}
+	pass.Report(f)
 }
 
 // locksInitializers reports whether a constructor disables or consumes the initializers: it

@@ -92,7 +92,10 @@ func runPrivateDataOnChain(pass *detect.Pass) {
 				return true
 			}
 			reported[v] = true
-			pass.ReportNode(a, fn, map[string]string{"variable_name": v.Name, "payout": fnName(payer)})
+			// From the header to the store: the function is where the secret comes in.
+			f := detect.Finding{Function: fn.Name, Details: map[string]string{"function_name": fnName(fn), "variable_name": v.Name, "payout": fnName(payer)}}
+			f.Pos, f.End = fnRange(fn, a)
+			pass.Report(f)
 			return true
 		})
 	}

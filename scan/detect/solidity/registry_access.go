@@ -20,6 +20,7 @@ var accessDetectors = []*detect.Analyzer{
 	ControlledDelegatecall,
 	DelegatecallInLoop,
 	DelegatecallStorageCollision,
+	DelegatecallUnprotectedWrite,
 	MsgValueInLoop,
 	LockedEther,
 	SignatureReplay,

@@ -27,6 +27,7 @@ var arithmeticDetectors = []*detect.Analyzer{
 	GasGriefing,
 	StrictBalanceEquality,
 	DivideBeforeMultiply,
+	DivisionRoundsToZero,
 	IncorrectShift,
 	XorAsPower,
 	ShortAddress,

@@ -14,6 +14,7 @@ var hygieneDetectors = []*detect.Analyzer{
 	UninitializedStateVariable,
 	UninitializedLocalVariable,
 	PrivateDataOnChain,
+	SecretInStorage,
 
 	// Language pitfalls.
 	DefaultFunctionVisibility,

@@ -25,7 +25,8 @@ var StrictBalanceEquality = &detect.Analyzer{
 			`can make the equality fail forever and lock the logic behind it.</p>`,
 		Remediation:     `<p>Compare with <code>&gt;=</code> or <code>&lt;=</code>, or track deposits in a state variable instead of reading the balance.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression"},
-		DetectionLogic: "== or != with an address's .balance (not a struct field named balance) or a balanceOf(x) call on one side; " +
+		DetectionLogic: "== or != with an address's .balance (not a struct field named balance) or a balanceOf(x) call on one side, " +
+			"or a local whose one value is such a read (uint bal = address(this).balance; ... bal == goal); " +
 			"medium in require/assert/if, low in a returned value. Not reported when the other side is built from an earlier " +
 			"snapshot of the same balance in the same function (a check that a transfer moved the exact amount), nor for a " +
 			"comparison with zero whose zero outcome only stops the code (reverts, returns, continues: a membership test a " +
@@ -59,13 +60,17 @@ func runStrictBalance(pass *detect.Pass) {
 			if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
 				return true
 			}
-			if !accountBalance(info, b.X) && !accountBalance(info, b.Y) {
+			read, _ := balanceSides(info, b)
+			if read == nil {
 				return true
 			}
 			if balanceSnapshotCompare(p, info, b) || zeroMembership(p, info, b) {
 				return true
 			}
 			ev := &detect.Evidence{}
+			if read != b.X && read != b.Y {
+				ev.Add("a local holds " + sourceText(p, read) + ", read in this function")
+			}
 			sev := detect.Low
 			if inCond[b] {
 				sev = detect.Medium
@@ -109,6 +114,41 @@ func accountBalance(info *sema.FuncInfo, x ast.Expr) bool {
 	return true
 }
 
+// balanceSides returns the balance read a comparison's operand stands for (the operand itself,
+// or the one value of a local copy: uint bal = address(this).balance; ... bal == target) and the
+// other operand; nil when neither side is a balance.
+func balanceSides(info *sema.FuncInfo, b *ast.BinaryExpr) (read, other ast.Expr) {
+	for _, side := range [2][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		if accountBalance(info, side[0]) {
+			return side[0], side[1]
+		}
+	}
+	for _, side := range [2][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		if r := balanceCopy(info, side[0]); r != nil {
+			return r, side[1]
+		}
+	}
+	return nil, nil
+}
+
+// balanceCopy returns the balance read a local holds when its only value is one (a copy taken
+// to compare it several times), else nil.
+func balanceCopy(info *sema.FuncInfo, x ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*sema.Var)
+	if !ok || v.Kind != sema.LocalVar {
+		return nil
+	}
+	values, known := assignedValues(info, v)
+	if !known || len(values) != 1 || !accountBalance(info, values[0]) {
+		return nil
+	}
+	return values[0]
+}
+
 // isBalance reports whether x is addr.balance (this.balance, address(this).balance, ...) or
 // a token balance read with balanceOf(...): tokens, too, can be sent without asking.
 func isBalance(x ast.Expr) bool {
@@ -129,10 +169,7 @@ func isBalance(x ast.Expr) bool {
 // moved, and nobody outside the call can change the balance between the two reads. Comparing a
 // balance with the contract's own accounting stays reported: anyone can send to the account.
 func balanceSnapshotCompare(p *sema.Program, info *sema.FuncInfo, b *ast.BinaryExpr) bool {
-	bal, other := b.X, b.Y
-	if !isBalance(bal) {
-		bal, other = b.Y, b.X
-	}
+	bal, other := balanceSides(info, b)
 	key := sourceText(p, ast.Unparen(bal))
 	if key == "" {
 		return false

@@ -18,12 +18,11 @@ import (
 // zeroMembership reports whether comparison b of a balance with zero only stops the code in
 // the function whose facts are info when the balance is zero: a require(balance != 0), or an
 // if (balance == 0) whose branch reverts, returns or continues, with the comparison joined to
-// the rest of the condition by && and || (and negations) only.
+// the rest of the condition by && and || (and negations) only. The if may also be an early
+// exit that the non-empty path repeats (endsEarly), or guard work only a non-zero balance runs
+// (if (bal != 0) { pay(bal); }): a donation then only runs that work.
 func zeroMembership(p *sema.Program, info *sema.FuncInfo, b *ast.BinaryExpr) bool {
-	bal, other := b.X, b.Y
-	if !isBalance(bal) {
-		bal, other = b.Y, b.X
-	}
+	_, other := balanceSides(info, b)
 	if !isConstantZero(info, other) {
 		return false
 	}
@@ -44,7 +43,13 @@ func zeroMembership(p *sema.Program, info *sema.FuncInfo, b *ast.BinaryExpr) boo
 		case *ast.IfStmt:
 			if neg, ok := atomPolarity(s.Cond, b); ok {
 				found = true
-				stops = s.Else == nil && zeroTrue != neg && stopsHere(p, info, s.Then)
+				switch {
+				case s.Else != nil:
+				case zeroTrue != neg: // the zero outcome runs the branch
+					stops = stopsHere(p, info, s.Then) || endsEarly(p, info, s.Then)
+				default: // the zero outcome skips the branch: a donation only runs it...
+					stops = !endsInStop(p, info, s.Then) // ...unless it stops the code, which needs the zero
+				}
 			}
 		}
 		return true
@@ -96,16 +101,55 @@ func stopsHere(p *sema.Program, info *sema.FuncInfo, s ast.Stmt) bool {
 	return false
 }
 
+// endsInStop reports whether a branch ends the code's run: it reverts, or its last statement
+// returns, continues or breaks.
+func endsInStop(p *sema.Program, info *sema.FuncInfo, s ast.Stmt) bool {
+	if p.ThenReverts(info, s) {
+		return true
+	}
+	if blk, ok := s.(*ast.BlockStmt); ok {
+		if len(blk.List) == 0 {
+			return false
+		}
+		s = blk.List[len(blk.List)-1]
+	}
+	switch s.(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	}
+	return false
+}
+
+// endsEarly reports whether a branch is an early exit: it ends the run, and the state it writes
+// on the way the rest of the function writes too (if (supply == 0) { last = block.number;
+// return; } with last = block.number further down), so taking it changes no state the other
+// path would not. A branch that records something only the empty case records (closed = true)
+// is not one.
+func endsEarly(p *sema.Program, info *sema.FuncInfo, s ast.Stmt) bool {
+	if !endsInStop(p, info, s) {
+		return false
+	}
+	for v := range p.Writes(info, s) {
+		elsewhere := false
+		for _, at := range p.Writes(info, info.Fn.Body)[v] {
+			if at.Pos() < s.Pos() || at.Pos() >= s.End() {
+				elsewhere = true
+			}
+		}
+		if !elsewhere {
+			return false
+		}
+	}
+	return true
+}
+
 // conservationCheck reports whether the other side of a balance equality is computed from a
 // balance read earlier in the same function, of another account or token (the same account
 // is balanceSnapshotCompare's case): the check asserts what the code in between moved (a
 // migration's new token holds exactly what the old one did). A donation can make it fail,
 // which refuses that call only.
 func conservationCheck(p *sema.Program, info *sema.FuncInfo, b *ast.BinaryExpr) bool {
-	other := b.Y
-	if !isBalance(b.X) {
-		other = b.X
-	}
+	_, other := balanceSides(info, b)
 	found := false
 	ast.Inspect(other, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)

@@ -80,7 +80,10 @@ var UnprotectedBurn = &detect.Analyzer{
 		Remediation:     `<p>Only debit <code>msg.sender</code>'s own balance, or check and spend an allowance (<code>allowance[from][msg.sender]</code>) or approval first.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
 		DetectionLogic: "A public state-changing function with no access check decreases (or zeroes) an address-keyed balance " +
-			"mapping at an index chosen by a parameter (not msg.sender), and reads no allowance or approval state.",
+			"mapping at an index chosen by a parameter (not msg.sender), and reads no allowance or approval state. When the " +
+			"token code is not shipped (a missing base), a call of its internal move (_transfer, _safeTransfer, _burn) whose " +
+			"source account is a parameter, in a function none of whose conditions reads the caller, is reported at low " +
+			"confidence (the primitive's name decides).",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-105"},
 		CWE:       []string{"CWE-284", "CWE-862"},
@@ -223,6 +226,9 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 					report(sw.access.Node.Code(), sw.access.Node, sw.slot, "")
 				}
 			}
+		}
+		if kind == changeBurn {
+			reportUnshippedMoves(pass, fn)
 		}
 		if kind != changeUpgrade && kind != changePause {
 			continue

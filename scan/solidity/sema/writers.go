@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
@@ -302,7 +303,7 @@ func (p *Program) RunsOnce(fn *Function) bool {
 		// A lock (nonReentrant) is tested, set and set back by the same call; an initializer's
 		// flag is only set, and no code ever sets it back.
 		resets := map[*Var]bool{}
-		sets := map[*Var]bool{}
+		sets := map[*Var][]*Node{} // where each flag is set
 		for _, w := range p.StateWrites(fn) {
 			if !tested[w.Var] {
 				continue
@@ -313,13 +314,16 @@ func (p *Program) RunsOnce(fn *Function) bool {
 				continue
 			}
 			if c, isConst := constValue(a.Rhs); isConst && c != "0" {
-				sets[w.Var] = true
+				sets[w.Var] = append(sets[w.Var], w.Node)
 			} else {
 				resets[w.Var] = true
 			}
 		}
-		for v := range sets {
-			if values, ok := p.ConstValues(v); ok && len(values) == 2 && !resets[v] {
+		for v, at := range sets {
+			// The flag is set on every way through: a flag set only in one branch (closed =
+			// true once a goal is met) lets the function run until then.
+			everyPath := endsDominated(info.CFG, info.CFG.PassedOnEveryPath(func(d *Node) bool { return slices.Contains(at, d) }))
+			if values, ok := p.ConstValues(v); ok && len(values) == 2 && !resets[v] && everyPath {
 				return true
 			}
 		}

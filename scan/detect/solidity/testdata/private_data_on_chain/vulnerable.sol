@@ -9,9 +9,9 @@ contract OddEven {
     Player[2] private players;
     uint count = 0;
 
-    function play(uint number) public payable {
+    function play(uint number) public payable { // want "PRIVATE_DATA_ON_CHAIN"
         require(msg.value == 1 ether, "1 eth");
-        players[count] = Player(msg.sender, number); // want "PRIVATE_DATA_ON_CHAIN"
+        players[count] = Player(msg.sender, number);
         count++;
         if (count == 2) selectWinner();
     }

@@ -1,0 +1,90 @@
+package solidity
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/vigil-sec/vigil/scan/detect"
+	"github.com/vigil-sec/vigil/scan/solidity/ast"
+	"github.com/vigil-sec/vigil/scan/solidity/sema"
+)
+
+// Moves through token code that is not shipped. A custom transferFrom of a contract deriving
+// from a token base whose source is missing (an unresolved ERC721 or ERC20 import) hands the
+// account its caller names to the base's internal move: _transfer(from, to, id). The model
+// cannot read that code; the standard bases' internal moves check nothing about who asks (the
+// public functions check approval before calling them), so the only check is the caller's own,
+// and there is none. The name of the unshipped primitive decides: low confidence.
+
+// unshippedMoves are the internal move and burn primitives of the standard token bases, by
+// name (lower case, without leading underscores): they move what their first argument names.
+var unshippedMoves = []string{"transfer", "safetransfer", "burn"}
+
+// unshippedMoveCalls returns the calls of fn (an entry point without access control) to an
+// unresolved internal move primitive whose source account the caller chooses (a parameter),
+// when nothing in fn checks the caller or reads an approval.
+func unshippedMoveCalls(p *sema.Program, fn *sema.Function) []*sema.Call {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil {
+		return nil
+	}
+	var out []*sema.Call
+	for _, n := range info.CFG.Nodes {
+		if n.Fn != fn {
+			continue
+		}
+		for _, c := range nodeCalls(p, n) {
+			// f(...) of a function the model did not find: a base's, whose source is missing
+			if _, plain := c.Expr.Fun.(*ast.Ident); !plain || len(c.Callees) > 0 || len(c.Args) == 0 ||
+				c.Kind != sema.CallInternal && c.Kind != sema.CallUnknown {
+				continue
+			}
+			name := strings.ToLower(strings.TrimLeft(c.Name, "_"))
+			if !slices.Contains(unshippedMoves, name) || !paramChosen(info, c.Args[0]) || callerRestrictedAt(p, fn, n) {
+				continue
+			}
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 || checksCaller(p, fn) || readsApproval(p, fn) || takesSignature(p, fn) {
+		return nil
+	}
+	return out
+}
+
+// checksCaller reports whether a condition of fn or of a modifier it runs reads the caller
+// (require(_isApprovedOrOwner(_msgSender(), id)), if (from != msg.sender) ...): the function
+// relates the caller to what it moves, in a way the model may not read through.
+func checksCaller(p *sema.Program, fn *sema.Function) bool {
+	for _, g := range append([]*sema.Function{fn}, fn.Modifiers...) {
+		if g == nil || g.Body == nil {
+			continue
+		}
+		gi := p.Info(g)
+		if gi == nil {
+			continue
+		}
+		d := p.DepsOf(gi)
+		for _, c := range conditionsOf(p, g) {
+			if d.Of(c.expr).Has(sema.SrcSender | sema.SrcOrigin) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reportUnshippedMoves reports UNPROTECTED_BURN on the unresolved moves of fn.
+func reportUnshippedMoves(pass *detect.Pass, fn *sema.Function) {
+	p := pass.Program
+	for _, c := range unshippedMoveCalls(p, fn) {
+		ev := &detect.Evidence{}
+		ev.Add("the account " + c.Name + " moves from is " + sourceText(p, c.Args[0]) + ", which the caller chooses")
+		ev.Add("no condition of " + fnName(fn) + " reads the caller, and no allowance or approval is read")
+		ev.Guess(c.Name + " is not in the sources: its name says it is a token base's internal move, which checks nothing about who asks")
+		f := detect.Finding{Function: fn.Name, Evidence: ev,
+			Details: map[string]string{"function_name": fnName(fn), "state_var": c.Name + "(" + sourceText(p, c.Args[0]) + ", ...)"}}
+		f.Pos, f.End = fnRange(fn, c.Expr)
+		pass.Report(f)
+	}
+}

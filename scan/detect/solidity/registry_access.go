@@ -17,6 +17,7 @@ var accessDetectors = []*detect.Analyzer{
 	InitializersNotDisabled,
 	ClaimableSelfdestruct,
 	ArbitraryFromTransferFrom,
+	ArbitraryCall,
 	ControlledDelegatecall,
 	DelegatecallInLoop,
 	DelegatecallStorageCollision,

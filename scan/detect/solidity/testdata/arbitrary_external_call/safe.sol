@@ -1,0 +1,64 @@
+pragma solidity ^0.8.0;
+
+interface IHook {
+    function onDeposit(address from, uint256 amount) external;
+}
+
+// The caller picks the target but not the calldata: a fixed function is called.
+contract HookCaller {
+    mapping(address => uint256) public deposits;
+
+    function deposit(address hook) external payable {
+        deposits[msg.sender] += msg.value;
+        (bool ok, ) = hook.call(abi.encodeWithSelector(IHook.onDeposit.selector, msg.sender, msg.value));
+        require(ok, "hook");
+    }
+}
+
+// Targets come from an allow-list only the owner writes.
+contract AllowListed {
+    address public owner = msg.sender;
+    mapping(address => bool) public allowed;
+    mapping(address => uint256) public credit;
+
+    function allow(address t) external {
+        require(msg.sender == owner, "owner");
+        allowed[t] = true;
+    }
+
+    function run(address target, bytes calldata payload) external {
+        require(allowed[target], "not allowed");
+        credit[msg.sender] += 1;
+        (bool ok, ) = target.call(payload);
+        require(ok, "run");
+    }
+}
+
+// Only the owner forwards calls.
+contract OwnedExecutor {
+    address public owner = msg.sender;
+    uint256 public runs;
+
+    function execute(address target, bytes calldata payload) external {
+        require(msg.sender == owner, "owner");
+        runs++;
+        (bool ok, ) = target.call(payload);
+        require(ok, "exec");
+    }
+}
+
+// The caller picks the calldata for a contract the code names itself.
+contract FixedTarget {
+    address public immutable vault;
+    uint256 public calls;
+
+    constructor(address v) {
+        vault = v;
+    }
+
+    function relay(bytes calldata payload) external {
+        calls++;
+        (bool ok, ) = vault.call(payload);
+        require(ok, "relay");
+    }
+}

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,11 +86,19 @@ func TestSolidiFIRecall(t *testing.T) {
 	sort.Strings(types)
 	for _, typ := range types {
 		class := solidifiClass[typ]
-		var total, found, findings, other int
+		var total, found, findings, other, inRange int
 		missed := map[string]int{}
 		for n := 1; n <= 50; n++ {
 			sol := filepath.Join(root, typ, fmt.Sprintf("buggy_%d.sol", n))
 			bugs := readBugLog(t, filepath.Join(root, typ, fmt.Sprintf("BugLog_%d.csv", n)))
+			var lines []string
+			if typ == "Overflow-Underflow" {
+				src, err := os.ReadFile(sol)
+				if err != nil {
+					t.Fatal(err)
+				}
+				lines = strings.Split(string(src), "\n")
+			}
 			spans := scanFiles(t, filepath.Join(root, typ), []string{sol})
 			for _, s := range spans {
 				if s.class == class {
@@ -107,15 +116,27 @@ func TestSolidiFIRecall(t *testing.T) {
 						break
 					}
 				}
-				if hit {
+				switch {
+				case hit:
 					found++
-				} else {
+				case lines != nil && cannotWrap(lines, b[0], b[1]):
+					inRange++
+				default:
 					missed[fmt.Sprintf("buggy_%d.sol:%d", n, b[0])]++
 				}
 			}
 		}
 		recall := 100 * float64(found) / float64(max(total, 1))
 		t.Logf("%-22s recall %5.1f%% (%d/%d injected bugs); %d findings of the class, %d of other classes", typ, recall, found, total, findings, other)
+		if inRange > 0 {
+			// Labelled as bugs, these injections cannot wrap: reporting them would be a false
+			// alarm. Recall is measured on the injections that can.
+			t.Logf("%-22s %d injections cannot wrap (uint8 v = 0; v = v + p with p a uint8: at most 255); recall on the rest %5.1f%% (%d/%d)",
+				"", inRange, 100*float64(found)/float64(max(total-inRange, 1)), found, total-inRange)
+		}
+		if r := 100 * float64(found) / float64(max(total-inRange, 1)); r < 95 {
+			t.Errorf("%s: recall %.1f%% on the injections that can be bugs, below the 95%% target", typ, r)
+		}
 		if testing.Verbose() && len(missed) > 0 {
 			var list []string
 			for k := range missed {
@@ -128,6 +149,32 @@ func TestSolidiFIRecall(t *testing.T) {
 			t.Logf("    missed, for example: %s", strings.Join(list, " "))
 		}
 	}
+}
+
+// The parts of SolidiFI's injected uint8 sum (see cannotWrap).
+var (
+	cannotWrapSum  = regexp.MustCompile(`^\s*(\w+)\s*=\s*(\w+)\s*\+\s*(\w+)\s*;`)
+	cannotWrapDecl = regexp.MustCompile(`^\s*uint8\s+(\w+)\s*=\s*0\s*;`)
+	cannotWrapFn   = regexp.MustCompile(`function\s+\w+\s*\(\s*uint8\s+(\w+)\s*\)`)
+)
+
+// cannotWrap reports whether the injection at lines first..last (1-based) is SolidiFI's
+// function taking one uint8 parameter p that sets a uint8 local v to 0 and then computes
+// v = v + p: the sum is at most 255, so it cannot overflow although the benchmark labels it
+// as a bug.
+func cannotWrap(lines []string, first, last int) bool {
+	if first < 1 || last > len(lines) {
+		return false
+	}
+	for i := max(first-3, 0); i+2 < last && i+2 < len(lines); i++ { // a few logs start at the sum itself
+		f := cannotWrapFn.FindStringSubmatch(lines[i])
+		d := cannotWrapDecl.FindStringSubmatch(lines[i+1])
+		m := cannotWrapSum.FindStringSubmatch(lines[i+2])
+		if f != nil && d != nil && m != nil && m[1] == m[2] && m[1] == d[1] && m[3] == f[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // readBugLog returns [first, last] line pairs of the injected bugs.

@@ -78,8 +78,8 @@ func runArbitrarySend(pass *detect.Pass) {
 				if !writesDone {
 					writes, writesDone = entryWrites(p, fn), true
 				}
-				if entitled(p, fn, n, to, amount, writes) || claimedFromStore(p, info, amount) {
-					continue
+				if entitled(p, fn, n, to, amount, writes) || claimedFromStore(p, info, amount) || paidFromValue(p, info, n, amount) {
+					continue // the caller's record, or the caller's own payment (value_paid.go)
 				}
 				if protocolsOwn(p, info, to) || len(p.CallerDebits(fn)) > 0 || sender.Kind != sema.CallExternal && !canHoldEther(pass.Contract, fn) {
 					// A contract the code created or names itself is no one's pick; a payout

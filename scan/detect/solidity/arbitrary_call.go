@@ -2,9 +2,9 @@ package solidity
 
 import (
 	"github.com/vigil-sec/vigil/scan/detect"
-	"github.com/vigil-sec/vigil/scan/solidity/token"
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
+	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // ArbitraryCall reports a call whose target and calldata the caller both choose, made by a

@@ -24,8 +24,10 @@ var ControlledDelegatecall = &detect.Analyzer{
 		Remediation: `<p>Only delegatecall trusted, fixed code (an implementation set by an admin), or restrict the function to ` +
 			`trusted callers.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "call_kind", "target"},
-		DetectionLogic: "delegatecall/callcode whose target depends on a parameter, msg.sender or msg.data, in a public function " +
-			"with no access check dominating it; calls whose success is required to be false (they can never change state) are left out.",
+		DetectionLogic: "Function summaries: a delegatecall or callcode (Solidity or assembly) an entry point makes, itself or through " +
+			"helpers, libraries and function pointers, whose target the caller picks (a parameter, msg.sender, calldata, or state " +
+			"anyone may set), with no check of the caller guarding it on the way; calls whose success is required to be false are " +
+			"left out. Low when the contract keeps no mutable state and takes no ether (only its own code is at stake)",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-112"},
 		CWE:       []string{"CWE-829"},

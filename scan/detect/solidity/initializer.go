@@ -23,9 +23,10 @@ var UnprotectedInitializer = &detect.Analyzer{
 		Remediation: `<p>Use OpenZeppelin's <code>Initializable</code> and mark the function <code>initializer</code>, or ` +
 			`check and set an <code>initialized</code> flag first; for non-upgradeable contracts set the state in the constructor.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "state_vars"},
-		DetectionLogic: "A public function named init/initialize... that writes state (itself or through internal calls) " +
-			"without an initializer-like modifier, an access check, or a dominating condition on a variable the function " +
-			"itself writes (check-then-set). High when it writes a role variable, medium otherwise.",
+		DetectionLogic: "An initializer-like entry point (init/initialize/setup...) that writes state, itself or through helpers, without a " +
+			"check of the caller and without running once (sema RunsOnce: an initializer modifier, a one-way flag it tests and " +
+			"sets, in a variable or in a named storage slot, that no code sets back), in a contract behind a proxy or whose writes " +
+			"decide other checks. High when it hands out a role, medium otherwise",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-105"},
 		CWE:       []string{"CWE-665", "CWE-284"},

@@ -34,13 +34,17 @@ var ReentrancyETH = &detect.Analyzer{
 		Remediation: `<p>Apply the checks-effects-interactions pattern: update all state before the external call. ` +
 			`Alternatively protect the function with a reentrancy guard (OpenZeppelin <code>ReentrancyGuard</code>'s <code>nonReentrant</code>).</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "state_vars"},
-		DetectionLogic:  "Control-flow graph: a value-sending call with unlimited gas reaches a state write in a public function without a reentrancy guard.",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-107"},
-		CWE:             []string{"CWE-841"},
-		Languages:       []string{"solidity"},
-		Slither:         "reentrancy-eth",
-		Class:           "reentrancy",
+		DetectionLogic: "Function summaries (sema Actions): a call that sends ether with gas to forward, made by an entry point or the helpers, " +
+			"libraries, modifiers and assembly it runs, to a callee the caller can pick (a parameter, msg.sender, calldata, storage " +
+			"anyone fills), with no lock held on the way, followed by a write of state the function read before the call " +
+			"(or another entry point checks) and no reverting re-check in between; the caller's own entries funded by the caller are " +
+			"no race. Low when the callee comes from storage anyone fills or cannot be traced, or is a contract the protocol names itself",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-107"},
+		CWE:       []string{"CWE-841"},
+		Languages: []string{"solidity"},
+		Slither:   "reentrancy-eth",
+		Class:     "reentrancy",
 	},
 	Run: func(pass *detect.Pass) { runReentrancy(pass, reentrancyETH) },
 }
@@ -56,13 +60,15 @@ var ReentrancyNoETH = &detect.Analyzer{
 			`callbacks) can re-enter while the state is stale.</p>`,
 		Remediation:     `<p>Write state before calling out (checks-effects-interactions), or add a reentrancy guard.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "state_vars"},
-		DetectionLogic:  "Control-flow graph: an external call without ether reaches a state write in a public function without a reentrancy guard; lower severity when the callee is a contract the contract itself stores.",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-107"},
-		CWE:             []string{"CWE-841"},
-		Languages:       []string{"solidity"},
-		Slither:         "reentrancy-no-eth",
-		Class:           "reentrancy",
+		DetectionLogic: "As REENTRANCY_ETH for calls that send no ether: a call out to a callee the caller can pick, unlocked, followed by a " +
+			"write of state read before it (stale state a re-entrant call finds); view calls (STATICCALL), calls of missing " +
+			"libraries and initializers are left out; low severity when the callee is a contract the protocol names itself",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-107"},
+		CWE:       []string{"CWE-841"},
+		Languages: []string{"solidity"},
+		Slither:   "reentrancy-no-eth",
+		Class:     "reentrancy",
 	},
 	Run: func(pass *detect.Pass) { runReentrancy(pass, reentrancyNoETH) },
 }

@@ -31,13 +31,16 @@ var TransactionOrderDependence = &detect.Analyzer{
 		Remediation: `<p>Make the outcome independent of ordering: fix the amount or recipient in the same transaction that ` +
 			`pays (pull payments keyed by the caller), use commit-reveal, or let the caller state the value it expects and revert when it changed.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "role", "state_var", "writer"},
-		DetectionLogic:  "An ether transfer whose recipient or amount reads a state variable (directly or through locals) that another public non-view function writes; per-caller mapping entries are excluded; low when only trusted roles write it.",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-114"},
-		CWE:             []string{"CWE-362"},
-		Languages:       []string{"solidity"},
-		Slither:         "",
-		Class:           "tod",
+		DetectionLogic: "An ether transfer whose recipient or amount reads state that a competing writer replaces with a value it chooses " +
+			"(sema WritersChoosing: an overwrite with a caller-chosen value, msg.value included, into an entry that is not the " +
+			"writer's own), or that a trusted role changes; initializers, bookkeeping that adds what callers pay in and each caller's " +
+			"own entry are no race; low when only trusted roles write it",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-114"},
+		CWE:       []string{"CWE-362"},
+		Languages: []string{"solidity"},
+		Slither:   "",
+		Class:     "tod",
 	},
 	Run: runTOD,
 }

@@ -20,13 +20,15 @@ var UncheckedLowLevelCall = &detect.Analyzer{
 			`goes on as if the call had worked.</p>`,
 		Remediation:     `<p>Check the returned success flag: <code>(bool ok, ) = target.call(data); require(ok);</code>, or use OpenZeppelin's <code>Address.functionCall</code>.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "call_kind"},
-		DetectionLogic:  "A call/delegatecall/staticcall/callcode whose boolean result is discarded or never read.",
-		Version:         "1.0.0",
-		SWC:             []string{"SWC-104"},
-		CWE:             []string{"CWE-252"},
-		Languages:       []string{"solidity"},
-		Slither:         "unchecked-lowlevel",
-		Class:           "unchecked-call",
+		DetectionLogic: "A call/delegatecall/staticcall/callcode (Solidity or assembly) whose success flag no check reads: not required, not " +
+			"branched on (assembly if iszero(ok) / switch included), not handed back to the caller, and no check tests the " +
+			"returned data",
+		Version:   "1.0.0",
+		SWC:       []string{"SWC-104"},
+		CWE:       []string{"CWE-252"},
+		Languages: []string{"solidity"},
+		Slither:   "unchecked-lowlevel",
+		Class:     "unchecked-call",
 	},
 	Run: func(pass *detect.Pass) { runUnchecked(pass, "call", "delegatecall", "staticcall", "callcode") },
 }

@@ -27,8 +27,10 @@ var UncheckedERC20Transfer = &detect.Analyzer{
 			`<code>require(token.transfer(to, amount))</code>.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "call"},
 		DetectionLogic: "An external call named transfer (2 arguments) or transferFrom (3 arguments) on a contract-typed or " +
-			"unresolved receiver, whose declared return is bool (or unknown), used as a bare statement. Low severity when the " +
-			"contract already uses SafeERC20/SafeTransferLib for its tokens.",
+			"unresolved receiver, whose declared return is bool (or unknown), used as a bare statement; left out when every " +
+			"shipped implementation of the token's interface reverts on failure instead of returning false, and for ERC-721 " +
+			"transferFrom (which returns nothing). Low severity when the contract already uses SafeERC20/SafeTransferLib for " +
+			"its tokens; medium confidence when the token's code is not shipped.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-104"},
 		CWE:       []string{"CWE-252"},

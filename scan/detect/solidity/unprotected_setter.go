@@ -23,10 +23,11 @@ var UnprotectedAdminSetter = &detect.Analyzer{
 			`attacker can change the contract's configuration (fees, prices, addresses it trusts).</p>`,
 		Remediation:     `<p>Add the same access check the contract's other administrative functions use (for example <code>onlyOwner</code>).</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
-		DetectionLogic: "The contract has access-controlled functions; a public function without an access check (not an " +
-			"initializer) assigns a value derived from its parameters to a state variable (not keyed by msg.sender) that no " +
-			"other unprotected public function writes and that the constructor or an access-controlled function also sets. " +
-			"High when the variable is a critical setting (fee, oracle, treasury, price, router, ...).",
+		DetectionLogic: "In a contract some of whose entry points check who calls (delegatecall-only checks do not count; virtual calls " +
+			"settled in the deployed contract), an entry point without such a check writes a setting that a protected writer or the " +
+			"constructor also sets and no other unprotected function writes, to a value the caller chooses (not a refresh from a " +
+			"trusted source, not the caller's own entry, not an accumulating total). High when the variable is a critical setting " +
+			"(fee, oracle, treasury, price, router, ...)",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-105"},
 		CWE:       []string{"CWE-284", "CWE-862"},

@@ -30,10 +30,11 @@ var UnprotectedOwnershipChange = &detect.Analyzer{
 			`<code>onlyRole(DEFAULT_ADMIN_ROLE)</code>), or set the variable only in the constructor. For one-time setup use an ` +
 			`initializer that can run only once.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
-		DetectionLogic: "A public state-changing function (not an initializer) with no access check dominating the write " +
-			"assigns an address or address-keyed state variable named for a role (owner, admin, governance, minter, pauser, " +
-			"operator, ...), directly or through internal calls. Per-caller delegation (x[msg.sender][y]) is left out; a " +
-			"write only possible while the variable is unset (a front-runnable claim) is reported as medium.",
+		DetectionLogic: "An entry point (not an initializer that runs once) writes, itself or through helpers or assembly (sstore(owner.slot, v)), " +
+			"a variable other checks compare the caller with (or one named for a role), or the ERC-1967 admin slot told by value, to " +
+			"a value or under a key the caller chooses, with no check of the caller guarding the write (signatures vouched by a " +
+			"trusted signer count). The caller's own delegation (x[msg.sender][y]) is left out; a claim only possible while the " +
+			"variable is unset (front-runnable) is medium",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-105"},
 		CWE:       []string{"CWE-284", "CWE-862"},
@@ -105,9 +106,11 @@ var UnprotectedUpgrade = &detect.Analyzer{
 		Remediation: `<p>Restrict upgrades to an admin: put <code>onlyOwner</code> (or a role check) on ` +
 			`<code>_authorizeUpgrade</code> in UUPS contracts, and on any function that sets the implementation.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
-		DetectionLogic: "A public function with no access check writes an implementation/logic variable (or its EIP-1967 slot with " +
-			"sstore) or calls an internal upgradeTo/_setImplementation; or a UUPS _authorizeUpgrade override has a body with no " +
-			"access check and no restricting modifier.",
+		DetectionLogic: "An entry point writes, unguarded, an implementation variable or one of the standard proxy slots told by value " +
+			"(ERC-1967 implementation and beacon, ERC-1822, ZeppelinOS; directly, through a local or a storage library, under any " +
+			"constant name or as a literal) to a value the caller chooses, or calls an internal upgrade helper; or a UUPS " +
+			"_authorizeUpgrade override returns without a check of the caller. Low when the project ships a proxy that routes calls " +
+			"to that logic only for its admin (its target chosen by a caller check through the storage base both share)",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-105", "SWC-112"},
 		CWE:       []string{"CWE-284", "CWE-862"},

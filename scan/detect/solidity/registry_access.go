@@ -18,6 +18,7 @@ var accessDetectors = []*detect.Analyzer{
 	ClaimableSelfdestruct,
 	ArbitraryFromTransferFrom,
 	ArbitraryCall,
+	CallbackReentrancy,
 	ControlledDelegatecall,
 	DelegatecallInLoop,
 	DelegatecallStorageCollision,

@@ -29,7 +29,8 @@ var ArbitraryCall = &detect.Analyzer{
 		DescriptionKeys: []string{"contract_name", "function_name", "target", "calldata"},
 		DetectionLogic: "A low-level .call(data), in an entry point or a helper it calls directly, whose target " +
 			"and calldata both come from what the caller passes (parameters, calldata, state anyone can set: sema " +
-			"provenance), not guarded by a check of the caller. High when the contract carries authority beyond " +
+			"provenance), not guarded by a check of the caller; or a call of the contract itself with the caller's calldata when " +
+			"one of its functions only lets the contract itself in (msg.sender == address(this)): that check is bypassed. High when the contract carries authority beyond " +
 			"the transaction: a ledger of accounts (balances, deposits) or tokens it pulls from its callers (they approve it); " +
 			"low for a forwarder (a swap proxy, a multicall) that holds only what it is handed in the same transaction.",
 		Version:   "1.0.0",
@@ -59,6 +60,14 @@ func runArbitraryCall(pass *detect.Pass) {
 				continue
 			}
 			targetHow, chosen := callerChoice(p, fn, a.Target)
+			self := ""
+			if !chosen && isSelf(a.Target) {
+				// A call of the contract itself with the caller's calldata passes every check
+				// that only the contract may call a function (msg.sender == address(this)).
+				if self = selfOnly(p, pass.Contract); self != "" {
+					targetHow, chosen = "the contract itself", true
+				}
+			}
 			if !chosen || cd.target != nil && boundToState(p, fi, a.Node, cd.target) {
 				continue
 			}
@@ -77,7 +86,9 @@ func runArbitraryCall(pass *detect.Pass) {
 			f := detect.Finding{Details: map[string]string{"function_name": fnName(fn),
 				"target": sourceText(p, a.Call.Target), "calldata": sourceText(p, cd.data)}, Function: fn.Name, Evidence: ev}
 			f.Pos, f.End = fnRange(fn, a.Site)
-			if what := carriesAuthority(p, pass.Contract); what != "" {
+			if self != "" {
+				ev.Add("the call runs as " + pass.Contract.Name + " itself, which " + self + " lets in")
+			} else if what := carriesAuthority(p, pass.Contract); what != "" {
 				ev.Add("the call runs as " + pass.Contract.Name + ", which " + what)
 			} else {
 				// A forwarder that keeps no ledger and pulls nobody's tokens has only what it is
@@ -146,8 +157,14 @@ func paramOf(info *sema.FuncInfo, x ast.Expr) *sema.Var {
 }
 
 // fixedSelector reports whether calldata x names its function itself: abi.encodeWithSelector
-// or abi.encodeWithSignature with a selector the caller does not pass, abi.encodeCall.
+// or abi.encodeWithSignature with a selector the caller does not pass, abi.encodeCall, or
+// msg.data whole (the running function's own selector: a self-call that simulates itself).
 func fixedSelector(info *sema.FuncInfo, x ast.Expr) bool {
+	if m, ok := unwrapConversion(info, x).(*ast.MemberExpr); ok && m.Name.Name == "data" {
+		if id, ok := ast.Unparen(m.X).(*ast.Ident); ok && id.Name == "msg" {
+			return true // msg.data calls the running function again: its selector is fixed
+		}
+	}
 	call, ok := unwrapConversion(info, x).(*ast.CallExpr)
 	if !ok {
 		return false
@@ -217,4 +234,45 @@ func ledgerWrite(p *sema.Program, w writeSite) bool {
 		return false
 	}
 	return !isConstExpr(w.info, a.Rhs)
+}
+
+// isSelf reports whether a call target is the contract's own address and nothing else.
+func isSelf(t sema.Prov) bool {
+	return t.Has(sema.SrcThis) && t.Src&^(sema.SrcThis|sema.SrcConst) == 0 && t.Params == 0 && len(t.Vars) == 0
+}
+
+type selfOnlyKey struct{}
+
+// selfOnly names a function of c that only the contract itself may call (a check that
+// msg.sender is address(this)), "" when there is none.
+func selfOnly(p *sema.Program, c *sema.Contract) string {
+	if c == nil {
+		return ""
+	}
+	return sema.Memo(c, selfOnlyKey{}, func() string {
+		for _, fn := range c.AllFunctions() {
+			info := p.Info(fn)
+			if info == nil || fn.Body == nil || !fn.IsPublic() {
+				continue
+			}
+			found := false
+			d := p.DepsOf(info)
+			fn.BodyTree().Inspect(func(x ast.Node) bool {
+				if b, ok := x.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
+					l, r := d.Of(b.X), d.Of(b.Y)
+					found = onlySender(l) && isSelf(r) || isSelf(l) && onlySender(r)
+				}
+				return !found
+			})
+			if found {
+				return fnName(fn) + " (only msg.sender == address(this) may call it)"
+			}
+		}
+		return ""
+	})
+}
+
+// onlySender reports whether a value is msg.sender and nothing else.
+func onlySender(v sema.Prov) bool {
+	return v.Has(sema.SrcSender) && v.Src&^sema.SrcSender == 0 && v.Params == 0 && len(v.Vars) == 0
 }

@@ -62,3 +62,36 @@ contract FixedTarget {
         require(ok, "relay");
     }
 }
+
+// A multicall into the contract itself where no function trusts the contract as its caller:
+// each call is checked as the original caller would be (nothing to bypass).
+contract PlainBatch {
+    mapping(address => uint256) public notes;
+
+    function note(uint256 v) external {
+        notes[msg.sender] = v;
+    }
+
+    function batch(bytes[] calldata calls) external {
+        for (uint256 i = 0; i < calls.length; i++) {
+            (bool ok, ) = address(this).call(calls[i]);
+            require(ok, "call");
+        }
+    }
+}
+
+// A query that calls itself with its own calldata to simulate and revert: the selector is the
+// running function's, not one the caller picks.
+contract SelfSimulation {
+    uint256 public state;
+
+    function query(uint256 x) external returns (uint256) {
+        if (msg.sender != address(this)) {
+            (bool ok, bytes memory out) = address(this).call(msg.data);
+            require(!ok, "must revert");
+            return abi.decode(out, (uint256));
+        }
+        state += x;
+        revert("simulated");
+    }
+}

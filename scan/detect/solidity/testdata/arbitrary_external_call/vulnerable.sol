@@ -71,3 +71,21 @@ contract SwapHelper {
         require(ok, "swap");
     }
 }
+
+// A multicall into the contract itself: the caller's calldata reaches the functions only the
+// contract may call (msg.sender == address(this)).
+contract SelfCaller {
+    address public owner = msg.sender;
+
+    function setOwner(address o) external {
+        require(msg.sender == address(this), "self only");
+        owner = o;
+    }
+
+    function batch(bytes[] calldata calls) external { // want "ARBITRARY_EXTERNAL_CALL" severity=high
+        for (uint256 i = 0; i < calls.length; i++) {
+            (bool ok, ) = address(this).call(calls[i]);
+            require(ok, "call");
+        }
+    }
+}

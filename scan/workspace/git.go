@@ -307,6 +307,11 @@ func writeTree(ctx context.Context, repo *git.Repository, hash plumbing.Hash, w 
 	if err != nil {
 		return err
 	}
+	return writeObjectTree(ctx, repo, tree, w, skip, lim)
+}
+
+// writeObjectTree writes the sources of a git tree into w.Root through the archive checks.
+func writeObjectTree(ctx context.Context, repo *git.Repository, tree *object.Tree, w *Workspace, skip *skipper, lim Limits) error {
 	root, err := os.OpenRoot(w.Root)
 	if err != nil {
 		return err

@@ -37,13 +37,13 @@ type Entry struct {
 
 // Type describes a type of the layout.
 type Type struct {
-	Base          string  `json:"base,omitempty"`     // arrays: the element type
-	Encoding      string  `json:"encoding"`           // inplace, mapping, dynamic_array, bytes
-	Key           string  `json:"key,omitempty"`      // mappings
-	Label         string  `json:"label"`              // as written in Solidity: uint256, struct C.S
-	Members       []Entry `json:"members,omitempty"`  // structs
-	NumberOfBytes string  `json:"numberOfBytes"`      // decimal
-	Value         string  `json:"value,omitempty"`    // mappings
+	Base          string  `json:"base,omitempty"`    // arrays: the element type
+	Encoding      string  `json:"encoding"`          // inplace, mapping, dynamic_array, bytes
+	Key           string  `json:"key,omitempty"`     // mappings
+	Label         string  `json:"label"`             // as written in Solidity: uint256, struct C.S
+	Members       []Entry `json:"members,omitempty"` // structs
+	NumberOfBytes string  `json:"numberOfBytes"`     // decimal
+	Value         string  `json:"value,omitempty"`   // mappings
 }
 
 // Namespace is an ERC-7201 namespaced struct: its members live at Slot and after.

@@ -74,7 +74,7 @@ func (s *solidityLang) analyse(r *run) (analysis, error) {
 	pace := paceGC(r.opts.TuneGC)
 	var prog *sema.Program
 	budget, err := r.guard("analysing the sources", func() {
-		prog = sema.LoadWith(s.srcs, remaps, sema.LoadOptions{Budget: sema.DefaultBudget, Workers: r.opts.Workers,
+		prog = sema.LoadWith(s.srcs, remaps, sema.LoadOptions{Budget: sema.DefaultBudget, Workers: r.opts.Workers, Reuse: r.opts.Reuse,
 			Parsed: func(string) { r.tracker.fileDone(0) }})
 	})
 	if err != nil {

@@ -1,7 +1,6 @@
 package scan
 
 import (
-	"bytes"
 	"context"
 	"path"
 	"slices"
@@ -14,123 +13,265 @@ import (
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
-// Diff-aware scans (vigil scan --new-since) scan two revisions of a code base. The findings of
-// a file can change only when the file changes or code the model reads with it does: files it
-// imports, files importing it (a derived contract, an implementation of its interface), and
-// files declaring a name it uses that the model looks up outside its imports (a contract not
-// imported, a file-level struct, enum or type). DiffScope joins the files of both revisions by
-// those links; the parts holding a changed file are all the base revision needs to scan again,
-// and every finding elsewhere is the same in both.
+// Diff-aware scans (vigil scan --new-since) scan two revisions of a code base. The model reads
+// a file with the files it uses: those it imports, and those declaring a name it uses that the
+// model looks up outside its imports (a contract not imported, a file-level struct, enum or
+// type). The findings of a file F can change only when a file changes that F uses (directly or
+// not), that uses F (a derived contract sees F's code), or that a file using F uses (the derived
+// contract's other bases and callees), or that uses a file F uses: F is in uses*(usedBy*(X))
+// or usedBy*(uses*(X)) of a changed file X. Those files (Scope.Detect) are the ones whose
+// findings the base revision must give again; its model holds what their findings depend on
+// by the same rule (Scope.Model), so that they are analysed in the context a whole scan gives
+// them. The rest of the base revision is neither read nor analysed, and its findings are the
+// working tree's: nothing they depend on changed.
 
-// DiffScope returns the files of either revision that a change from base to head can reach,
-// and the changed files themselves (added, removed or edited), in path order. head is the
-// head revision's model (its syntax trees are read instead of parsing again; nil when it has
-// no Solidity). An unchanged code base has an empty scope.
-func DiffScope(ctx context.Context, head, base *workspace.Workspace, headProg *sema.Program) (scope map[string]bool, changed []string, err error) {
-	type version struct {
-		ws    *workspace.Workspace
-		files map[string][]byte
-	}
-	versions := [2]version{{ws: head, files: map[string][]byte{}}, {ws: base, files: map[string][]byte{}}}
-	for i := range versions {
-		v := &versions[i]
-		for _, f := range v.ws.Files {
-			if err := ctx.Err(); err != nil {
-				return nil, nil, err
-			}
-			data, err := v.ws.ReadFile(f.Path)
-			if err != nil {
-				return nil, nil, err
-			}
-			v.files[f.Path] = data
-		}
+// Scope is what a change from a base revision to the working tree can reach.
+type Scope struct {
+	Model   map[string]bool // the files the base revision's model needs
+	Detect  map[string]bool // the files whose findings may differ
+	Changed []string        // the files added, removed or edited, in path order
+}
+
+// DiffScope returns what a change from base to head can reach. head is the
+// working tree and headProg its model (its syntax trees are read instead of parsing again; nil
+// when it has no Solidity); base is the base revision's snapshot, whose files are read only
+// where they differ. An unchanged code base has an empty scope.
+func DiffScope(ctx context.Context, head *workspace.Workspace, headProg *sema.Program, base *workspace.Snapshot) (*Scope, error) {
+	headFiles := map[string]workspace.File{}
+	for _, f := range head.Files {
+		headFiles[f.Path] = f
 	}
 	all := map[string]bool{}
-	for _, v := range versions {
-		for p := range v.files {
-			all[p] = true
+	isChanged := map[string]bool{}
+	project := false // a project file (remappings.txt, foundry.toml, ...) changed
+	for p, blob := range base.Blobs {
+		all[p] = true
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		data, err := head.ReadFile(p)
+		if err != nil || !workspace.SameBlob(blob, data) {
+			isChanged[p] = true
+			if _, source := headFiles[p]; !source && !strings.HasSuffix(p, ".sol") && !strings.HasSuffix(p, ".rs") {
+				project = true
+			}
 		}
 	}
-	for p := range all {
-		a, inHead := versions[0].files[p]
-		b, inBase := versions[1].files[p]
-		if inHead != inBase || !bytes.Equal(a, b) {
-			changed = append(changed, p)
+	for p := range headFiles {
+		all[p] = true
+		if _, ok := base.Blobs[p]; !ok {
+			isChanged[p] = true
 		}
 	}
-	slices.Sort(changed)
-	scope = map[string]bool{}
-	if len(changed) == 0 {
-		return scope, nil, nil
+	sc := &Scope{Model: map[string]bool{}, Detect: map[string]bool{}}
+	for p := range isChanged {
+		sc.Changed = append(sc.Changed, p)
 	}
-	// Other import remappings change what every import means.
-	if !slices.Equal(head.Remappings, base.Remappings) {
+	slices.Sort(sc.Changed)
+	if len(sc.Changed) == 0 {
+		return sc, nil
+	}
+	if project { // what every import or dependency means may have changed
 		for p := range all {
-			scope[p] = true
+			sc.Model[p], sc.Detect[p] = true, true
 		}
-		return scope, changed, nil
+		return sc, nil
 	}
 
-	links := newUnion()
+	uses := map[string]map[string]bool{} // both revisions' links: p uses q
 	var rust []string
-	for i, v := range versions {
-		decls := map[string][]string{} // a top-level name -> the files declaring it
+	for i := range 2 {
 		trees := map[string]*ast.File{}
-		for _, f := range v.ws.Files {
-			switch f.Lang {
-			case workspace.Rust:
-				rust = append(rust, f.Path)
+		paths := func() []string {
+			var out []string
+			if i == 0 {
+				for p := range headFiles {
+					out = append(out, p)
+				}
+			} else {
+				for p := range base.Blobs {
+					out = append(out, p)
+				}
+			}
+			slices.Sort(out)
+			return out
+		}()
+		for _, p := range paths {
+			switch {
+			case strings.HasSuffix(p, ".rs"):
+				rust = append(rust, p)
 				continue
-			case workspace.Solidity:
-			default:
+			case !strings.HasSuffix(p, ".sol"):
 				continue
 			}
 			var tree *ast.File
-			if i == 0 && headProg != nil {
-				if pf := headProg.File(f.Path); pf != nil {
+			if (i == 0 || !isChanged[p]) && headProg != nil {
+				if pf := headProg.File(p); pf != nil {
 					tree = pf.AST
 				}
 			}
 			if tree == nil {
-				tree, _ = parser.ParseFile(token.NewFileSet(), f.Path, v.files[f.Path])
-			}
-			trees[f.Path] = tree
-			for _, name := range declared(tree) {
-				decls[name] = append(decls[name], f.Path)
-			}
-		}
-		imports := map[string][]string{}
-		for p, tree := range trees {
-			imports[p] = importsOf(v.ws, p, tree, trees)
-			for _, q := range imports[p] {
-				links.join(p, q)
-			}
-		}
-		for p, tree := range trees {
-			closure := importClosure(p, imports)
-			for name := range usedNames(tree) {
-				for _, q := range decls[name] {
-					if q != p && !closure[q] {
-						links.join(p, q)
-					}
+				var src []byte
+				var err error
+				if i == 0 {
+					src, err = head.ReadFile(p)
+				} else {
+					src, err = base.Read(p)
 				}
+				if err != nil {
+					return nil, err
+				}
+				tree, _ = parser.ParseFile(token.NewFileSet(), p, src)
 			}
+			trees[p] = tree
 		}
+		linkFiles(head, trees, paths, func(p, q string) {
+			if uses[p] == nil {
+				uses[p] = map[string]bool{}
+			}
+			uses[p][q] = true
+		})
 	}
 	// Rust crates are one part: a changed Rust file rescans them all.
 	for _, p := range rust[min(1, len(rust)):] {
-		links.join(rust[0], p)
-	}
-	roots := map[string]bool{}
-	for _, p := range changed {
-		roots[links.find(p)] = true
-	}
-	for p := range all {
-		if roots[links.find(p)] {
-			scope[p] = true
+		for _, e := range [][2]string{{rust[0], p}, {p, rust[0]}} {
+			if uses[e[0]] == nil {
+				uses[e[0]] = map[string]bool{}
+			}
+			uses[e[0]][e[1]] = true
 		}
 	}
-	return scope, changed, nil
+	usedBy := map[string]map[string]bool{}
+	for p, qs := range uses {
+		for q := range qs {
+			if usedBy[q] == nil {
+				usedBy[q] = map[string]bool{}
+			}
+			usedBy[q][p] = true
+		}
+	}
+	// around is what the findings of the given files can depend on: what they use, what uses
+	// them, and so on one turn further each way.
+	around := func(files []string) []string {
+		return append(reach(uses, reach(usedBy, files)), reach(usedBy, reach(uses, files))...)
+	}
+	detect := around(sc.Changed)
+	for _, p := range detect {
+		sc.Detect[p] = true
+	}
+	for _, p := range around(detect) {
+		sc.Model[p] = true
+	}
+	return sc, nil
+}
+
+// reach is every file reachable from the given ones along the links (themselves included).
+func reach(links map[string]map[string]bool, from []string) []string {
+	seen := map[string]bool{}
+	queue := slices.Clone(from)
+	var out []string
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		out = append(out, p)
+		for q := range links[p] {
+			queue = append(queue, q)
+		}
+	}
+	return out
+}
+
+// linkFiles joins the Solidity files of one revision that the model reads together: a file
+// and its imports, and a file and the first file (in path order, as the model looks them up)
+// declaring a name the file uses that neither it nor its imports declare.
+func linkFiles(ws *workspace.Workspace, trees map[string]*ast.File, paths []string, link func(p, q string)) {
+	first := map[string]string{} // a top-level name -> the first file declaring it
+	names := map[string]map[string]bool{}
+	imports := map[string][]string{}
+	for _, p := range paths {
+		tree := trees[p]
+		if tree == nil {
+			continue
+		}
+		names[p] = map[string]bool{}
+		for _, name := range declared(tree) {
+			if _, ok := first[name]; !ok {
+				first[name] = p
+			}
+			names[p][name] = true
+		}
+		for _, name := range members(tree) {
+			names[p][name] = true
+		}
+		imports[p] = importsOf(ws, p, tree, trees)
+		for _, q := range imports[p] {
+			link(p, q)
+		}
+	}
+	for _, p := range paths {
+		tree := trees[p]
+		if tree == nil {
+			continue
+		}
+		closure := importClosure(p, imports)
+		for name := range usedNames(tree) {
+			q, ok := first[name]
+			if !ok || closure[q] {
+				continue
+			}
+			known := false
+			for f := range closure {
+				if names[f][name] {
+					known = true
+					break
+				}
+			}
+			if !known {
+				link(p, q)
+			}
+		}
+	}
+}
+
+// members lists the names declared inside a file's contracts (functions, variables, types,
+// events, errors, modifiers): an identifier naming one of them is not looked up elsewhere.
+func members(f *ast.File) []string {
+	var out []string
+	for _, d := range f.Decls {
+		c, ok := d.(*ast.ContractDecl)
+		if !ok {
+			continue
+		}
+		for _, m := range c.Body {
+			switch m := m.(type) {
+			case *ast.FuncDecl:
+				if m.Name != nil {
+					out = append(out, m.Name.Name)
+				}
+			case *ast.VarDecl:
+				if m.Name != nil {
+					out = append(out, m.Name.Name)
+				}
+			case *ast.StructDecl:
+				out = append(out, m.Name.Name)
+			case *ast.EnumDecl:
+				out = append(out, m.Name.Name)
+			case *ast.UserTypeDecl:
+				out = append(out, m.Name.Name)
+			case *ast.EventDecl:
+				out = append(out, m.Name.Name)
+			case *ast.ErrorDecl:
+				out = append(out, m.Name.Name)
+			case *ast.ModifierDecl:
+				out = append(out, m.Name.Name)
+			}
+		}
+	}
+	return out
 }
 
 // declared lists the top-level names a file declares: contracts, and file-level structs,
@@ -214,29 +355,4 @@ func importClosure(from string, imports map[string][]string) map[string]bool {
 		queue = append(queue, imports[p]...)
 	}
 	return seen
-}
-
-// union is a union-find of paths.
-type union struct{ parent map[string]string }
-
-func newUnion() *union { return &union{parent: map[string]string{}} }
-
-func (u *union) find(p string) string {
-	for {
-		q, ok := u.parent[p]
-		if !ok || q == p {
-			return p
-		}
-		if r, ok := u.parent[q]; ok {
-			u.parent[p] = r // path halving
-		}
-		p = q
-	}
-}
-
-func (u *union) join(a, b string) {
-	ra, rb := u.find(a), u.find(b)
-	if ra != rb {
-		u.parent[ra] = rb
-	}
 }

@@ -62,6 +62,9 @@ type Options struct {
 	// all (vigil scan --new-since scans, in the base revision, only the part of the code base
 	// a change can reach; see DiffScope).
 	Within func(path string) bool
+	// DetectWithin, when set, runs the detectors only on the files it accepts; the others are
+	// in the model for context, and report nothing.
+	DetectWithin func(path string) bool
 	// Reuse is the model of an earlier scan of another revision of the same code base: files
 	// with the same path and content keep its syntax trees instead of being parsed again.
 	Reuse *sema.Program

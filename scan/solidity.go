@@ -111,7 +111,7 @@ func (s *solidityLang) detect(r *run, prog *sema.Program, out *analysis) error {
 		}
 	}
 	res := detect.RunContext(r.ctx, prog, s.analyzers, detect.Limits{Task: r.opts.Budgets.Detector, Track: r.act.track,
-		Workers: r.opts.Workers, Done: taskDone})
+		Workers: r.opts.Workers, Done: taskDone, Files: r.opts.DetectWithin})
 	if budget, cancelled := r.stopped(); cancelled != nil {
 		return cancelled
 	} else if budget != nil {

@@ -52,23 +52,28 @@ func newSince(ctx context.Context, v *viper.Viper, repo *workspace.Repo, mb *obj
 		return err
 	}
 	wopts.Skip = res.Report.SkipFilePaths
-	base, err := repo.Checkout(ctx, mb, wopts)
+	snap, err := repo.Snapshot(mb)
 	if err != nil {
 		return openError(err)
 	}
-	defer base.Close()
-	scope, changed, err := scan.DiffScope(ctx, head, base, res.Program)
+	scope, err := scan.DiffScope(ctx, head, res.Program, snap)
 	if err != nil {
 		return err
 	}
 	var baseRes *scan.Result
-	if len(scope) > 0 {
+	if len(scope.Detect) > 0 {
 		opts, err := scanOptions(v)
 		if err != nil {
 			return err
 		}
-		opts.Within = func(p string) bool { return scope[p] }
+		opts.Within = func(p string) bool { return scope.Model[p] }
+		opts.DetectWithin = func(p string) bool { return scope.Detect[p] }
 		opts.Reuse = res.Program
+		base, err := repo.Checkout(ctx, mb, wopts, opts.Within)
+		if err != nil {
+			return openError(err)
+		}
+		defer base.Close()
 		baseRes, err = scan.Run(ctx, base, opts)
 		switch {
 		case errors.Is(err, workspace.ErrNoSources):
@@ -82,13 +87,13 @@ func newSince(ctx context.Context, v *viper.Viper, repo *workspace.Repo, mb *obj
 	if baseRes != nil {
 		baseRep = baseRes.Report
 	}
-	isNew, fixed, unchanged := report.MatchFindings(rep, baseRep, func(p string) bool { return scope[p] })
+	isNew, fixed, unchanged := report.MatchFindings(rep, baseRep, func(p string) bool { return scope.Detect[p] })
 	keepFindings(rep, func(_ *report.Group, f *report.Finding) bool { return isNew[f] })
 	sort.SliceStable(fixed, func(i, j int) bool {
 		return report.SeverityRank(fixed[i].Severity) < report.SeverityRank(fixed[j].Severity)
 	})
 	d := &report.Diff{Ref: ref, MergeBase: mb.Hash.String(), New: len(isNew), Fixed: len(fixed), Unchanged: unchanged,
-		ChangedFiles: len(changed), Rescanned: len(scope), FixedFindings: fixed}
+		ChangedFiles: len(scope.Changed), Rescanned: len(scope.Detect), FixedFindings: fixed}
 	if d.FixedFindings == nil {
 		d.FixedFindings = []report.FixedFinding{}
 	}

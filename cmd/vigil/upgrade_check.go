@@ -115,7 +115,7 @@ func openVersion(ctx context.Context, loc string, opts workspace.Options) (*work
 	if err != nil {
 		return nil, openError(err)
 	}
-	ws, err := repo.Checkout(ctx, c, opts)
+	ws, err := repo.Checkout(ctx, c, opts, nil)
 	return ws, openError(err)
 }
 

@@ -102,7 +102,7 @@ func TestUpgradeCheckClasses(t *testing.T) {
 }
 
 // gitIn runs git in dir (a real repository made in the test).
-func gitIn(t *testing.T, dir string, args ...string) string {
+func gitIn(t testing.TB, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir

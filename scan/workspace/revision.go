@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
@@ -141,14 +143,61 @@ func (r *Repo) MergeBase(ref string) (*object.Commit, error) {
 	return bases[0], nil
 }
 
-// Checkout writes the sources of a commit's tree (the repository's folder Sub of it) into a
-// temporary workspace, with the same checks as a clone's.
-func (r *Repo) Checkout(ctx context.Context, c *object.Commit, opts Options) (*Workspace, error) {
-	lim := opts.Limits.withDefaults()
-	skip, err := newSkipper(opts.Skip)
+// Snapshot is a commit's source and project files (the repository's folder Sub of it), known
+// by blob hash and read only on demand: a diff-aware scan compares them with the working tree
+// and writes out only what it scans again.
+type Snapshot struct {
+	tree  *object.Tree
+	lim   Limits
+	Blobs map[string]plumbing.Hash // by path relative to Sub
+}
+
+// Snapshot lists the files of commit c.
+func (r *Repo) Snapshot(c *object.Commit) (*Snapshot, error) {
+	tree, err := r.subtree(c)
 	if err != nil {
 		return nil, err
 	}
+	s := &Snapshot{tree: tree, lim: DefaultLimits(), Blobs: map[string]plumbing.Hash{}}
+	walker := object.NewTreeWalker(tree, true, nil)
+	defer walker.Close()
+	for {
+		name, te, err := walker.Next()
+		if err == io.EOF {
+			return s, nil
+		}
+		if err != nil {
+			return nil, shallowOr(r, err)
+		}
+		if len(s.Blobs) > s.lim.MaxEntries {
+			return nil, refuse("repository", ErrLimit, "has more than %d files (limit max_entries)", s.lim.MaxEntries)
+		}
+		if te.Mode.IsFile() && te.Mode != filemode.Symlink && wanted(name) {
+			s.Blobs[name] = te.Hash
+		}
+	}
+}
+
+// Read returns a file of the snapshot (at most the max_file_bytes limit).
+func (s *Snapshot) Read(path string) ([]byte, error) {
+	f, err := s.tree.File(path)
+	if err != nil {
+		return nil, err
+	}
+	if f.Size > s.lim.MaxFileBytes {
+		return nil, refuse(quote(path), ErrLimit, "is larger than %d bytes (limit max_file_bytes)", s.lim.MaxFileBytes)
+	}
+	text, err := f.Contents()
+	return []byte(text), err
+}
+
+// SameBlob reports whether data is the content of blob h (git's hash of it).
+func SameBlob(h plumbing.Hash, data []byte) bool {
+	return plumbing.ComputeHash(plumbing.BlobObject, data) == h
+}
+
+// subtree is the tree of commit c at the folder Sub.
+func (r *Repo) subtree(c *object.Commit) (*object.Tree, error) {
 	tree, err := c.Tree()
 	if err != nil {
 		return nil, shallowOr(r, err)
@@ -158,12 +207,28 @@ func (r *Repo) Checkout(ctx context.Context, c *object.Commit, opts Options) (*W
 			return nil, refuse(quote(r.Sub), nil, "does not exist at commit %s", c.Hash.String()[:12])
 		}
 	}
+	return tree, nil
+}
+
+// Checkout writes the sources of a commit's tree (the repository's folder Sub of it) into a
+// temporary workspace, with the same checks as a clone's; keep, when set, chooses the source
+// files written (project files, such as remappings.txt, always are).
+func (r *Repo) Checkout(ctx context.Context, c *object.Commit, opts Options, keep func(path string) bool) (*Workspace, error) {
+	lim := opts.Limits.withDefaults()
+	skip, err := newSkipper(opts.Skip)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := r.subtree(c)
+	if err != nil {
+		return nil, err
+	}
 	w, err := newTemp(opts, FromGitKind)
 	if err != nil {
 		return nil, err
 	}
 	w.Commit = c.Hash.String()
-	if err := writeObjectTree(ctx, r.repo, tree, w, skip, lim); err != nil {
+	if err := writeObjectTree(ctx, r.repo, tree, w, skip, lim, keep); err != nil {
 		return discard(w, shallowOr(r, err))
 	}
 	if err := w.index(ctx, opts); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -206,5 +207,43 @@ func TestNewSinceUpgradeCheck(t *testing.T) {
 	}
 	if ids := issueIDs(decode(t, res.stdout)); ids["UPGRADE_STORAGE_VARIABLE_INSERTED"] != 1 {
 		t.Errorf("no storage break reported: %v", ids)
+	}
+}
+
+// TestGitHubActionPullRequest runs the action's scan step as a pull_request event would, on a
+// repository made in the test: it scans with --new-since the base branch, gates on the new
+// findings, and the job summary lists the new and the fixed ones with the counts.
+func TestGitHubActionPullRequest(t *testing.T) {
+	var action struct {
+		Runs struct{ Steps []actionStep }
+	}
+	readYAML(t, ".github/actions/vigil/action.yml", &action)
+	var step actionStep
+	for _, s := range action.Runs.Steps {
+		if s.Name == "Scan" {
+			step = s
+		}
+	}
+	dir, _ := newSinceRepo(t)
+	for _, event := range []string{"pull_request", "push"} {
+		tmp := t.TempDir()
+		cmd := exec.Command("bash", "-e", "-c", step.Run)
+		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(vigilBin)+":"+os.Getenv("PATH"), "RUNNER_TEMP="+tmp,
+			"GITHUB_OUTPUT="+filepath.Join(tmp, "output"), "GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "summary"),
+			"SCAN_PATH="+dir, "FAIL_ON=high", "EVENT_NAME="+event, "BASE_REF=main")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: scan step: %v\n%s", event, err, out)
+		}
+		summary, _ := os.ReadFile(filepath.Join(tmp, "summary"))
+		pr := strings.Contains(string(summary), "New since `main`")
+		if pr != (event == "pull_request") {
+			t.Errorf("%s: job summary compares with main: %v\n%s", event, pr, summary)
+		}
+		if event == "pull_request" && (!strings.Contains(string(summary), "src/C.sol") || !strings.Contains(string(summary), "Fixed since main")) {
+			t.Errorf("pull_request: the summary does not list the new and the fixed findings:\n%s", summary)
+		}
+		if output, _ := os.ReadFile(filepath.Join(tmp, "output")); !strings.Contains(string(output), "exit-code=1\n") {
+			t.Errorf("%s: outputs %q, want exit-code=1 (a new high finding)", event, output)
+		}
 	}
 }

@@ -85,6 +85,7 @@ func TestNewSince(t *testing.T) {
 		if res.code != 1 {
 			t.Fatalf("--new-since %s: exit %d (want 1: new high findings)\n%s", ref, res.code, res.stderr)
 		}
+		validate(t, schema(t, "scan_report.schema.json"), res.stdout)
 		rep := decode(t, res.stdout)
 		d := rep.NewSince
 		if d == nil || d.Ref != ref || d.MergeBase != base {

@@ -242,32 +242,11 @@ func linkFiles(ws *workspace.Workspace, trees map[string]*ast.File, paths []stri
 func members(f *ast.File) []string {
 	var out []string
 	for _, d := range f.Decls {
-		c, ok := d.(*ast.ContractDecl)
-		if !ok {
-			continue
-		}
-		for _, m := range c.Body {
-			switch m := m.(type) {
-			case *ast.FuncDecl:
-				if m.Name != nil {
-					out = append(out, m.Name.Name)
+		if c, ok := d.(*ast.ContractDecl); ok {
+			for _, m := range c.Body {
+				if name := declName(m); name != "" {
+					out = append(out, name)
 				}
-			case *ast.VarDecl:
-				if m.Name != nil {
-					out = append(out, m.Name.Name)
-				}
-			case *ast.StructDecl:
-				out = append(out, m.Name.Name)
-			case *ast.EnumDecl:
-				out = append(out, m.Name.Name)
-			case *ast.UserTypeDecl:
-				out = append(out, m.Name.Name)
-			case *ast.EventDecl:
-				out = append(out, m.Name.Name)
-			case *ast.ErrorDecl:
-				out = append(out, m.Name.Name)
-			case *ast.ModifierDecl:
-				out = append(out, m.Name.Name)
 			}
 		}
 	}
@@ -279,30 +258,41 @@ func members(f *ast.File) []string {
 func declared(f *ast.File) []string {
 	var out []string
 	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.ContractDecl:
-			out = append(out, d.Name.Name)
-		case *ast.StructDecl:
-			out = append(out, d.Name.Name)
-		case *ast.EnumDecl:
-			out = append(out, d.Name.Name)
-		case *ast.UserTypeDecl:
-			out = append(out, d.Name.Name)
-		case *ast.FuncDecl:
-			if d.Name != nil {
-				out = append(out, d.Name.Name)
-			}
-		case *ast.VarDecl:
-			if d.Name != nil {
-				out = append(out, d.Name.Name)
-			}
-		case *ast.EventDecl:
-			out = append(out, d.Name.Name)
-		case *ast.ErrorDecl:
-			out = append(out, d.Name.Name)
+		if name := declName(d); name != "" {
+			out = append(out, name)
 		}
 	}
 	return out
+}
+
+// declName is the name a declaration gives, "" for one that names nothing (an import, a
+// pragma, a constructor).
+func declName(d ast.Decl) string {
+	var id *ast.Ident
+	switch d := d.(type) {
+	case *ast.ContractDecl:
+		id = d.Name
+	case *ast.FuncDecl:
+		id = d.Name
+	case *ast.VarDecl:
+		id = d.Name
+	case *ast.StructDecl:
+		id = d.Name
+	case *ast.EnumDecl:
+		id = d.Name
+	case *ast.UserTypeDecl:
+		id = d.Name
+	case *ast.EventDecl:
+		id = d.Name
+	case *ast.ErrorDecl:
+		id = d.Name
+	case *ast.ModifierDecl:
+		id = d.Name
+	}
+	if id == nil {
+		return ""
+	}
+	return id.Name
 }
 
 // usedNames is every identifier a file writes.

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -48,15 +47,11 @@ Markdown inside a mermaid code block.`,
 			if kind == "inheritance" {
 				g = graph.Inheritance(prog)
 			}
-			out := cmd.OutOrStdout()
-			if path := v.GetString("output"); path != "" {
-				f, err := os.Create(path)
-				if err != nil {
-					return &exitError{code: exitUsage, msg: err.Error()}
-				}
-				defer f.Close()
-				out = f
+			out, done, err := outputOf(cmd, v)
+			if err != nil {
+				return err
 			}
+			defer done()
 			if format == "mermaid" {
 				return g.WriteMermaid(out)
 			}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
@@ -51,15 +50,11 @@ one deployable contract.`,
 			if err != nil {
 				return &exitError{code: exitUsage, msg: err.Error()}
 			}
-			out := cmd.OutOrStdout()
-			if path := v.GetString("output"); path != "" {
-				f, err := os.Create(path)
-				if err != nil {
-					return &exitError{code: exitUsage, msg: err.Error()}
-				}
-				defer f.Close()
-				out = f
+			out, done, err := outputOf(cmd, v)
+			if err != nil {
+				return err
 			}
+			defer done()
 			if format == "table" {
 				return writeLayoutTable(out, l)
 			}

@@ -166,3 +166,37 @@ func TestUpgradeCheckGitRevisions(t *testing.T) {
 		t.Fatalf("unknown revision: exit %d %s", res.code, res.stderr)
 	}
 }
+
+// A contract whose layout cannot be computed (its base is not in the sources) is named with its
+// file and line, and the check is incomplete: --fail-on does not pass it.
+func TestUpgradeCheckIncomplete(t *testing.T) {
+	dir := writeVersion(t, "contract C is Missing { uint a; }")
+	res := vigil(t, "upgrade-check", dir, dir, "--format", "json", "--fail-on", "critical")
+	if res.code != 3 {
+		t.Fatalf("exit %d, want 3\n%s", res.code, res.stderr)
+	}
+	if rep := decode(t, res.stdout); !strings.Contains(strings.Join(rep.Diagnostics, "\n"), "V.sol:") || rep.Coverage.Complete {
+		t.Errorf("the unknown layout is not named: %v", rep.Diagnostics)
+	}
+}
+
+// vigil layout prints solc's shape, and a table; a name matching no contract is a usage error.
+func TestLayoutCommand(t *testing.T) {
+	dir := writeVersion(t, "contract C is Initializable { uint128 a; bool b; mapping(address => uint) m; }")
+	res := vigil(t, "layout", filepath.Join(dir, "V.sol"), "--contract", "C")
+	if res.code != 0 {
+		t.Fatalf("exit %d %s", res.code, res.stderr)
+	}
+	for _, want := range []string{`"label": "a"`, `"offset": 1`, `"t_mapping(t_address,t_uint256)"`, `"encoding": "mapping"`, `"contract": "V.sol:C"`} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("json lacks %s:\n%s", want, res.stdout)
+		}
+	}
+	table := vigil(t, "layout", dir, "--contract", "C", "--format", "table")
+	if table.code != 0 || !strings.Contains(table.stdout, "mapping(address => uint256)") || !strings.Contains(table.stdout, "Initializable") {
+		t.Errorf("table: exit %d\n%s", table.code, table.stdout)
+	}
+	if res := vigil(t, "layout", dir, "--contract", "Nope"); res.code != 2 {
+		t.Errorf("unknown contract: exit %d", res.code)
+	}
+}

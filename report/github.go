@@ -104,6 +104,9 @@ func WriteGitHub(w io.Writer, r *ScanReport, o GitHubOptions) error {
 		summary = strings.Join(counts, ", ")
 	}
 	fmt.Fprintf(&b, "::notice title=%s::%s\n", githubProperty("Vigil scan"), githubData("Vigil: "+summary))
+	if d := r.NewSince; d != nil {
+		fmt.Fprintf(&b, "::notice title=%s::%s\n", githubProperty("Vigil: new since "+d.Ref), githubData("Vigil: "+d.Summary()))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

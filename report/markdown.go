@@ -42,6 +42,9 @@ func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt, maxBytes int) er
 		}
 		b.WriteString("\n\n")
 	}
+	if r.NewSince != nil {
+		b.WriteString(diffMarkdown(r.NewSince, 30))
+	}
 	if warning := r.Warning(); warning != "" {
 		fmt.Fprintf(&b, "> [!WARNING]\n> **%s**\n>\n", warning)
 		for _, g := range r.Coverage.GapLines() {

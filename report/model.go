@@ -85,6 +85,9 @@ type ScanReport struct {
 	// RustSec names the advisory snapshot Cargo.lock files were checked against (nil when the
 	// scan had no Rust).
 	RustSec *AdvisorySnapshot `json:"rustsec_advisories,omitempty"`
+	// NewSince is what a diff-aware scan (vigil scan --new-since REF) compared with; the
+	// report's findings are then only the new ones.
+	NewSince *Diff `json:"new_since,omitempty"`
 }
 
 // AdvisorySnapshot identifies a RustSec advisory database snapshot.
@@ -173,6 +176,9 @@ type Finding struct {
 	Severity   string `json:"severity,omitempty"`
 	Confidence string `json:"confidence,omitempty"`
 	Dependency bool   `json:"is_dependency,omitempty"`
+	// Anchor is a fingerprint like BugHash but without the file path: the same finding in a
+	// renamed or moved file keeps it (vigil scan --new-since matches by it). Not in the JSON.
+	Anchor string `json:"-"`
 }
 
 // Location is one place of a finding: a file and line ranges.

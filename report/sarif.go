@@ -75,6 +75,12 @@ func sarifInvocations(r *ScanReport, prefix string) []sarifInvocation {
 				Level: "error", Message: sarifText{Text: r.Coverage.GapLines()[len(r.Coverage.Gaps)]}})
 		}
 	}
+	if d := r.NewSince; d != nil {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{
+			Level: "note", Message: sarifText{Text: d.Summary()}, Descriptor: &sarifDescriptor{ID: "new-since"},
+			Properties: map[string]string{"ref": d.Ref, "merge_base": d.MergeBase, "new": fmt.Sprint(d.New),
+				"fixed": fmt.Sprint(d.Fixed), "unchanged": fmt.Sprint(d.Unchanged)}})
+	}
 	return []sarifInvocation{inv}
 }
 

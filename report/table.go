@@ -80,6 +80,12 @@ func WriteTable(w io.Writer, r *ScanReport, excerpt Excerpt, colored bool) error
 	if a := r.RustSec; a != nil {
 		fmt.Fprintf(w, "Cargo.lock checked against RustSec advisories of %s (%d advisories; %s)\n", a.Date, a.Advisories, a.Source)
 	}
+	if d := r.NewSince; d != nil {
+		fmt.Fprintf(w, "%s %s\n", bold("Diff"), d.Summary())
+		for _, f := range d.FixedFindings {
+			fmt.Fprintf(w, "  fixed: %s %s (%s) %s:%d\n", f.IssueID, f.IssueName, f.Severity, f.FilePath, f.Line)
+		}
+	}
 	writeIncompleteBlock(w, r, paint(color.FgHiWhite, color.BgRed, color.Bold), paint(color.FgRed))
 	return nil
 }

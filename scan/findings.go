@@ -44,6 +44,7 @@ func groupRecords(records []record, opts Options) []*report.Group {
 	byID := map[string]*report.Group{}
 	var order []*report.Group
 	hashes := fingerprinter{seen: map[string]int{}}
+	anchors := fingerprinter{seen: map[string]int{}}
 	slices.SortStableFunc(records, func(a, b record) int {
 		return cmp.Or(
 			cmp.Compare(a.effectiveSeverity().Rank(), b.effectiveSeverity().Rank()),
@@ -89,6 +90,7 @@ func groupRecords(records []record, opts Options) []*report.Group {
 			ScanID:             opts.ScanID,
 			Findings:           locPtrs[n : n+1 : n+1],
 			Dependency:         r.dependency,
+			Anchor:             anchors.anchor(r),
 		}
 		// Every finding says how severe and how sure it is, so that gates and readers need not
 		// look the template up (and see where a detector lowered its confidence).

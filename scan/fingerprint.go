@@ -18,9 +18,19 @@ type fingerprinter struct {
 }
 
 func (fp *fingerprinter) hash(r record) string {
+	return fp.sum(r.tmpl.ID, r.file, r.contract, r.function, r.code)
+}
+
+// anchor is hash without the file path: the same finding in a renamed or moved file keeps it
+// (report.Finding.Anchor).
+func (fp *fingerprinter) anchor(r record) string {
+	return fp.sum(r.tmpl.ID, "", r.contract, r.function, r.code)
+}
+
+func (fp *fingerprinter) sum(parts ...string) string {
 	var buf [256]byte // the key, on the stack unless long
 	key := buf[:0]
-	for i, part := range [...]string{r.tmpl.ID, r.file, r.contract, r.function, r.code} {
+	for i, part := range parts {
 		if i > 0 {
 			key = append(key, 0)
 		}

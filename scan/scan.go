@@ -58,6 +58,16 @@ type Options struct {
 	// Compilers maps a path prefix ("" for every file) to the exact compiler version the files
 	// under it were built with (verified on-chain sources); the longest prefix wins.
 	Compilers map[string]string
+	// Within, when set, limits the scan to the files it accepts: the others are not read at
+	// all (vigil scan --new-since scans, in the base revision, only the part of the code base
+	// a change can reach; see DiffScope).
+	Within func(path string) bool
+	// DetectWithin, when set, runs the detectors only on the files it accepts; the others are
+	// in the model for context, and report nothing.
+	DetectWithin func(path string) bool
+	// Reuse is the model of an earlier scan of another revision of the same code base: files
+	// with the same path and content keep its syntax trees instead of being parsed again.
+	Reuse *sema.Program
 	// TuneGC lets the scan set the process's garbage collector pace per phase, for a lower
 	// peak of memory (see gcPace), and leave it at the last phase's when it returns: for a
 	// process that runs one scan at a time, such as the command line, never for one that runs

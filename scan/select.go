@@ -35,6 +35,9 @@ func selectFiles(ctx context.Context, ws *workspace.Workspace, opts Options) (*s
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if opts.Within != nil && !opts.Within(f.Path) {
+			continue
+		}
 		test := f.Test && !opts.IncludeTests
 		if test {
 			sel.tests[f.Path] = true

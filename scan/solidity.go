@@ -74,7 +74,7 @@ func (s *solidityLang) analyse(r *run) (analysis, error) {
 	pace := paceGC(r.opts.TuneGC)
 	var prog *sema.Program
 	budget, err := r.guard("analysing the sources", func() {
-		prog = sema.LoadWith(s.srcs, remaps, sema.LoadOptions{Budget: sema.DefaultBudget, Workers: r.opts.Workers,
+		prog = sema.LoadWith(s.srcs, remaps, sema.LoadOptions{Budget: sema.DefaultBudget, Workers: r.opts.Workers, Reuse: r.opts.Reuse,
 			Parsed: func(string) { r.tracker.fileDone(0) }})
 	})
 	if err != nil {
@@ -111,7 +111,7 @@ func (s *solidityLang) detect(r *run, prog *sema.Program, out *analysis) error {
 		}
 	}
 	res := detect.RunContext(r.ctx, prog, s.analyzers, detect.Limits{Task: r.opts.Budgets.Detector, Track: r.act.track,
-		Workers: r.opts.Workers, Done: taskDone})
+		Workers: r.opts.Workers, Done: taskDone, Files: r.opts.DetectWithin})
 	if budget, cancelled := r.stopped(); cancelled != nil {
 		return cancelled
 	} else if budget != nil {

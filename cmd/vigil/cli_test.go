@@ -47,7 +47,7 @@ type runResult struct {
 	code           int
 }
 
-func vigil(t *testing.T, args ...string) runResult {
+func vigil(t testing.TB, args ...string) runResult {
 	t.Helper()
 	cmd := exec.Command(vigilBin, args...)
 	cmd.Env = append(os.Environ(), "NO_COLOR=1")

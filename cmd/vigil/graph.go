@@ -1,8 +1,8 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -47,15 +47,11 @@ Markdown inside a mermaid code block.`,
 			if kind == "inheritance" {
 				g = graph.Inheritance(prog)
 			}
-			out := cmd.OutOrStdout()
-			if path := v.GetString("output"); path != "" {
-				f, err := os.Create(path)
-				if err != nil {
-					return &exitError{code: exitUsage, msg: err.Error()}
-				}
-				defer f.Close()
-				out = f
+			out, done, err := outputOf(cmd, v)
+			if err != nil {
+				return err
 			}
+			defer done()
 			if format == "mermaid" {
 				return g.WriteMermaid(out)
 			}
@@ -89,28 +85,14 @@ func loadGraphProgram(cmd *cobra.Command, v *viper.Viper, location string) (*sem
 		return nil, openError(err)
 	}
 	defer ws.Close()
-	var srcs []sema.SourceFile
-	for _, f := range ws.Files {
-		if f.Lang != workspace.Solidity {
-			continue
-		}
-		data, err := ws.ReadFile(f.Path)
-		if err != nil {
-			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
-		}
-		context := f.Dependency && !v.GetBool("include_deps") || f.Test && !v.GetBool("include_tests")
-		srcs = append(srcs, sema.SourceFile{Path: f.Path, Src: data, Dependency: context})
-	}
-	if len(srcs) == 0 {
+	prog, err := solidityProgram(ws, v.GetBool("include_deps"), v.GetBool("include_tests"))
+	if errors.Is(err, errNoSolidity) {
 		return nil, &exitError{code: exitUsage, msg: "no Solidity files in " + netguard.RedactString(location)}
+	} else if err != nil {
+		return nil, err
 	}
-	var remaps []sema.Remapping
-	for _, r := range ws.Remappings {
-		remaps = append(remaps, sema.Remapping{Prefix: r.Prefix, Target: r.Target})
-	}
-	prog := sema.Load(srcs, remaps)
 	for _, d := range prog.Diagnostics {
-		fmt.Fprintf(cmd.ErrOrStderr(), "vigil graph: %s\n", d)
+		fmt.Fprintf(cmd.ErrOrStderr(), "vigil %s: %s\n", cmd.Name(), d)
 	}
 	return prog, nil
 }

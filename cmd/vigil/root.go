@@ -34,6 +34,8 @@ func newRootCommand() *cobra.Command {
 		newKeysCommand(v),
 		newLSPCommand(v),
 		newAdvisoriesCommand(),
+		newLayoutCommand(v),
+		newUpgradeCheckCommand(v),
 	)
 	return root
 }

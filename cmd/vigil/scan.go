@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -53,6 +54,7 @@ incomplete scan under --fail-on (a file not parsed, not analysed within the budg
 		},
 	}
 	addScanFlags(cmd)
+	addNewSinceFlag(cmd)
 	addTokenFlags(cmd)
 	addAddressFlags(cmd)
 	cmd.Flags().String("branch", "", "git branch or tag to scan")
@@ -67,6 +69,7 @@ incomplete scan under --fail-on (a file not parsed, not analysed within the budg
 		},
 	}
 	addScanFlags(repo)
+	addNewSinceFlag(repo)
 	repo.Flags().String("branch", "", "git branch or tag to scan")
 	repo.Flags().String("commit", "", "git commit to scan")
 
@@ -185,6 +188,16 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 		}
 	}
 
+	// --new-since: the merge base is found before the scan, so that a shallow clone fails fast.
+	sinceRef := v.GetString("new_since")
+	var sinceRepo *workspace.Repo
+	var sinceCommit *object.Commit
+	if sinceRef != "" {
+		if sinceRepo, sinceCommit, err = sinceBase(target.Location, ws, sinceRef); err != nil {
+			return err
+		}
+	}
+
 	// The workspace's vigil.yaml may set fail_on.
 	if err := checkFailOn(v); err != nil {
 		return err
@@ -216,6 +229,11 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	setProvenance(res.Report, ws, location)
 	if res.Report.Scope != nil {
 		res.Report.Scope.ToolVersion = toolVersion()
+	}
+	if sinceRef != "" {
+		if err := newSince(ctx, v, sinceRepo, sinceCommit, ws, res, sinceRef); err != nil {
+			return err
+		}
 	}
 	return writeReport(cmd, v, res, location)
 }

@@ -51,6 +51,10 @@ type Limits struct {
 	// can show files analysed and findings so far. It is called from the worker goroutines, at
 	// once. Tasks are handed out file by file so that files finish one after another.
 	Done func(file string, found []Finding, last bool)
+	// Files, when set, limits the run to the units of the files it accepts (the others are
+	// still in the model, for context): vigil scan --new-since runs the detectors of the base
+	// revision only on the files whose findings a change can alter.
+	Files func(path string) bool
 }
 
 type task struct {
@@ -78,7 +82,7 @@ type schedule struct {
 	total     int
 }
 
-func newSchedule(subj Subject, analyzers []*Analyzer) *schedule {
+func newSchedule(subj Subject, analyzers []*Analyzer, only func(string) bool) *schedule {
 	s := &schedule{analyzers: analyzers, files: subj.Files(), units: subj.Units()}
 	s.byFile = make([][]int, len(s.files))
 	if len(s.files) == 0 {
@@ -88,6 +92,9 @@ func newSchedule(subj Subject, analyzers []*Analyzer) *schedule {
 		fi := t.File
 		if fi < 0 || fi >= len(s.files) {
 			fi = 0 // a unit of no listed file runs with the first
+		}
+		if only != nil && !only(s.files[fi]) {
+			continue
 		}
 		s.byFile[fi] = append(s.byFile[fi], u)
 	}
@@ -226,7 +233,7 @@ func RunContext(ctx context.Context, prog *sema.Program, analyzers []*Analyzer, 
 // subj, in parallel, under the same budgets; findings sorted by position and id, suppressed
 // ones removed.
 func RunSubject(ctx context.Context, subj Subject, analyzers []*Analyzer, lim Limits) Result {
-	w := &tasks{plan: newSchedule(subj, analyzers), subj: subj, lim: lim, skipped: map[int]int{}}
+	w := &tasks{plan: newSchedule(subj, analyzers, lim.Files), subj: subj, lim: lim, skipped: map[int]int{}}
 	w.left, w.ended = make([]int, len(w.plan.files)), make([]bool, w.plan.total)
 	for fi, us := range w.plan.byFile {
 		w.left[fi] = len(analyzers) * len(us)

@@ -172,6 +172,23 @@ func (s *FileSet) AddFile(name string, size int) *File {
 	return f
 }
 
+// Adopt registers a file of another set at its own base, so that positions made for it (and the
+// syntax trees that hold them) are valid in this set too: a second program built beside a
+// first reuses the first one's parse of an unchanged file. The set's next new file starts
+// after it. Adopt files before adding new ones: a new file's range may not overlap an
+// adopted one's.
+func (s *FileSet) Adopt(f *File) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i := sort.Search(len(s.files), func(i int) bool { return s.files[i].base > f.base })
+	s.files = append(s.files, nil)
+	copy(s.files[i+1:], s.files[i:])
+	s.files[i] = f
+	if end := f.base + f.size + 1; end > s.base {
+		s.base = end
+	}
+}
+
 // File returns the file holding p, or nil.
 func (s *FileSet) File(p Pos) *File {
 	if !p.IsValid() {

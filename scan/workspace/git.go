@@ -307,6 +307,12 @@ func writeTree(ctx context.Context, repo *git.Repository, hash plumbing.Hash, w 
 	if err != nil {
 		return err
 	}
+	return writeObjectTree(ctx, repo, tree, w, skip, lim, nil)
+}
+
+// writeObjectTree writes the sources of a git tree into w.Root through the archive checks; keep,
+// when set, chooses the source files written (project files are always).
+func writeObjectTree(ctx context.Context, repo *git.Repository, tree *object.Tree, w *Workspace, skip *skipper, lim Limits, keep func(string) bool) error {
 	root, err := os.OpenRoot(w.Root)
 	if err != nil {
 		return err
@@ -345,6 +351,9 @@ func writeTree(ctx context.Context, repo *git.Repository, hash plumbing.Hash, w 
 			}
 			continue
 		case filemode.Regular, filemode.Executable, filemode.Deprecated:
+			if keep != nil && langOf(rel) != Unknown && !keep(rel) {
+				continue
+			}
 			e.regular = true
 			blob, err := repo.BlobObject(te.Hash)
 			if err != nil {

@@ -167,6 +167,8 @@ func sameAsStored(rep, stored *report.ScanReport) bool {
 	return true
 }
 
+// sameFinding compares what is stored of two findings: every field but Anchor, which is not in
+// the JSON (a diff-aware scan's matching key, never stored).
 func sameFinding(a, b *report.Finding) bool {
 	return a.BugHash == b.BugHash && a.BugID == b.BugID && a.BugStatus == b.BugStatus && a.Comment == b.Comment &&
 		a.ScanID == b.ScanID && a.Severity == b.Severity && a.Confidence == b.Confidence && a.Dependency == b.Dependency &&

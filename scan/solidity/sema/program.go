@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"bytes"
 	"path"
 	"sort"
 	"strings"
@@ -85,6 +86,10 @@ type LoadOptions struct {
 	// Parsed, when set, is told as each file is parsed (from the parsing goroutines, at once),
 	// so that a caller can show parsing progress; Path names the file.
 	Parsed func(path string)
+	// Reuse is an earlier program (of another revision of the same code base) whose syntax
+	// trees are taken for the files whose path and content are the same, instead of parsing
+	// them again. Syntax trees are never changed once parsed, so both programs may use them.
+	Reuse *Program
 }
 
 // LoadWith parses the sources and builds the model. Files are parsed, and functions resolved,
@@ -99,7 +104,7 @@ func LoadWith(sources []SourceFile, remappings []Remapping, opts LoadOptions) *P
 		fileTypes: map[string][]fileDecl{},
 	}
 	sort.Slice(sources, func(i, j int) bool { return sources[i].Path < sources[j].Path })
-	p.parse(sources, opts.Parsed)
+	p.parse(sources, opts.Parsed, opts.Reuse)
 	p.indexPaths()
 	p.idx.declared = map[declKey]*Contract{}
 	for _, f := range p.Files {
@@ -134,16 +139,29 @@ func LoadWith(sources []SourceFile, remappings []Remapping, opts LoadOptions) *P
 }
 
 // parse parses the sources, in parallel, into p.Files; the files take their positions in the
-// sources' order, before any is parsed.
-func (p *Program) parse(sources []SourceFile, parsed func(string)) {
+// sources' order, before any is parsed. A file reuse holds with the same content keeps reuse's
+// tree and positions (adopted first, so that new files' positions come after them).
+func (p *Program) parse(sources []SourceFile, parsed func(string), reuse *Program) {
 	tfs := make([]*token.File, len(sources))
-	for i, s := range sources {
-		tfs[i] = p.Fset.AddFile(s.Path, len(s.Src))
-	}
 	trees := make([]*ast.File, len(sources))
 	errs := make([]parser.ErrorList, len(sources))
+	if reuse != nil {
+		for i, s := range sources {
+			if old := reuse.byPath[s.Path]; old != nil && bytes.Equal(old.Src, s.Src) {
+				tfs[i], trees[i], errs[i] = old.TokFile, old.AST, reuse.syntaxErrors(old)
+				p.Fset.Adopt(old.TokFile)
+			}
+		}
+	}
+	for i, s := range sources {
+		if tfs[i] == nil {
+			tfs[i] = p.Fset.AddFile(s.Path, len(s.Src))
+		}
+	}
 	forEach(p.workers, len(sources), func(i int) {
-		trees[i], errs[i] = parser.ParseFileAt(tfs[i], sources[i].Src)
+		if trees[i] == nil {
+			trees[i], errs[i] = parser.ParseFileAt(tfs[i], sources[i].Src)
+		}
 		if parsed != nil {
 			parsed(sources[i].Path)
 		}
@@ -157,6 +175,17 @@ func (p *Program) parse(sources []SourceFile, parsed func(string)) {
 		p.Files = append(p.Files, file)
 		p.byPath[s.Path] = file
 	}
+}
+
+// syntaxErrors returns the syntax errors parsing f reported, as the parser listed them.
+func (p *Program) syntaxErrors(f *File) parser.ErrorList {
+	var out parser.ErrorList
+	for _, d := range p.Diagnostics {
+		if d.Pos.Filename == f.Path && strings.HasPrefix(d.Msg, "syntax error: ") {
+			out = append(out, &parser.Error{Pos: d.Pos, Msg: strings.TrimPrefix(d.Msg, "syntax error: ")})
+		}
+	}
+	return out
 }
 
 func (p *Program) diag(f *File, pos token.Pos, msg string) {

@@ -31,6 +31,12 @@ func (p *Program) ConstWord(v *Var) *big.Int {
 	return p.wordOf(v, v.Decl.Value, 0)
 }
 
+// ConstValue evaluates a constant expression written in a contract (nil: at file level), such
+// as an array's length or a `layout at` base, to a 256-bit word; nil when it cannot.
+func (p *Program) ConstValue(x ast.Expr, scope *Contract) *big.Int {
+	return p.wordOf(&Var{Contract: scope}, x, 0)
+}
+
 // wordOf evaluates x, an expression of constant v's initializer (names looked up from v's
 // contract), to a 256-bit word.
 func (p *Program) wordOf(v *Var, x ast.Expr, depth int) *big.Int {
@@ -61,6 +67,14 @@ func (p *Program) wordOf(v *Var, x ast.Expr, depth int) *big.Int {
 			return wrap(new(big.Int).Sub(a, b))
 		case token.MUL:
 			return wrap(new(big.Int).Mul(a, b))
+		case token.QUO:
+			if b.Sign() != 0 {
+				return new(big.Int).Quo(a, b)
+			}
+		case token.EXP:
+			if b.IsInt64() && b.Int64() <= 256 {
+				return wrap(new(big.Int).Exp(a, b, nil))
+			}
 		}
 	case *ast.UnaryExpr:
 		if e.Op == token.SUB {

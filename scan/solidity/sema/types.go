@@ -47,21 +47,31 @@ type ContractType struct{ Contract *Contract }
 
 func (t *ContractType) String() string { return t.Contract.Name }
 
-// StructType, EnumType and UserType are user-defined types by name.
+// StructType, EnumType and UserType are user-defined types by name. Contract is the contract
+// that declares the type (nil at file level) and File the file: the scope its members' types
+// are resolved in (the storage layout needs them).
 type StructType struct {
-	Name string
-	Decl *ast.StructDecl
+	Name     string
+	Decl     *ast.StructDecl
+	Contract *Contract
+	File     *File
 }
 
 func (t *StructType) String() string { return t.Name }
 
-type EnumType struct{ Name string }
+type EnumType struct {
+	Name     string
+	Decl     *ast.EnumDecl
+	Contract *Contract
+}
 
 func (t *EnumType) String() string { return t.Name }
 
 type UserType struct {
 	Name       string
 	Underlying Type
+	Decl       *ast.UserTypeDecl
+	Contract   *Contract
 }
 
 func (t *UserType) String() string { return t.Name }
@@ -233,6 +243,13 @@ func (p *Program) typeOfTypeExpr(x ast.Expr, scope *Contract, file *File) Type {
 	return nil
 }
 
+// TypeOf converts a type as written (a state variable's or a struct field's) to a Type,
+// resolving user-defined names as the compiler does in scope (a contract, nil at file level)
+// and file.
+func (p *Program) TypeOf(x ast.Expr, scope *Contract, file *File) Type {
+	return p.typeOfTypeExpr(x, scope, file)
+}
+
 // memberPath turns a.b.c into its identifiers, or nil if x is not such a path.
 func memberPath(x ast.Expr) []*ast.Ident {
 	switch x := x.(type) {
@@ -281,17 +298,17 @@ func (p *Program) lookupTypeName(path []*ast.Ident, scope *Contract, file *File)
 func (c *Contract) memberType(name string, p *Program) Type {
 	for _, s := range c.Structs {
 		if s.Name.Name == name {
-			return &StructType{Name: c.Name + "." + name, Decl: s}
+			return &StructType{Name: c.Name + "." + name, Decl: s, Contract: c, File: c.File}
 		}
 	}
 	for _, e := range c.Enums {
 		if e.Name.Name == name {
-			return &EnumType{Name: c.Name + "." + name}
+			return &EnumType{Name: c.Name + "." + name, Decl: e, Contract: c}
 		}
 	}
 	for _, u := range c.UserTypes {
 		if u.Name.Name == name {
-			return &UserType{Name: c.Name + "." + name, Underlying: underlyingType(u)}
+			return &UserType{Name: c.Name + "." + name, Underlying: underlyingType(u), Decl: u, Contract: c}
 		}
 	}
 	return nil
@@ -311,11 +328,11 @@ func (p *Program) fileType(name string, file *File) Type {
 	}
 	switch d := pick.decl.(type) {
 	case *ast.StructDecl:
-		return &StructType{Name: name, Decl: d}
+		return &StructType{Name: name, Decl: d, File: pick.file}
 	case *ast.EnumDecl:
-		return &EnumType{Name: name}
+		return &EnumType{Name: name, Decl: d}
 	case *ast.UserTypeDecl:
-		return &UserType{Name: name, Underlying: underlyingType(d)}
+		return &UserType{Name: name, Underlying: underlyingType(d), Decl: d}
 	}
 	return nil
 }

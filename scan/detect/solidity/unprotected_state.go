@@ -217,6 +217,11 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 				}
 			}
 		}
+		if kind == changeOwner {
+			reportNamespacedOwnerWrites(pass, fn, func(w sema.StoreWrite, what string) {
+				report(w.Site, w.Node, what, "")
+			})
+		}
 		// Writes of the standard proxy slots, told by value: an implementation or beacon the
 		// caller installs is an upgrade, an admin the caller installs a takeover.
 		if kind == changeUpgrade || kind == changeOwner {

@@ -634,13 +634,40 @@ func hasInitializerModifier(fn *sema.Function) bool {
 // initialized = true; or if (owner != 0) throw; owner = x).
 func oneShot(p *sema.Program, fn *sema.Function, n *sema.Node, writes []writeSite) bool {
 	info := p.Info(fn)
-	written := map[*sema.Var]bool{}
-	for _, w := range writes {
-		written[w.v] = true
+	// A check of a variable the function then sets on every way on from the check: once set, the check fails
+	// (require(owner == address(0)); owner = o). A variable set on one branch only (if (lock)
+	// done = true) leaves the function open until that branch is taken.
+	type key struct {
+		v    *sema.Var
+		gate *sema.Node
+	}
+	setAfter := map[key]bool{}
+	var gate *sema.Node
+	setOnEveryWay := func(v *sema.Var) bool {
+		if done, ok := setAfter[key{v, gate}]; ok {
+			return done
+		}
+		var at []*sema.Node
+		for _, w := range writes {
+			if w.v != v {
+				continue
+			}
+			wn := w.node
+			if wn == nil {
+				wn = nodeHolding(info, w.at) // a helper's own write, listed without its node
+			}
+			if wn != nil {
+				at = append(at, wn)
+			}
+		}
+		done := len(at) > 0 && everyWayOutPasses(info.CFG, gate, at)
+		setAfter[key{v, gate}] = done
+		return done
 	}
 	for _, gt := range p.Gates(info.CFG, n) {
+		gate = gt.Node // the variable must be set on every way on from the check
 		for v := range stateVarsIn(gt.Info, gt.Cond) {
-			if written[v] {
+			if setOnEveryWay(v) {
 				return true
 			}
 		}
@@ -649,7 +676,7 @@ func oneShot(p *sema.Program, fn *sema.Function, n *sema.Node, writes []writeSit
 			if c.Callee != nil && c.Kind == sema.CallInternal {
 				if ci := p.Info(c.Callee); ci != nil {
 					for v := range ci.StateReads {
-						if written[v] {
+						if setOnEveryWay(v) {
 							return true
 						}
 					}

@@ -77,6 +77,26 @@ func within(x ast.Node, in []ast.Node) bool {
 // onEveryWayOut reports whether every path from n to the end of the call (the exit or a halt)
 // passes node s: walking back from the end without crossing s never reaches n.
 func onEveryWayOut(g *sema.CFG, n, s *sema.Node) bool {
+	return everyWayOutPasses(g, n, []*sema.Node{s})
+}
+
+// everyWayOutPasses reports whether every path from n to the end of the call (the exit or a
+// halt) passes one of the nodes at (n itself counts): walking back from the end without
+// crossing them never reaches n.
+func everyWayOutPasses(g *sema.CFG, n *sema.Node, at []*sema.Node) bool {
+	if n == nil {
+		return false
+	}
+	stop := make([]bool, len(g.Nodes))
+	for _, s := range at {
+		if s == nil {
+			continue
+		}
+		if s == n {
+			return true
+		}
+		stop[s.ID] = true
+	}
 	seen := make([]bool, len(g.Nodes))
 	stack := []*sema.Node{g.Exit, g.Halt}
 	seen[g.Exit.ID], seen[g.Halt.ID] = true, true
@@ -87,7 +107,7 @@ func onEveryWayOut(g *sema.CFG, n, s *sema.Node) bool {
 			return false
 		}
 		for _, pr := range m.Preds {
-			if pr != s && !seen[pr.ID] {
+			if !stop[pr.ID] && !seen[pr.ID] {
 				seen[pr.ID] = true
 				stack = append(stack, pr)
 			}

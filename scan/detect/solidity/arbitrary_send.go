@@ -66,7 +66,7 @@ func runArbitrarySend(pass *detect.Pass) {
 				if ok {
 					seen[sender.Expr] = true
 				}
-				if !ok || !callerChosen(info, to) && !paramElement(info, to) || constantZero(info, amount) || flowOf(info, amount).Has(sema.SrcValue) {
+				if !ok || !callerChosen(info, to) && !paramElement(info, to) && !settableByAnyone(p, fn, info, to) || constantZero(info, amount) || flowOf(info, amount).Has(sema.SrcValue) {
 					continue
 				}
 				if boundToState(p, info, n, to) {
@@ -677,4 +677,16 @@ func mentionsSelfBalance(info *sema.FuncInfo) bool {
 		return !found
 	})
 	return found
+}
+
+// settableByAnyone reports whether the recipient x is read from state that anyone may set to
+// an address of their choice through an entry point of fn's contract (sema.Compromised): a
+// payout to it is the caller's pick, in two transactions (set it, then trigger the payout).
+func settableByAnyone(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, x ast.Expr) bool {
+	for _, v := range p.DepsOf(info).Of(x).Vars {
+		if p.Compromised(fn.Contract, v) {
+			return true
+		}
+	}
+	return false
 }

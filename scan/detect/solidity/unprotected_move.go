@@ -88,3 +88,97 @@ func reportUnshippedMoves(pass *detect.Pass, fn *sema.Function) {
 		pass.Report(f)
 	}
 }
+
+// Mints through token code that is not shipped: a contract deriving from a fungible token base
+// whose source is missing (an unresolved ERC20 import) creates supply with the base's internal
+// _mint(to, amount). An entry point that calls it with an amount its caller chooses, without a
+// check of the caller and without taking payment, prints tokens for anyone. The name of the
+// unshipped primitive and of the base decide: low confidence.
+
+// unshippedMintCalls returns fn's calls of an unresolved _mint(to, amount) whose amount the
+// caller chooses, in a contract whose missing bases name a fungible token, when fn checks
+// nothing about the caller and charges nothing.
+func unshippedMintCalls(p *sema.Program, fn *sema.Function) []*sema.Call {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil || fn.Contract == nil || !fungibleMissingBase(p, fn.Contract) {
+		return nil
+	}
+	var out []*sema.Call
+	for _, n := range info.CFG.Nodes {
+		if n.Fn != fn {
+			continue
+		}
+		for _, c := range nodeCalls(p, n) {
+			if _, plain := c.Expr.Fun.(*ast.Ident); !plain || len(c.Callees) > 0 || len(c.Args) != 2 ||
+				c.Kind != sema.CallInternal && c.Kind != sema.CallUnknown || c.Name != "_mint" {
+				continue
+			}
+			if !paramChosen(info, c.Args[1]) || callerRestrictedAt(p, fn, n) {
+				continue
+			}
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 || checksCaller(p, fn) || p.RunsOnce(fn) || isInitializerLike(fn) || len(p.CallerDebits(fn)) > 0 ||
+		fn.IsPayable() && flowReadsValue(p, fn) {
+		return nil
+	}
+	return out
+}
+
+// fungibleMissingBase reports whether one of c's bases that the sources lack is named as a
+// fungible token (ERC20..., ...Token), not a non-fungible one (ERC721, ERC1155).
+func fungibleMissingBase(p *sema.Program, c *sema.Contract) bool {
+	if !c.UnresolvedBases {
+		return false
+	}
+	for _, b := range c.Linearization {
+		if b.Decl == nil {
+			continue
+		}
+		for _, spec := range b.Decl.Bases {
+			names := spec.Name.Names
+			name := names[len(names)-1].Name
+			if p.LookupContract(name, b.File) != nil {
+				continue // shipped
+			}
+			upper := strings.ToUpper(name)
+			if strings.Contains(upper, "721") || strings.Contains(upper, "1155") {
+				continue
+			}
+			if strings.Contains(upper, "ERC20") || strings.HasSuffix(upper, "TOKEN") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// flowReadsValue reports whether fn reads msg.value (a paid mint).
+func flowReadsValue(p *sema.Program, fn *sema.Function) bool {
+	found := false
+	fn.BodyTree().Inspect(func(x ast.Node) bool {
+		if m, ok := x.(*ast.MemberExpr); ok && m.Name.Name == "value" {
+			if id, ok := ast.Unparen(m.X).(*ast.Ident); ok && id.Name == "msg" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// reportUnshippedMints reports UNPROTECTED_MINT on the unresolved mints of fn.
+func reportUnshippedMints(pass *detect.Pass, fn *sema.Function) {
+	p := pass.Program
+	for _, c := range unshippedMintCalls(p, fn) {
+		ev := &detect.Evidence{}
+		ev.Add("the amount " + c.Name + " creates is " + sourceText(p, c.Args[1]) + ", which the caller chooses")
+		ev.Add("no condition of " + fnName(fn) + " reads the caller, and the caller pays nothing")
+		ev.Guess(c.Name + " is not in the sources: its name and the missing token base say it creates supply, checking nothing about who asks")
+		f := detect.Finding{Function: fn.Name, Evidence: ev,
+			Details: map[string]string{"function_name": fnName(fn), "state_var": c.Name + "(" + sourceText(p, c.Args[0]) + ", " + sourceText(p, c.Args[1]) + ")"}}
+		f.Pos, f.End = fnRange(fn, c.Expr)
+		pass.Report(f)
+	}
+}

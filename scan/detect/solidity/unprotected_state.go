@@ -235,6 +235,9 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 				}
 			}
 		}
+		if kind == changeMint {
+			reportUnshippedMints(pass, fn)
+		}
 		if kind == changeBurn {
 			reportUnshippedMoves(pass, fn)
 		}

@@ -113,8 +113,8 @@ func unshippedMintCalls(p *sema.Program, fn *sema.Function) []*sema.Call {
 				c.Kind != sema.CallInternal && c.Kind != sema.CallUnknown || c.Name != "_mint" {
 				continue
 			}
-			if !paramChosen(info, c.Args[1]) || callerRestrictedAt(p, fn, n) {
-				continue
+			if !paramChosen(info, c.Args[1]) || callerRestrictedAt(p, fn, n) || withinCallerQuota(p, fn, n) {
+				continue // a minter spending a quota an admin granted it is no open mint
 			}
 			out = append(out, c)
 		}

@@ -32,3 +32,22 @@ contract FreeNft is ERC721 {
         _mint(msg.sender, id);
     }
 }
+
+// Minters spend a capacity the owner grants them (a per-caller quota).
+contract QuotaMintToken is ERC20 {
+    address public immutable admin = msg.sender;
+    mapping(address => uint256) public capacity;
+
+    constructor() ERC20("Quota", "QTA") {}
+
+    function setCapacity(address minter, uint256 cap) external {
+        require(msg.sender == admin, "admin");
+        capacity[minter] = cap;
+    }
+
+    function mint(address to, uint256 amount) external {
+        require(capacity[msg.sender] >= amount, "capacity");
+        capacity[msg.sender] -= amount;
+        _mint(to, amount);
+    }
+}

@@ -8,9 +8,9 @@ import (
 
 // Built reports whether code carrying attrs can be compiled into the program: false when a
 // #[cfg(...)] predicate is false in every build (test, not(..) of a true one, all(..) with a
-// false part). Features are not decided (the deployed build may enable any the manifest
-// declares), nor are targets and custom cfgs: such code is kept, so that no code is left out
-// for want of knowing.
+// false part). Features are not decided here (the deployed build may enable any the manifest
+// declares; Features.TestOnly tells the test builds apart), nor are targets and custom cfgs:
+// such code is kept, so that no code is left out for want of knowing.
 func Built(fset *token.FileSet, attrs []*ast.Attribute) bool {
 	for _, a := range attrs {
 		if a.Doc || attrName(a) != "cfg" || a.Args == nil {

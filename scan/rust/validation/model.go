@@ -27,9 +27,9 @@ type Model struct {
 	// TestOnly lists, when the model is of the default build, the test features whose code
 	// the instructions would reach in a test build (`feature = "test"`), each once.
 	TestOnly []string
-	memo   map[memoKey]*memoEntry
-	stack  map[*model.Function]int
-	macros *macroTable
+	memo     map[memoKey]*memoEntry
+	stack    map[*model.Function]int
+	macros   *macroTable
 }
 
 // Build walks every instruction of the crate as the default build compiles it: code only a

@@ -109,11 +109,7 @@ func (p *Pass) trustedLater(in *validation.Instruction, stored string) string {
 			continue
 		}
 		for _, x := range other.Accounts {
-			for _, r := range x.KeyRelations {
-				o, ok := r.Other(func(v *validation.Value) bool { return v.Is(validation.Key, x.Name) })
-				if !ok || !r.Equal || o.Kind != validation.Field {
-					continue
-				}
+			for _, o := range x.StoredKeys() {
 				h := other.Account(o.Acc)
 				if h == nil || dataType(h)+"."+o.Path != stored {
 					continue

@@ -101,30 +101,10 @@ func (f Features) TestOnly(fset *token.FileSet, attrs []*ast.Attribute) string {
 // inDefault evaluates a cfg predicate in the default build: a default feature is on, a test
 // feature off, any other feature unknown (the deployed build may turn it on).
 func (f Features) inDefault(it *ast.MetaItem) (value, known bool) {
-	key := ""
-	if it.Path != nil {
-		key = it.Path.String()
-	}
-	switch {
-	case it.HasList && key == "not" && len(it.List) == 1:
-		v, k := f.inDefault(it.List[0])
-		return !v, k
-	case it.HasList && (key == "all" || key == "any"):
-		all := key == "all"
-		result, known := all, true
-		for _, sub := range it.List {
-			v, k := f.inDefault(sub)
-			switch {
-			case k && all && !v:
-				return false, true
-			case k && !all && v:
-				return true, true
-			case !k:
-				known = false
-			}
+	return evalCfg(it, func(key string, it *ast.MetaItem) (bool, bool) {
+		if key != "feature" {
+			return anyBuild(key, it)
 		}
-		return result, known
-	case key == "feature":
 		name := featureName(it)
 		switch {
 		case f.Default[name]:
@@ -133,8 +113,7 @@ func (f Features) inDefault(it *ast.MetaItem) (value, known bool) {
 			return false, true
 		}
 		return false, false
-	}
-	return cfgValue(it)
+	})
 }
 
 // gate names the test features a predicate needs, for evidence: `feature = "test"`.

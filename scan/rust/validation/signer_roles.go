@@ -143,21 +143,6 @@ func seedShape(seeds []*Value) []string {
 }
 
 // shapeMatch reports seeds that may derive the same address: their constants agree where both
-// have one, one of them possibly carrying the bump as an extra last seed. Seeds without any
-// constant match every shape of their length: nothing tells them apart.
-func shapeMatch(a, b []string) bool {
-	if len(a) == len(b)+1 {
-		a = a[:len(b)]
-	} else if len(b) == len(a)+1 {
-		b = b[:len(a)]
-	}
-	if len(a) != len(b) || len(a) == 0 {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] && a[i] != "?" && b[i] != "?" {
-			return false
-		}
-	}
-	return true
-}
+// have one, either possibly carrying the bump as an extra last seed (seedsMatch both ways).
+// Seeds without any constant match every shape of their length: nothing tells them apart.
+func shapeMatch(a, b []string) bool { return seedsMatch(a, b) || seedsMatch(b, a) }

@@ -79,6 +79,23 @@ pub mod arbitrary_cpi {
         token::transfer(cpi, amount)
     }
 
+    // The same booked deposit, the token program pinned by a key constraint (issue 28 class
+    // 3): the program invoked is the token program.
+    pub fn secure_deposit(ctx: Context<PinnedDeposit>, amount: u64) -> Result<()> {
+        let ix = Instruction {
+            program_id: ctx.accounts.token_program.key(),
+            accounts: vec![
+                AccountMeta::new(ctx.accounts.from.key(), false),
+                AccountMeta::new(ctx.accounts.vault.key(), false),
+                AccountMeta::new_readonly(ctx.accounts.user.key(), true),
+            ],
+            data: amount.to_le_bytes().to_vec(),
+        };
+        invoke(&ix, &[ctx.accounts.from.to_account_info(), ctx.accounts.vault.to_account_info(), ctx.accounts.user.to_account_info()])?;
+        ctx.accounts.ledger.deposited += amount;
+        Ok(())
+    }
+
     pub fn secure_open_vault(_ctx: Context<OpenVault>) -> Result<()> {
         Ok(())
     }
@@ -171,6 +188,22 @@ pub struct InsecureDeposit<'info> {
     #[account(mut, seeds = [b"ledger", user.key().as_ref()], bump)]
     pub ledger: Account<'info, Ledger>,
     /// CHECK: should be the token program, but is not checked.
+    pub token_program: UncheckedAccount<'info>,
+}
+
+#[derive(Accounts)]
+pub struct PinnedDeposit<'info> {
+    pub user: Signer<'info>,
+    /// CHECK: the user's token account.
+    #[account(mut)]
+    pub from: AccountInfo<'info>,
+    /// CHECK: the program's vault.
+    #[account(mut)]
+    pub vault: AccountInfo<'info>,
+    #[account(mut, seeds = [b"ledger", user.key().as_ref()], bump)]
+    pub ledger: Account<'info, Ledger>,
+    /// CHECK: pinned to the token program by its key.
+    #[account(constraint = token_program.key == &token::ID)]
     pub token_program: UncheckedAccount<'info>,
 }
 

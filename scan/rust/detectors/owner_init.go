@@ -29,7 +29,7 @@ func (p *Pass) initialisationOnly(in *validation.Instruction, a *validation.Acco
 		if len(w.Writes) == 0 {
 			continue
 		}
-		if !created(w) && !testsOwnState(w) {
+		if !created(w) && !p.testsOwnState(w) {
 			return "", false // it changes state that was there before
 		}
 		fresh[w.Name] = true
@@ -66,12 +66,18 @@ func (p *Pass) initialisationOnly(in *validation.Instruction, a *validation.Acco
 		"hands that account to the token program or checks its owner: a forged " + a.Name + " can only spoil the state its own caller sets up", true
 }
 
-// testsOwnState reports an account whose stored fields the instruction tests in a condition
-// before writing it (if token_swap.is_initialized { return Err(..) }): it tells a fresh
-// account from a live one.
-func testsOwnState(w *validation.Account) bool {
+// testsOwnState reports an account whose initialisation flag the instruction tests in a
+// condition before writing it (if token_swap.is_initialized { return Err(..) }): it tells a
+// fresh account from a live one. Another stored field tested (if pool.paused) tells nothing
+// of the kind: an update of live state.
+func (p *Pass) testsOwnState(w *validation.Account) bool {
+	tag := ""
+	if ds := p.Program.DataStruct(dataType(w)); ds != nil {
+		tag = ds.TagField
+	}
 	for _, f := range w.FieldReads {
-		if f.InCond {
+		last := f.Path[strings.LastIndexByte(f.Path, '.')+1:]
+		if f.InCond && (strings.Contains(strings.ToLower(last), "initiali") || last == tag && tag != "") {
 			return true
 		}
 	}

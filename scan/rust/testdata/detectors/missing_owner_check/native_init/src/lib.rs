@@ -21,6 +21,8 @@ entrypoint!(process_instruction);
 #[derive(BorshSerialize, BorshDeserialize)]
 pub struct Pool {
     pub is_initialized: bool,
+    pub paused: bool,
+    pub price: u64,
     pub reserve: Pubkey,
     pub fee_account: Pubkey,
     pub shares: u64,
@@ -32,6 +34,7 @@ pub fn process_instruction(program_id: &Pubkey, accounts: &[AccountInfo], data: 
         Some(0) => init_pool(accounts),
         Some(1) => pay_fee(program_id, accounts, amount),
         Some(2) => quote(program_id, accounts, amount),
+        Some(3) => reprice(program_id, accounts),
         _ => Err(ProgramError::InvalidInstructionData),
     }
 }
@@ -50,7 +53,7 @@ fn init_pool(accounts: &[AccountInfo]) -> ProgramResult {
     if fee.mint != reserve.mint {
         return Err(ProgramError::InvalidAccountData);
     }
-    let state = Pool { is_initialized: true, reserve: *reserve_info.key, fee_account: *fee_info.key, shares: reserve.amount };
+    let state = Pool { is_initialized: true, paused: false, price: 0, reserve: *reserve_info.key, fee_account: *fee_info.key, shares: reserve.amount };
     state.serialize(&mut &mut pool_info.data.borrow_mut()[..])?;
     Ok(())
 }
@@ -87,5 +90,21 @@ fn quote(program_id: &Pubkey, accounts: &[AccountInfo], amount: u64) -> ProgramR
     }
     let reserve = spl_token::state::Account::unpack(&reserve_info.data.borrow())?;
     msg!("shares for {}: {} of {}", amount, pool.shares, reserve.amount);
+    Ok(())
+}
+
+// Not an initialisation: it tests another stored field (paused) and rewrites the live pool's
+// price from a forged oracle's data, which every later trade reads.
+fn reprice(program_id: &Pubkey, accounts: &[AccountInfo]) -> ProgramResult {
+    let iter = &mut accounts.iter();
+    let pool_info = next_account_info(iter)?;
+    let oracle_info = next_account_info(iter)?;
+    let mut pool = Pool::try_from_slice(&pool_info.data.borrow())?;
+    if pool.paused || pool_info.owner != program_id {
+        return Err(ProgramError::InvalidAccountData);
+    }
+    let oracle = spl_token::state::Account::unpack(&oracle_info.data.borrow())?; // want "SOLANA_MISSING_OWNER_CHECK" severity=critical
+    pool.price = oracle.amount;
+    pool.serialize(&mut &mut pool_info.data.borrow_mut()[..])?;
     Ok(())
 }

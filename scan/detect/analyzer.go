@@ -129,6 +129,14 @@ func (p *Pass) Report(f Finding) {
 	p.findings = append(p.findings, f)
 }
 
+// Reported returns the findings reported so far in this pass. A language whose detectors run
+// over more than one build of a unit (Rust: the default build, then a test build) reads them
+// to tell what only the second run found, adjusts those in place and drops repeats (Keep).
+func (p *Pass) Reported() []Finding { return p.findings }
+
+// Keep replaces the findings reported so far with fs, a subset of Reported.
+func (p *Pass) Keep(fs []Finding) { p.findings = fs }
+
 // Last returns the finding reported last in this pass, for the detector to adjust, or nil.
 func (p *Pass) Last() *Finding {
 	if len(p.findings) == 0 {

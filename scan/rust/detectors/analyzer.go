@@ -33,13 +33,11 @@ type Pass struct {
 }
 
 // analyzer makes a Rust detector: the framework's Analyzer, whose pass carries a crate
-// (crateUnit, bound by the workspace's Subject).
+// (crateUnit, bound by the workspace's Subject), run over the crate's default build and, when
+// its instructions reach test-only code, its test build (runBuilds).
 func analyzer(t detect.Template, run func(*Pass)) *detect.Analyzer {
 	return &detect.Analyzer{Template: template(t), Run: func(dp *detect.Pass) {
-		cu := dp.Facts.(*crateUnit)
-		prog, vm, us, shared := cu.enter()
-		defer cu.leave()
-		run(&Pass{Pass: dp, Fset: cu.ws.Fset, Crate: cu.crate, Program: prog, Model: vm, Config: cu.cfg, cache: &crateCache{units: us, done: true, shared: shared}})
+		runBuilds(dp, dp.Facts.(*crateUnit), run)
 	}}
 }
 

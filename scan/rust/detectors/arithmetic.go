@@ -33,7 +33,11 @@ var UncheckedArithmetic = analyzer(detect.Template{
 		"cannot overflow), a loop counter a constant step raises once per iteration, a - b under a comparison of a and b, " +
 		"x - k where a condition bounds x from below by k (require!(x > 0) then x - 1; n - 1 in a loop over 0..n; " +
 		"v.len() - 1 right after v.push), the length of a slice less the length of a part taken from it (list.len() - tail.len(), less k when the part starts at k or later), operations whose only use is a comparison in a condition, and operands a " +
-		"condition bounds above. Confidence is low in instructions only an administrator can run (a signer matched with " +
+		"condition bounds above, and sums of stored values whose total the program checked when it stored them (total += s.F over " +
+		"a list of one of the crate's stored types read back from an account, total starting at 0, when every writer of that " +
+		"field decodes it from stored bytes, sets it to 0 or lowers it, or adds it to a running total with checked_add in the " +
+		"loop that stores it in a function that tests what the account holds before writing: an is_initialized flag or a " +
+		"borrow of its data). Confidence is low in instructions only an administrator can run (a signer matched with " +
 		"data of an account whose address is fixed). Division and remainder are left out (SOLANA_DIVISION_BY_ZERO).",
 	CWE:   []string{"CWE-190", "CWE-191"},
 	SWC:   []string{"SWC-101"},
@@ -63,7 +67,7 @@ var UncheckedArithmetic = analyzer(detect.Template{
 				continue
 			}
 			if cannotOverflow(op, loopVars) || bothBounded(op, bounds) || w.fits(op, par) ||
-				boundedBelow(op, lower, par) || onlyCompared(op, par) || partLengthOp(op, parts) {
+				boundedBelow(op, lower, par) || onlyCompared(op, par) || partLengthOp(op, parts) || p.storedSum(fn, op, par) {
 				continue
 			}
 			f := p.ReportRange(op.Pos(), op.Node.End(), fn, map[string]string{"operator": op.Op.String()})

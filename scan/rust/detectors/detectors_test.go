@@ -14,13 +14,15 @@ import (
 	"github.com/vigil-sec/vigil/scan/rust/model"
 )
 
-var wantRe = regexp.MustCompile(`(?://|#)\s*want((?:\s+"[A-Z0-9_]+")+)`)
+var wantRe = regexp.MustCompile(`(?://|#)\s*want((?:\s+"[A-Z0-9_]+")+)(?:\s+severity=([a-z]+))?`)
 var idRe = regexp.MustCompile(`"([A-Z0-9_]+)"`)
 
-// wanted reads the want comments of a crate folder as "file:line id".
-func wanted(t *testing.T, dir, id string) map[string]bool {
+// wanted reads the want comments of a crate folder as "file:line" of the findings of id, each
+// with the severity its mark pins (`// want "ID" severity=low`; "" when the line has no mark):
+// detectors weigh one class by what the code at stake holds, and the fixtures say how.
+func wanted(t *testing.T, dir, id string) map[string]detect.Severity {
 	t.Helper()
-	out := map[string]bool{}
+	out := map[string]detect.Severity{}
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".rs") || d.Name() == "Cargo.lock") {
 			return err
@@ -37,7 +39,7 @@ func wanted(t *testing.T, dir, id string) map[string]bool {
 			}
 			for _, w := range idRe.FindAllStringSubmatch(m[1], -1) {
 				if w[1] == id {
-					out[filepath.ToSlash(rel)+":"+strconv.Itoa(i+1)] = true
+					out[filepath.ToSlash(rel)+":"+strconv.Itoa(i+1)] = detect.Severity(m[2])
 				}
 			}
 		}
@@ -58,8 +60,8 @@ func testDB(t *testing.T) *advisory.DB {
 }
 
 // TestFixtures runs each detector over its fixture folder: every want
-// comment must be reported, every finding must be wanted and must fill every
-// placeholder of its description.
+// comment must be reported (at the severity its mark pins, if any), every
+// finding must be wanted and must fill every placeholder of its description.
 func TestFixtures(t *testing.T) {
 	cfg := Config{Advisories: testDB(t)}
 	for _, a := range All {
@@ -77,15 +79,19 @@ func TestFixtures(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				want := wanted(t, dir, a.ID)
 				got := map[string]bool{}
 				for _, f := range Run(ws, []*detect.Analyzer{a}, cfg) {
-					got[f.File+":"+strconv.Itoa(f.Line)] = true
+					at := f.File + ":" + strconv.Itoa(f.Line)
+					got[at] = true
+					if sev := want[at]; sev != "" && f.EffectiveSeverity() != sev {
+						t.Errorf("%s: %s reported %s, want %s", filepath.Base(dir), at, f.EffectiveSeverity(), sev)
+					}
 					// No report may show a raw ${key}.
 					if desc := a.Fill(f.Details); strings.Contains(desc, "${") {
 						t.Errorf("%s:%d: unfilled placeholder in %q", f.File, f.Line, desc)
 					}
 				}
-				want := wanted(t, dir, a.ID)
 				var missing, extra []string
 				for k := range want {
 					if !got[k] {
@@ -93,7 +99,7 @@ func TestFixtures(t *testing.T) {
 					}
 				}
 				for k := range got {
-					if !want[k] {
+					if _, ok := want[k]; !ok {
 						extra = append(extra, k)
 					}
 				}

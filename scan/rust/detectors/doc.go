@@ -14,7 +14,14 @@
 // else at the instruction, with the evidence in the finding's details.
 // Severity is the impact if the finding is real; confidence is high when
 // facts prove it on resolved code, medium when it rests on unresolved or
-// external code, low when a name or a heuristic decided.
+// external code, low when a name or a heuristic decided. Some classes weigh
+// severity by what is at stake: an arbitrary CPI by what the called program
+// can take (cpi.go, validation.SignerRoles), a shared PDA's outflow by what
+// the signing address holds (pda_sharing.go), an unowned read by whose funds
+// a forged account can move (owner_init.go). Code only a test feature
+// compiles is not the deployed program: the detectors run over the default
+// build and, when its instructions reach test-only code, over the test build,
+// and what only the latter finds is informational (variant.go).
 //
 // Run executes analyzers over a loaded workspace. Fixtures live in
 // ../testdata/detectors, one folder per detector, with "// want" comments

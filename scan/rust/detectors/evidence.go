@@ -94,14 +94,16 @@ func (p *Pass) exclusive(fn *model.Function, in *validation.Instruction) bool {
 	return true
 }
 
-// reportAt reports a finding at node n once.
-func (p *Pass) reportAt(seen map[ast.Node]bool, n ast.Node, fn *model.Function, conf detect.Confidence, details map[string]string) {
+// reportAt reports a finding at node n once and returns it, for the caller to adjust (nil when
+// n was reported before).
+func (p *Pass) reportAt(seen map[ast.Node]bool, n ast.Node, fn *model.Function, conf detect.Confidence, details map[string]string) *detect.Finding {
 	if seen[n] {
-		return
+		return nil
 	}
 	seen[n] = true
 	f := p.ReportRange(n.Pos(), n.End(), fn, details)
 	f.Confidence = conf
+	return f
 }
 
 // lastSegment returns the last segment of a Rust path.

@@ -32,7 +32,12 @@ var MissingOwnerCheck = analyzer(detect.Template{
 		"seeds no address the program signs as (forged data would only steer the program's signature as an address of " +
 		"that account's own), and it is not handed to the token program (which checks what it owns). Reported at the read when its code belongs to that " +
 		"instruction alone, else at the account's binding or the instruction's entry (a shared reader is not at fault " +
-		"for one caller), with the read in the evidence.",
+		"for one caller), with the read in the evidence. Severity by whose funds a forged account can move: low in an " +
+		"instruction that only sets up new state (every account it writes is created there, or written after a test of its " +
+		"initialisation flag or type tag) and moves no existing holdings " +
+		"(no outflow or lamport debit of an older account, no CPI signed as an address the new " +
+		"state does not own), when every later instruction that takes an account by the key it records hands that account " +
+		"to the token program or checks its owner: the forged data can only spoil the state its own caller sets up.",
 	CWE:   []string{"CWE-345"},
 	Class: "account-validation",
 }, func(p *Pass) {
@@ -58,8 +63,12 @@ var MissingOwnerCheck = analyzer(detect.Template{
 			if a.Unresolved {
 				conf = detect.ConfidenceMedium
 			}
-			p.reportAt(seen, p.factNode(in, a, read.Site), read.Fn, conf, map[string]string{"account_name": a.Name, "function_name": in.Name,
-				"evidence": evidence("read as "+read.Type+" by "+p.where(read.Site), "no owner check, owner-checking reader, write or fixed address in instruction "+in.Name)})
+			own, low := p.initialisationOnly(in, a)
+			f := p.reportAt(seen, p.factNode(in, a, read.Site), read.Fn, conf, map[string]string{"account_name": a.Name, "function_name": in.Name,
+				"evidence": evidence("read as "+read.Type+" by "+p.where(read.Site), "no owner check, owner-checking reader, write or fixed address in instruction "+in.Name, own)})
+			if f != nil && low {
+				f.Severity = detect.Low
+			}
 		}
 	}
 })

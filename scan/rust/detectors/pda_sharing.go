@@ -30,7 +30,10 @@ var PDASharing = analyzer(detect.Template{
 		"seeds) nor the party the instruction acts for (whose key seeds, or is recorded in, an account it charges; " +
 		"that party's associated or owned token account), and its source or destination is chosen by the caller: not fixed by a constant, the program's id or " +
 		"seeds of fixed parts, nor matched with data of an account that is itself fixed that way. Seeds that read the " +
-		"account's own data, or instruction arguments, fix nothing.",
+		"account's own data, or instruction arguments, fix nothing. Low severity for a transfer or burn signed by an " +
+		"address the program makes a mint's authority and the holder of nothing (no token account recorded as its own, no " +
+		"outflow it signs from an account the program binds, nothing sent to it): it moves a caller-chosen account's tokens " +
+		"only as far as their owner approved it.",
 	CWE:   []string{"CWE-284"},
 	Class: "pda",
 }, func(p *Pass) {
@@ -63,15 +66,48 @@ var PDASharing = analyzer(detect.Template{
 				if c.SeedsNode != nil {
 					at.Node = c.SeedsNode
 				}
-				p.reportAt(seen, p.factNode(in, nil, at), c.Fn, detect.ConfidenceMedium, map[string]string{
+				delegated := p.onlyDelegated(c)
+				f := p.reportAt(seen, p.factNode(in, nil, at), c.Fn, detect.ConfidenceMedium, map[string]string{
 					"function_name": in.Name, "cpi": c.Kind,
 					"evidence": evidence("signed "+c.Kind+" by "+p.where(c.Site), "its "+role+" "+free+" is not fixed by constants, seeds or state the caller cannot choose",
-						"no signer of instruction "+in.Name+" is matched with stored data or seeds")})
+						"no signer of instruction "+in.Name+" is matched with stored data or seeds", delegated)})
+				if f != nil && delegated != "" {
+					f.Severity = detect.Low
+				}
 				break
 			}
 		}
 	}
 })
+
+// onlyDelegated says why an outflow the PDA signs can only spend what the source's owner
+// delegated to it, or "": the program makes the signing address a mint's authority and nowhere
+// the holder of anything (no token account it owns or is recorded as owning, no outflow it
+// signs from an account the program binds, nothing sent to it). The token program lets an
+// authority move an account's tokens only as the account's owner or its approved delegate, so
+// a caller-chosen source can be spent only as far as its owner approved the PDA: the shared
+// custody this class is about is not there. An approval left outstanding can still be spent by
+// any caller, which is what the finding then says, at low severity.
+func (p *Pass) onlyDelegated(c *validation.CPI) string {
+	if c.Kind != "transfer" && c.Kind != "transfer_checked" && c.Kind != "burn" && c.Kind != "burn_checked" {
+		return ""
+	}
+	mint := ""
+	for _, r := range p.Model.SignerRoles(c.Seeds, func(_ *validation.Instruction, o *validation.CPI) bool { return o == c }) {
+		if r.Custody {
+			return ""
+		}
+		if r.Mint && mint == "" {
+			mint = r.What + " (" + p.where(r.Site) + ")"
+		}
+	}
+	if mint == "" {
+		return ""
+	}
+	return "the address it signs as is a mint's authority (" + mint + ") and holds nothing the program gives it: the token " +
+		"program lets it move a caller-chosen account's tokens only as that account's approved delegate, so only an approval " +
+		"its owner left outstanding is at stake"
+}
 
 // signedCPI reports a CPI the program signs with seeds (invoke_signed with no seeds signs
 // nothing).

@@ -202,11 +202,7 @@ func storedKeyRoles(m *validation.Model) map[string]int {
 	out := map[string]int{}
 	for _, in := range m.Instructions {
 		for _, a := range in.Accounts {
-			for _, r := range a.KeyRelations {
-				o, ok := r.Other(func(v *validation.Value) bool { return v.Is(validation.Key, a.Name) })
-				if !ok || !r.Equal || o.Kind != validation.Field {
-					continue
-				}
+			for _, o := range a.StoredKeys() {
 				h := in.Account(o.Acc)
 				if h == nil {
 					continue

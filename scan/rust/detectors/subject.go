@@ -34,6 +34,11 @@ type crateUnit struct {
 	model  *validation.Model
 	units  []unit // the crate's instruction code, shared read-only by every pass
 	shared *crateShared
+	// The crate's test-only code and the model of its test build (variant.go), made by the
+	// first pass that asks.
+	variantOnce sync.Once
+	spans       []testSpan
+	full        *validation.Model
 
 	// A pass abandoned past its budget may still run after the crate's tasks are over: the
 	// model is released when the crate is finished and no pass is in it.
@@ -92,7 +97,7 @@ func (cu *crateUnit) releaseIfDone() {
 	if cu.stream {
 		cu.crate.Release()
 	}
-	cu.prog, cu.model, cu.units, cu.shared = nil, nil, nil, nil
+	cu.prog, cu.model, cu.units, cu.shared, cu.spans, cu.full = nil, nil, nil, nil, nil, nil
 }
 
 func newWorkspaceSubject(ws *model.Workspace, cfg Config, stream bool) *workspaceSubject {

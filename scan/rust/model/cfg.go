@@ -8,9 +8,9 @@ import (
 
 // Built reports whether code carrying attrs can be compiled into the program: false when a
 // #[cfg(...)] predicate is false in every build (test, not(..) of a true one, all(..) with a
-// false part). Features are not decided (the deployed build may enable any the manifest
-// declares), nor are targets and custom cfgs: such code is kept, so that no code is left out
-// for want of knowing.
+// false part). Features are not decided here (the deployed build may enable any the manifest
+// declares; Features.TestOnly tells the test builds apart), nor are targets and custom cfgs:
+// such code is kept, so that no code is left out for want of knowing.
 func Built(fset *token.FileSet, attrs []*ast.Attribute) bool {
 	for _, a := range attrs {
 		if a.Doc || attrName(a) != "cfg" || a.Args == nil {
@@ -27,21 +27,35 @@ func Built(fset *token.FileSet, attrs []*ast.Attribute) bool {
 	return true
 }
 
-// cfgValue evaluates a cfg predicate; known is false when it cannot tell.
-func cfgValue(it *ast.MetaItem) (value, known bool) {
+// cfgValue evaluates a cfg predicate in any build; known is false when it cannot tell.
+func cfgValue(it *ast.MetaItem) (value, known bool) { return evalCfg(it, anyBuild) }
+
+// anyBuild decides the predicates that are false in every build: test (no program is built
+// with it). A feature the default build leaves off may be on where the program is built for
+// deployment (mango's enable-gpl): code gated by features is not left out.
+func anyBuild(key string, it *ast.MetaItem) (value, known bool) {
+	if key == "test" && it.Value == nil {
+		return false, true
+	}
+	return false, false
+}
+
+// evalCfg evaluates not, all and any over what leaf says of the other predicates; known is
+// false when it cannot tell.
+func evalCfg(it *ast.MetaItem, leaf func(key string, it *ast.MetaItem) (value, known bool)) (value, known bool) {
 	key := ""
 	if it.Path != nil {
 		key = it.Path.String()
 	}
 	switch {
 	case it.HasList && key == "not" && len(it.List) == 1:
-		v, k := cfgValue(it.List[0])
+		v, k := evalCfg(it.List[0], leaf)
 		return !v, k
 	case it.HasList && (key == "all" || key == "any"):
 		all := key == "all"
 		result, known := all, true
 		for _, sub := range it.List {
-			v, k := cfgValue(sub)
+			v, k := evalCfg(sub, leaf)
 			switch {
 			case k && all && !v:
 				return false, true
@@ -52,12 +66,6 @@ func cfgValue(it *ast.MetaItem) (value, known bool) {
 			}
 		}
 		return result, known
-	case key == "test" && it.Value == nil:
-		return false, true
-	case key == "feature":
-		// A feature the default build leaves off may be on where the program is built for
-		// deployment (mango's enable-gpl): code gated by features is not left out.
-		return false, false
 	}
-	return false, false
+	return leaf(key, it)
 }

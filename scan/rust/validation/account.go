@@ -273,6 +273,19 @@ func (a *Account) KeyBoundTo() *Relation {
 	return nil
 }
 
+// StoredKeys lists the stored keys the account's key must equal: fields of accounts' data
+// (has_one, a constraint or code comparing it with vault.authority).
+func (a *Account) StoredKeys() []*Value {
+	var out []*Value
+	for _, r := range a.KeyRelations {
+		o, ok := r.Other(func(v *Value) bool { return v.Is(Key, a.Name) })
+		if ok && r.Equal && o.Kind == Field {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 // OwnerEstablished returns the first fact that establishes the account's owner: a comparison
 // of its owner, a reader that checks it, a write of its data or a debit of its lamports (the
 // runtime allows those only to the owner), or a fixed address.

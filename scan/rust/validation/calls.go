@@ -221,7 +221,7 @@ func (w *walker) methodCall(e *ast.MethodCallExpr) *Value {
 		return &Value{Kind: Bool, Rel: r}
 	case "serialize", "try_serialize", "pack_into_slice", "serialize_into", "write_all":
 		if a := arg(0); a.Kind == RawData {
-			w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: a.Acc, Type: recv.Type, Offset: a.Offset, Site: w.site(e, name)})
+			w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: a.Acc, Type: recv.Type, Offset: a.Offset, Value: recv, Site: w.site(e, name)})
 		}
 		return unknown
 	case "key":

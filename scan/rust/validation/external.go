@@ -155,7 +155,7 @@ func (w *walker) external(path, last string, pe *ast.PathExpr, args []*Value, e 
 		if typ == "" {
 			typ = qual
 		}
-		w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: arg(1).Acc, Type: typ, Offset: arg(1).Offset, Site: w.site(e, "pack")})
+		w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: arg(1).Acc, Type: typ, Offset: arg(1).Offset, Value: arg(0), Site: w.site(e, "pack")})
 		return unknown, true
 	}
 	if qual == "CpiContext" {

@@ -78,12 +78,43 @@ type DataRead struct {
 }
 
 // DataWrite is a write of an account's data; Path names the field assigned, when known;
-// Type the type of a value serialized into it, and Offset where (Whole, AtStart, Elsewhere).
+// Type the type of a value serialized into it, and Offset where (Whole, AtStart, Elsewhere);
+// Value what is written, when the code says (an assigned value, a struct serialized).
 type DataWrite struct {
 	Acc, Path string
 	Type      string
 	Offset    int
+	Value     *Value
 	Site
+}
+
+// Stores lists the paths under which the write records the key of account acc (a struct
+// serialized with token_a: SwapTokenInfo { reserves: *token_a_info.key, .. } stores it as
+// "token_a.reserves"; state.admin = admin.key() as "admin").
+func (wr *DataWrite) Stores(acc string) []string {
+	var out []string
+	var walk func(v *Value, path string, depth int)
+	walk = func(v *Value, path string, depth int) {
+		if v == nil || depth > 4 {
+			return
+		}
+		switch v.Kind {
+		case Key:
+			if v.Acc == acc && path != "" {
+				out = append(out, path)
+			}
+		case Struct:
+			for name, f := range v.Fields {
+				p := name
+				if path != "" {
+					p = path + "." + name
+				}
+				walk(f, p, depth+1)
+			}
+		}
+	}
+	walk(wr.Value, wr.Path, 0)
+	return out
 }
 
 // LamportsChange is a change of an account's lamports by the program itself.

@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/rust/ast"
@@ -19,17 +20,34 @@ type Model struct {
 
 	modules map[string]bool // every segment of every module path
 	// cfgs caches each #[cfg] verdict.
-	cfgs   map[*ast.Attribute]bool
-	memo   map[memoKey]*memoEntry
-	stack  map[*model.Function]int
-	macros *macroTable
+	cfgs map[*ast.Attribute]bool
+	// feats are the crate's cargo features; all walks test builds too (BuildAll).
+	feats model.Features
+	all   bool
+	// TestOnly lists, when the model is of the default build, the test features whose code
+	// the instructions would reach in a test build (`feature = "test"`), each once.
+	TestOnly []string
+	memo     map[memoKey]*memoEntry
+	stack    map[*model.Function]int
+	macros   *macroTable
 }
 
-// Build walks every instruction of the crate. crate may be nil (no manifest facts: every
-// spl-token builder is then taken as checking its program id).
-func Build(prog *model.Program, crate *model.Crate) *Model {
+// Build walks every instruction of the crate as the default build compiles it: code only a
+// test feature compiles (model.Features.TestOnly) is left out, and its gates are listed in
+// TestOnly. crate may be nil (no manifest facts: every spl-token builder is then taken as
+// checking its program id, and no code is test-only).
+func Build(prog *model.Program, crate *model.Crate) *Model { return buildModel(prog, crate, false) }
+
+// BuildAll walks every instruction with the code of test builds too: what a test build of the
+// program establishes.
+func BuildAll(prog *model.Program, crate *model.Crate) *Model { return buildModel(prog, crate, true) }
+
+func buildModel(prog *model.Program, crate *model.Crate, all bool) *Model {
 	m := &Model{prog: prog, crate: crate, modules: map[string]bool{}, memo: map[memoKey]*memoEntry{},
-		stack: map[*model.Function]int{}, Reachable: map[*model.Function]bool{}, cfgs: map[*ast.Attribute]bool{}}
+		stack: map[*model.Function]int{}, Reachable: map[*model.Function]bool{}, cfgs: map[*ast.Attribute]bool{}, all: all}
+	if crate != nil {
+		m.feats = crate.Features()
+	}
 	for _, mod := range prog.Modules() {
 		for seg := range strings.SplitSeq(mod, "::") {
 			m.modules[seg] = true
@@ -102,8 +120,8 @@ func (m *Model) tokenCrate(segs []string, file *model.File) (isToken, trusted bo
 	return false, false
 }
 
-// built reports whether code with these attributes can be in the program (model.Built), each
-// #[cfg] decided once.
+// built reports whether code with these attributes is in the build the model is of
+// (model.Built; for the default build, not test-only either), each #[cfg] decided once.
 func (m *Model) built(attrs []*ast.Attribute) bool {
 	for _, a := range attrs {
 		if a.Doc || a.Path == nil || a.Path.Last() == nil || a.Path.Last().Name.Name != "cfg" {
@@ -111,7 +129,14 @@ func (m *Model) built(attrs []*ast.Attribute) bool {
 		}
 		v, ok := m.cfgs[a]
 		if !ok {
-			v = model.Built(m.prog.Fset, []*ast.Attribute{a})
+			one := []*ast.Attribute{a}
+			v = model.Built(m.prog.Fset, one)
+			if gate := m.feats.TestOnly(m.prog.Fset, one); v && gate != "" && !m.all {
+				v = false
+				if !slices.Contains(m.TestOnly, gate) {
+					m.TestOnly = append(m.TestOnly, gate)
+				}
+			}
 			m.cfgs[a] = v
 		}
 		if !v {

@@ -736,7 +736,7 @@ func (w *walker) assign(e *ast.AssignExpr) *Value {
 	x := w.expr(e.X)
 	switch x.Kind {
 	case Field, Data:
-		w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: x.Acc, Path: x.Path, Site: w.site(e, "assignment")})
+		w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: x.Acc, Path: x.Path, Value: y, Site: w.site(e, "assignment")})
 	case RawData:
 		w.facts.Writes = append(w.facts.Writes, &DataWrite{Acc: x.Acc, Site: w.site(e, "data assignment")})
 	case Lamports:

@@ -36,14 +36,14 @@ pub mod cpi_helpers {
     }
 
     // ping is shared with secure_ping: the finding is this instruction's.
-    pub fn insecure_ping(ctx: Context<UncheckedDeposit>, data: Vec<u8>) -> Result<()> { // want "SOLANA_ARBITRARY_CPI"
+    pub fn insecure_ping(ctx: Context<UncheckedDeposit>, data: Vec<u8>) -> Result<()> { // want "SOLANA_ARBITRARY_CPI" severity=low
         ping(&ctx.accounts.token_program, data)
     }
 
     pub fn insecure_route<'info>(ctx: Context<'_, '_, '_, 'info, SecureDeposit<'info>>, data: Vec<u8>) -> Result<()> {
         let target = &ctx.remaining_accounts[0];
         let ix = anchor_lang::solana_program::instruction::Instruction::new_with_bytes(*target.key, &data, vec![]);
-        anchor_lang::solana_program::program::invoke(&ix, &[target.clone()])?; // want "SOLANA_ARBITRARY_CPI"
+        anchor_lang::solana_program::program::invoke(&ix, &[target.clone()])?; // want "SOLANA_ARBITRARY_CPI" severity=low
         Ok(())
     }
 

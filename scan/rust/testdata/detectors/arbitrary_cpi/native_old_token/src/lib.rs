@@ -26,8 +26,12 @@ pub fn insecure_pay(accounts: &[AccountInfo], amount: u64) -> ProgramResult {
     let source = next_account_info(iter)?;
     let destination = next_account_info(iter)?;
     let owner = next_account_info(iter)?;
+    let ledger = next_account_info(iter)?;
     let ix = spl_token::instruction::transfer(token_program.key, source.key, destination.key, owner.key, &[], amount)?;
-    invoke(&ix, &[source.clone(), destination.clone(), owner.clone()]) // want "SOLANA_ARBITRARY_CPI"
+    invoke(&ix, &[source.clone(), destination.clone(), owner.clone()])?; // want "SOLANA_ARBITRARY_CPI" severity=critical
+    // The deposit is booked as if the named program had moved the tokens.
+    ledger.try_borrow_mut_data()?[..8].copy_from_slice(&amount.to_le_bytes());
+    Ok(())
 }
 
 pub fn secure_pay(accounts: &[AccountInfo], amount: u64) -> ProgramResult {

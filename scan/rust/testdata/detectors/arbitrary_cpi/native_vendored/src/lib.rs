@@ -29,8 +29,12 @@ fn insecure_pay(accounts: &[AccountInfo], amount: u64) -> ProgramResult {
     let destination = next_account_info(iter)?;
     let owner = next_account_info(iter)?;
     let spl_token = next_account_info(iter)?;
+    let ledger = next_account_info(iter)?;
     let ix = spl_token::instruction::transfer_checked(&spl_token.key, source.key, mint.key, destination.key, owner.key, &[], amount, 6)?;
-    invoke(&ix, &[source.clone(), mint.clone(), destination.clone(), owner.clone(), spl_token.clone()]) // want "SOLANA_ARBITRARY_CPI"
+    invoke(&ix, &[source.clone(), mint.clone(), destination.clone(), owner.clone(), spl_token.clone()])?; // want "SOLANA_ARBITRARY_CPI" severity=critical
+    // The deposit is booked as if the named program had moved the tokens.
+    ledger.try_borrow_mut_data()?[..8].copy_from_slice(&amount.to_le_bytes());
+    Ok(())
 }
 
 fn secure_pay(accounts: &[AccountInfo], amount: u64) -> ProgramResult {

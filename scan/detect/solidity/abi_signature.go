@@ -296,23 +296,8 @@ func lookupTypeDecl(p *sema.Program, scope *sema.Contract, path []string) (ast.D
 			}
 		}
 	}
-	for _, f := range p.Files {
-		for _, d := range f.AST.Decls {
-			switch d := d.(type) {
-			case *ast.StructDecl:
-				if d.Name.Name == name {
-					return d, nil
-				}
-			case *ast.EnumDecl:
-				if d.Name.Name == name {
-					return d, nil
-				}
-			case *ast.UserTypeDecl:
-				if d.Name.Name == name {
-					return d, nil
-				}
-			}
-		}
+	if d, ok := fileLevelTypes(p)[name]; ok {
+		return d, nil
 	}
 	if c := p.LookupContract(name, nil); c != nil {
 		return c.Decl, c
@@ -334,4 +319,33 @@ func abiStruct(p *sema.Program, c *sema.Contract, s *ast.StructDecl, depth int) 
 		parts = append(parts, t)
 	}
 	return "(" + strings.Join(parts, ",") + ")", true
+}
+
+type fileTypesKey struct{}
+
+// fileLevelTypes maps the names of the structs, enums and user-defined value types declared at
+// file level to their first declaration (in file order), built once: every parameter of a
+// contract type asked for it, scanning every file's declarations.
+func fileLevelTypes(p *sema.Program) map[string]ast.Decl {
+	return sema.Memo(p, fileTypesKey{}, func() map[string]ast.Decl {
+		out := map[string]ast.Decl{}
+		add := func(name string, d ast.Decl) {
+			if _, seen := out[name]; !seen {
+				out[name] = d
+			}
+		}
+		for _, f := range p.Files {
+			for _, d := range f.AST.Decls {
+				switch d := d.(type) {
+				case *ast.StructDecl:
+					add(d.Name.Name, d)
+				case *ast.EnumDecl:
+					add(d.Name.Name, d)
+				case *ast.UserTypeDecl:
+					add(d.Name.Name, d)
+				}
+			}
+		}
+		return out
+	})
 }

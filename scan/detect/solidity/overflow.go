@@ -89,6 +89,8 @@ type overflowCtx struct {
 	p        *sema.Program
 	info     *sema.FuncInfo
 	ranges   *sema.Ranges
+	index    map[ast.Node]int // ops by node (opIndex)
+	facts    [2][]opFacts     // per operation: the guards' facts, the whole function's (factsOf)
 }
 
 func (c *overflowCtx) accessControlled(p *sema.Program, fn *sema.Function) bool {
@@ -153,15 +155,27 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 			op arithOp
 			v  overflowVerdict
 		}
-		best := map[int]found{}
-		var lines []int
-		for _, op := range ops {
+		verdicts := map[int]overflowVerdict{}
+		for i, op := range ops {
 			if uncheckedMode && !op.unchecked {
 				continue
 			}
-			v, ok := judgeOverflow(p, fn, info, op, ctx, safeMath, uncheckedMode)
+			if v, ok := judgeOverflow(p, fn, info, i, ctx, safeMath, uncheckedMode); ok {
+				verdicts[i] = v
+			}
+		}
+		best := map[int]found{}
+		var lines []int
+		for i, op := range ops {
+			v, ok := verdicts[i]
 			if !ok {
 				continue
+			}
+			// An intermediate of a chain reported at its top is the same wrap (see arith_use.go).
+			if top := ctx.chainTop(i); top != i {
+				if _, reported := verdicts[top]; reported {
+					continue
+				}
 			}
 			line := lineOf(p, op.node.Pos())
 			if b, seen := best[line]; seen && b.v.sev.Rank() <= v.sev.Rank() {
@@ -189,9 +203,10 @@ type overflowVerdict struct {
 }
 
 // judgeOverflow decides whether op can wrap unnoticed and how severe that is.
-func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op arithOp, ctx *overflowCtx,
+func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, i int, ctx *overflowCtx,
 	safeMath, uncheckedMode bool) (overflowVerdict, bool) {
 	var v overflowVerdict
+	op := ctx.ops[i]
 	// Constant folding: the compiler evaluates constant expressions exactly.
 	if isConstExpr(info, op.x) && (op.y == nil || isConstExpr(info, op.y)) {
 		return v, false
@@ -263,6 +278,16 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 	}
 	if safe || hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts)) {
 		return v, false
+	}
+	// A wrap the rest of the computation cannot observe (arith_use.go): an intermediate whose
+	// chain fits, a result reduced modulo 2^k, a zero test that reverts on zero.
+	if _, ok := ctx.wrapUnobserved(i, false); ok {
+		return v, false
+	}
+	if v.sev.Rank() < detect.Low.Rank() {
+		if _, ok := ctx.wrapUnobserved(i, true); ok {
+			return v, false
+		}
 	}
 	if acknowledgedWrap(p, op.node) {
 		v.sev, v.conf = detect.Informational, detect.ConfidenceLow

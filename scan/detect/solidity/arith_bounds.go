@@ -169,3 +169,23 @@ func wrapIndexReverts(info *sema.FuncInfo, op arithOp, f sema.ArithFacts) bool {
 	lowest := new(big.Int).Add(f.Exact.Lo, new(big.Int).Add(tr.Hi, big.NewInt(1)))
 	return lowest.BitLen() > 64
 }
+
+// growthSinceSnapshot reports whether op is counter() - last, where counter() reads a value of
+// another contract and last is stored state that only ever holds earlier readings of that same
+// value (sema.StoredReading): the growth of an accumulator since the last checkpoint. Such
+// counters are kept modulo 2^256 (fee growth, cumulative prices, reward indexes), and the
+// difference of two readings is right modulo 2^256 even when it wraps.
+func growthSinceSnapshot(p *sema.Program, info *sema.FuncInfo, op arithOp) bool {
+	if op.op != token.SUB || op.y == nil {
+		return false
+	}
+	if _, compound := op.node.(*ast.AssignExpr); compound {
+		return false // last -= ...: the snapshot itself changed by an amount
+	}
+	now, ok := p.ReadingOf(info, op.x)
+	if !ok {
+		return false
+	}
+	last, ok := p.StoredReading(info, op.y)
+	return ok && now.Same(last)
+}

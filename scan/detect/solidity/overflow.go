@@ -259,7 +259,7 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, i in
 			return v, false
 		}
 	}
-	if sumsLengths(info, op, bits) || paidOut(p, info, op, bits) {
+	if sumsLengths(info, op, bits) || paidOut(p, info, op, bits) || growthSinceSnapshot(p, info, op) {
 		return v, false
 	}
 	twin := checkedTwin(p, info, op, ctx)

@@ -189,3 +189,51 @@ func growthSinceSnapshot(p *sema.Program, info *sema.FuncInfo, op arithOp) bool 
 	last, ok := p.StoredReading(info, op.y)
 	return ok && now.Same(last)
 }
+
+// hashOffset reports whether op adds to (or takes from) the output of a cryptographic hash a
+// value the ranges keep below 2^128: slot = uint256(keccak256(key)) + i. The sum wraps only for
+// a hash within 2^128 of the end of the range (or of zero), and finding an input whose hash
+// lands there takes about 2^128 hashes: no one can choose it. (A storage key computed this way
+// is what the compiler itself does for arrays and mappings.)
+func hashOffset(p *sema.Program, info *sema.FuncInfo, op arithOp, f sema.ArithFacts) bool {
+	if (op.op != token.ADD && op.op != token.SUB) || op.y == nil || f.Bits != 256 || f.Signed {
+		return false
+	}
+	small := func(iv sema.Interval) bool { return iv.NonNegative() && iv.Hi != nil && iv.Hi.BitLen() <= 128 }
+	if hashValued(info, op.x, 0) && small(f.Y) {
+		return true
+	}
+	return op.op == token.ADD && hashValued(info, op.y, 0) && small(f.X)
+}
+
+// hashValued reports whether x is the output of keccak256 or sha256, through conversions and
+// locals only ever given such outputs.
+func hashValued(info *sema.FuncInfo, x ast.Expr, depth int) bool {
+	if depth > 4 || x == nil {
+		return false
+	}
+	switch e := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		if _, conv := e.Fun.(*ast.ElementaryType); conv && len(e.Args) == 1 {
+			return hashValued(info, e.Args[0], depth+1)
+		}
+		c := info.CallOf[e]
+		return c != nil && c.Kind == sema.CallBuiltin && (c.Name == "keccak256" || c.Name == "sha256" || c.Name == "sha3")
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*sema.Var)
+		if !ok {
+			return false
+		}
+		defs, ok := sema.Definitions(info, v)
+		if !ok || len(defs) == 0 {
+			return false
+		}
+		for _, d := range defs {
+			if d.Component != 0 || !hashValued(info, d.Value, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -301,3 +301,81 @@ type opFacts struct {
 func isPowerOfTwo(v *big.Int) bool {
 	return v != nil && v.Sign() > 0 && new(big.Int).And(v, new(big.Int).Sub(v, big.NewInt(1))).Sign() == 0
 }
+
+// repeatKey returns the text of op when it computes on values that do not change in the
+// function (parameters never assigned, locals given one value, constants, literals), so that
+// two such operations with one text compute the same value; same is false otherwise.
+func repeatKey(p *sema.Program, info *sema.FuncInfo, op arithOp) (string, bool) {
+	if _, isBinary := op.node.(*ast.BinaryExpr); !isBinary {
+		return "", false
+	}
+	same := true
+	ast.Inspect(op.node, func(n ast.Node) bool {
+		if !same || n == nil {
+			return false
+		}
+		switch e := n.(type) {
+		case *ast.Ident:
+			v, ok := info.Uses[e].(*sema.Var)
+			if !ok || !unchangingVar(info, v) {
+				same = false
+			}
+		case *ast.BinaryExpr, *ast.ParenExpr, *ast.BasicLit:
+		default:
+			same = false
+		}
+		return same
+	})
+	return normText(p, op.node), same
+}
+
+// unchangingVar reports whether v keeps one value through the function: a constant, a
+// parameter never assigned, or a local given exactly one value.
+func unchangingVar(info *sema.FuncInfo, v *sema.Var) bool {
+	switch {
+	case v.Decl != nil && v.Decl.Constant:
+		return true
+	case v.Kind == sema.ParamVar && v.Func == info.Fn:
+		return !assignedIn(info, v)
+	case v.Kind == sema.LocalVar:
+		defs, ok := sema.Definitions(info, v)
+		return ok && len(defs) == 1
+	}
+	return false
+}
+
+// assignedIn reports whether the function assigns variable v (=, op=, ++, --, delete, or in
+// assembly).
+func assignedIn(info *sema.FuncInfo, v *sema.Var) bool {
+	found := false
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		var lhs ast.Expr
+		switch e := n.(type) {
+		case *ast.AssignExpr:
+			lhs = e.Lhs
+		case *ast.UnaryExpr:
+			if e.Op == token.INC || e.Op == token.DEC || e.Op == token.DELETE {
+				lhs = e.X
+			}
+		case *ast.YulAssign:
+			for _, id := range e.Names {
+				if info.YulUses[id] == v {
+					found = true
+				}
+			}
+		}
+		if lhs != nil {
+			ast.Inspect(lhs, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v {
+					found = true
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
+}

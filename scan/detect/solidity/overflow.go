@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
@@ -143,7 +144,7 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 			continue // from 0.8 only operations in unchecked blocks can wrap
 		}
 		ops := arithOps(fn.Body)
-		ctx := &overflowCtx{ops: ops, byAmount: map[string][]int{}, flow: newValueFlow(info), p: p, info: info}
+		ctx := &overflowCtx{ops: ops, byAmount: map[string][]int{}, flow: newValueFlow(p, info), p: p, info: info}
 		for i := range ops {
 			ops[i].ytext = normText(p, ops[i].y)
 			if _, ok := ops[i].node.(*ast.AssignExpr); ok {
@@ -166,6 +167,7 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 		}
 		best := map[int]found{}
 		var lines []int
+		repeats := map[string]int{} // a computation of unchanging values, by text: its first report
 		for i, op := range ops {
 			v, ok := verdicts[i]
 			if !ok {
@@ -178,6 +180,17 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 				}
 			}
 			line := lineOf(p, op.node.Pos())
+			// The same computation of the same values (operands no code of the function
+			// changes) wraps for the same inputs: one finding, naming the other lines.
+			if key, same := repeatKey(p, info, op); same {
+				if first, seen := repeats[key]; seen && first != line {
+					b := best[first]
+					b.v.evidence += "; the same computation of the same values is at line " + strconv.Itoa(line) + " too"
+					best[first] = b
+					continue
+				}
+				repeats[key] = line
+			}
 			if b, seen := best[line]; seen && b.v.sev.Rank() <= v.sev.Rank() {
 				continue
 			} else if !seen {
@@ -237,10 +250,20 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, i in
 		src |= ctx.flow.Of(op.y)
 	}
 	influenced := src.Has(callerInfluence)
+	// A function only the program calls, whose callers fill the operands with nothing an
+	// outsider chooses (arith_trust.go): what remains is the type's width.
+	trusted := influenced && trustedParams(p, fn, info, src, op.x, op.y)
+	if trusted {
+		influenced = false
+	}
 	// Ether amounts (msg.value, balances) are bounded by the ether supply (< 2^90): adding them
 	// or scaling them by a constant does not overflow a wide integer, however many there are.
+	// Scaled in 256 bits by a value the caller does not choose (a stored rate, another
+	// contract's setting), the product wraps only if that value is 2^128 or more: a setting no
+	// caller can bring about, not the caller's ether.
 	if influenced && !src.Has(callerInfluence&^(sema.SrcValue|sema.SrcBalance)) && bits >= 128 &&
-		(op.op == token.ADD || (op.op == token.MUL && op.y != nil && (isConstExpr(info, op.x) || isConstExpr(info, op.y)))) {
+		(op.op == token.ADD || (op.op == token.MUL && op.y != nil && (isConstExpr(info, op.x) || isConstExpr(info, op.y) ||
+			bits == 256 && (!ctx.flow.Of(op.x).Has(callerInfluence) || !ctx.flow.Of(op.y).Has(callerInfluence))))) {
 		return v, false
 	}
 	if uncheckedMode && !influenced {
@@ -267,6 +290,9 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, i in
 		return v, false
 	}
 	v = gradeOverflow(p, fn, info, op, ctx, influenced, twin, safeMath, uncheckedMode)
+	if trusted {
+		v.reason += " Every caller of the function passes values no outsider chooses (stored state, constants, trusted callers, proven parameters)."
+	}
 	// The value ranges decide whether the operation can wrap: first the guards that dominate
 	// it (cheap), then, when they do not settle it and the finding would be of medium or more,
 	// the whole function's (loops, copies, helpers). A low finding (SafeMath in use, read-only
@@ -276,7 +302,7 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, i in
 	if !safe && (v.sev.Rank() < detect.Low.Rank() || mayBePostChecked(p, info, op)) {
 		facts, hasFacts, safe = ctx.bounded(op, false)
 	}
-	if safe || hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts)) {
+	if safe || hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts) || hashOffset(p, info, op, facts)) {
 		return v, false
 	}
 	// A wrap the rest of the computation cannot observe (arith_use.go): an intermediate whose
@@ -288,6 +314,13 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, i in
 		if _, ok := ctx.wrapUnobserved(i, true); ok {
 			return v, false
 		}
+	}
+	// Not declared view, but no run of it stores or moves anything (sema/readonly.go): what
+	// it computes goes back to the caller, as a view's result does. (Judged after the ranges,
+	// which a low finding would not ask in full.)
+	if v.sev.Rank() < detect.Low.Rank() && p.ReadOnlyInEffect(fn) {
+		v.sev = detect.Low
+		v.reason += " No entry point that runs it writes state or moves value: the result is only handed back, as a view's is."
 	}
 	if acknowledgedWrap(p, op.node) {
 		v.sev, v.conf = detect.Informational, detect.ConfidenceLow

@@ -7,16 +7,21 @@ import (
 )
 
 // valueFlow is a data flow of values, for arithmetic: what each local's value may depend on.
-// It differs from sema.Flow in one way that matters for overflow: the key of a mapping or
+// It differs from sema.Flow in two ways that matter for overflow: the key of a mapping or
 // array read selects a slot but does not make its value the caller's, so ticks[tickLower] is
-// storage, not a parameter. Locals declared twice by sema (pre-0.5 hoisting) share sources.
+// storage, not a parameter; and what another contract returns is the caller's doing only when
+// the caller steers the call (picks the contract, passes it a value of their choosing, or
+// sends ether with it): a call to a contract the code fixes, with arguments the code fixes,
+// reads that contract's state, as a read of this contract's storage does. Locals declared
+// twice by sema (pre-0.5 hoisting) share sources.
 type valueFlow struct {
+	p    *sema.Program
 	info *sema.FuncInfo
 	vars map[*ast.VarDecl]sema.Source
 }
 
-func newValueFlow(info *sema.FuncInfo) *valueFlow {
-	f := &valueFlow{info: info, vars: map[*ast.VarDecl]sema.Source{}}
+func newValueFlow(p *sema.Program, info *sema.FuncInfo) *valueFlow {
+	f := &valueFlow{p: p, info: info, vars: map[*ast.VarDecl]sema.Source{}}
 	if info == nil || info.Fn.Body == nil {
 		return f
 	}
@@ -150,11 +155,15 @@ func (f *valueFlow) Of(x ast.Expr) sema.Source {
 		return f.Of(e.X)
 	case *ast.CallExpr:
 		var src sema.Source
-		if c := f.info.CallOf[e]; c != nil && c.IsExternal() {
-			src |= sema.SrcCallRet
-		}
 		for _, a := range e.Args {
 			src |= f.Of(a)
+		}
+		if c := f.info.CallOf[e]; c != nil && c.IsExternal() {
+			if f.steered(c, src) {
+				src |= sema.SrcCallRet
+			} else {
+				src |= sema.SrcStorage // another contract's state, read where the code says
+			}
 		}
 		return src
 	case *ast.BasicLit, *ast.ElementaryType, *ast.MetaTypeExpr:
@@ -172,4 +181,25 @@ func (f *valueFlow) Of(x ast.Expr) sema.Source {
 		return true
 	})
 	return src
+}
+
+// steerSources are the origins that let a caller steer an external call: pick its target or
+// pass it a value of their choosing.
+const steerSources = callerInfluence | sema.SrcSender | sema.SrcOrigin | sema.SrcUnknown
+
+// steered reports whether the caller steers external call c, whose arguments depend on args:
+// an argument or the target depends on what the caller chooses, the call sends ether, or the
+// target is state anyone may set first.
+func (f *valueFlow) steered(c *sema.Call, args sema.Source) bool {
+	if args.Has(steerSources) || c.Value != nil || c.Target == nil {
+		return true
+	}
+	if f.Of(c.Target).Has(steerSources) {
+		return true
+	}
+	if v := f.info.RootVar(c.Target); v != nil && v.Kind == sema.StateVar && f.p != nil && f.info.Fn.Contract != nil &&
+		f.p.Compromised(f.info.Fn.Contract, v) {
+		return true
+	}
+	return false
 }

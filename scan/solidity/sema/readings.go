@@ -86,22 +86,40 @@ func (p *Program) readingOf(info *FuncInfo, x ast.Expr, component, depth int) (R
 
 // localReading returns the reading every assignment of local v holds, if they agree.
 func (p *Program) localReading(info *FuncInfo, v *Var, depth int) (Reading, bool) {
+	defs, ok := Definitions(info, v)
+	if !ok || len(defs) == 0 {
+		return Reading{}, false
+	}
 	var out Reading
-	n := 0
-	ok := true
-	see := func(x ast.Expr, component int) {
-		r, isReading := p.readingOf(info, x, component, depth+1)
-		if !isReading || n > 0 && !r.Same(out) {
-			ok = false
-			return
+	for i, d := range defs {
+		r, isReading := p.readingOf(info, d.Value, d.Component, depth+1)
+		if !isReading || i > 0 && !r.Same(out) {
+			return Reading{}, false
 		}
 		out = r
-		n++
+	}
+	return out, true
+}
+
+// Def is one value a local variable is given: an expression, or a component of a tuple an
+// expression returns.
+type Def struct {
+	Value     ast.Expr
+	Component int // the component of Value's tuple (0 for a single value)
+}
+
+// Definitions lists the values local v of info's function is given: its initial value and every
+// plain assignment. ok is false when v is also changed otherwise (a compound assignment, ++,
+// delete, inline assembly) or declared without a value (zero until assigned).
+func Definitions(info *FuncInfo, v *Var) (defs []Def, ok bool) {
+	if v == nil || v.Kind != LocalVar || v.Func != info.Fn || info.Fn.Body == nil {
+		return nil, false
 	}
 	is := func(x ast.Expr) bool {
 		id, isId := ast.Unparen(x).(*ast.Ident)
 		return isId && info.Uses[id] == v
 	}
+	ok = true
 	for node := range info.Fn.BodyTree().Preorder(definitionKinds) {
 		if !ok {
 			break
@@ -112,23 +130,31 @@ func (p *Program) localReading(info *FuncInfo, v *Var, depth int) (Reading, bool
 				if decl == nil || decl != v.Decl {
 					continue
 				}
-				if d.Value == nil {
-					ok = false // declared without a value: zero until assigned
-				} else if len(d.Vars) > 1 {
-					see(d.Value, i)
-				} else {
-					see(d.Value, 0)
+				switch {
+				case d.Value == nil:
+					ok = false
+				case len(d.Vars) > 1:
+					if rt, isTuple := ast.Unparen(d.Value).(*ast.TupleExpr); isTuple && len(rt.Elems) == len(d.Vars) {
+						defs = append(defs, Def{Value: rt.Elems[i]})
+					} else {
+						defs = append(defs, Def{Value: d.Value, Component: i})
+					}
+				default:
+					defs = append(defs, Def{Value: d.Value})
 				}
 			}
 		case *ast.AssignExpr:
 			if lt, isTuple := ast.Unparen(d.Lhs).(*ast.TupleExpr); isTuple {
 				for i, el := range lt.Elems {
-					if el != nil && is(el) {
-						if rt, ok2 := ast.Unparen(d.Rhs).(*ast.TupleExpr); ok2 && len(rt.Elems) == len(lt.Elems) {
-							see(rt.Elems[i], 0)
-						} else {
-							see(d.Rhs, i)
-						}
+					if el == nil || !is(el) {
+						continue
+					}
+					if d.Op != token.ASSIGN {
+						ok = false
+					} else if rt, ok2 := ast.Unparen(d.Rhs).(*ast.TupleExpr); ok2 && len(rt.Elems) == len(lt.Elems) {
+						defs = append(defs, Def{Value: rt.Elems[i]})
+					} else {
+						defs = append(defs, Def{Value: d.Rhs, Component: i})
 					}
 				}
 				continue
@@ -137,7 +163,7 @@ func (p *Program) localReading(info *FuncInfo, v *Var, depth int) (Reading, bool
 				if d.Op != token.ASSIGN {
 					ok = false
 				} else {
-					see(d.Rhs, 0)
+					defs = append(defs, Def{Value: d.Rhs})
 				}
 			}
 		case *ast.UnaryExpr:
@@ -152,7 +178,7 @@ func (p *Program) localReading(info *FuncInfo, v *Var, depth int) (Reading, bool
 			}
 		}
 	}
-	return out, ok && n > 0
+	return defs, ok
 }
 
 var definitionKinds = inspect.Of((*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.YulAssign)(nil))

@@ -170,6 +170,31 @@ contract C { function f(uint256 x) public pure returns (uint256) {
     assembly { x := add(x, 100) }
     return x;
 } }`, "f", "x", -1, "[0, 2^256-1]"},
+		{"assembly that only reads a variable keeps it", `pragma solidity ^0.8.0;
+contract C { function f(uint256 x) public pure returns (uint256 y) {
+    require(x < 10);
+    assembly { y := add(x, 100) }
+    return x;
+} }`, "f", "x", -1, "[0, 9]"},
+		{"a write into a fresh buffer keeps the caller's objects", `pragma solidity ^0.8.0;
+contract C { function f(bytes memory data) public pure returns (uint256) {
+    require(data.length >= 160);
+    bytes memory out = new bytes(data.length + 32);
+    assembly { mstore(add(out, 32), 32) }
+    return data.length;
+} }`, "f", "data.length", -1, "[160, 2^64-1]"},
+		{"a write at an address of its own forgets memory", `pragma solidity ^0.8.0;
+contract C { function f(bytes memory data, uint256 at) public pure returns (uint256) {
+    require(data.length >= 160);
+    assembly { mstore(at, 0) }
+    return data.length;
+} }`, "f", "data.length", -1, "[0, 2^64-1]"},
+		{"a call's output area is a memory write", `pragma solidity ^0.8.0;
+contract C { function f(bytes memory data, address to) public returns (uint256) {
+    require(data.length >= 160);
+    assembly { pop(call(gas(), to, 0, 0, 0, data, 32)) }
+    return data.length;
+} }`, "f", "data.length", -1, "[0, 2^64-1]"},
 		{"external call keeps storage facts (re-entrancy is its own class)", `pragma solidity ^0.8.0;
 interface I { function poke() external; }
 contract C { uint256 s; I i; function f() public returns (uint256) {

@@ -145,18 +145,31 @@ func smallStep(op arithOp, bits int, f sema.ArithFacts) bool {
 	return op.op == token.ADD && op.y != nil && bits >= 64 && f.Y.NonNegative() && f.Y.Hi != nil && f.Y.Hi.BitLen() <= 16
 }
 
-// wrapIndexReverts reports whether op is a subtraction used as an array index whose every
-// wrapped value is past any array's length (2^64): arr[arr.length - 1] on an empty array
-// wraps to 2^256-1, and the bounds check reverts.
+// wrapIndexReverts reports whether op is a subtraction used as an array index, or as the size
+// of a memory allocation, whose every wrapped value is past any array's length (2^64):
+// arr[arr.length - 1] on an empty array wraps to 2^256-1, and the bounds check reverts.
 func wrapIndexReverts(info *sema.FuncInfo, op arithOp, f sema.ArithFacts) bool {
-	ix, ok := op.parent().(*ast.IndexExpr)
-	if !ok || op.op != token.SUB || f.Signed || ix.Index == nil || ast.Unparen(ix.Index) != op.node {
+	if op.op != token.SUB || f.Signed {
 		return false
 	}
-	switch t := info.Types[ix.X].(type) {
-	case *sema.ArrayType:
-	case *sema.Elementary:
-		if t.Name != "bytes" {
+	switch e := op.parent().(type) {
+	case *ast.IndexExpr:
+		if e.Index == nil || ast.Unparen(e.Index) != op.node {
+			return false
+		}
+		switch t := info.Types[e.X].(type) {
+		case *sema.ArrayType:
+		case *sema.Elementary:
+			if t.Name != "bytes" {
+				return false
+			}
+		default:
+			return false
+		}
+	case *ast.CallExpr:
+		// new bytes(n - k), new T[](n - k): allocating 2^64 or more reverts (out of gas, or
+		// the compiler's size check), so a wrapped size never allocates.
+		if _, isNew := e.Fun.(*ast.NewExpr); !isNew || len(e.Args) != 1 || ast.Unparen(e.Args[0]) != op.node {
 			return false
 		}
 	default:

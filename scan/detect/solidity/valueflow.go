@@ -15,13 +15,22 @@ import (
 // reads that contract's state, as a read of this contract's storage does. Locals declared
 // twice by sema (pre-0.5 hoisting) share sources.
 type valueFlow struct {
-	p    *sema.Program
-	info *sema.FuncInfo
-	vars map[*ast.VarDecl]sema.Source
+	p     *sema.Program
+	info  *sema.FuncInfo
+	vars  map[*ast.VarDecl]sema.Source
+	depth int // helpers' result parts followed (valueflow_calls.go); past 2, all arguments count
+	// helper is set for the flow of a helper seen from its callers: a call its parameters
+	// steer is steered only if the caller's arguments are, which the caller judges.
+	helper bool
 }
 
 func newValueFlow(p *sema.Program, info *sema.FuncInfo) *valueFlow {
-	f := &valueFlow{p: p, info: info, vars: map[*ast.VarDecl]sema.Source{}}
+	return newValueFlowAt(p, info, 0)
+}
+
+// newValueFlowAt is newValueFlow for a helper's flow seen depth helper calls deep.
+func newValueFlowAt(p *sema.Program, info *sema.FuncInfo, depth int) *valueFlow {
+	f := &valueFlow{p: p, info: info, vars: map[*ast.VarDecl]sema.Source{}, depth: depth, helper: depth > 0}
 	if info == nil || info.Fn.Body == nil {
 		return f
 	}
@@ -49,8 +58,12 @@ func newValueFlow(p *sema.Program, info *sema.FuncInfo) *valueFlow {
 					return true
 				}
 				src := f.Of(s.Value)
-				for _, d := range s.Vars {
-					add(d, src)
+				for i, d := range s.Vars {
+					if part, ok := f.tuplePart(s.Value, i, len(s.Vars)); ok {
+						add(d, part)
+					} else {
+						add(d, src)
+					}
 				}
 			case *ast.AssignExpr:
 				src := f.Of(s.Rhs)
@@ -69,9 +82,13 @@ func newValueFlow(p *sema.Program, info *sema.FuncInfo) *valueFlow {
 						return true
 					}
 				}
-				for _, e := range lhs {
+				for i, e := range lhs {
 					if v := localOf(info, e); v != nil {
-						add(v.Decl, src)
+						if part, ok := f.tuplePart(s.Rhs, i, len(lhs)); ok && s.Op == token.ASSIGN {
+							add(v.Decl, part)
+						} else {
+							add(v.Decl, src)
+						}
 					}
 				}
 			}
@@ -154,11 +171,17 @@ func (f *valueFlow) Of(x ast.Expr) sema.Source {
 		}
 		return f.Of(e.X)
 	case *ast.CallExpr:
+		c := f.info.CallOf[e]
+		if c != nil && len(c.Callees) > 0 && len(c.Callee.Returns) == 1 {
+			if part, ok := f.callPart(c, 0); ok {
+				return part
+			}
+		}
 		var src sema.Source
 		for _, a := range e.Args {
 			src |= f.Of(a)
 		}
-		if c := f.info.CallOf[e]; c != nil && c.IsExternal() {
+		if c != nil && c.IsExternal() {
 			if f.steered(c, src) {
 				src |= sema.SrcCallRet
 			} else {
@@ -191,10 +214,14 @@ const steerSources = callerInfluence | sema.SrcSender | sema.SrcOrigin | sema.Sr
 // an argument or the target depends on what the caller chooses, the call sends ether, or the
 // target is state anyone may set first.
 func (f *valueFlow) steered(c *sema.Call, args sema.Source) bool {
-	if args.Has(steerSources) || c.Value != nil || c.Target == nil {
+	steer := steerSources
+	if f.helper {
+		steer &^= sema.SrcParam
+	}
+	if args.Has(steer) || c.Value != nil || c.Target == nil {
 		return true
 	}
-	if f.Of(c.Target).Has(steerSources) {
+	if f.Of(c.Target).Has(steer) {
 		return true
 	}
 	if v := f.info.RootVar(c.Target); v != nil && v.Kind == sema.StateVar && f.p != nil && f.info.Fn.Contract != nil &&
@@ -202,4 +229,18 @@ func (f *valueFlow) steered(c *sema.Call, args sema.Source) bool {
 		return true
 	}
 	return false
+}
+
+// tuplePart returns what part i of an n-part value x depends on, when x is a call of an
+// internal helper whose parts can be told apart (valueflow_calls.go).
+func (f *valueFlow) tuplePart(x ast.Expr, i, n int) (sema.Source, bool) {
+	e, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || n < 2 {
+		return 0, false
+	}
+	c := f.info.CallOf[e]
+	if c == nil || c.Callee == nil || len(c.Callee.Returns) != n {
+		return 0, false
+	}
+	return f.callPart(c, i)
 }

@@ -195,6 +195,15 @@ contract C { function f(bytes memory data, address to) public returns (uint256) 
     assembly { pop(call(gas(), to, 0, 0, 0, data, 32)) }
     return data.length;
 } }`, "f", "data.length", -1, "[0, 2^64-1]"},
+		{"a clamp made of min and max, called with named arguments", `pragma solidity ^0.8.0;
+library SM { function max(int256 a, int256 b) internal pure returns (int256) { return a > b ? a : b; }
+  function min(int256 a, int256 b) internal pure returns (int256) { return a < b ? a : b; } }
+library Arith { function clamp(int256 _value, int256 _min, int256 _max) internal pure returns (int256) { return SM.min(SM.max(_value, _min), _max); } }
+contract C { struct Cfg { uint128 maxFee; uint32 minFee; }
+  function f(int256 v, Cfg memory cfg) public pure returns (int256) {
+    int256 fee = Arith.clamp({_max: int256(uint256(cfg.maxFee)), _value: v, _min: int256(uint256(cfg.minFee))});
+    return fee;
+} }`, "f", "fee", -1, "[-2^255, 2^128-1]"},
 		{"external call keeps storage facts (re-entrancy is its own class)", `pragma solidity ^0.8.0;
 interface I { function poke() external; }
 contract C { uint256 s; I i; function f() public returns (uint256) {

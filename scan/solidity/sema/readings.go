@@ -112,7 +112,24 @@ type Def struct {
 // plain assignment. ok is false when v is also changed otherwise (a compound assignment, ++,
 // delete, inline assembly) or declared without a value (zero until assigned).
 func Definitions(info *FuncInfo, v *Var) (defs []Def, ok bool) {
-	if v == nil || v.Kind != LocalVar || v.Func != info.Fn || info.Fn.Body == nil {
+	if v == nil || v.Kind != LocalVar {
+		return nil, false
+	}
+	return definitions(info, v, false)
+}
+
+// Assignments lists the values local or named result v of info's function is given, leaving
+// out the zero a declaration without a value (or a named result) starts with; ok is false when
+// v is also changed otherwise, as for Definitions.
+func Assignments(info *FuncInfo, v *Var) (defs []Def, ok bool) {
+	if v == nil || v.Kind != LocalVar && v.Kind != ReturnVar {
+		return nil, false
+	}
+	return definitions(info, v, true)
+}
+
+func definitions(info *FuncInfo, v *Var, zeroStart bool) (defs []Def, ok bool) {
+	if v.Func != info.Fn || info.Fn.Body == nil {
 		return nil, false
 	}
 	is := func(x ast.Expr) bool {
@@ -132,7 +149,7 @@ func Definitions(info *FuncInfo, v *Var) (defs []Def, ok bool) {
 				}
 				switch {
 				case d.Value == nil:
-					ok = false
+					ok = zeroStart
 				case len(d.Vars) > 1:
 					if rt, isTuple := ast.Unparen(d.Value).(*ast.TupleExpr); isTuple && len(rt.Elems) == len(d.Vars) {
 						defs = append(defs, Def{Value: rt.Elems[i]})

@@ -204,6 +204,20 @@ contract C { struct Cfg { uint128 maxFee; uint32 minFee; }
     int256 fee = Arith.clamp({_max: int256(uint256(cfg.maxFee)), _value: v, _min: int256(uint256(cfg.minFee))});
     return fee;
 } }`, "f", "fee", -1, "[-2^255, 2^128-1]"},
+		{"a branch-free min in assembly", `pragma solidity ^0.8.0;
+library M { function min(uint256 a, uint256 b) internal pure returns (uint256 r) { assembly { r := sub(a, mul(sub(a, b), gt(a, b))) } } }
+contract C { function f(uint256 have, uint256 want) public pure returns (uint256) {
+    require(want <= 100);
+    uint256 taken = M.min(have, want);
+    return taken;
+} }`, "f", "taken", -1, "[0, 100]"},
+		{"a branch-free min in assembly, written with xor", `pragma solidity ^0.8.0;
+library M { function min(uint256 x, uint256 y) internal pure returns (uint256 z) { assembly { z := xor(x, mul(xor(x, y), lt(y, x))) } } }
+contract C { function f(uint256 have, uint256 want) public pure returns (uint256) {
+    require(have <= 7);
+    uint256 taken = M.min(have, want);
+    return taken;
+} }`, "f", "taken", -1, "[0, 7]"},
 		{"external call keeps storage facts (re-entrancy is its own class)", `pragma solidity ^0.8.0;
 interface I { function poke() external; }
 contract C { uint256 s; I i; function f() public returns (uint256) {

@@ -250,3 +250,72 @@ func hashValued(info *sema.FuncInfo, x ast.Expr, depth int) bool {
 	}
 	return false
 }
+
+// shareOfSame reports whether op is x - y where y is a share of x itself scaled by values the
+// caller does not choose: fee = amount * rate / BASE; net = amount - fee. Then y <= x exactly
+// when rate <= BASE, whatever amount the caller picks: the wrap is decided by the rate (a
+// setting, a constant, another contract's state), not by the caller.
+func shareOfSame(p *sema.Program, info *sema.FuncInfo, flow *valueFlow, op arithOp) bool {
+	if op.op != token.SUB || op.y == nil {
+		return false
+	}
+	y := ast.Unparen(op.y)
+	if id, ok := y.(*ast.Ident); ok {
+		v, isVar := info.Uses[id].(*sema.Var)
+		if !isVar {
+			return false
+		}
+		defs, ok := sema.Definitions(info, v)
+		if !ok || len(defs) != 1 || defs[0].Component != 0 {
+			return false
+		}
+		y = ast.Unparen(defs[0].Value)
+	}
+	q, ok := y.(*ast.BinaryExpr)
+	if !ok || q.Op != token.QUO || flow.Of(q.Y).Has(callerInfluence) {
+		return false
+	}
+	m, ok := ast.Unparen(q.X).(*ast.BinaryExpr)
+	if !ok || m.Op != token.MUL {
+		return false
+	}
+	x := normText(p, op.x)
+	for _, pair := range [2][2]ast.Expr{{m.X, m.Y}, {m.Y, m.X}} {
+		if normText(p, pair[0]) == x && sameValueAt(info, op.x, pair[0]) && !flow.Of(pair[1]).Has(callerInfluence) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameValueAt reports whether two expressions with one text read the same value: transaction
+// values, constants, parameters never assigned, locals given one value.
+func sameValueAt(info *sema.FuncInfo, a, b ast.Expr) bool {
+	same := true
+	ast.Inspect(a, func(n ast.Node) bool {
+		if !same || n == nil {
+			return false
+		}
+		switch e := n.(type) {
+		case *ast.Ident:
+			switch o := info.Uses[e].(type) {
+			case *sema.Var:
+				same = unchangingVar(info, o)
+			default:
+				same = false
+			}
+		case *ast.MemberExpr:
+			// msg.value, block.timestamp: fixed for the transaction (a member of stored state
+			// may change between the two reads).
+			id, isId := e.X.(*ast.Ident)
+			b, builtin := info.Uses[id].(*sema.Builtin)
+			same = isId && builtin && (b.Name == "msg" || b.Name == "tx" || b.Name == "block")
+			return false
+		case *ast.ParenExpr, *ast.BasicLit:
+		default:
+			same = false
+		}
+		return same
+	})
+	return same
+}

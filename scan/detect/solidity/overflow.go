@@ -256,6 +256,10 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, i in
 	if trusted {
 		influenced = false
 	}
+	// amount - amount * rate / BASE: whether it wraps is the rate's doing, not the caller's.
+	if influenced && shareOfSame(p, info, ctx.flow, op) {
+		influenced = false
+	}
 	// Ether amounts (msg.value, balances) are bounded by the ether supply (< 2^90): adding them
 	// or scaling them by a constant does not overflow a wide integer, however many there are.
 	// Scaled in 256 bits by a value the caller does not choose (a stored rate, another

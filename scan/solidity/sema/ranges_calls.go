@@ -31,7 +31,9 @@ func (a *rangeAnalysis) callEffects(s *rangeState, info *FuncInfo, c *ast.CallEx
 		a.killBalance(s)
 	}
 	switch call.Kind {
-	case CallConversion, CallStruct, CallEvent, CallError, CallExternal, CallNew:
+	case CallExternal:
+		a.externalGuards(s, info, c, call)
+	case CallConversion, CallStruct, CallEvent, CallError, CallNew:
 	case CallBuiltin:
 		switch call.Name {
 		case "push", "pop":

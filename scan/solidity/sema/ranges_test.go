@@ -218,6 +218,20 @@ contract C { function f(uint256 have, uint256 want) public pure returns (uint256
     uint256 taken = M.min(have, want);
     return taken;
 } }`, "f", "taken", -1, "[0, 7]"},
+		{"a call to the program's implementation of an interface proves its index checks", `pragma solidity ^0.8.0;
+interface IBook { function entry(uint256 i) external view returns (bytes32); function size() external view returns (uint256); }
+contract Book { bytes32[] public entries; function entry(uint256 i) external view returns (bytes32) { return entries[i]; }
+  function size() external view returns (uint256) { return entries.length; } }
+contract C { IBook book; function f(uint256 i) public view returns (uint256) {
+    book.entry(i);
+    return i;
+} }`, "f", "i", -1, "[0, 2^64-2]"},
+		{"a call to an interface the program does not implement proves nothing", `pragma solidity ^0.8.0;
+interface IBook { function entry(uint256 i) external view returns (bytes32); }
+contract C { IBook book; function f(uint256 i) public view returns (uint256) {
+    book.entry(i);
+    return i;
+} }`, "f", "i", -1, "[0, 2^256-1]"},
 		{"external call keeps storage facts (re-entrancy is its own class)", `pragma solidity ^0.8.0;
 interface I { function poke() external; }
 contract C { uint256 s; I i; function f() public returns (uint256) {

@@ -182,7 +182,12 @@ func (f *valueFlow) Of(x ast.Expr) sema.Source {
 			src |= f.Of(a)
 		}
 		if c != nil && c.IsExternal() {
-			if f.steered(c, src) {
+			// What the caller passes reaches the result only through the other contract's
+			// code: the result is that contract's answer (steered or not), not the caller's
+			// value.
+			steered := f.steered(c, src)
+			src &^= callerInfluence
+			if steered {
 				src |= sema.SrcCallRet
 			} else {
 				src |= sema.SrcStorage // another contract's state, read where the code says

@@ -14,10 +14,13 @@ import (
 // its expressions read (through the helper's locals), mapped back to what the call passes for
 // each member, and on whatever else the helper reads there.
 
-// paramPath names a parameter of a helper, or one member of it.
+// paramPath names a parameter of a helper, or one member of it. opaque is set when the value
+// reaches the result only through code the scan cannot read (another contract, an unresolved
+// library): how the result relates to what the caller passes then rests on that code.
 type paramPath struct {
 	param  int
 	member string // "" for the whole parameter
+	opaque bool
 }
 
 // resultParts is what each part of a helper's result reads of its parameters, and its other
@@ -28,18 +31,22 @@ type resultParts struct {
 	ok    bool
 }
 
-type resultPartsKey struct{}
+type resultPartsKey struct{ depth int }
 
-// resultPartsOf returns the parts of g's result (memoised per helper).
-func resultPartsOf(p *sema.Program, g *sema.Function) resultParts {
+// maxPartsDepth bounds how many helpers deep the parts are followed through helpers' calls.
+const maxPartsDepth = 3
+
+// resultPartsOf returns the parts of g's result, seen depth helpers deep (memoised per helper
+// and depth: a helper calling itself waits on nothing).
+func resultPartsOf(p *sema.Program, g *sema.Function, depth int) resultParts {
 	info := p.Info(g)
-	if info == nil || g.Body == nil {
+	if info == nil || g.Body == nil || depth > maxPartsDepth {
 		return resultParts{}
 	}
-	return sema.Memo(info, resultPartsKey{}, func() resultParts { return computeResultParts(p, info) })
+	return sema.Memo(info, resultPartsKey{depth}, func() resultParts { return computeResultParts(p, info, depth) })
 }
 
-func computeResultParts(p *sema.Program, info *sema.FuncInfo) resultParts {
+func computeResultParts(p *sema.Program, info *sema.FuncInfo, depth int) resultParts {
 	g := info.Fn
 	n := len(g.Returns)
 	if n == 0 {
@@ -84,41 +91,97 @@ func computeResultParts(p *sema.Program, info *sema.FuncInfo) resultParts {
 	flow := newValueFlowAt(p, info, 3)
 	out := resultParts{paths: make([][]paramPath, n), other: make([]sema.Source, n), ok: true}
 	for i := range exprs {
-		seen := map[*sema.Var]bool{}
+		c := &pathCollector{p: p, info: info, depth: depth, seen: map[seenLocal]bool{}}
 		for _, e := range exprs[i] {
 			out.other[i] |= flow.Of(e) &^ sema.SrcParam
-			if !collectParamPaths(info, e, seen, &out.paths[i], 0) {
+			if !c.collect(e, false, 0) {
 				return resultParts{}
 			}
 		}
+		out.paths[i] = c.paths
 	}
 	return out
 }
 
-// collectParamPaths adds to paths the parameters (or members of them) expression x reads,
-// through the locals it reads; false when a local is set in ways not followed.
-func collectParamPaths(info *sema.FuncInfo, x ast.Expr, seen map[*sema.Var]bool, paths *[]paramPath, depth int) bool {
+// pathCollector gathers the parameter paths an expression of a helper reads.
+type pathCollector struct {
+	p     *sema.Program
+	info  *sema.FuncInfo
+	depth int // helpers deep
+	seen  map[seenLocal]bool
+	paths []paramPath
+}
+
+type seenLocal struct {
+	v      *sema.Var
+	opaque bool
+}
+
+func (c *pathCollector) add(pp paramPath) {
+	for _, q := range c.paths {
+		if q == pp {
+			return
+		}
+	}
+	c.paths = append(c.paths, pp)
+}
+
+// unreadable reports whether call c runs code the scan cannot read: another contract, an
+// unresolved function, a function without a body.
+func (c *pathCollector) unreadable(call *sema.Call) bool {
+	if call == nil || call.IsExternal() {
+		return true
+	}
+	if call.Kind != sema.CallInternal && call.Kind != sema.CallLibrary {
+		return false // conversions, structs, builtins: the compiler's
+	}
+	callees := c.p.PossibleCallees(call)
+	if len(callees) == 0 {
+		return true
+	}
+	for _, g := range callees {
+		if g.Body == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// collect adds the parameters (or members of them) expression x reads, through the locals it
+// reads and the helpers it calls (their parts, a few helpers deep); opaque marks what is read
+// through unreadable code. false when a local is set in ways not followed.
+func (c *pathCollector) collect(x ast.Expr, opaque bool, depth int) bool {
 	if depth > 8 {
 		return false
 	}
+	info := c.info
 	ok := true
-	add := func(pp paramPath) {
-		for _, q := range *paths {
-			if q == pp {
-				return
-			}
-		}
-		*paths = append(*paths, pp)
-	}
 	ast.Inspect(x, func(n ast.Node) bool {
 		if !ok || n == nil {
 			return false
 		}
 		switch e := n.(type) {
+		case *ast.CallExpr:
+			call := info.CallOf[e]
+			if c.unreadable(call) {
+				// What goes in comes out only through that code.
+				if m, isMember := e.Fun.(*ast.MemberExpr); isMember {
+					ok = c.collect(m.X, true, depth+1)
+				}
+				for _, a := range e.Args {
+					ok = ok && c.collect(a, true, depth+1)
+				}
+				return false
+			}
+			if (call.Kind == sema.CallInternal || call.Kind == sema.CallLibrary) && len(call.Callee.Returns) == 1 {
+				if c.helperPaths(e, call, opaque, depth) {
+					return false
+				}
+			}
 		case *ast.MemberExpr:
 			if id, isId := ast.Unparen(e.X).(*ast.Ident); isId {
 				if v, isVar := info.Uses[id].(*sema.Var); isVar && v.Kind == sema.ParamVar && v.Func == info.Fn {
-					add(paramPath{param: v.Index, member: e.Name.Name})
+					c.add(paramPath{param: v.Index, member: e.Name.Name, opaque: opaque})
 					return false
 				}
 			}
@@ -127,18 +190,19 @@ func collectParamPaths(info *sema.FuncInfo, x ast.Expr, seen map[*sema.Var]bool,
 			if !isVar {
 				return false
 			}
+			key := seenLocal{v, opaque}
 			switch {
 			case v.Kind == sema.ParamVar && v.Func == info.Fn:
-				add(paramPath{param: v.Index})
-			case (v.Kind == sema.LocalVar || v.Kind == sema.ReturnVar) && v.Func == info.Fn && !seen[v]:
-				seen[v] = true
+				c.add(paramPath{param: v.Index, opaque: opaque})
+			case (v.Kind == sema.LocalVar || v.Kind == sema.ReturnVar) && v.Func == info.Fn && !c.seen[key]:
+				c.seen[key] = true
 				defs, defined := sema.Assignments(info, v)
 				if !defined {
 					ok = false
 					return false
 				}
 				for _, d := range defs {
-					if !collectParamPaths(info, d.Value, seen, paths, depth+1) {
+					if !c.collect(d.Value, opaque, depth+1) {
 						ok = false
 						return false
 					}
@@ -149,6 +213,42 @@ func collectParamPaths(info *sema.FuncInfo, x ast.Expr, seen map[*sema.Var]bool,
 		return true
 	})
 	return ok
+}
+
+// helperPaths follows a call of a helper through the paths of its result (a few helpers
+// deep): what each path names in the call's arguments; false when the helper's parts are not
+// known (then its arguments are read as they stand).
+func (c *pathCollector) helperPaths(e *ast.CallExpr, call *sema.Call, opaque bool, depth int) bool {
+	if c.depth+1 > maxPartsDepth {
+		return false
+	}
+	callees := c.p.PossibleCallees(call)
+	if len(callees) == 0 || len(callees) > 4 {
+		return false
+	}
+	for _, g := range callees {
+		if !resultPartsOf(c.p, g, c.depth+1).ok {
+			return false
+		}
+	}
+	for _, g := range callees {
+		parts := resultPartsOf(c.p, g, c.depth+1)
+		for _, pp := range parts.paths[0] {
+			arg := sema.ArgFor(call, g, pp.param)
+			if arg == nil {
+				continue
+			}
+			if pp.member != "" {
+				if m := structMember(c.info, arg, pp.member); m != nil {
+					arg = m
+				}
+			}
+			if !c.collect(arg, opaque || pp.opaque, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // callPart returns what part i of internal call c's result depends on, in the caller's terms,
@@ -164,7 +264,7 @@ func (f *valueFlow) callPart(c *sema.Call, i int) (sema.Source, bool) {
 	}
 	var src sema.Source
 	for _, g := range callees {
-		parts := resultPartsOf(f.p, g)
+		parts := resultPartsOf(f.p, g, 0)
 		if !parts.ok || i >= len(parts.paths) {
 			return 0, false
 		}
@@ -180,11 +280,25 @@ func (f *valueFlow) callPart(c *sema.Call, i int) (sema.Source, bool) {
 				}
 			}
 			f.depth++
-			src |= f.Of(arg)
+			a := f.Of(arg)
 			f.depth--
+			if pp.opaque {
+				a = throughUnreadable(a)
+			}
+			src |= a
 		}
 	}
 	return src, true
+}
+
+// throughUnreadable is what a value depending on src depends on once code the scan cannot
+// read has computed from it: the caller's influence is then that code's doing (another
+// contract's answer), the rest stays.
+func throughUnreadable(src sema.Source) sema.Source {
+	if src.Has(callerInfluence) {
+		return src&^callerInfluence | sema.SrcCallRet
+	}
+	return src
 }
 
 // structMember returns the expression a struct literal passes for member name (S({a: x}) or

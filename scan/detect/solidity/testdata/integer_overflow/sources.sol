@@ -33,9 +33,9 @@ contract Sources {
         total += other.latest(); // want "INTEGER_OVERFLOW"
     }
 
-    // The caller's amount goes into the question.
+    // The caller's amount goes into the question, and the answer is the feed's: medium.
     function accrueQuote(uint256 amount) external {
-        total += feed.quote(amount); // want "INTEGER_OVERFLOW"
+        total += feed.quote(amount); // want "INTEGER_OVERFLOW" severity=medium
     }
 
     // Ether scaled by a stored rate: the wrap needs a rate of 2^128 or more, no caller's doing.
@@ -94,5 +94,22 @@ contract Sources {
 
     function _move(address who, uint32 step) internal {
         counts[who] = counts[who] + step; // want "INTEGER_OVERFLOW" severity=medium
+    }
+
+    // The caller's amount, turned into a share by code the scan cannot read (a library whose
+    // import is missing): how the result relates to the amount rests on that code (medium).
+    mapping(address => uint128) public shares;
+
+    function _shareOf(uint256 amount) internal pure returns (uint128) {
+        return uint128(MissingMath.mulDiv(amount, 3, 7));
+    }
+
+    function join(uint256 amount) external {
+        shares[msg.sender] += _shareOf(amount); // want "INTEGER_OVERFLOW" severity=medium
+    }
+
+    // The caller's amount itself: high.
+    function joinDirect(uint128 amount) external {
+        shares[msg.sender] += amount; // want "INTEGER_OVERFLOW" severity=high
     }
 }

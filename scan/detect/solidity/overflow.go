@@ -44,9 +44,12 @@ var IntegerOverflow = &detect.Analyzer{
 			`<code>a - b</code>, <code>require(a + b >= a)</code> for additions.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
 		DetectionLogic: "Pre-0.8 files: +, -, *, ** and compound assignments, ++/-- whose operands depend on parameters, msg.value, balances or call results, or are narrower than 64 bits, whose exact result the value ranges at the operation (guards, constants, types, loop bounds, min/max helpers, copies; for a finding that would be low, the guards that dominate it) do not keep inside the type, " +
-			"not tested after the wrap by a comparison that reverts (c = a + b; require(c >= a)), and with no checked twin of the same amount; sums of array lengths and amounts paid out as call value before the addition are bounded; high for state writes of a value the caller passes in public functions without access control (a value only another contract returns: medium). " +
+			"not tested after the wrap by a comparison that reverts (c = a + b; require(c >= a)), and with no checked twin of the same amount; sums of array lengths and amounts paid out as call value before the addition are bounded; " +
+			"wraps the computation cannot observe are left out (an intermediate of a chain whose exact result fits, a masked or narrowed result, a zero test that reverts on zero, a wrapped size or index that reverts), and so is the growth of another contract's counter since its saved reading; " +
+			"a value another contract returns counts as the caller's only when the caller steers the call, an internal function's parameters only when an outsider can fill them; " +
+			"high for state writes of a value the caller passes in public functions without access control (a value that reaches the operation through another contract's or unresolved code: medium; code that stores and moves nothing: low). " +
 			"Confidence high when a caller-chosen operand is unbounded on resolved code, medium when the value comes from external or unresolved code, low when a heuristic decided.",
-		Version:   "1.1.0",
+		Version:   "1.2.0",
 		SWC:       []string{"SWC-101"},
 		CWE:       []string{"CWE-190", "CWE-191"},
 		Languages: []string{"solidity"},
@@ -68,8 +71,8 @@ var UncheckedOverflow = &detect.Analyzer{
 		Remediation: `<p>Move the operation out of the <code>unchecked</code> block, or check the operands before it ` +
 			`(<code>require(a >= b)</code> before <code>a - b</code>). Keep <code>unchecked</code> for operations that provably cannot wrap, with a comment saying why.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
-		DetectionLogic:  "0.8 files: arithmetic inside unchecked { } on caller-influenced operands whose exact result the value ranges at the operation do not keep inside the type, without a checked twin of the same amount (sum-of-balances invariant); sums of array lengths and amounts paid out as call value before the addition are ignored; medium at most.",
-		Version:         "1.1.0",
+		DetectionLogic:  "0.8 files: arithmetic inside unchecked { } on caller-influenced operands whose exact result the value ranges at the operation do not keep inside the type, without a checked twin of the same amount (sum-of-balances invariant); sums of array lengths and amounts paid out as call value before the addition are ignored, and so are wraps the computation cannot observe and values no caller steers (the same facts as INTEGER_OVERFLOW); medium at most.",
+		Version:         "1.2.0",
 		SWC:             []string{"SWC-101"},
 		CWE:             []string{"CWE-190", "CWE-191"},
 		Languages:       []string{"solidity"},

@@ -23,18 +23,23 @@ import (
 //
 // An intermediate whose chain can wrap as a whole is reported once, at the top of the chain.
 
+// aboveParens returns the first link of chain that is not a parenthesis (nil at the top).
+func aboveParens(chain *ancestorChain) *ancestorChain {
+	for chain != nil {
+		if _, paren := chain.node.(*ast.ParenExpr); !paren {
+			break
+		}
+		chain = chain.up
+	}
+	return chain
+}
+
 // chainLink returns the index of the operation op is a direct operand of when both compute
 // modulo the same 2^n (the same type, both wrapping): a + b - c, x += a + b. ok is false when
 // there is none, or when a conversion, another type or a checked operation sits between them.
 func (c *overflowCtx) chainLink(i int) (int, bool) {
 	op := c.ops[i]
-	up := op.ancestors
-	for up != nil {
-		if _, paren := up.node.(*ast.ParenExpr); !paren {
-			break
-		}
-		up = up.up
-	}
+	up := aboveParens(op.ancestors)
 	if up == nil {
 		return 0, false
 	}
@@ -97,15 +102,7 @@ func (c *overflowCtx) chainExact(i int, full bool, depth int) (sema.Interval, bo
 			}
 		}
 	}
-	switch op.op {
-	case token.ADD:
-		return x.Add(y), true
-	case token.SUB:
-		return x.Sub(y), true
-	case token.MUL:
-		return x.Mul(y), true
-	}
-	return sema.Interval{}, false
+	return sema.ArithOp(op.op, x, y)
 }
 
 // wrapUnobserved reports whether no wrap of operation i can change what the code computes
@@ -141,13 +138,7 @@ func (c *overflowCtx) reducedModulo(op arithOp, f sema.ArithFacts) bool {
 	if _, isUnary := op.node.(*ast.UnaryExpr); isUnary {
 		return false
 	}
-	parent := op.ancestors
-	for parent != nil {
-		if _, paren := parent.node.(*ast.ParenExpr); !paren {
-			break
-		}
-		parent = parent.up
-	}
+	parent := aboveParens(op.ancestors)
 	if parent == nil {
 		return false
 	}
@@ -180,13 +171,7 @@ func (c *overflowCtx) zeroTestEndsCall(op arithOp) bool {
 	if _, isBinary := op.node.(*ast.BinaryExpr); !isBinary {
 		return false
 	}
-	up := op.ancestors
-	for up != nil {
-		if _, paren := up.node.(*ast.ParenExpr); !paren {
-			break
-		}
-		up = up.up
-	}
+	up := aboveParens(op.ancestors)
 	if up == nil {
 		return false
 	}
@@ -225,13 +210,7 @@ func (c *overflowCtx) zeroTestEndsCall(op arithOp) bool {
 	default:
 		return false
 	}
-	holder := up.up
-	for holder != nil {
-		if _, paren := holder.node.(*ast.ParenExpr); !paren {
-			break
-		}
-		holder = holder.up
-	}
+	holder := aboveParens(up.up)
 	if holder == nil {
 		return false
 	}

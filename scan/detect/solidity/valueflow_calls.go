@@ -301,30 +301,9 @@ func throughUnreadable(src sema.Source) sema.Source {
 	return src
 }
 
-// structMember returns the expression a struct literal passes for member name (S({a: x}) or
-// S(x, ...) in the order of S's members), or nil when arg is no struct literal.
+// structMember returns the expression a struct literal passes for member name, or nil when
+// arg is no struct literal or leaves the member out.
 func structMember(info *sema.FuncInfo, arg ast.Expr, name string) ast.Expr {
-	c, ok := ast.Unparen(arg).(*ast.CallExpr)
-	if !ok {
-		return nil
-	}
-	call := info.CallOf[c]
-	st, isStruct := info.Types[c].(*sema.StructType)
-	if call == nil || call.Kind != sema.CallStruct || !isStruct || st.Decl == nil {
-		return nil
-	}
-	if len(c.Names) > 0 {
-		for i, n := range c.Names {
-			if n != nil && n.Name == name && i < len(c.Args) {
-				return c.Args[i]
-			}
-		}
-		return nil
-	}
-	for i, fd := range st.Decl.Fields {
-		if fd != nil && fd.Name != nil && fd.Name.Name == name && i < len(c.Args) {
-			return c.Args[i]
-		}
-	}
-	return nil
+	m, _, _ := sema.StructLiteralMember(info, arg, name)
+	return m
 }

@@ -387,33 +387,44 @@ func (p *Program) wholeStruct(info *FuncInfo, k storedPlace, x ast.Expr) bool {
 // its members named or in order gives the member's value; a struct holding k's struct deeper,
 // or a copy of another struct, cannot be told apart.
 func (p *Program) structValue(info *FuncInfo, k storedPlace, v ast.Expr, see func(*FuncInfo, ast.Expr, int), ok *bool) {
-	c, isCall := ast.Unparen(v).(*ast.CallExpr)
-	if !isCall {
+	arg, decl, literal := StructLiteralMember(info, v, k.member)
+	switch {
+	case !literal || decl != k.strct:
 		*ok = false
-		return
+	case arg != nil:
+		see(info, arg, 0)
+	}
+	// a member a named literal leaves out is zero
+}
+
+// StructLiteralMember returns what struct literal x (S({a: v, ...}) or S(v, ...)) passes for
+// member name, and the struct's declaration; arg is nil when a literal with named members
+// leaves it out (zero). literal is false when x is no struct literal, or a positional one
+// without that member.
+func StructLiteralMember(info *FuncInfo, x ast.Expr, name string) (arg ast.Expr, decl *ast.StructDecl, literal bool) {
+	c, isCall := ast.Unparen(x).(*ast.CallExpr)
+	if !isCall {
+		return nil, nil, false
 	}
 	call := info.CallOf[c]
 	st, isStruct := info.Types[c].(*StructType)
-	if call == nil || call.Kind != CallStruct || !isStruct || st.Decl != k.strct {
-		*ok = false
-		return
+	if call == nil || call.Kind != CallStruct || !isStruct || st.Decl == nil {
+		return nil, nil, false
 	}
 	if len(c.Names) > 0 {
-		for i, name := range c.Names {
-			if name != nil && name.Name == k.member && i < len(c.Args) {
-				see(info, c.Args[i], 0)
-				return
+		for i, n := range c.Names {
+			if n != nil && n.Name == name && i < len(c.Args) {
+				return c.Args[i], st.Decl, true
 			}
 		}
-		return // not named: zero
+		return nil, st.Decl, true
 	}
-	for i, f := range k.strct.Fields {
-		if f != nil && f.Name != nil && f.Name.Name == k.member && i < len(c.Args) {
-			see(info, c.Args[i], 0)
-			return
+	for i, f := range st.Decl.Fields {
+		if f != nil && f.Name != nil && f.Name.Name == name && i < len(c.Args) {
+			return c.Args[i], st.Decl, true
 		}
 	}
-	*ok = false
+	return nil, st.Decl, false
 }
 
 // holdsStruct reports whether struct t is s or has a member whose type names s (through

@@ -40,11 +40,12 @@ contract Allowances {
     function approve(address s, uint v) public returns (bool) { allowance[msg.sender][s] = v; return true; }
     function increaseAllowance(address s, uint v) public returns (bool) { allowance[msg.sender][s] = allowance[msg.sender][s] + v; return true; }
 }
-interface Oracle { function reading() external view returns (uint); }
+interface Oracle { function reading() external view returns (uint); function readingOf(address a) external view returns (uint); }
 contract Fed {
     Oracle oracle;
     uint public sum;
-    function pull() public { sum += oracle.reading(); }
+    function pull() public { sum += oracle.readingOf(msg.sender); }
+    function poll() public { sum += oracle.reading(); }
 }
 `
 	prog := sema.Load([]sema.SourceFile{{Path: "sev.sol", Src: []byte(src)}}, nil)
@@ -60,7 +61,8 @@ contract Fed {
 		19: detect.Low,           // a SafeMath-aware contract's raw operator
 		24: detect.Informational, // a comment says the wrap-around is intended
 		28: detect.Informational, // approve next to increaseAllowance
-		35: detect.Medium,        // another contract's value into state: rests on its code
+		35: detect.Medium,        // another contract's value, steered by the caller, into state: rests on its code
+		36: "",                   // another contract's state, read where the code says: not the caller's
 	}
 	for line, sev := range want {
 		if got[line] != sev {

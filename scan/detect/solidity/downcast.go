@@ -22,8 +22,8 @@ var UnsafeDowncast = &detect.Analyzer{
 			`even in Solidity 0.8: the high bits are dropped silently.</p>`,
 		Remediation:     `<p>Use a checked cast (OpenZeppelin <code>SafeCast.toUint128</code>) or <code>require(x &lt;= type(uint128).max)</code> before converting.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "from_type", "to_type"},
-		DetectionLogic:  "A conversion uintN(x)/intN(x) to a narrower integer type where x's type is known to be wider and x depends on parameters, msg.value, balances or call results, and the value range of x at the conversion (guards, constants, types, min/max helpers, callees' checks on their parameters, loop bounds; for a finding that would be low, the guards that dominate it) does not fit the narrow type; medium when the result is stored in state by a function anyone can call, low otherwise. Confidence high when the caller picks the whole wide range.",
-		Version:         "1.1.0",
+		DetectionLogic:  "A conversion uintN(x)/intN(x) to a narrower integer type where x's type is known to be wider and x depends on parameters, msg.value, balances or call results, and the value range of x at the conversion (guards, constants, types, min/max helpers, callees' checks on their parameters, loop bounds; for a finding that would be low, the guards that dominate it) does not fit the narrow type; medium when the result is stored in state by a function anyone can call, low otherwise, and low when every caller of an internal function passes values no outsider chooses (fields proven against a stored root, stored state). Confidence high when the caller picks the whole wide range.",
+		Version:         "1.2.0",
 		SWC:             []string{"SWC-101"},
 		CWE:             []string{"CWE-197"},
 		Languages:       []string{"solidity"},
@@ -40,7 +40,7 @@ func runUnsafeDowncast(pass *detect.Pass) {
 		if info == nil || (fn.Contract != nil && fn.Contract.IsLibrary()) || fn.Contract == nil || !hasIntConversion(fn) {
 			continue // the value flow and the ancestor walk only for functions converting to an integer
 		}
-		flow := newValueFlow(info)
+		flow := newValueFlow(p, info)
 		var ranges *sema.Ranges // asked for on the first conversion that needs them
 		ancestors(fn, func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
@@ -64,8 +64,11 @@ func runUnsafeDowncast(pass *detect.Pass) {
 			sev := detect.Low
 			// A state write of a truncated value is medium, unless only a trusted role can
 			// choose the value: it could store any value of the narrow type directly, so the
-			// truncation gives it nothing, and what remains is a configuration mistake.
-			if writesStateAt(p, info, call, stack) && !p.HasAccessControl(fn) && !inTestCode(fn) {
+			// truncation gives it nothing, and what remains is a configuration mistake. The
+			// same holds when every caller of an internal function passes values no outsider
+			// chooses (proven message fields, stored state: arith_trust.go).
+			trusted := trustedParams(p, fn, info, src, arg)
+			if writesStateAt(p, info, call, stack) && !p.HasAccessControl(fn) && !inTestCode(fn) && !trusted {
 				sev = detect.Medium
 			}
 			// The guards that dominate the conversion first (cheap), then, for a finding of
@@ -84,11 +87,16 @@ func runUnsafeDowncast(pass *detect.Pass) {
 			if fn.IsEntryPoint() && !fn.Contract.UnresolvedBases && ownParam(info, arg) && iv.Equal(sema.TypeRange(from.Bits(), from.IsSigned())) {
 				conf = detect.ConfidenceHigh // the caller picks any value of the wide type
 			}
+			ev := castEvidence(p, arg, iv, to)
 			if inTestCode(fn) {
 				conf = detect.ConfidenceLow
 			}
+			if trusted {
+				conf = detect.ConfidenceLow
+				ev += "; every caller of " + fnName(fn) + " passes values no outsider chooses (stored state, constants, trusted callers, parameters proven against stored state)"
+			}
 			reportAt(pass, call, fn, map[string]string{"expression": sourceText(p, call),
-				"from_type": from.Name, "to_type": to.Name, "evidence": castEvidence(p, arg, iv, to)}, sev, conf)
+				"from_type": from.Name, "to_type": to.Name, "evidence": ev}, sev, conf)
 		})
 	}
 }

@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
@@ -43,9 +44,12 @@ var IntegerOverflow = &detect.Analyzer{
 			`<code>a - b</code>, <code>require(a + b >= a)</code> for additions.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
 		DetectionLogic: "Pre-0.8 files: +, -, *, ** and compound assignments, ++/-- whose operands depend on parameters, msg.value, balances or call results, or are narrower than 64 bits, whose exact result the value ranges at the operation (guards, constants, types, loop bounds, min/max helpers, copies; for a finding that would be low, the guards that dominate it) do not keep inside the type, " +
-			"not tested after the wrap by a comparison that reverts (c = a + b; require(c >= a)), and with no checked twin of the same amount; sums of array lengths and amounts paid out as call value before the addition are bounded; high for state writes of a value the caller passes in public functions without access control (a value only another contract returns: medium). " +
+			"not tested after the wrap by a comparison that reverts (c = a + b; require(c >= a)), and with no checked twin of the same amount; sums of array lengths and amounts paid out as call value before the addition are bounded; " +
+			"wraps the computation cannot observe are left out (an intermediate of a chain whose exact result fits, a masked or narrowed result, a zero test that reverts on zero, a wrapped size or index that reverts), and so is the growth of another contract's counter since its saved reading; " +
+			"a value another contract returns counts as the caller's only when the caller steers the call, an internal function's parameters only when an outsider can fill them; " +
+			"high for state writes of a value the caller passes in public functions without access control (a value that reaches the operation through another contract's or unresolved code: medium; code that stores and moves nothing: low). " +
 			"Confidence high when a caller-chosen operand is unbounded on resolved code, medium when the value comes from external or unresolved code, low when a heuristic decided.",
-		Version:   "1.1.0",
+		Version:   "1.2.0",
 		SWC:       []string{"SWC-101"},
 		CWE:       []string{"CWE-190", "CWE-191"},
 		Languages: []string{"solidity"},
@@ -67,8 +71,8 @@ var UncheckedOverflow = &detect.Analyzer{
 		Remediation: `<p>Move the operation out of the <code>unchecked</code> block, or check the operands before it ` +
 			`(<code>require(a >= b)</code> before <code>a - b</code>). Keep <code>unchecked</code> for operations that provably cannot wrap, with a comment saying why.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "reason"},
-		DetectionLogic:  "0.8 files: arithmetic inside unchecked { } on caller-influenced operands whose exact result the value ranges at the operation do not keep inside the type, without a checked twin of the same amount (sum-of-balances invariant); sums of array lengths and amounts paid out as call value before the addition are ignored; medium at most.",
-		Version:         "1.1.0",
+		DetectionLogic:  "0.8 files: arithmetic inside unchecked { } on caller-influenced operands whose exact result the value ranges at the operation do not keep inside the type, without a checked twin of the same amount (sum-of-balances invariant); sums of array lengths and amounts paid out as call value before the addition are ignored, and so are wraps the computation cannot observe and values no caller steers (the same facts as INTEGER_OVERFLOW); medium at most.",
+		Version:         "1.2.0",
 		SWC:             []string{"SWC-101"},
 		CWE:             []string{"CWE-190", "CWE-191"},
 		Languages:       []string{"solidity"},
@@ -89,6 +93,8 @@ type overflowCtx struct {
 	p        *sema.Program
 	info     *sema.FuncInfo
 	ranges   *sema.Ranges
+	index    map[ast.Node]int // ops by node (opIndex)
+	facts    [2][]opFacts     // per operation: the guards' facts, the whole function's (factsOf)
 }
 
 func (c *overflowCtx) accessControlled(p *sema.Program, fn *sema.Function) bool {
@@ -141,7 +147,7 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 			continue // from 0.8 only operations in unchecked blocks can wrap
 		}
 		ops := arithOps(fn.Body)
-		ctx := &overflowCtx{ops: ops, byAmount: map[string][]int{}, flow: newValueFlow(info), p: p, info: info}
+		ctx := &overflowCtx{ops: ops, byAmount: map[string][]int{}, flow: newValueFlow(p, info), p: p, info: info}
 		for i := range ops {
 			ops[i].ytext = normText(p, ops[i].y)
 			if _, ok := ops[i].node.(*ast.AssignExpr); ok {
@@ -153,17 +159,41 @@ func runOverflow(pass *detect.Pass, uncheckedMode bool) {
 			op arithOp
 			v  overflowVerdict
 		}
-		best := map[int]found{}
-		var lines []int
-		for _, op := range ops {
+		verdicts := map[int]overflowVerdict{}
+		for i, op := range ops {
 			if uncheckedMode && !op.unchecked {
 				continue
 			}
-			v, ok := judgeOverflow(p, fn, info, op, ctx, safeMath, uncheckedMode)
+			if v, ok := judgeOverflow(p, fn, info, i, ctx, safeMath, uncheckedMode); ok {
+				verdicts[i] = v
+			}
+		}
+		best := map[int]found{}
+		var lines []int
+		repeats := map[string]int{} // a computation of unchanging values, by text: its first report
+		for i, op := range ops {
+			v, ok := verdicts[i]
 			if !ok {
 				continue
 			}
+			// An intermediate of a chain reported at its top is the same wrap (see arith_use.go).
+			if top := ctx.chainTop(i); top != i {
+				if _, reported := verdicts[top]; reported {
+					continue
+				}
+			}
 			line := lineOf(p, op.node.Pos())
+			// The same computation of the same values (operands no code of the function
+			// changes) wraps for the same inputs: one finding, naming the other lines.
+			if key, same := repeatKey(p, info, op); same {
+				if first, seen := repeats[key]; seen && first != line {
+					b := best[first]
+					b.v.evidence += "; the same computation of the same values is at line " + strconv.Itoa(line) + " too"
+					best[first] = b
+					continue
+				}
+				repeats[key] = line
+			}
 			if b, seen := best[line]; seen && b.v.sev.Rank() <= v.sev.Rank() {
 				continue
 			} else if !seen {
@@ -189,9 +219,10 @@ type overflowVerdict struct {
 }
 
 // judgeOverflow decides whether op can wrap unnoticed and how severe that is.
-func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op arithOp, ctx *overflowCtx,
+func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, i int, ctx *overflowCtx,
 	safeMath, uncheckedMode bool) (overflowVerdict, bool) {
 	var v overflowVerdict
+	op := ctx.ops[i]
 	// Constant folding: the compiler evaluates constant expressions exactly.
 	if isConstExpr(info, op.x) && (op.y == nil || isConstExpr(info, op.y)) {
 		return v, false
@@ -222,10 +253,24 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 		src |= ctx.flow.Of(op.y)
 	}
 	influenced := src.Has(callerInfluence)
+	// A function only the program calls, whose callers fill the operands with nothing an
+	// outsider chooses (arith_trust.go): what remains is the type's width.
+	trusted := influenced && trustedParams(p, fn, info, src, op.x, op.y)
+	if trusted {
+		influenced = false
+	}
+	// amount - amount * rate / BASE: whether it wraps is the rate's doing, not the caller's.
+	if influenced && shareOfSame(p, info, ctx.flow, op) {
+		influenced = false
+	}
 	// Ether amounts (msg.value, balances) are bounded by the ether supply (< 2^90): adding them
 	// or scaling them by a constant does not overflow a wide integer, however many there are.
+	// Scaled in 256 bits by a value the caller does not choose (a stored rate, another
+	// contract's setting), the product wraps only if that value is 2^128 or more: a setting no
+	// caller can bring about, not the caller's ether.
 	if influenced && !src.Has(callerInfluence&^(sema.SrcValue|sema.SrcBalance)) && bits >= 128 &&
-		(op.op == token.ADD || (op.op == token.MUL && op.y != nil && (isConstExpr(info, op.x) || isConstExpr(info, op.y)))) {
+		(op.op == token.ADD || (op.op == token.MUL && op.y != nil && (isConstExpr(info, op.x) || isConstExpr(info, op.y) ||
+			bits == 256 && (!ctx.flow.Of(op.x).Has(callerInfluence) || !ctx.flow.Of(op.y).Has(callerInfluence))))) {
 		return v, false
 	}
 	if uncheckedMode && !influenced {
@@ -244,7 +289,7 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 			return v, false
 		}
 	}
-	if sumsLengths(info, op, bits) || paidOut(p, info, op, bits) {
+	if sumsLengths(info, op, bits) || paidOut(p, info, op, bits) || growthSinceSnapshot(p, info, op) {
 		return v, false
 	}
 	twin := checkedTwin(p, info, op, ctx)
@@ -252,6 +297,9 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 		return v, false
 	}
 	v = gradeOverflow(p, fn, info, op, ctx, influenced, twin, safeMath, uncheckedMode)
+	if trusted {
+		v.reason += " Every caller of the function passes values no outsider chooses (stored state, constants, trusted callers, proven parameters)."
+	}
 	// The value ranges decide whether the operation can wrap: first the guards that dominate
 	// it (cheap), then, when they do not settle it and the finding would be of medium or more,
 	// the whole function's (loops, copies, helpers). A low finding (SafeMath in use, read-only
@@ -261,8 +309,25 @@ func judgeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 	if !safe && (v.sev.Rank() < detect.Low.Rank() || mayBePostChecked(p, info, op)) {
 		facts, hasFacts, safe = ctx.bounded(op, false)
 	}
-	if safe || hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts)) {
+	if safe || hasFacts && (smallStep(op, bits, facts) || wrapIndexReverts(info, op, facts) || hashOffset(p, info, op, facts)) {
 		return v, false
+	}
+	// A wrap the rest of the computation cannot observe (arith_use.go): an intermediate whose
+	// chain fits, a result reduced modulo 2^k, a zero test that reverts on zero.
+	if _, ok := ctx.wrapUnobserved(i, false); ok {
+		return v, false
+	}
+	if v.sev.Rank() < detect.Low.Rank() {
+		if _, ok := ctx.wrapUnobserved(i, true); ok {
+			return v, false
+		}
+	}
+	// Not declared view, but no run of it stores or moves anything (sema/readonly.go): what
+	// it computes goes back to the caller, as a view's result does. (Judged after the ranges,
+	// which a low finding would not ask in full.)
+	if v.sev.Rank() < detect.Low.Rank() && p.ReadOnlyInEffect(fn) {
+		v.sev = detect.Low
+		v.reason += " No entry point that runs it writes state or moves value: the result is only handed back, as a view's is."
 	}
 	if acknowledgedWrap(p, op.node) {
 		v.sev, v.conf = detect.Informational, detect.ConfidenceLow

@@ -7,16 +7,30 @@ import (
 )
 
 // valueFlow is a data flow of values, for arithmetic: what each local's value may depend on.
-// It differs from sema.Flow in one way that matters for overflow: the key of a mapping or
+// It differs from sema.Flow in two ways that matter for overflow: the key of a mapping or
 // array read selects a slot but does not make its value the caller's, so ticks[tickLower] is
-// storage, not a parameter. Locals declared twice by sema (pre-0.5 hoisting) share sources.
+// storage, not a parameter; and what another contract returns is the caller's doing only when
+// the caller steers the call (picks the contract, passes it a value of their choosing, or
+// sends ether with it): a call to a contract the code fixes, with arguments the code fixes,
+// reads that contract's state, as a read of this contract's storage does. Locals declared
+// twice by sema (pre-0.5 hoisting) share sources.
 type valueFlow struct {
-	info *sema.FuncInfo
-	vars map[*ast.VarDecl]sema.Source
+	p     *sema.Program
+	info  *sema.FuncInfo
+	vars  map[*ast.VarDecl]sema.Source
+	depth int // helpers' result parts followed (valueflow_calls.go); past 2, all arguments count
+	// helper is set for the flow of a helper seen from its callers: a call its parameters
+	// steer is steered only if the caller's arguments are, which the caller judges.
+	helper bool
 }
 
-func newValueFlow(info *sema.FuncInfo) *valueFlow {
-	f := &valueFlow{info: info, vars: map[*ast.VarDecl]sema.Source{}}
+func newValueFlow(p *sema.Program, info *sema.FuncInfo) *valueFlow {
+	return newValueFlowAt(p, info, 0)
+}
+
+// newValueFlowAt is newValueFlow for a helper's flow seen depth helper calls deep.
+func newValueFlowAt(p *sema.Program, info *sema.FuncInfo, depth int) *valueFlow {
+	f := &valueFlow{p: p, info: info, vars: map[*ast.VarDecl]sema.Source{}, depth: depth, helper: depth > 0}
 	if info == nil || info.Fn.Body == nil {
 		return f
 	}
@@ -44,8 +58,12 @@ func newValueFlow(info *sema.FuncInfo) *valueFlow {
 					return true
 				}
 				src := f.Of(s.Value)
-				for _, d := range s.Vars {
-					add(d, src)
+				for i, d := range s.Vars {
+					if part, ok := f.tuplePart(s.Value, i, len(s.Vars)); ok {
+						add(d, part)
+					} else {
+						add(d, src)
+					}
 				}
 			case *ast.AssignExpr:
 				src := f.Of(s.Rhs)
@@ -64,9 +82,13 @@ func newValueFlow(info *sema.FuncInfo) *valueFlow {
 						return true
 					}
 				}
-				for _, e := range lhs {
+				for i, e := range lhs {
 					if v := localOf(info, e); v != nil {
-						add(v.Decl, src)
+						if part, ok := f.tuplePart(s.Rhs, i, len(lhs)); ok && s.Op == token.ASSIGN {
+							add(v.Decl, part)
+						} else {
+							add(v.Decl, src)
+						}
 					}
 				}
 			}
@@ -149,12 +171,27 @@ func (f *valueFlow) Of(x ast.Expr) sema.Source {
 		}
 		return f.Of(e.X)
 	case *ast.CallExpr:
-		var src sema.Source
-		if c := f.info.CallOf[e]; c != nil && c.IsExternal() {
-			src |= sema.SrcCallRet
+		c := f.info.CallOf[e]
+		if c != nil && len(c.Callees) > 0 && len(c.Callee.Returns) == 1 {
+			if part, ok := f.callPart(c, 0); ok {
+				return part
+			}
 		}
+		var src sema.Source
 		for _, a := range e.Args {
 			src |= f.Of(a)
+		}
+		if c != nil && c.IsExternal() {
+			// What the caller passes reaches the result only through the other contract's
+			// code: the result is that contract's answer (steered or not), not the caller's
+			// value.
+			steered := f.steered(c, src)
+			src &^= callerInfluence
+			if steered {
+				src |= sema.SrcCallRet
+			} else {
+				src |= sema.SrcStorage // another contract's state, read where the code says
+			}
 		}
 		return src
 	case *ast.BasicLit, *ast.ElementaryType, *ast.MetaTypeExpr:
@@ -172,4 +209,43 @@ func (f *valueFlow) Of(x ast.Expr) sema.Source {
 		return true
 	})
 	return src
+}
+
+// steerSources are the origins that let a caller steer an external call: pick its target or
+// pass it a value of their choosing.
+const steerSources = callerInfluence | sema.SrcSender | sema.SrcOrigin | sema.SrcUnknown
+
+// steered reports whether the caller steers external call c, whose arguments depend on args:
+// an argument or the target depends on what the caller chooses, the call sends ether, or the
+// target is state anyone may set first.
+func (f *valueFlow) steered(c *sema.Call, args sema.Source) bool {
+	steer := steerSources
+	if f.helper {
+		steer &^= sema.SrcParam
+	}
+	if args.Has(steer) || c.Value != nil || c.Target == nil {
+		return true
+	}
+	if f.Of(c.Target).Has(steer) {
+		return true
+	}
+	if v := f.info.RootVar(c.Target); v != nil && v.Kind == sema.StateVar && f.p != nil && f.info.Fn.Contract != nil &&
+		f.p.Compromised(f.info.Fn.Contract, v) {
+		return true
+	}
+	return false
+}
+
+// tuplePart returns what part i of an n-part value x depends on, when x is a call of an
+// internal helper whose parts can be told apart (valueflow_calls.go).
+func (f *valueFlow) tuplePart(x ast.Expr, i, n int) (sema.Source, bool) {
+	e, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || n < 2 {
+		return 0, false
+	}
+	c := f.info.CallOf[e]
+	if c == nil || c.Callee == nil || len(c.Callee.Returns) != n {
+		return 0, false
+	}
+	return f.callPart(c, i)
 }

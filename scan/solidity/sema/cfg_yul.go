@@ -12,6 +12,10 @@ type yulBuilder struct {
 	b     *cfgBuilder
 	funcs map[string]*ast.YulFuncDef
 	loops []*loopCtx
+	root  *ast.YulBlock // the whole assembly block
+	// mem tells whether the block names a Solidity variable (0 not known yet, 1 no, 2 yes):
+	// then its memory writes may change what is known of a Solidity object.
+	mem int8
 }
 
 // yulFuncDefs maps the names of the functions an assembly block defines (at any depth; the
@@ -45,6 +49,9 @@ func (y *yulBuilder) node(kind NodeKind, s ast.Node, cur []*Node) *Node {
 func (y *yulBuilder) block(b *ast.YulBlock, cur []*Node) []*Node {
 	if b == nil {
 		return cur
+	}
+	if y.root == nil {
+		y.root = b
 	}
 	for _, s := range b.List {
 		if len(cur) == 0 {
@@ -218,11 +225,33 @@ func (y *yulBuilder) matters(s ast.YulStmt) bool {
 		if c, ok := n.(*ast.YulCall); ok && !found {
 			if yulFactOps[c.Name.Name] || y.funcs[c.Name.Name] != nil {
 				found = true
+			} else if _, writes := yulMemoryWrite(c); writes && y.namesMemoryObject() {
+				found = true // may change a Solidity object's length or members
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// namesMemoryObject reports whether the assembly block names a Solidity variable: only then
+// can its memory writes reach what the facts know of Solidity objects (a pointer, or a
+// number used as one, comes from Solidity; a block that names none writes scratch space and
+// buffers of its own), and only then do they get nodes.
+func (y *yulBuilder) namesMemoryObject() bool {
+	if y.mem == 0 {
+		y.mem = 1
+		info := y.b.p.Info(y.b.fn)
+		if info != nil && y.root != nil {
+			ast.Inspect(y.root, func(n ast.Node) bool {
+				if id, ok := n.(*ast.YulIdent); ok && info.YulUses[id] != nil {
+					y.mem = 2
+				}
+				return y.mem == 1
+			})
+		}
+	}
+	return y.mem == 2
 }
 
 // yulFactOps are the assembly operations facts are made of.

@@ -11,6 +11,12 @@
 // sums and differences of two values, from guards, constants, types, loops and helpers),
 // computed once per function when a detector first asks.
 //
+// Arithmetic facts: what a value was read from in another contract and whether stored state
+// only ever holds earlier readings of it (readings.go), who may fill an internal function's
+// parameters (paramchoice.go), whether code stores or moves anything at all (readonly.go),
+// and which contracts of the program implement what an external call names
+// (implementations.go), whose checks the value ranges then carry to the caller.
+//
 // Signature facts: where an entry point verifies a signature and what its digest is made of
 // (sigchecks.go), the storage the code it runs marks and the conditions it tests
 // (storefacts.go, over the top-down walk of reachwalk.go), state computed from the chain id

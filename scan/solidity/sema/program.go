@@ -299,7 +299,7 @@ func (p *Program) LookupContract(name string, from *File) *Contract {
 	cands := p.byName[name]
 	switch len(cands) {
 	case 0:
-		return nil
+		return p.lookupAlias(name, from)
 	case 1:
 		return cands[0]
 	}
@@ -506,3 +506,36 @@ func (p *Program) functions() []*Function {
 	out = append(out, p.Free...)
 	return out[:len(out):len(out)]
 }
+
+// lookupAlias resolves a name an import of from gives another contract (import {Lib as L}
+// from "..."): the contract of the original name, as seen from from.
+func (p *Program) lookupAlias(name string, from *File) *Contract {
+	if from == nil || from.AST == nil {
+		return nil
+	}
+	aliases := Memo(from, importAliasesKey{}, func() map[string]string {
+		var out map[string]string
+		for _, d := range from.AST.Decls {
+			imp, ok := d.(*ast.ImportDecl)
+			if !ok {
+				continue
+			}
+			for _, s := range imp.Symbols {
+				if s != nil && s.Name != nil && s.Alias != nil && s.Alias.Name != s.Name.Name {
+					if out == nil {
+						out = map[string]string{}
+					}
+					out[s.Alias.Name] = s.Name.Name
+				}
+			}
+		}
+		return out
+	})
+	orig, ok := aliases[name]
+	if !ok || len(p.byName[orig]) == 0 {
+		return nil
+	}
+	return p.LookupContract(orig, from)
+}
+
+type importAliasesKey struct{}

@@ -31,7 +31,9 @@ func (a *rangeAnalysis) callEffects(s *rangeState, info *FuncInfo, c *ast.CallEx
 		a.killBalance(s)
 	}
 	switch call.Kind {
-	case CallConversion, CallStruct, CallEvent, CallError, CallExternal, CallNew:
+	case CallExternal:
+		a.externalGuards(s, info, c, call)
+	case CallConversion, CallStruct, CallEvent, CallError, CallNew:
 	case CallBuiltin:
 		switch call.Name {
 		case "push", "pop":
@@ -173,16 +175,18 @@ func withConst(l linear, k *big.Int) linear {
 	return out
 }
 
-// havocAssembly forgets every Solidity variable inline assembly names, storage when it may
-// write storage or call out, and memory when it may write memory.
+// havocAssembly forgets every Solidity variable inline assembly assigns, storage when it may
+// write storage or call out, and the memory it may write (see ranges_yulmem.go).
 func (a *rangeAnalysis) havocAssembly(s *rangeState, info *FuncInfo, code ast.Node) {
 	ast.Inspect(code, func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.YulIdent:
 			if v := info.YulUses[e]; v != nil {
-				a.killVar(s, v)
 				if v.Kind == StateVar {
+					a.killVar(s, v)
 					a.killStorage(s)
+				} else if yulAssigned(code, e) {
+					a.killVar(s, v)
 				}
 			}
 		case *ast.YulCall:
@@ -192,8 +196,9 @@ func (a *rangeAnalysis) havocAssembly(s *rangeState, info *FuncInfo, code ast.No
 				a.killBalance(s)
 			case "call", "create", "create2", "selfdestruct":
 				a.killBalance(s)
-			case "mstore", "mstore8", "calldatacopy", "codecopy", "extcodecopy", "returndatacopy", "mcopy":
-				a.killMemory(s)
+			}
+			if addr, writes := yulMemoryWrite(e); writes {
+				a.forgetYulMemory(s, info, addr)
 			}
 		}
 		return true

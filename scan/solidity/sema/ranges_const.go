@@ -305,6 +305,10 @@ func widerType(a, b intType) intType {
 	return a
 }
 
+// ArithOp applies an arithmetic or bitwise operator to intervals, in exact arithmetic (no
+// wrap); ok is false for another operator.
+func ArithOp(op token.Token, x, y Interval) (Interval, bool) { return arith(op, x, y) }
+
 // arith applies an arithmetic or bitwise operator to intervals, in exact arithmetic.
 func arith(op token.Token, x, y Interval) (Interval, bool) {
 	switch op {

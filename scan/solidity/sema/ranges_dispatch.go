@@ -159,13 +159,28 @@ func containsFunc(list []*Function, f *Function) bool {
 	return false
 }
 
-// callArgs returns the arguments bound to callee's parameters at call c: the receiver first
-// for a function bound with using-for (x.min(y)); ok is false when they do not fit.
+// callArgs returns the arguments bound to callee's parameters at call c, in the parameters'
+// order: the receiver first for a function bound with using-for (x.min(y)), named arguments
+// ({_value: v, _max: m}) by name; ok is false when they do not fit.
 func callArgs(c *ast.CallExpr, callee *Function) (args []ast.Expr, ok bool) {
 	if callee == nil {
 		return nil, false
 	}
 	n := len(callee.Params)
+	if len(c.Names) > 0 {
+		if len(c.Names) != n || len(c.Args) != n {
+			return nil, false
+		}
+		args = make([]ast.Expr, n)
+		for i, name := range c.Names {
+			j := slices.IndexFunc(callee.Params, func(v *Var) bool { return name != nil && v.Name == name.Name })
+			if j < 0 || args[j] != nil {
+				return nil, false
+			}
+			args[j] = c.Args[i]
+		}
+		return args, true
+	}
 	switch {
 	case n == len(c.Args):
 		return c.Args, true

@@ -58,6 +58,9 @@ func (a *rangeAnalysis) execCode(s *rangeState, info *FuncInfo, code ast.Node) {
 	case *ast.EmitStmt:
 		a.execExpr(s, info, c.Call, true)
 	case *ast.AssemblyStmt, ast.YulStmt, ast.YulExpr:
+		if as, ok := code.(*ast.YulAssign); ok && a.yulSelect(s, info, as) {
+			return // a branch-free min or max (ranges_yulselect.go)
+		}
 		a.havocAssembly(s, info, code)
 		if yulEndsCall(code) {
 			s.dead = true // nothing after a revert in assembly runs

@@ -37,9 +37,9 @@ func (a *rangeAnalysis) summary(callee *Function) *rangeSummary {
 	if info == nil || callee.Body == nil || callee.IsModifier || info.CFG == nil || len(info.CFG.Nodes) > maxSummaryNodes {
 		return nil
 	}
-	// A summary uses only those of pure helpers (min, max), which use none: a memoised
-	// computation only ever waits for a deeper one.
-	if a.depth > 1 || (a.depth == 1 && callee.Mutability != token.PURE) {
+	// A summary uses only those of pure helpers (min, max, and a clamp made of them), two
+	// levels deep: a memoised computation only ever waits for a deeper one.
+	if a.depth > 2 || (a.depth >= 1 && callee.Mutability != token.PURE) {
 		return nil
 	}
 	depth := a.depth + 1
@@ -194,6 +194,26 @@ func (a *rangeAnalysis) compares(s rangeState, info *FuncInfo, x ast.Expr, t int
 		a.assume(&no, info, c.Cond, false)
 		return a.compares(yes, info, c.Then, t, op) && a.compares(no, info, c.Else, t, op)
 	}
+	// A helper's result at most (at least) one of its arguments, which is at most (at least)
+	// t: min(max(v, lo), hi) <= hi.
+	if c, ok := ast.Unparen(x).(*ast.CallExpr); ok && a.steps < evalBudget {
+		if call := info.CallOf[c]; call != nil && (call.Kind == CallInternal || call.Kind == CallLibrary) && call.Callee != nil {
+			callee := byArity(a.p, c, call)
+			if sum := a.callSummary(info, c, callee); sum != nil && sum.hasResult {
+				if args, fits := callArgs(c, callee); fits {
+					rel := sum.le
+					if op == token.GEQ {
+						rel = sum.ge
+					}
+					for i, arg := range args {
+						if i < len(rel) && rel[i] && a.compares(s, info, arg, t, op) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
 	d := a.eval(&s, info, x).Sub(a.get(&s, t))
 	if l, ok := a.linearize(&s, info, x); ok {
 		if diff, ok := l.plus(linear{t: [2]int32{t}, c: [2]int8{1}, n: 1, k: bigZero}, -1); ok {
@@ -215,9 +235,6 @@ func (a *rangeAnalysis) callResult(s *rangeState, info *FuncInfo, c *ast.CallExp
 		return Unbounded()
 	}
 	out := sum.result
-	if len(c.Names) > 0 {
-		return out // named arguments: their order is not the parameters'
-	}
 	args, _ := callArgs(c, callee)
 	for i, arg := range args {
 		if sum.le[i] {
@@ -245,7 +262,7 @@ func (a *rangeAnalysis) clampRelations(s *rangeState, info *FuncInfo, x ast.Expr
 		}
 	case *ast.CallExpr:
 		call := info.CallOf[e]
-		if call == nil || (call.Kind != CallInternal && call.Kind != CallLibrary) || call.Callee == nil || len(e.Names) > 0 {
+		if call == nil || (call.Kind != CallInternal && call.Kind != CallLibrary) || call.Callee == nil {
 			return nil
 		}
 		callee := byArity(a.p, e, call)
@@ -290,7 +307,7 @@ func (a *rangeAnalysis) clampRelations(s *rangeState, info *FuncInfo, x ast.Expr
 // that never returns, and a helper that returns only when a boolean parameter is true is a
 // guard on its argument (_require(a >= b, code)).
 func (a *rangeAnalysis) callGuards(s *rangeState, info *FuncInfo, c *ast.CallExpr, call *Call) {
-	if call.Callee == nil || len(c.Names) > 0 {
+	if call.Callee == nil {
 		return
 	}
 	callee := byArity(a.p, c, call)

@@ -170,6 +170,68 @@ contract C { function f(uint256 x) public pure returns (uint256) {
     assembly { x := add(x, 100) }
     return x;
 } }`, "f", "x", -1, "[0, 2^256-1]"},
+		{"assembly that only reads a variable keeps it", `pragma solidity ^0.8.0;
+contract C { function f(uint256 x) public pure returns (uint256 y) {
+    require(x < 10);
+    assembly { y := add(x, 100) }
+    return x;
+} }`, "f", "x", -1, "[0, 9]"},
+		{"a write into a fresh buffer keeps the caller's objects", `pragma solidity ^0.8.0;
+contract C { function f(bytes memory data) public pure returns (uint256) {
+    require(data.length >= 160);
+    bytes memory out = new bytes(data.length + 32);
+    assembly { mstore(add(out, 32), 32) }
+    return data.length;
+} }`, "f", "data.length", -1, "[160, 2^64-1]"},
+		{"a write at an address of its own forgets memory", `pragma solidity ^0.8.0;
+contract C { function f(bytes memory data, uint256 at) public pure returns (uint256) {
+    require(data.length >= 160);
+    assembly { mstore(at, 0) }
+    return data.length;
+} }`, "f", "data.length", -1, "[0, 2^64-1]"},
+		{"a call's output area is a memory write", `pragma solidity ^0.8.0;
+contract C { function f(bytes memory data, address to) public returns (uint256) {
+    require(data.length >= 160);
+    assembly { pop(call(gas(), to, 0, 0, 0, data, 32)) }
+    return data.length;
+} }`, "f", "data.length", -1, "[0, 2^64-1]"},
+		{"a clamp made of min and max, called with named arguments", `pragma solidity ^0.8.0;
+library SM { function max(int256 a, int256 b) internal pure returns (int256) { return a > b ? a : b; }
+  function min(int256 a, int256 b) internal pure returns (int256) { return a < b ? a : b; } }
+library Arith { function clamp(int256 _value, int256 _min, int256 _max) internal pure returns (int256) { return SM.min(SM.max(_value, _min), _max); } }
+contract C { struct Cfg { uint128 maxFee; uint32 minFee; }
+  function f(int256 v, Cfg memory cfg) public pure returns (int256) {
+    int256 fee = Arith.clamp({_max: int256(uint256(cfg.maxFee)), _value: v, _min: int256(uint256(cfg.minFee))});
+    return fee;
+} }`, "f", "fee", -1, "[-2^255, 2^128-1]"},
+		{"a branch-free min in assembly", `pragma solidity ^0.8.0;
+library M { function min(uint256 a, uint256 b) internal pure returns (uint256 r) { assembly { r := sub(a, mul(sub(a, b), gt(a, b))) } } }
+contract C { function f(uint256 have, uint256 want) public pure returns (uint256) {
+    require(want <= 100);
+    uint256 taken = M.min(have, want);
+    return taken;
+} }`, "f", "taken", -1, "[0, 100]"},
+		{"a branch-free min in assembly, written with xor", `pragma solidity ^0.8.0;
+library M { function min(uint256 x, uint256 y) internal pure returns (uint256 z) { assembly { z := xor(x, mul(xor(x, y), lt(y, x))) } } }
+contract C { function f(uint256 have, uint256 want) public pure returns (uint256) {
+    require(have <= 7);
+    uint256 taken = M.min(have, want);
+    return taken;
+} }`, "f", "taken", -1, "[0, 7]"},
+		{"a call to the program's implementation of an interface proves its index checks", `pragma solidity ^0.8.0;
+interface IBook { function entry(uint256 i) external view returns (bytes32); function size() external view returns (uint256); }
+contract Book { bytes32[] public entries; function entry(uint256 i) external view returns (bytes32) { return entries[i]; }
+  function size() external view returns (uint256) { return entries.length; } }
+contract C { IBook book; function f(uint256 i) public view returns (uint256) {
+    book.entry(i);
+    return i;
+} }`, "f", "i", -1, "[0, 2^64-2]"},
+		{"a call to an interface the program does not implement proves nothing", `pragma solidity ^0.8.0;
+interface IBook { function entry(uint256 i) external view returns (bytes32); }
+contract C { IBook book; function f(uint256 i) public view returns (uint256) {
+    book.entry(i);
+    return i;
+} }`, "f", "i", -1, "[0, 2^256-1]"},
 		{"external call keeps storage facts (re-entrancy is its own class)", `pragma solidity ^0.8.0;
 interface I { function poke() external; }
 contract C { uint256 s; I i; function f() public returns (uint256) {

@@ -348,6 +348,7 @@ func gradeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 	influenced, twin, safeMath, uncheckedMode bool) overflowVerdict {
 	var v overflowVerdict
 	v.sev, v.reason = overflowSeverity(p, fn, info, op, ctx, influenced)
+	callerStored := v.sev == detect.High // the caller's value, unguarded, stored in state
 	v.conf = detect.ConfidenceMedium
 	if !influenced {
 		v.conf = detect.ConfidenceLow // only the width of the type spoke for it
@@ -378,7 +379,9 @@ func gradeOverflow(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, op a
 		}
 		v.reason += " The contract uses a SafeMath library but not for this operation."
 	}
-	if uncheckedMode {
+	if uncheckedMode && !(callerStored && v.sev == detect.High) {
+		// An unchecked block is written on purpose: medium, unless the caller's own value
+		// reaches stored state from a function anyone calls (a balance taken below zero).
 		v.sev = lowerTo(v.sev, detect.Medium)
 	}
 	if inTestCode(fn) {

@@ -111,7 +111,7 @@ func (s *solidityLang) detect(r *run, prog *sema.Program, out *analysis) error {
 		}
 	}
 	res := detect.RunContext(r.ctx, prog, s.analyzers, detect.Limits{Task: r.opts.Budgets.Detector, Track: r.act.track,
-		Workers: r.opts.Workers, Done: taskDone, Files: r.opts.DetectWithin})
+		Workers: r.opts.Workers, Done: taskDone, Files: r.detectFiles()})
 	if budget, cancelled := r.stopped(); cancelled != nil {
 		return cancelled
 	} else if budget != nil {
@@ -158,4 +158,18 @@ func solidityRecord(prog *sema.Program, f detect.Finding) record {
 		}
 	}
 	return r
+}
+
+// detectFiles is the set of files the Solidity detectors run on: those whose findings the
+// report keeps, and dependencies (their code reaches the report through the contracts that
+// expose it). Test and script files left out of the scan and files outside --include are in
+// the model for context only: their findings would be dropped, so they are not computed.
+func (r *run) detectFiles() func(path string) bool {
+	within := r.opts.DetectWithin
+	return func(path string) bool {
+		if within != nil && !within(path) {
+			return false
+		}
+		return !r.sel.tests[path] && r.sel.opts.included(path)
+	}
 }

@@ -38,15 +38,24 @@ func searchAfter(n *sema.Node, visit func(m *sema.Node) (found, descend bool)) *
 // arguments, if, loop and ternary conditions): a comparison or read found there decides a
 // branch or a guard.
 func conditionNodes(p *sema.Program, fn *sema.Function) map[ast.Node]bool {
-	out := map[ast.Node]bool{}
-	for _, c := range conditionsOf(p, fn) {
-		ast.Inspect(c.expr, func(n ast.Node) bool {
-			out[n] = true
-			return true
-		})
+	build := func() map[ast.Node]bool {
+		out := map[ast.Node]bool{}
+		for _, c := range conditionsOf(p, fn) {
+			ast.Inspect(c.expr, func(n ast.Node) bool {
+				out[n] = true
+				return true
+			})
+		}
+		return out
 	}
-	return out
+	if info := p.Info(fn); info != nil {
+		// Three detectors ask it of every function: built once, shared read-only.
+		return sema.Memo(info, conditionNodesKey{}, build)
+	}
+	return build()
 }
+
+type conditionNodesKey struct{}
 
 // assignTarget returns what n writes: the left side of an assignment, or the operand of ++,
 // -- or delete; nil for any other node.

@@ -53,7 +53,7 @@ func runWriteAfterWrite(pass *detect.Pass) {
 			continue
 		}
 		info := p.Info(fn)
-		if info == nil || info.CFG == nil || len(info.StateWrites) == 0 {
+		if info == nil || info.CFG == nil || len(info.StateWrites) == 0 || !writtenTwice(p, fn, info) {
 			continue
 		}
 		w := newWAW(p, info.CFG)
@@ -616,4 +616,27 @@ func varKey(v *sema.Var) string {
 		return v.Name + "#" + strconv.Itoa(int(v.Decl.Pos()))
 	}
 	return v.Name + "#?"
+}
+
+// writtenTwice reports whether some state variable fn writes in its own body may be written
+// again on the way: twice in the body, or also by a modifier or a function it calls. Without
+// a second write nothing can be overwritten, and the liveness need not be solved.
+func writtenTwice(p *sema.Program, fn *sema.Function, info *sema.FuncInfo) bool {
+	for _, ats := range info.StateWrites {
+		if len(ats) > 1 {
+			return true
+		}
+	}
+	for _, g := range p.Callees(fn) {
+		gi := p.Info(g)
+		if gi == nil {
+			continue
+		}
+		for v := range gi.StateWrites {
+			if len(info.StateWrites[v]) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

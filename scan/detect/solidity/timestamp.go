@@ -63,10 +63,11 @@ func runTimestamp(pass *detect.Pass) {
 	predicates := timePredicates(p, pass.Contract)
 	stamps := contractStamps(p, pass.Contract)
 	compared := comparedStateVars(p, pass.Contract, stamps)
+	quiet := len(predicates) == 0 && len(stamps.vars) == 0 && len(stamps.fields) == 0
 	for _, fn := range bodies(pass.Functions()) {
 		info := p.Info(fn)
-		if info == nil {
-			continue
+		if info == nil || quiet && !reaches(p, fn, readsClock) {
+			continue // no clock read, no stamp kept, no time helper: nothing to weigh
 		}
 		taint := newOrderedTaint(info)
 		timeLike := func(x ast.Expr) blockKind { return taint.of(x) & (blockTime | blockNumber) }

@@ -45,7 +45,7 @@ func runTxOrigin(pass *detect.Pass) {
 		if pass.Stopped(fn) {
 			continue
 		}
-		if !reachesOrigin(p, fn) {
+		if !reaches(p, fn, readsOrigin) {
 			continue // no code it runs reads tx.origin: nothing can authorise by it
 		}
 		info := p.Info(fn)
@@ -177,47 +177,6 @@ func isTokenOutflow(c *sema.Call) bool {
 	switch c.Name {
 	case "transfer", "safeTransfer":
 		return len(c.Args) == 2 || c.Bound != nil && len(c.Args) == 2
-	}
-	return false
-}
-
-type originReadersKey struct{}
-
-// reachesOrigin reports whether fn, a modifier it runs or a function it reaches reads
-// tx.origin (or origin() in assembly): the only code whose checks can authorise by it.
-func reachesOrigin(p *sema.Program, fn *sema.Function) bool {
-	readers := sema.Memo(p, originReadersKey{}, func() map[*sema.Function]bool {
-		out := map[*sema.Function]bool{}
-		for _, g := range p.Functions() {
-			if g.Body == nil {
-				continue
-			}
-			g.BodyTree().Inspect(func(x ast.Node) bool {
-				switch e := x.(type) {
-				case *ast.MemberExpr:
-					if id, ok := e.X.(*ast.Ident); ok && id.Name == "tx" && e.Name.Name == "origin" {
-						out[g] = true
-					}
-				case *ast.YulCall:
-					if e.Name.Name == "origin" {
-						out[g] = true
-					}
-				}
-				return !out[g]
-			})
-		}
-		return out
-	})
-	if len(readers) == 0 {
-		return false
-	}
-	if readers[fn] {
-		return true
-	}
-	for _, g := range p.Callees(fn) {
-		if readers[g] {
-			return true
-		}
 	}
 	return false
 }

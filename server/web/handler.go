@@ -154,12 +154,4 @@ func userError(err error) (string, bool) {
 	return "", false
 }
 
-// safeNext keeps a post-login destination on this site: a local path, never "//host".
-func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
-		return "/"
-	}
-	return next
-}
-
 func escapedNext(r *http.Request) string { return url.QueryEscape(safeNext(r.URL.RequestURI())) }

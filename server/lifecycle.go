@@ -88,6 +88,7 @@ func (s *Server) Close(ctx context.Context) error {
 		if cerr := s.store.Close(); err == nil {
 			err = cerr
 		}
+		s.unlockWorker()
 		s.closeErr = err
 	})
 	return s.closeErr

@@ -25,13 +25,26 @@ import (
 // kinds as it opens, so the worker is made here too (assemble completes it).
 func (s *Server) openStorage() (key []byte, err error) {
 	cfg := s.cfg
-	// Workspaces left by a process that died mid-scan are garbage: the scans run again.
-	tmp := s.tempDir()
-	os.RemoveAll(tmp)
-	for _, d := range []string{cfg.DataDir, tmp} {
-		if err := os.MkdirAll(d, 0o700); err != nil {
-			return nil, fmt.Errorf("server: data folder: %w", err)
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("server: data folder: %w", err)
+	}
+	// Before anything in the folder is touched: a second worker on a SQLite folder stops here.
+	if err := s.lockWorker(); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			s.unlockWorker()
 		}
+	}()
+	// Workspaces left by a process that died mid-scan are garbage: the scans run again. A
+	// process that runs no scans leaves them to the one that does.
+	tmp := s.tempDir()
+	if s.scanWorkers() > 0 {
+		os.RemoveAll(tmp)
+	}
+	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		return nil, fmt.Errorf("server: data folder: %w", err)
 	}
 	if s.blobs, err = openBlobs(cfg); err != nil {
 		return nil, err

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"sync"
 
+	"github.com/gofrs/flock"
+
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/engine"
@@ -37,6 +39,8 @@ type Server struct {
 	store store.Store
 	queue *jobs.Queue
 	blobs blob.Store
+	// workerLock is held while this process runs scans on a SQLite store (workerlock.go).
+	workerLock *flock.Flock
 
 	// The parts the doors share (parts.go).
 	scans    *scans.Service

@@ -17,15 +17,31 @@ const (
 
 type ctxKey struct{}
 
+// caller is who an authenticated request comes from.
+type caller struct{ clientID, keyID int64 }
+
 // ClientID returns the client of an authenticated request, or 0.
 func ClientID(ctx context.Context) int64 {
-	id, _ := ctx.Value(ctxKey{}).(int64)
-	return id
+	c, _ := ctx.Value(ctxKey{}).(caller)
+	return c.clientID
 }
 
-// WithClientID returns ctx carrying a client id, as Require does.
+// KeyID returns the API key an authenticated request came with (the key of a dashboard
+// session), or 0: what the request asks for (an upload URL, a scan's place in the queue) is
+// the key's, and ends or counts with it.
+func KeyID(ctx context.Context) int64 {
+	c, _ := ctx.Value(ctxKey{}).(caller)
+	return c.keyID
+}
+
+// WithKey returns ctx carrying the key's client and the key, as Require does.
+func WithKey(ctx context.Context, k store.Key) context.Context {
+	return context.WithValue(ctx, ctxKey{}, caller{clientID: k.ClientID, keyID: k.ID})
+}
+
+// WithClientID returns ctx carrying a client id without a key.
 func WithClientID(ctx context.Context, id int64) context.Context {
-	return context.WithValue(ctx, ctxKey{}, id)
+	return context.WithValue(ctx, ctxKey{}, caller{clientID: id})
 }
 
 // Fail writes an authentication failure in the error shape of the route.
@@ -58,6 +74,6 @@ func Require(st store.Store, scheme string, log *slog.Logger, fail Fail, next ht
 			fail(w, http.StatusInternalServerError, "internal error")
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(WithClientID(r.Context(), rec.ClientID)))
+		next.ServeHTTP(w, r.WithContext(WithKey(r.Context(), rec)))
 	})
 }

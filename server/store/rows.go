@@ -79,12 +79,12 @@ func scanKey(r row) (Key, error) {
 func scanUpload(r row) (Upload, error) {
 	var u Upload
 	var created, expires, uploaded sql.NullInt64
-	err := r.Scan(&u.ObjectKey, &u.ClientID, &u.FileName, &u.Size, &created, &expires, &uploaded)
+	err := r.Scan(&u.ObjectKey, &u.ClientID, &u.FileName, &u.Size, &created, &expires, &uploaded, &u.KeyID)
 	u.CreatedAt, u.ExpiresAt, u.UploadedAt = fromMicros(created), fromMicros(expires), fromMicros(uploaded)
 	return u, err
 }
 
-const uploadColumns = `object_key, client_id, file_name, size, created_at, expires_at, uploaded_at`
+const uploadColumns = `object_key, client_id, file_name, size, created_at, expires_at, uploaded_at, key_id`
 
 const deliveryColumns = `id, client_id, event_type, scan_id, body, status, attempts, next_attempt_at, last_error, created_at`
 

@@ -15,6 +15,8 @@ type Store interface {
 	// KeyByHash returns the key with this hash if it is not revoked.
 	KeyByHash(ctx context.Context, hash []byte) (Key, error)
 	ListKeys(ctx context.Context) ([]Key, error)
+	// RevokeKey revokes a key and, in the same transaction, makes the upload URLs it issued
+	// expire at the revocation: a URL handed out before dies with its key.
 	RevokeKey(ctx context.Context, id int64, at time.Time) error
 
 	// Projects: EnsureProject returns the client's project with this source key, creating it

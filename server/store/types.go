@@ -92,8 +92,11 @@ type Triage struct {
 
 // Upload is a pre-signed upload slot and, once the file arrived, its size.
 type Upload struct {
-	ObjectKey  string
-	ClientID   int64
+	ObjectKey string
+	ClientID  int64
+	// KeyID is the API key that asked for the slot (0 when none was recorded): revoking the
+	// key makes the slot expire (RevokeKey).
+	KeyID      int64
 	FileName   string
 	Size       int64 // -1 until uploaded
 	CreatedAt  time.Time

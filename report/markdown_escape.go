@@ -10,16 +10,23 @@ import "strings"
 
 // mdText writes s as plain inline text: every ASCII punctuation character Markdown gives a
 // meaning to is backslash-escaped (CommonMark lets any ASCII punctuation be escaped, and an
-// escaped character is always literal), and line breaks and other control characters become
+// escaped character is always literal) or, for < and >, written as an entity; line breaks and other control characters become
 // spaces, so the text stays on its line.
 func mdText(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + len(s)/8)
 	for _, r := range oneLine(s) {
-		if strings.ContainsRune(mdSpecial, r) {
+		switch {
+		case r == '<':
+			b.WriteString("&lt;") // as the HTML-minded reader of the raw text expects
+		case r == '>':
+			b.WriteString("&gt;")
+		case strings.ContainsRune(mdSpecial, r):
 			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
 		}
-		b.WriteRune(r)
 	}
 	return b.String()
 }
@@ -27,7 +34,7 @@ func mdText(s string) string {
 // mdSpecial is the ASCII punctuation escaped by mdText: emphasis, code, links and images,
 // raw HTML and entities, headings, tables, block quotes, list markers, strikethrough, and the
 // colon of a scheme (no autolink is made of the project's text).
-const mdSpecial = "\\`*_{}[]()<>#+-.!|~&:"
+const mdSpecial = "\\`*_{}[]()#+-.!|~&:"
 
 // mdCode writes s as an inline code span: the fence is one backtick longer than the longest
 // run of backticks in s, so no backtick inside can close it, and a space pads a span that

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/metrics"
@@ -108,6 +109,7 @@ func (s *Server) assemble(key []byte) {
 		MaxFileBytes: cfg.Limits.MaxFileBytes, MaxArchiveBytes: cfg.Limits.MaxArchiveBytes, Log: s.log}
 	s.reports = &reports.Service{Store: st, Blobs: s.blobs, Scans: s.scans, Key: key, PublicURL: cfg.PublicURL, Version: cfg.Version, Log: s.log}
 	s.metrics = metrics.New(s.queueStats)
+	s.throttle = auth.NewThrottle()
 	s.hooks = &webhook.Dispatcher{
 		Store: st, Client: webhook.NewClient(s.policy, cfg.WebhookTimeout), MaxAttempts: cfg.WebhookMaxAttempts,
 		Backoff: cfg.WebhookBackoff, Log: s.log,

@@ -26,13 +26,14 @@ func (s *Server) routes() {
 	}
 	catalogue := s.catalogue()
 	private := &api.API{Store: s.store, Scans: s.scans, Uploads: s.uploads, Reports: s.reports, Queue: s.queue,
-		Catalogue: catalogue, Policy: s.policy, Metrics: s.metrics, Log: s.log, MaxBodyBytes: s.cfg.MaxBodyBytes, ScanWait: s.cfg.ScanWait}
+		Catalogue: catalogue, Policy: s.policy, Metrics: s.metrics, Log: s.log, MaxBodyBytes: s.cfg.MaxBodyBytes, ScanWait: s.cfg.ScanWait,
+		Throttle: s.throttle}
 	private.Register(s.mux)
 	// The dashboard's pages at /, /login, /projects/..., /scans/...
 	s.dash = &web.ServerBackend{Store: s.store, Scans: s.scans, Uploads: s.uploads, Reports: s.reports, Records: s.projects,
 		Catalogue: catalogue, Policy: s.policy, Version: s.cfg.Version, Log: s.log}
 	pages, err := web.New(web.Config{
-		Store: s.store, Backend: s.dash, Log: s.log, Version: s.cfg.Version, Stopping: s.stopping,
+		Store: s.store, Backend: s.dash, Log: s.log, Version: s.cfg.Version, Stopping: s.stopping, Throttle: s.throttle,
 		HTTPSPublicURL: isHTTPS(s.cfg.PublicURL),
 		MaxUploadBytes: s.cfg.Limits.MaxArchiveBytes,
 	})

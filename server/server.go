@@ -10,6 +10,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/jobs"
@@ -50,6 +51,8 @@ type Server struct {
 	worker   *worker.Worker
 	hooks    *webhook.Dispatcher
 	metrics  *metrics.Metrics
+	// throttle counts wrong API keys per address, on the API and at the dashboard's sign-in.
+	throttle *auth.Throttle
 
 	// Doors other than the private API that the process keeps (routes.go, surfaces.go).
 	dash      *web.ServerBackend // the dashboard's backend (nil in a worker)

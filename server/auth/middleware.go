@@ -2,10 +2,13 @@ package auth
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 
+	"github.com/vigil-sec/vigil/server/clientaddr"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -48,8 +51,10 @@ func WithClientID(ctx context.Context, id int64) context.Context {
 type Fail func(w http.ResponseWriter, status int, msg string)
 
 // Require wraps next so that it runs only for requests with a valid key sent with scheme.
-// Failures get 401 (500 if the store fails) through fail; the key is never logged.
-func Require(st store.Store, scheme string, log *slog.Logger, fail Fail, next http.Handler) http.Handler {
+// Failures get 401 (500 if the store fails) through fail; the key is never logged. A wrong key
+// counts against the client's address in throttle (nil: no throttling), and an address that
+// must wait gets 429 with Retry-After before its key is looked at.
+func Require(st store.Store, throttle *Throttle, scheme string, log *slog.Logger, fail Fail, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := r.Header.Get("Authorization")
 		if h == "" {
@@ -63,7 +68,14 @@ func Require(st store.Store, scheme string, log *slog.Logger, fail Fail, next ht
 			fail(w, http.StatusUnauthorized, "Authorization scheme must be "+scheme)
 			return
 		}
+		wait, done := throttle.Begin(clientaddr.Of(r))
+		if wait > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(RetryAfter(wait)))
+			fail(w, http.StatusTooManyRequests, fmt.Sprintf("too many invalid API keys from this address; try again in %d s", RetryAfter(wait)))
+			return
+		}
 		rec, err := Check(r.Context(), st, strings.TrimSpace(key))
+		done(err == ErrInvalidKey)
 		switch {
 		case err == ErrInvalidKey:
 			w.Header().Set("WWW-Authenticate", scheme)

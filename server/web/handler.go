@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -30,6 +31,8 @@ type Config struct {
 	Stopping <-chan struct{}
 	// PollEvery is how often live progress looks at a running scan (default 500 ms).
 	PollEvery time.Duration
+	// Throttle counts wrong API keys at sign-in per address (shared with the API); nil: none.
+	Throttle *auth.Throttle
 }
 
 // Handler serves the dashboard's pages.

@@ -81,6 +81,15 @@ type Config struct {
 	Blobs blob.Store `mapstructure:"-"`
 	// MaxBodyBytes bounds JSON request bodies. Default 1 MiB.
 	MaxBodyBytes int64 `mapstructure:"max_body_bytes"`
+	// BodyTimeout and BodyMinRate bound the reading of a request body: it may take
+	// BodyTimeout plus the time its bytes need at BodyMinRate bytes per second; a body that
+	// falls behind is cut and its connection closed. Defaults 30 s and 4096 (32 kbit/s).
+	BodyTimeout time.Duration `mapstructure:"body_timeout"`
+	BodyMinRate int64         `mapstructure:"body_min_rate"`
+	// MaxConnsPerAddress bounds the connections one client address holds at once (an IPv6
+	// client is its /64); more are answered 429 and closed. Behind a reverse proxy every
+	// client is the proxy's address: raise it, or set -1 for no limit. Default 128.
+	MaxConnsPerAddress int `mapstructure:"max_conns_per_address"`
 	// Limits bound workspaces (uploads, archives, clones); see workspace.Limits. The upload
 	// size limits are max_file_bytes for .sol and max_archive_bytes for .zip.
 	Limits workspace.Limits `mapstructure:"limits"`
@@ -147,6 +156,13 @@ func (c Config) withDefaults() Config {
 	setDur(&c.ShutdownTimeout, 30*time.Second)
 	if c.MaxBodyBytes <= 0 {
 		c.MaxBodyBytes = 1 << 20
+	}
+	setDur(&c.BodyTimeout, 30*time.Second)
+	if c.BodyMinRate <= 0 {
+		c.BodyMinRate = 4096
+	}
+	if c.MaxConnsPerAddress == 0 {
+		c.MaxConnsPerAddress = 128
 	}
 	// The upload handler enforces these two itself, so they need their values here.
 	d := workspace.DefaultLimits()

@@ -46,8 +46,12 @@ func (s *Server) ListenAndServe(ctx context.Context) error {
 	return s.Serve(ctx, ln)
 }
 
-// Serve is ListenAndServe on an existing listener.
+// Serve is ListenAndServe on an existing listener, which it bounds to MaxConnsPerAddress
+// connections per client address.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	if s.cfg.MaxConnsPerAddress > 0 {
+		ln = newLimitListener(ln, s.cfg.MaxConnsPerAddress)
+	}
 	hs := &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: 10 * time.Second,

@@ -81,6 +81,9 @@ back to the queue, for another worker or the next start.`,
 	addBudgetFlags(f, false)
 	f.Duration("stuck-after", 0, "how long past scan-timeout a running scan's worker is taken for dead and the scan given to another (default 1m)")
 	f.Int("max-attempts", 0, "times an interrupted scan is started before it fails (default 3)")
+	f.Duration("body-timeout", 0, "time a request body may take, plus what its bytes need at --body-min-rate (default 30s)")
+	f.Int64("body-min-rate", 0, "slowest a request body may arrive past --body-timeout, in bytes per second (default 4096)")
+	f.Int("max-conns-per-address", 0, "connections one client address may hold; more get 429 (default 128; -1: no limit, behind a proxy)")
 	f.Duration("upload-expiry", 0, "validity of pre-signed upload URLs (default 15m)")
 	f.Duration("upload-retention", 0, "how long uploaded files are kept after their URL expired (default 24h)")
 	f.String("blob-store", "", "where uploads and reports are kept: s3://bucket/prefix of any S3-compatible store, with\n"+
@@ -145,6 +148,9 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 		Logger:               logger,
 	}
 	cfg.MaxUploadBytesPerClient = v.GetInt64("max_upload_bytes_per_client")
+	cfg.BodyTimeout = v.GetDuration("body_timeout")
+	cfg.BodyMinRate = v.GetInt64("body_min_rate")
+	cfg.MaxConnsPerAddress = v.GetInt("max_conns_per_address")
 	cfg.BlobStore = v.GetString("blob_store")
 	cfg.BlobPublicEndpoint = v.GetString("blob_public_endpoint")
 	if err := unmarshalSection(v, "limits", &cfg.Limits); err != nil {

@@ -51,6 +51,7 @@ type API struct {
 	cfg     Config
 	captcha *turnstile // nil: no CAPTCHA required
 	conns   atomic.Int64
+	perAddr addressSlots // connections per client address
 
 	// open connections, so Close can end them: http.Server.Shutdown does not wait for or
 	// close hijacked connections.

@@ -33,6 +33,9 @@ type Config struct {
 	PollEvery time.Duration
 	// Throttle counts wrong API keys at sign-in per address (shared with the API); nil: none.
 	Throttle *auth.Throttle
+	// MaxStreamsPerKey bounds the live-progress streams open at once with one API key's
+	// sessions; more get 429. Default 16.
+	MaxStreamsPerKey int
 }
 
 // Handler serves the dashboard's pages.
@@ -41,6 +44,7 @@ type Handler struct {
 	sessions  sessions
 	pages     *pages
 	summaries summaryCache
+	streams   keyStreams // live-progress streams open per key
 }
 
 // New builds the dashboard.
@@ -56,6 +60,9 @@ func New(cfg Config) (*Handler, error) {
 	}
 	if cfg.MaxUploadBytes <= 0 {
 		cfg.MaxUploadBytes = 32 << 20
+	}
+	if cfg.MaxStreamsPerKey <= 0 {
+		cfg.MaxStreamsPerKey = 16
 	}
 	p, err := parsePages()
 	if err != nil {

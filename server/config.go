@@ -43,6 +43,15 @@ type Config struct {
 	Workers int `mapstructure:"workers"`
 	// QueueLimit is the most scans waiting for a worker; more get 503. Default 1000.
 	QueueLimit int `mapstructure:"queue_limit"`
+	// ClientQueue is a client's share of the queue: the most scans one client (an API key,
+	// or the address of an anonymous one) has waiting; more get 429. Default a quarter of
+	// QueueLimit (at least 1). A key's quota (`vigil keys quota`) replaces it for that key.
+	ClientQueue int `mapstructure:"client_queue"`
+	// ClientWorkers is a client's share of the workers: the most scans of one client running
+	// or next in the job queue at once, across the deployment; its other scans wait their
+	// turn, so other clients' scans never wait behind them. Default Workers-1 (at least 1),
+	// leaving a worker for the others. A key's quota replaces it for that key.
+	ClientWorkers int `mapstructure:"client_workers"`
 	// ScanWait is how long POST /private/api-project-scan/ and /private/api-file-scan/ wait
 	// for the scan before answering it in state scan_in_progress. Default 30 s.
 	ScanWait time.Duration `mapstructure:"scan_wait"`
@@ -140,6 +149,8 @@ func (c Config) withDefaults() Config {
 	}
 	setInt(&c.Workers, 2)
 	setInt(&c.QueueLimit, 1000)
+	setInt(&c.ClientQueue, max(c.QueueLimit/4, 1))
+	setInt(&c.ClientWorkers, max(c.Workers-1, 1))
 	setInt(&c.MaxAttempts, 3)
 	setInt(&c.MaxUploadsPerClient, 1000)
 	if c.MaxUploadBytesPerClient <= 0 {

@@ -8,8 +8,9 @@ import (
 )
 
 // janitor removes uploaded files once their retention is over (uploads.Service.Sweep) and
-// expired dashboard sessions, and ends the scans whose job the queue discarded, every few
-// minutes until ctx ends. Every process runs it: each of its steps is safe to race.
+// expired dashboard sessions, ends the scans whose job the queue discarded and dispatches
+// scans a dead process left waiting (scans.Service.Redispatch), every few minutes until ctx
+// ends. Every process runs it: each of its steps is safe to race.
 func (s *Server) janitor(ctx context.Context) {
 	t := time.NewTicker(5 * time.Minute)
 	defer t.Stop()
@@ -33,5 +34,8 @@ func (s *Server) janitorPass(ctx context.Context) {
 	}
 	if _, err := s.worker.EndDiscarded(ctx); err != nil && ctx.Err() == nil {
 		s.log.Error("janitor: ending scans whose job was discarded", "err", err)
+	}
+	if err := s.scans.Redispatch(ctx); err != nil && ctx.Err() == nil {
+		s.log.Error("janitor: dispatching waiting scans", "err", err)
 	}
 }

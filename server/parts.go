@@ -103,7 +103,8 @@ func openBlobs(cfg Config) (blob.Store, error) {
 func (s *Server) assemble(key []byte) {
 	cfg, st := s.cfg, s.store
 	s.projects = projects.Records{Store: st}
-	s.scans = &scans.Service{Store: st, Queue: s.queue, Projects: s.projects, Log: s.log, QueueLimit: cfg.QueueLimit, Stopping: s.stopping}
+	s.scans = &scans.Service{Store: st, Queue: s.queue, Projects: s.projects, Log: s.log, QueueLimit: cfg.QueueLimit,
+		ClientQueue: cfg.ClientQueue, ClientWorkers: cfg.ClientWorkers, Stopping: s.stopping}
 	s.uploads = &uploads.Service{Store: st, Blobs: s.blobs, Key: key, PublicURL: cfg.PublicURL, Expiry: cfg.UploadExpiry,
 		Retention: cfg.UploadRetention, MaxPerClient: cfg.MaxUploadsPerClient, MaxBytesPerClient: cfg.MaxUploadBytesPerClient,
 		MaxFileBytes: cfg.Limits.MaxFileBytes, MaxArchiveBytes: cfg.Limits.MaxArchiveBytes, Log: s.log}

@@ -6,8 +6,10 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/onchain/explorer"
 	"github.com/vigil-sec/vigil/server/api"
+	"github.com/vigil-sec/vigil/server/clientaddr"
 	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/httpjson"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/web"
 )
 
@@ -62,4 +64,12 @@ func truncate(s string, n int) string {
 		return s[:n] + "..."
 	}
 	return s
+}
+
+// withAddress records the client's address in every request's context: the owner of the
+// scans an anonymous door queues (scans.OwnerOf).
+func withAddress(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(scans.WithAddress(r.Context(), clientaddr.Of(r))))
+	})
 }

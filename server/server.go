@@ -90,7 +90,7 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 	}
 	s.assemble(key)
 	s.routes()
-	s.handler = bodyDeadline(cfg.BodyTimeout, cfg.BodyMinRate, s.metrics.Observe(s.mux, s.log))
+	s.handler = bodyDeadline(cfg.BodyTimeout, cfg.BodyMinRate, withAddress(s.metrics.Observe(s.mux, s.log)))
 	if err := s.start(); err != nil {
 		s.Close(context.Background())
 		return nil, err

@@ -76,6 +76,8 @@ back to the queue, for another worker or the next start.`,
 	f.String("role", "all", "what this process does: all (serve and scan), api (serve; scans run on workers sharing --database) or worker (scan; serves /healthz and /metrics)")
 	f.Int("workers", 2, "scans this process runs at once")
 	f.Int("queue-limit", 1000, "scans waiting for a worker before new ones get 503")
+	f.Int("client-queue", 0, "scans one client (API key, or address when anonymous) may have waiting; more get 429 (default a quarter of --queue-limit)")
+	f.Int("client-workers", 0, "scans of one client running or next at once across the deployment; the rest wait their turn (default --workers - 1, at least 1)")
 	f.Duration("scan-wait", 0, "how long a scan request waits for its result before answering scan_in_progress (default 30s)")
 	f.Duration("scan-timeout", 0, "longest time of one scan attempt, clone and analysis (default 10m); past it the scan fails with the reason")
 	addBudgetFlags(f, false)
@@ -133,6 +135,8 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 		Role:                 v.GetString("role"),
 		Workers:              v.GetInt("workers"),
 		QueueLimit:           v.GetInt("queue_limit"),
+		ClientQueue:          v.GetInt("client_queue"),
+		ClientWorkers:        v.GetInt("client_workers"),
 		ScanWait:             v.GetDuration("scan_wait"),
 		ScanTimeout:          v.GetDuration("scan_timeout"),
 		StuckAfter:           v.GetDuration("stuck_after"),

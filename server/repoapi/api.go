@@ -30,6 +30,9 @@ type ScanRequest struct {
 // ErrBusy is returned when the scan queue is full or the server is stopping.
 var ErrBusy = errors.New("the scan queue is full; try again later")
 
+// ErrClientBusy is returned when the client (its address) has its share of the queue waiting.
+var ErrClientBusy = errors.New("too many scans from this address are waiting; try again when one has finished")
+
 // ErrInput marks a request the caller must fix.
 var ErrInput = errors.New("invalid request")
 

@@ -156,7 +156,7 @@ func userError(err error) (string, bool) {
 	switch {
 	case errors.Is(err, ErrInput):
 		return strings.TrimPrefix(err.Error(), ErrInput.Error()+": "), true
-	case errors.Is(err, ErrBusy), errors.Is(err, ErrUnavailable):
+	case errors.Is(err, ErrBusy), errors.Is(err, ErrUnavailable), errors.Is(err, ErrClientBusy):
 		return err.Error(), true
 	case errors.Is(err, store.ErrNotFound):
 		return "not found", true

@@ -52,6 +52,9 @@ func (d *ServerBackend) Projects(ctx context.Context, clientID int64) ([]store.P
 
 // queued maps the refusals of scans.Service.Enqueue to the dashboard's errors.
 func queued(sc store.Scan, err error) (string, error) {
+	if errors.Is(err, scans.ErrClientBusy) {
+		return "", fmt.Errorf("%w: %v", ErrClientBusy, err)
+	}
 	if errors.Is(err, scans.ErrQueueFull) || errors.Is(err, scans.ErrStopping) {
 		return "", fmt.Errorf("%w (%v)", ErrBusy, err)
 	}

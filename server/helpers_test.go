@@ -219,7 +219,7 @@ type answer struct {
 	raw    []byte
 }
 
-func call(t *testing.T, method, url, authz string, body any) answer {
+func call(t testing.TB, method, url, authz string, body any) answer {
 	t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
@@ -251,7 +251,7 @@ func call(t *testing.T, method, url, authz string, body any) answer {
 	return a
 }
 
-func scanReport(t *testing.T, a answer) *report.ScanReport {
+func scanReport(t testing.TB, a answer) *report.ScanReport {
 	t.Helper()
 	if a.status != 200 {
 		t.Fatalf("status %d: %s", a.status, a.raw)

@@ -68,7 +68,7 @@ func Require(st store.Store, throttle *Throttle, scheme string, log *slog.Logger
 			fail(w, http.StatusUnauthorized, "Authorization scheme must be "+scheme)
 			return
 		}
-		wait, done := throttle.Begin(clientaddr.Of(r))
+		wait, done := throttle.Begin(r.Context(), clientaddr.Of(r))
 		if wait > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(RetryAfter(wait)))
 			fail(w, http.StatusTooManyRequests, fmt.Sprintf("too many invalid API keys from this address; try again in %d s", RetryAfter(wait)))

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"math"
 	"sync"
 	"time"
@@ -29,9 +30,10 @@ type Throttle struct {
 }
 
 type failures struct {
-	n       int       // failed checks
-	pending int       // checks under way
-	last    time.Time // the last check begun or failed
+	n       int           // failed checks
+	pending int           // checks under way
+	last    time.Time     // the last check begun or failed
+	changed chan struct{} // closed when a check under way ends (nil: nobody waits)
 }
 
 // NewThrottle returns a throttle with the default settings.
@@ -63,43 +65,68 @@ func (t *Throttle) settings() (free int, base, maxDelay, forget time.Duration) {
 
 // Begin is called before a key from the address is checked. It returns how long the address
 // must wait first (and then the key is not to be checked), or 0 and the function to call with
-// the check's outcome. A check under way counts as a failure until it ends, so that parallel
-// requests cannot all slip past the free ones. A nil Throttle never makes anyone wait.
-func (t *Throttle) Begin(addr string) (wait time.Duration, done func(failed bool)) {
+// the check's outcome. Checks under way count as failures until they end, so that parallel
+// requests cannot all slip past the free ones: while an address has no failures beyond the
+// free ones, a check past them waits for one under way to end (a real client's burst of
+// requests is served, a few checks at a time), and once it has, they are answered with the
+// wait. A nil Throttle never makes anyone wait.
+func (t *Throttle) Begin(ctx context.Context, addr string) (wait time.Duration, done func(failed bool)) {
 	if t == nil {
 		return 0, func(bool) {}
 	}
 	free, base, maxDelay, forget := t.settings()
-	now := t.clock()
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.addrs == nil {
-		t.addrs, t.sweepAt = map[string]*failures{}, 1024
-	}
-	f := t.addrs[addr]
-	if f == nil || (f.pending == 0 && now.Sub(f.last) > forget) {
-		t.sweep(now, forget)
-		f = &failures{last: now}
-		t.addrs[addr] = f
-	}
-	if counted := f.n + f.pending; counted >= free {
-		delay := maxDelay
-		if shift := counted - free; shift < 30 {
-			delay = min(base*time.Duration(1<<shift), maxDelay)
-		}
-		if wait := f.last.Add(delay).Sub(now); wait > 0 {
-			return wait, nil
-		}
-	}
-	f.pending++
-	f.last = now
-	return 0, func(failed bool) {
+	for {
+		now := t.clock()
 		t.mu.Lock()
-		defer t.mu.Unlock()
-		f.pending--
-		if failed {
-			f.n++
-			f.last = t.clock()
+		if t.addrs == nil {
+			t.addrs, t.sweepAt = map[string]*failures{}, 1024
+		}
+		f := t.addrs[addr]
+		if f == nil || (f.pending == 0 && now.Sub(f.last) > forget) {
+			t.sweep(now, forget)
+			f = &failures{last: now}
+			t.addrs[addr] = f
+		}
+		counted := f.n + f.pending
+		if f.n < free && counted >= free {
+			// Not (yet) a guesser: wait for a check under way.
+			if f.changed == nil {
+				f.changed = make(chan struct{})
+			}
+			changed := f.changed
+			t.mu.Unlock()
+			select {
+			case <-changed:
+				continue
+			case <-ctx.Done():
+				return base, nil
+			}
+		}
+		if counted >= free {
+			delay := maxDelay
+			if shift := counted - free; shift < 30 {
+				delay = min(base*time.Duration(1<<shift), maxDelay)
+			}
+			if wait := f.last.Add(delay).Sub(now); wait > 0 {
+				t.mu.Unlock()
+				return wait, nil
+			}
+		}
+		f.pending++
+		f.last = now
+		t.mu.Unlock()
+		return 0, func(failed bool) {
+			t.mu.Lock()
+			defer t.mu.Unlock()
+			f.pending--
+			if failed {
+				f.n++
+				f.last = t.clock()
+			}
+			if f.changed != nil {
+				close(f.changed)
+				f.changed = nil
+			}
 		}
 	}
 }

@@ -45,7 +45,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		h.showLogin(w, r, http.StatusForbidden, "The sign-in form expired; please try again.")
 		return
 	}
-	wait, done := h.cfg.Throttle.Begin(clientaddr.Of(r))
+	wait, done := h.cfg.Throttle.Begin(r.Context(), clientaddr.Of(r))
 	if wait > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(auth.RetryAfter(wait)))
 		h.showLogin(w, r, http.StatusTooManyRequests,

@@ -8,33 +8,52 @@ import "strings"
 // project controls that text: a backtick or a newline in a file name must not end a code span
 // or a list item and let the rest be read as raw HTML, a link or a heading.
 
-// mdText writes s as plain inline text: every ASCII punctuation character Markdown gives a
-// meaning to is backslash-escaped (CommonMark lets any ASCII punctuation be escaped, and an
-// escaped character is always literal) or, for < and >, written as an entity; line breaks and other control characters become
-// spaces, so the text stays on its line.
+// mdText writes s as plain inline text, on one line: line breaks and other control characters
+// become spaces; the characters that make inline markup (emphasis, code, links and images, raw
+// HTML and entities, tables, strikethrough) are backslash-escaped (CommonMark lets any ASCII
+// punctuation be escaped, and an escaped character is always literal), < and > written as
+// entities; a first character that would start a block (a heading, a list item, a quote) is
+// escaped too; and "://" and "www." lose the look of a web address, so no link is made of the
+// project's text.
 func mdText(s string) string {
+	s = oneLine(s)
 	var b strings.Builder
 	b.Grow(len(s) + len(s)/8)
-	for _, r := range oneLine(s) {
+	for i, r := range s {
 		switch {
 		case r == '<':
-			b.WriteString("&lt;") // as the HTML-minded reader of the raw text expects
+			b.WriteString("&lt;")
+			continue
 		case r == '>':
 			b.WriteString("&gt;")
-		case strings.ContainsRune(mdSpecial, r):
+			continue
+		case strings.ContainsRune(mdInline, r),
+			i == 0 && strings.ContainsRune(mdBlockStart, r),
+			(r == '.' || r == ')') && i > 0 && allDigits(s[:i]), // "1." or "1)": an ordered list
+			r == ':' && strings.HasPrefix(s[i:], "://"),
+			r == '.' && i >= 3 && strings.EqualFold(s[i-3:i], "www"):
 			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
 		}
+		b.WriteRune(r)
 	}
 	return b.String()
 }
 
-// mdSpecial is the ASCII punctuation escaped by mdText: emphasis, code, links and images,
-// raw HTML and entities, headings, tables, block quotes, list markers, strikethrough, and the
-// colon of a scheme (no autolink is made of the project's text).
-const mdSpecial = "\\`*_{}[]()#+-.!|~&:"
+// mdInline is the ASCII punctuation that makes inline markup anywhere in a line; mdBlockStart
+// what makes a block at the start of one.
+const (
+	mdInline     = "\\`*_[]&|~"
+	mdBlockStart = "#+-=>"
+)
+
+func allDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // mdCode writes s as an inline code span: the fence is one backtick longer than the longest
 // run of backticks in s, so no backtick inside can close it, and a space pads a span that

@@ -52,7 +52,8 @@ func TestMarkdownEscapesProjectText(t *testing.T) {
 		ProjectURL: "https://example.com/r.git [a](javascript:alert(1))", ProjectBranch: "main`<b>x</b>\n# branch",
 		ProjectCommit: "abc`def", MultiFileScanDetails: []*Group{g},
 		Coverage: &Coverage{Files: 2, FilesFull: 1, Gaps: []Gap{{File: "<img src=x onerror=alert(1)>\n## gap.sol", Kind: GapNotParsed,
-			Reason: "unexpected `[x](javascript:alert(1))`"}}},
+			Reason: "unexpected `[x](javascript:alert(1))`"}, {File: "# heading.sol", Kind: GapNotParsed, Reason: "www.evil.example"},
+			{File: "1. list.sol", Kind: GapNotScanned, Reason: "see https://evil.example/x"}, {File: "> quote.sol", Kind: GapNotParsed}}},
 	}
 	var buf bytes.Buffer
 	if err := WriteMarkdown(&buf, r, func(string, int, int) []string { return excerptLines }, 0); err != nil {

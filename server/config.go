@@ -113,6 +113,10 @@ type Config struct {
 
 	// ShutdownTimeout bounds the graceful shutdown of ListenAndServe. Default 30 s.
 	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
+	// IdleReclaim is how often the process looks whether it has gone quiet after work, to
+	// return its free memory to the system (idlemem.go); an idle server is back to its idle
+	// footprint within about two of these. Default 10 s; negative: never.
+	IdleReclaim time.Duration `mapstructure:"idle_reclaim"`
 
 	// Logger receives structured logs; nil means slog.Default().
 	Logger *slog.Logger `mapstructure:"-"`
@@ -165,6 +169,9 @@ func (c Config) withDefaults() Config {
 	setDur(&c.WebhookBackoff, 10*time.Second)
 	setDur(&c.WebhookTimeout, 10*time.Second)
 	setDur(&c.ShutdownTimeout, 30*time.Second)
+	if c.IdleReclaim == 0 {
+		c.IdleReclaim = 10 * time.Second
+	}
 	if c.MaxBodyBytes <= 0 {
 		c.MaxBodyBytes = 1 << 20
 	}

@@ -41,7 +41,7 @@ func BenchmarkFairness(b *testing.B) {
 }
 
 // heavySource is the bench contract 40 times over, each copy's contracts renamed.
-func heavySource(b *testing.B) string {
+func heavySource(b testing.TB) string {
 	src, err := os.ReadFile("testdata/bench/TokenVault.sol")
 	if err != nil {
 		b.Fatal(err)

@@ -26,6 +26,10 @@ func (s *Server) start() error {
 	}
 	s.bg.Add(1)
 	go func() { defer s.bg.Done(); s.janitor(ctx) }()
+	if s.cfg.IdleReclaim > 0 {
+		s.bg.Add(1)
+		go func() { defer s.bg.Done(); s.reclaimIdle(ctx, s.cfg.IdleReclaim) }()
+	}
 	if pg, ok := s.store.(*store.Postgres); ok {
 		// Scans finished by other processes wake this one's waiters (requests waiting for a
 		// result, WebSocket progress) at once; polling the store stays as the fallback.

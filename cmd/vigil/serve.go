@@ -86,6 +86,7 @@ back to the queue, for another worker or the next start.`,
 	f.Duration("body-timeout", 0, "time a request body may take, plus what its bytes need at --body-min-rate (default 30s)")
 	f.Int64("body-min-rate", 0, "slowest a request body may arrive past --body-timeout, in bytes per second (default 4096)")
 	f.Int("max-conns-per-address", 0, "connections one client address may hold; more get 429 (default 128; -1: no limit, behind a proxy)")
+	f.Duration("idle-reclaim", 0, "how often a quiet process looks to give its free memory back after work (default 10s; negative: never)")
 	f.Duration("upload-expiry", 0, "validity of pre-signed upload URLs (default 15m)")
 	f.Duration("upload-retention", 0, "how long uploaded files are kept after their URL expired (default 24h)")
 	f.String("blob-store", "", "where uploads and reports are kept: s3://bucket/prefix of any S3-compatible store, with\n"+
@@ -152,6 +153,7 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 		Logger:               logger,
 	}
 	cfg.MaxUploadBytesPerClient = v.GetInt64("max_upload_bytes_per_client")
+	cfg.IdleReclaim = v.GetDuration("idle_reclaim")
 	cfg.BodyTimeout = v.GetDuration("body_timeout")
 	cfg.BodyMinRate = v.GetInt64("body_min_rate")
 	cfg.MaxConnsPerAddress = v.GetInt("max_conns_per_address")

@@ -10,6 +10,8 @@ import (
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/server"
+	"github.com/vigil-sec/vigil/server/repoapi"
+	"github.com/vigil-sec/vigil/server/scans"
 )
 
 // fairDeployment is the server a client scans through and, on PostgreSQL, the worker
@@ -155,6 +157,45 @@ func TestKeyQuotaSetsTheShares(t *testing.T) {
 			for owner, n := range dispatched {
 				if n > 3 {
 					t.Fatalf("owner %s has %d scans dispatched, past the default share of 3", owner, n)
+				}
+			}
+			close(eng.release)
+		})
+	}
+}
+
+// The anonymous surfaces (the WebSocket's public repository scans, JSON-RPC) share one client
+// record, so their scans count against the client's address instead: an address flooding
+// public scans holds at most its share of the workers, and a scan from another address
+// finishes while all of the flood's are still held. On both engines.
+func TestAnonymousAddressesShareFairly(t *testing.T) {
+	for _, e := range engines {
+		t.Run(e.name, func(t *testing.T) {
+			eng := &fakeEngine{release: make(chan struct{}), hold: "HOLD"}
+			a := fairDeployment(t, e.database(t), eng, func(c *server.Config) {})
+			flood := newGitRepo(t, map[string]string{"Wallet.sol": vulnerable + "// HOLD\n"})
+			other := newGitRepo(t, map[string]string{"Wallet.sol": vulnerable})
+			ctx := context.Background()
+			var held []string
+			for range 6 {
+				id, _, err := a.RepoScans().StartRepoScan(scans.WithAddress(ctx, "192.0.2.1"), repoapi.ScanRequest{URL: flood.URL})
+				if err != nil {
+					t.Fatal(err)
+				}
+				held = append(held, id)
+			}
+			id, _, err := a.RepoScans().StartRepoScan(scans.WithAddress(ctx, "198.51.100.7"), repoapi.ScanRequest{URL: other.URL})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wctx, cancel := context.WithTimeout(ctx, 2*time.Minute) // a hang guard
+			defer cancel()
+			if err := a.WaitScan(wctx, id); err != nil {
+				t.Fatalf("the other address's scan did not finish while the flood held the workers: %v", err)
+			}
+			for _, h := range held {
+				if st, _ := a.Store().ScanStatus(ctx, h); st != report.StatusQueued && st != report.StatusInProgress {
+					t.Fatalf("a flood scan is %s before the flood was let end", st)
 				}
 			}
 			close(eng.release)

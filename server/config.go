@@ -114,7 +114,7 @@ type Config struct {
 	// ShutdownTimeout bounds the graceful shutdown of ListenAndServe. Default 30 s.
 	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
 	// IdleReclaim is how often the process looks whether it has gone quiet after work, to
-	// return its free memory to the system (idlemem.go); an idle server is back to its idle
+	// return its free memory to the system (package memory); an idle server is back to its idle
 	// footprint within about two of these. Default 10 s; negative: never.
 	IdleReclaim time.Duration `mapstructure:"idle_reclaim"`
 

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/vigil-sec/vigil/server/connlimit"
+	"github.com/vigil-sec/vigil/server/memory"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -28,7 +30,13 @@ func (s *Server) start() error {
 	go func() { defer s.bg.Done(); s.janitor(ctx) }()
 	if s.cfg.IdleReclaim > 0 {
 		s.bg.Add(1)
-		go func() { defer s.bg.Done(); s.reclaimIdle(ctx, s.cfg.IdleReclaim) }()
+		go func() {
+			defer s.bg.Done()
+			memory.ReturnWhenIdle(ctx, s.cfg.IdleReclaim, func() bool { return s.worker.Running() > 0 }, func() {
+				s.scans.DropStale(time.Now())
+				s.metrics.IdleReturns.Inc()
+			})
+		}()
 	}
 	if pg, ok := s.store.(*store.Postgres); ok {
 		// Scans finished by other processes wake this one's waiters (requests waiting for a
@@ -54,7 +62,7 @@ func (s *Server) ListenAndServe(ctx context.Context) error {
 // connections per client address.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if s.cfg.MaxConnsPerAddress > 0 {
-		ln = newLimitListener(ln, s.cfg.MaxConnsPerAddress)
+		ln = connlimit.NewListener(ln, s.cfg.MaxConnsPerAddress)
 	}
 	hs := &http.Server{
 		Handler:           s.handler,

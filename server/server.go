@@ -12,6 +12,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
+	"github.com/vigil-sec/vigil/server/connlimit"
 	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/metrics"
@@ -90,7 +91,7 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 	}
 	s.assemble(key)
 	s.routes()
-	s.handler = bodyDeadline(cfg.BodyTimeout, cfg.BodyMinRate, withAddress(s.metrics.Observe(s.mux, s.log)))
+	s.handler = connlimit.BodyDeadline(cfg.BodyTimeout, cfg.BodyMinRate, withAddress(s.metrics.Observe(s.mux, s.log)))
 	if err := s.start(); err != nil {
 		s.Close(context.Background())
 		return nil, err

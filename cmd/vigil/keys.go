@@ -104,9 +104,9 @@ configured database (--database / VIGIL_DATABASE, else the data folder's SQLite 
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			bindUnderscored(v, cmd.Flags())
-			id, err := strconv.ParseInt(args[0], 10, 64)
+			id, err := keyID(args[0])
 			if err != nil {
-				return usageError("key id %q is not a number (see vigil keys list)", args[0])
+				return err
 			}
 			return withStore(cmd, v, func(ctx context.Context, st store.Store) error {
 				if err := st.RevokeKey(ctx, id, time.Now().UTC()); errors.Is(err, store.ErrNotFound) {
@@ -129,9 +129,9 @@ wait their turn, so other keys' scans do not wait behind them). 0 uses the serve
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			bindUnderscored(v, cmd.Flags())
-			id, err := strconv.ParseInt(args[0], 10, 64)
+			id, err := keyID(args[0])
 			if err != nil {
-				return usageError("key id %q is not a number (see vigil keys list)", args[0])
+				return err
 			}
 			q, r := v.GetInt("max_queued"), v.GetInt("max_running")
 			if q < 0 || r < 0 {
@@ -157,6 +157,15 @@ wait their turn, so other keys' scans do not wait behind them). 0 uses the serve
 func addQuotaFlags(cmd *cobra.Command) {
 	cmd.Flags().Int("max-queued", 0, "scans of the key that may wait in the queue (0: the server's --client-queue)")
 	cmd.Flags().Int("max-running", 0, "scans of the key running or next at once (0: the server's --client-workers)")
+}
+
+// keyID reads a key id argument.
+func keyID(arg string) (int64, error) {
+	id, err := strconv.ParseInt(arg, 10, 64)
+	if err != nil {
+		return 0, usageError("key id %q is not a number (see vigil keys list)", arg)
+	}
+	return id, nil
 }
 
 // quotaText is a share as keys list shows it.

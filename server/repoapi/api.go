@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/server/slots"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -54,7 +55,7 @@ type API struct {
 	cfg     Config
 	captcha *turnstile // nil: no CAPTCHA required
 	conns   atomic.Int64
-	perAddr addressSlots // connections per client address
+	perAddr slots.Counter[string] // connections per client address
 
 	// open connections, so Close can end them: http.Server.Shutdown does not wait for or
 	// close hijacked connections.

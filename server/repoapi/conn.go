@@ -49,12 +49,12 @@ func (c *conn) goingAway() {
 // serveWS upgrades GET /app/ws and runs the connection until either side ends it.
 func (a *API) serveWS(w http.ResponseWriter, r *http.Request) {
 	addr := clientaddr.Of(r)
-	if !a.perAddr.take(addr, a.cfg.MaxConnectionsPerAddress) {
+	if !a.perAddr.Take(addr, a.cfg.MaxConnectionsPerAddress) {
 		w.Header().Set("Retry-After", "10")
 		writeJSON(w, http.StatusTooManyRequests, errorBody("too many connections from this address; close one or try again later"))
 		return
 	}
-	defer a.perAddr.give(addr)
+	defer a.perAddr.Give(addr)
 	if a.conns.Add(1) > int64(a.cfg.MaxConnections) {
 		a.conns.Add(-1)
 		writeJSON(w, http.StatusServiceUnavailable, errorBody("too many connections; try again later"))

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/slots"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -44,7 +45,7 @@ type Handler struct {
 	sessions  sessions
 	pages     *pages
 	summaries summaryCache
-	streams   keyStreams // live-progress streams open per key
+	streams   slots.Counter[int64] // live-progress streams open per key
 }
 
 // New builds the dashboard.

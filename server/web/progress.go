@@ -89,12 +89,12 @@ func (h *Handler) scanEvents(w http.ResponseWriter, r *http.Request, s *session)
 		h.notFound(w, r, err)
 		return
 	}
-	if !h.streams.take(s.keyID, h.cfg.MaxStreamsPerKey) {
+	if !h.streams.Take(s.keyID, h.cfg.MaxStreamsPerKey) {
 		w.Header().Set("Retry-After", "10")
 		h.fail(w, r, http.StatusTooManyRequests, "too many live-progress pages open with this key; close some", nil)
 		return
 	}
-	defer h.streams.give(s.keyID)
+	defer h.streams.Give(s.keyID)
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("X-Accel-Buffering", "no")

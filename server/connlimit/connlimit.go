@@ -1,4 +1,9 @@
-package server
+// Package connlimit bounds slow and many connections. The header of a request must arrive
+// within the server's ReadHeaderTimeout (server/lifecycle.go); a body is read under a deadline
+// that moves with the bytes that arrive (BodyDeadline), so a client trickling a body is cut
+// while a slow but real upload goes on; and one client address holds at most a number of
+// connections (Listener), so that it cannot take every socket and goroutine of the server.
+package connlimit
 
 import (
 	"errors"
@@ -10,19 +15,14 @@ import (
 	"time"
 
 	"github.com/vigil-sec/vigil/server/clientaddr"
+	"github.com/vigil-sec/vigil/server/slots"
 )
 
-// Slow and many connections. The header of a request must arrive within ReadHeaderTimeout
-// (lifecycle.go); a body is read under a deadline that moves with the bytes that arrive
-// (bodyDeadline), so a client trickling a body is cut while a slow but real upload goes on;
-// and one address holds at most MaxConnsPerAddress connections (limitListener), so that it
-// cannot take every socket and goroutine of the server.
-
-// bodyDeadline reads request bodies under a deadline: grace (Config.BodyTimeout) from the
-// first read, plus the time the bytes read so far need at minRate (Config.BodyMinRate). A body
-// that falls behind fails with a timeout; the handler answers as for any broken body, and the
-// server closes the connection.
-func bodyDeadline(grace time.Duration, minRate int64, next http.Handler) http.Handler {
+// BodyDeadline reads request bodies under a deadline: grace from the first read, plus the
+// time the bytes read so far need at minRate bytes per second. A body that falls behind fails
+// with a timeout; the handler answers as for any broken body, and the server closes the
+// connection.
+func BodyDeadline(grace time.Duration, minRate int64, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Body != nil && r.Body != http.NoBody {
 			r.Body = &deadlineBody{rc: r.Body, ctl: http.NewResponseController(w), grace: grace, minRate: minRate}
@@ -62,18 +62,17 @@ func (b *deadlineBody) Close() error { return b.rc.Close() }
 // errSlowBody is a body that arrived slower than the server reads bodies.
 var errSlowBody = errors.New("the request body arrived too slowly; the connection was closed")
 
-// limitListener refuses a connection from an address that already holds max of them: it is
+// Listener refuses a connection from an address that already holds max of them: it is
 // answered 429 (with Retry-After) and closed at once, before anything is read from it.
-type limitListener struct {
+type Listener struct {
 	net.Listener
-	max int
-
-	mu   sync.Mutex
-	open map[string]int
+	max  int
+	open slots.Counter[string]
 }
 
-func newLimitListener(ln net.Listener, max int) *limitListener {
-	return &limitListener{Listener: ln, max: max, open: map[string]int{}}
+// NewListener bounds ln to max connections per client address (clientaddr).
+func NewListener(ln net.Listener, max int) *Listener {
+	return &Listener{Listener: ln, max: max}
 }
 
 // tooManyConns is written to a refused connection: an HTTP/1.1 answer a client can read
@@ -84,16 +83,15 @@ var tooManyConns = func() string {
 		"Content-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body
 }()
 
-func (l *limitListener) Accept() (net.Conn, error) {
+// Accept returns the next connection of an address under its bound.
+func (l *Listener) Accept() (net.Conn, error) {
 	for {
 		c, err := l.Listener.Accept()
 		if err != nil {
 			return nil, err
 		}
 		addr := clientaddr.OfConn(c)
-		l.mu.Lock()
-		if l.open[addr] >= l.max {
-			l.mu.Unlock()
+		if !l.open.Take(addr, l.max) {
 			// Written and closed apart from the accept loop: a client that does not read must
 			// not hold up the next connection.
 			go func() {
@@ -103,17 +101,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			}()
 			continue
 		}
-		l.open[addr]++
-		l.mu.Unlock()
-		return &countedConn{Conn: c, release: func() { l.release(addr) }}, nil
-	}
-}
-
-func (l *limitListener) release(addr string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.open[addr]--; l.open[addr] <= 0 {
-		delete(l.open, addr)
+		return &countedConn{Conn: c, release: func() { l.open.Give(addr) }}, nil
 	}
 }
 

@@ -100,7 +100,7 @@ configured database (--database / VIGIL_DATABASE, else the data folder's SQLite 
 
 	revoke := &cobra.Command{
 		Use:   "revoke ID",
-		Short: "Revoke a key: requests with it get 401 from then on",
+		Short: "Revoke a key: its requests get 401 from then on; its dashboard sessions, live streams and upload URLs end",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			bindUnderscored(v, cmd.Flags())

@@ -33,12 +33,12 @@ func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt, maxBytes int) er
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Vigil scan report\n\n")
 	if r.ProjectURL != "" {
-		fmt.Fprintf(&b, "Repository: %s", r.ProjectURL)
+		fmt.Fprintf(&b, "Repository: %s", mdText(r.ProjectURL))
 		if r.ProjectBranch != "" {
-			fmt.Fprintf(&b, " (branch `%s`)", r.ProjectBranch)
+			fmt.Fprintf(&b, " (branch %s)", mdCode(r.ProjectBranch))
 		}
 		if r.ProjectCommit != "" {
-			fmt.Fprintf(&b, " at `%s`", short(r.ProjectCommit))
+			fmt.Fprintf(&b, " at %s", mdCode(short(r.ProjectCommit)))
 		}
 		b.WriteString("\n\n")
 	}
@@ -48,7 +48,7 @@ func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt, maxBytes int) er
 	if warning := r.Warning(); warning != "" {
 		fmt.Fprintf(&b, "> [!WARNING]\n> **%s**\n>\n", warning)
 		for _, g := range r.Coverage.GapLines() {
-			fmt.Fprintf(&b, "> - %s\n", strings.NewReplacer("\n", " ", "<", "&lt;").Replace(g))
+			fmt.Fprintf(&b, "> - %s\n", mdText(g))
 		}
 		b.WriteString("\n")
 	}
@@ -128,14 +128,16 @@ func markdownFinding(g *Group, f *Finding, excerpt Excerpt) string {
 		if len(loc.LineNosEnd) > 0 {
 			end = loc.LineNosEnd[0]
 		}
-		fmt.Fprintf(&b, "- **%s** `%s:%d` — %s%s\n", f.BugID, loc.FilePath, start, htmlToMarkdown(Fill(g, f)), markdownTriage(f))
+		fmt.Fprintf(&b, "- **%s** %s — %s%s\n", f.BugID, mdCode(fmt.Sprintf("%s:%d", loc.FilePath, start)),
+			markdownDescription(g, f), markdownTriage(f))
 		if excerpt != nil {
 			if lines := excerpt(loc.FilePath, start, min(end, start+4)); len(lines) > 0 {
-				b.WriteString("\n  ```solidity\n")
+				fence := mdFence(lines)
+				b.WriteString("\n  " + fence + "solidity\n")
 				for i, l := range lines {
-					fmt.Fprintf(&b, "  %4d | %s\n", start+i, l)
+					fmt.Fprintf(&b, "  %4d | %s\n", start+i, mdCodeLine(l))
 				}
-				b.WriteString("  ```\n")
+				b.WriteString("  " + fence + "\n")
 			}
 		}
 	}
@@ -171,9 +173,7 @@ func markdownTriage(f *Finding) string {
 	}
 	note := strings.ReplaceAll(f.BugStatus, "_", " ")
 	if c := strings.Join(strings.Fields(f.Comment), " "); c != "" {
-		note += ": " + markdownEscaper.Replace(c)
+		note += ": " + mdText(c)
 	}
 	return " _(" + note + ")_"
 }
-
-var markdownEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;", "#", `\#`, "|", `\|`)

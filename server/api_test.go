@@ -96,7 +96,10 @@ func TestOpenAPIHealthAndMetrics(t *testing.T) {
 
 func TestFullQueueAnswers503(t *testing.T) {
 	eng := &fakeEngine{started: make(chan string, 4), block: true}
-	a := startServer(t, t.TempDir(), eng, func(c *server.Config) { c.Workers, c.QueueLimit, c.ScanWait = 1, 1, time.Millisecond })
+	// The client's own share of the queue is larger than the queue here: the queue is full first.
+	a := startServer(t, t.TempDir(), eng, func(c *server.Config) {
+		c.Workers, c.QueueLimit, c.ClientQueue, c.ScanWait = 1, 1, 10, time.Millisecond
+	})
 	key, _ := a.newKey(t, "ci", 0)
 	u := presign(t, a, "Bearer "+key, "Wallet.sol")
 	put(t, u, []byte(vulnerable))

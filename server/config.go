@@ -43,6 +43,15 @@ type Config struct {
 	Workers int `mapstructure:"workers"`
 	// QueueLimit is the most scans waiting for a worker; more get 503. Default 1000.
 	QueueLimit int `mapstructure:"queue_limit"`
+	// ClientQueue is a client's share of the queue: the most scans one client (an API key,
+	// or the address of an anonymous one) has waiting; more get 429. Default a quarter of
+	// QueueLimit (at least 1). A key's quota (`vigil keys quota`) replaces it for that key.
+	ClientQueue int `mapstructure:"client_queue"`
+	// ClientWorkers is a client's share of the workers: the most scans of one client running
+	// or next in the job queue at once, across the deployment; its other scans wait their
+	// turn, so other clients' scans never wait behind them. Default Workers-1 (at least 1),
+	// leaving a worker for the others. A key's quota replaces it for that key.
+	ClientWorkers int `mapstructure:"client_workers"`
 	// ScanWait is how long POST /private/api-project-scan/ and /private/api-file-scan/ wait
 	// for the scan before answering it in state scan_in_progress. Default 30 s.
 	ScanWait time.Duration `mapstructure:"scan_wait"`
@@ -81,6 +90,15 @@ type Config struct {
 	Blobs blob.Store `mapstructure:"-"`
 	// MaxBodyBytes bounds JSON request bodies. Default 1 MiB.
 	MaxBodyBytes int64 `mapstructure:"max_body_bytes"`
+	// BodyTimeout and BodyMinRate bound the reading of a request body: it may take
+	// BodyTimeout plus the time its bytes need at BodyMinRate bytes per second; a body that
+	// falls behind is cut and its connection closed. Defaults 30 s and 4096 (32 kbit/s).
+	BodyTimeout time.Duration `mapstructure:"body_timeout"`
+	BodyMinRate int64         `mapstructure:"body_min_rate"`
+	// MaxConnsPerAddress bounds the connections one client address holds at once (an IPv6
+	// client is its /64); more are answered 429 and closed. Behind a reverse proxy every
+	// client is the proxy's address: raise it, or set -1 for no limit. Default 128.
+	MaxConnsPerAddress int `mapstructure:"max_conns_per_address"`
 	// Limits bound workspaces (uploads, archives, clones); see workspace.Limits. The upload
 	// size limits are max_file_bytes for .sol and max_archive_bytes for .zip.
 	Limits workspace.Limits `mapstructure:"limits"`
@@ -95,6 +113,10 @@ type Config struct {
 
 	// ShutdownTimeout bounds the graceful shutdown of ListenAndServe. Default 30 s.
 	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
+	// IdleReclaim is how often the process looks whether it has gone quiet after work, to
+	// return its free memory to the system (package memory); an idle server is back to its idle
+	// footprint within about two of these. Default 10 s; negative: never.
+	IdleReclaim time.Duration `mapstructure:"idle_reclaim"`
 
 	// Logger receives structured logs; nil means slog.Default().
 	Logger *slog.Logger `mapstructure:"-"`
@@ -131,6 +153,8 @@ func (c Config) withDefaults() Config {
 	}
 	setInt(&c.Workers, 2)
 	setInt(&c.QueueLimit, 1000)
+	setInt(&c.ClientQueue, max(c.QueueLimit/4, 1))
+	setInt(&c.ClientWorkers, max(c.Workers-1, 1))
 	setInt(&c.MaxAttempts, 3)
 	setInt(&c.MaxUploadsPerClient, 1000)
 	if c.MaxUploadBytesPerClient <= 0 {
@@ -145,8 +169,18 @@ func (c Config) withDefaults() Config {
 	setDur(&c.WebhookBackoff, 10*time.Second)
 	setDur(&c.WebhookTimeout, 10*time.Second)
 	setDur(&c.ShutdownTimeout, 30*time.Second)
+	if c.IdleReclaim == 0 {
+		c.IdleReclaim = 10 * time.Second
+	}
 	if c.MaxBodyBytes <= 0 {
 		c.MaxBodyBytes = 1 << 20
+	}
+	setDur(&c.BodyTimeout, 30*time.Second)
+	if c.BodyMinRate <= 0 {
+		c.BodyMinRate = 4096
+	}
+	if c.MaxConnsPerAddress == 0 {
+		c.MaxConnsPerAddress = 128
 	}
 	// The upload handler enforces these two itself, so they need their values here.
 	d := workspace.DefaultLimits()

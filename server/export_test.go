@@ -23,3 +23,6 @@ func (s *Server) Finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 func (s *Server) RunScan(ctx context.Context, id string) error {
 	return s.worker.RunScan(ctx, id, false)
 }
+
+// JanitorPass runs one pass of the janitor now.
+func (s *Server) JanitorPass(ctx context.Context) { s.janitorPass(ctx) }

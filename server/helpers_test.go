@@ -42,8 +42,20 @@ type fakeEngine struct {
 	// the whole process as a fatal error (out of memory, stack overflow) would.
 	poison string
 	crash  bool
-	// release, when set, holds scans of healthy input until it is closed.
+	// release, when set, holds scans of healthy input until it is closed; with hold set, only
+	// the scans whose sources contain hold.
 	release chan struct{}
+	hold    string
+}
+
+// holds says whether the workspace's sources contain the engine's hold marker.
+func (e *fakeEngine) holds(ws *workspace.Workspace) bool {
+	for _, f := range ws.Sources(false) {
+		if src, err := ws.ReadFile(f.Path); err == nil && bytes.Contains(src, []byte(e.hold)) {
+			return true
+		}
+	}
+	return false
 }
 
 // poisoned returns the first source file holding the engine's poison marker, or "".
@@ -70,7 +82,7 @@ func (e *fakeEngine) Scan(ctx context.Context, ws *workspace.Workspace, opts eng
 		}
 		return nil, &scan.BudgetError{Budget: "memory", Where: file, Limit: "64 MiB"}
 	}
-	if e.release != nil {
+	if e.release != nil && (e.hold == "" || e.holds(ws)) {
 		select {
 		case <-e.release:
 		case <-ctx.Done():
@@ -202,11 +214,12 @@ func (a *apiServer) newKey(t testing.TB, name string, client int64) (string, int
 
 type answer struct {
 	status int
+	header http.Header
 	body   map[string]any
 	raw    []byte
 }
 
-func call(t *testing.T, method, url, authz string, body any) answer {
+func call(t testing.TB, method, url, authz string, body any) answer {
 	t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
@@ -233,12 +246,12 @@ func call(t *testing.T, method, url, authz string, body any) answer {
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
-	a := answer{status: resp.StatusCode, raw: raw}
+	a := answer{status: resp.StatusCode, header: resp.Header, raw: raw}
 	json.Unmarshal(raw, &a.body)
 	return a
 }
 
-func scanReport(t *testing.T, a answer) *report.ScanReport {
+func scanReport(t testing.TB, a answer) *report.ScanReport {
 	t.Helper()
 	if a.status != 200 {
 		t.Fatalf("status %d: %s", a.status, a.raw)

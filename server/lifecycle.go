@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/vigil-sec/vigil/server/connlimit"
+	"github.com/vigil-sec/vigil/server/memory"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -26,6 +28,16 @@ func (s *Server) start() error {
 	}
 	s.bg.Add(1)
 	go func() { defer s.bg.Done(); s.janitor(ctx) }()
+	if s.cfg.IdleReclaim > 0 {
+		s.bg.Add(1)
+		go func() {
+			defer s.bg.Done()
+			memory.ReturnWhenIdle(ctx, s.cfg.IdleReclaim, func() bool { return s.worker.Running() > 0 }, func() {
+				s.scans.DropStale(time.Now())
+				s.metrics.IdleReturns.Inc()
+			})
+		}()
+	}
 	if pg, ok := s.store.(*store.Postgres); ok {
 		// Scans finished by other processes wake this one's waiters (requests waiting for a
 		// result, WebSocket progress) at once; polling the store stays as the fallback.
@@ -46,8 +58,12 @@ func (s *Server) ListenAndServe(ctx context.Context) error {
 	return s.Serve(ctx, ln)
 }
 
-// Serve is ListenAndServe on an existing listener.
+// Serve is ListenAndServe on an existing listener, which it bounds to MaxConnsPerAddress
+// connections per client address.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	if s.cfg.MaxConnsPerAddress > 0 {
+		ln = connlimit.NewListener(ln, s.cfg.MaxConnsPerAddress)
+	}
 	hs := &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -88,6 +104,7 @@ func (s *Server) Close(ctx context.Context) error {
 		if cerr := s.store.Close(); err == nil {
 			err = cerr
 		}
+		s.unlockWorker()
 		s.closeErr = err
 	})
 	return s.closeErr

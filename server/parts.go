@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
 	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/metrics"
@@ -25,13 +26,26 @@ import (
 // kinds as it opens, so the worker is made here too (assemble completes it).
 func (s *Server) openStorage() (key []byte, err error) {
 	cfg := s.cfg
-	// Workspaces left by a process that died mid-scan are garbage: the scans run again.
-	tmp := s.tempDir()
-	os.RemoveAll(tmp)
-	for _, d := range []string{cfg.DataDir, tmp} {
-		if err := os.MkdirAll(d, 0o700); err != nil {
-			return nil, fmt.Errorf("server: data folder: %w", err)
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("server: data folder: %w", err)
+	}
+	// Before anything in the folder is touched: a second worker on a SQLite folder stops here.
+	if err := s.lockWorker(); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			s.unlockWorker()
 		}
+	}()
+	// Workspaces left by a process that died mid-scan are garbage: the scans run again. A
+	// process that runs no scans leaves them to the one that does.
+	tmp := s.tempDir()
+	if s.scanWorkers() > 0 {
+		os.RemoveAll(tmp)
+	}
+	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		return nil, fmt.Errorf("server: data folder: %w", err)
 	}
 	if s.blobs, err = openBlobs(cfg); err != nil {
 		return nil, err
@@ -89,12 +103,14 @@ func openBlobs(cfg Config) (blob.Store, error) {
 func (s *Server) assemble(key []byte) {
 	cfg, st := s.cfg, s.store
 	s.projects = projects.Records{Store: st}
-	s.scans = &scans.Service{Store: st, Queue: s.queue, Projects: s.projects, Log: s.log, QueueLimit: cfg.QueueLimit, Stopping: s.stopping}
+	s.scans = &scans.Service{Store: st, Queue: s.queue, Projects: s.projects, Log: s.log, QueueLimit: cfg.QueueLimit,
+		ClientQueue: cfg.ClientQueue, ClientWorkers: cfg.ClientWorkers, Stopping: s.stopping}
 	s.uploads = &uploads.Service{Store: st, Blobs: s.blobs, Key: key, PublicURL: cfg.PublicURL, Expiry: cfg.UploadExpiry,
 		Retention: cfg.UploadRetention, MaxPerClient: cfg.MaxUploadsPerClient, MaxBytesPerClient: cfg.MaxUploadBytesPerClient,
 		MaxFileBytes: cfg.Limits.MaxFileBytes, MaxArchiveBytes: cfg.Limits.MaxArchiveBytes, Log: s.log}
 	s.reports = &reports.Service{Store: st, Blobs: s.blobs, Scans: s.scans, Key: key, PublicURL: cfg.PublicURL, Version: cfg.Version, Log: s.log}
 	s.metrics = metrics.New(s.queueStats)
+	s.throttle = auth.NewThrottle()
 	s.hooks = &webhook.Dispatcher{
 		Store: st, Client: webhook.NewClient(s.policy, cfg.WebhookTimeout), MaxAttempts: cfg.WebhookMaxAttempts,
 		Backoff: cfg.WebhookBackoff, Log: s.log,

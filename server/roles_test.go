@@ -20,10 +20,10 @@ import (
 // folder, or a fresh PostgreSQL database.
 var engines = []struct {
 	name     string
-	database func(t *testing.T) string
+	database func(t testing.TB) string
 }{
-	{"sqlite", func(*testing.T) string { return "" }},
-	{"postgres", func(t *testing.T) string { return pgtest.URL(t) }},
+	{"sqlite", func(testing.TB) string { return "" }},
+	{"postgres", func(t testing.TB) string { return pgtest.URL(t) }},
 }
 
 // An api process queues the scan and answers it; a worker process sharing the database runs

@@ -6,8 +6,10 @@ import (
 
 	"github.com/vigil-sec/vigil/scan/onchain/explorer"
 	"github.com/vigil-sec/vigil/server/api"
+	"github.com/vigil-sec/vigil/server/clientaddr"
 	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/httpjson"
+	"github.com/vigil-sec/vigil/server/scans"
 	"github.com/vigil-sec/vigil/server/web"
 )
 
@@ -26,13 +28,14 @@ func (s *Server) routes() {
 	}
 	catalogue := s.catalogue()
 	private := &api.API{Store: s.store, Scans: s.scans, Uploads: s.uploads, Reports: s.reports, Queue: s.queue,
-		Catalogue: catalogue, Policy: s.policy, Metrics: s.metrics, Log: s.log, MaxBodyBytes: s.cfg.MaxBodyBytes, ScanWait: s.cfg.ScanWait}
+		Catalogue: catalogue, Policy: s.policy, Metrics: s.metrics, Log: s.log, MaxBodyBytes: s.cfg.MaxBodyBytes, ScanWait: s.cfg.ScanWait,
+		Throttle: s.throttle}
 	private.Register(s.mux)
 	// The dashboard's pages at /, /login, /projects/..., /scans/...
 	s.dash = &web.ServerBackend{Store: s.store, Scans: s.scans, Uploads: s.uploads, Reports: s.reports, Records: s.projects,
 		Catalogue: catalogue, Policy: s.policy, Version: s.cfg.Version, Log: s.log}
 	pages, err := web.New(web.Config{
-		Store: s.store, Backend: s.dash, Log: s.log, Version: s.cfg.Version, Stopping: s.stopping,
+		Store: s.store, Backend: s.dash, Log: s.log, Version: s.cfg.Version, Stopping: s.stopping, Throttle: s.throttle,
 		HTTPSPublicURL: isHTTPS(s.cfg.PublicURL),
 		MaxUploadBytes: s.cfg.Limits.MaxArchiveBytes,
 	})
@@ -61,4 +64,12 @@ func truncate(s string, n int) string {
 		return s[:n] + "..."
 	}
 	return s
+}
+
+// withAddress records the client's address in every request's context: the owner of the
+// scans an anonymous door queues (scans.OwnerOf).
+func withAddress(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(scans.WithAddress(r.Context(), clientaddr.Of(r))))
+	})
 }

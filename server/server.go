@@ -7,8 +7,12 @@ import (
 	"net/http"
 	"sync"
 
+	"github.com/gofrs/flock"
+
 	"github.com/vigil-sec/vigil/scan/netguard"
+	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/blob"
+	"github.com/vigil-sec/vigil/server/connlimit"
 	"github.com/vigil-sec/vigil/server/engine"
 	"github.com/vigil-sec/vigil/server/jobs"
 	"github.com/vigil-sec/vigil/server/metrics"
@@ -37,6 +41,8 @@ type Server struct {
 	store store.Store
 	queue *jobs.Queue
 	blobs blob.Store
+	// workerLock is held while this process runs scans on a SQLite store (workerlock.go).
+	workerLock *flock.Flock
 
 	// The parts the doors share (parts.go).
 	scans    *scans.Service
@@ -46,6 +52,8 @@ type Server struct {
 	worker   *worker.Worker
 	hooks    *webhook.Dispatcher
 	metrics  *metrics.Metrics
+	// throttle counts wrong API keys per address, on the API and at the dashboard's sign-in.
+	throttle *auth.Throttle
 
 	// Doors other than the private API that the process keeps (routes.go, surfaces.go).
 	dash      *web.ServerBackend // the dashboard's backend (nil in a worker)
@@ -83,7 +91,7 @@ func New(cfg Config, eng engine.Engine) (*Server, error) {
 	}
 	s.assemble(key)
 	s.routes()
-	s.handler = s.metrics.Observe(s.mux, s.log)
+	s.handler = connlimit.BodyDeadline(cfg.BodyTimeout, cfg.BodyMinRate, withAddress(s.metrics.Observe(s.mux, s.log)))
 	if err := s.start(); err != nil {
 		s.Close(context.Background())
 		return nil, err

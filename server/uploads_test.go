@@ -14,7 +14,7 @@ import (
 )
 
 // presign asks for an upload URL and returns it.
-func presign(t *testing.T, a *apiServer, bearer, name string) string {
+func presign(t testing.TB, a *apiServer, bearer, name string) string {
 	t.Helper()
 	r := call(t, "GET", a.URL+"/private/api-get-presigned-url/?file_name="+url.QueryEscape(name), bearer, nil)
 	if r.status != 200 || r.body["status"] != "success" {
@@ -27,7 +27,7 @@ func presign(t *testing.T, a *apiServer, bearer, name string) string {
 	return u
 }
 
-func put(t *testing.T, u string, body []byte) answer {
+func put(t testing.TB, u string, body []byte) answer {
 	t.Helper()
 	return call(t, "PUT", u, "", body)
 }

@@ -73,7 +73,7 @@ Markdown inside a mermaid code block.`,
 // loadGraphProgram opens the target as a scan does (its vigil.yaml's exclude list applies) and
 // loads the semantic model of its Solidity files.
 func loadGraphProgram(cmd *cobra.Command, v *viper.Viper, location string) (*sema.Program, error) {
-	if err := mergeProjectConfig(v, location); err != nil {
+	if _, err := mergeProjectConfig(v, location, cmd.ErrOrStderr()); err != nil {
 		return nil, err
 	}
 	opts, err := workspaceOptions(v)

@@ -40,6 +40,11 @@ configured database (--database / VIGIL_DATABASE, else the data folder's SQLite 
 				} else if err != nil {
 					return usageError("%v", err)
 				}
+				if q, r := v.GetInt("max_queued"), v.GetInt("max_running"); q > 0 || r > 0 {
+					if err := st.SetKeyQuota(ctx, rec.ID, q, r); err != nil {
+						return err
+					}
+				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "created key %d %q for client %d; it is shown only now:\n", rec.ID, rec.Name, rec.ClientID)
 				fmt.Fprintln(cmd.OutOrStdout(), key)
 				return nil
@@ -48,6 +53,7 @@ configured database (--database / VIGIL_DATABASE, else the data folder's SQLite 
 	}
 	create.Flags().String("name", "", "name of the key (and of the new client)")
 	create.Flags().Int64("client", 0, "add the key to this existing client id")
+	addQuotaFlags(create)
 
 	list := &cobra.Command{
 		Use:   "list [--json]",
@@ -69,18 +75,22 @@ configured database (--database / VIGIL_DATABASE, else the data folder's SQLite 
 						Prefix    string `json:"prefix"`
 						CreatedAt string `json:"created_at"`
 						RevokedAt string `json:"revoked_at,omitempty"`
+						// 0: the server's default share.
+						MaxQueued  int `json:"max_queued"`
+						MaxRunning int `json:"max_running"`
 					}
 					rows := []row{}
 					for _, k := range keys {
-						rows = append(rows, row{k.ID, k.ClientID, k.Name, k.Prefix, stamp(k.CreatedAt), stamp(k.RevokedAt)})
+						rows = append(rows, row{k.ID, k.ClientID, k.Name, k.Prefix, stamp(k.CreatedAt), stamp(k.RevokedAt), k.MaxQueued, k.MaxRunning})
 					}
 					enc := json.NewEncoder(out)
 					enc.SetIndent("", "  ")
 					return enc.Encode(rows)
 				}
-				fmt.Fprintf(out, "%-5s %-7s %-24s %-12s %-20s %s\n", "ID", "CLIENT", "NAME", "KEY", "CREATED", "REVOKED")
+				fmt.Fprintf(out, "%-5s %-7s %-24s %-12s %-20s %-20s %s\n", "ID", "CLIENT", "NAME", "KEY", "CREATED", "REVOKED", "QUOTA (QUEUED/RUNNING)")
 				for _, k := range keys {
-					fmt.Fprintf(out, "%-5d %-7d %-24s %-12s %-20s %s\n", k.ID, k.ClientID, k.Name, k.Prefix+"…", stamp(k.CreatedAt), stamp(k.RevokedAt))
+					fmt.Fprintf(out, "%-5d %-7d %-24s %-12s %-20s %-20s %s/%s\n", k.ID, k.ClientID, k.Name, k.Prefix+"…", stamp(k.CreatedAt),
+						stamp(k.RevokedAt), quotaText(k.MaxQueued), quotaText(k.MaxRunning))
 				}
 				return nil
 			})
@@ -90,13 +100,13 @@ configured database (--database / VIGIL_DATABASE, else the data folder's SQLite 
 
 	revoke := &cobra.Command{
 		Use:   "revoke ID",
-		Short: "Revoke a key: requests with it get 401 from then on",
+		Short: "Revoke a key: its requests get 401 from then on; its dashboard sessions, live streams and upload URLs end",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			bindUnderscored(v, cmd.Flags())
-			id, err := strconv.ParseInt(args[0], 10, 64)
+			id, err := keyID(args[0])
 			if err != nil {
-				return usageError("key id %q is not a number (see vigil keys list)", args[0])
+				return err
 			}
 			return withStore(cmd, v, func(ctx context.Context, st store.Store) error {
 				if err := st.RevokeKey(ctx, id, time.Now().UTC()); errors.Is(err, store.ErrNotFound) {
@@ -109,8 +119,61 @@ configured database (--database / VIGIL_DATABASE, else the data folder's SQLite 
 			})
 		},
 	}
-	cmd.AddCommand(create, list, revoke)
+	quota := &cobra.Command{
+		Use:   "quota ID [--max-queued N] [--max-running N]",
+		Short: "Set a key's share of the scan queue and of the workers (0: the server's default)",
+		Long: `A key's scans may have at most --max-queued waiting (more get 429 with Retry-After) and at most
+--max-running running or next in the job queue at once, across the deployment (its other scans
+wait their turn, so other keys' scans do not wait behind them). 0 uses the server's
+--client-queue and --client-workers. Applies to scans queued from then on.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			bindUnderscored(v, cmd.Flags())
+			id, err := keyID(args[0])
+			if err != nil {
+				return err
+			}
+			q, r := v.GetInt("max_queued"), v.GetInt("max_running")
+			if q < 0 || r < 0 {
+				return usageError("--max-queued and --max-running must be 0 (the default) or more")
+			}
+			return withStore(cmd, v, func(ctx context.Context, st store.Store) error {
+				if err := st.SetKeyQuota(ctx, id, q, r); errors.Is(err, store.ErrNotFound) {
+					return usageError("no key with id %d", id)
+				} else if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "key %d: at most %s queued, %s running\n", id, quotaText(q), quotaText(r))
+				return nil
+			})
+		},
+	}
+	addQuotaFlags(quota)
+	cmd.AddCommand(create, list, revoke, quota)
 	return cmd
+}
+
+// addQuotaFlags adds a key's shares of the queue and of the workers.
+func addQuotaFlags(cmd *cobra.Command) {
+	cmd.Flags().Int("max-queued", 0, "scans of the key that may wait in the queue (0: the server's --client-queue)")
+	cmd.Flags().Int("max-running", 0, "scans of the key running or next at once (0: the server's --client-workers)")
+}
+
+// keyID reads a key id argument.
+func keyID(arg string) (int64, error) {
+	id, err := strconv.ParseInt(arg, 10, 64)
+	if err != nil {
+		return 0, usageError("key id %q is not a number (see vigil keys list)", arg)
+	}
+	return id, nil
+}
+
+// quotaText is a share as keys list shows it.
+func quotaText(n int) string {
+	if n <= 0 {
+		return "default"
+	}
+	return strconv.Itoa(n)
 }
 
 // withStore opens the configured database for one command: PostgreSQL when --database (or

@@ -39,3 +39,47 @@ func TestKeysOnConfiguredPostgres(t *testing.T) {
 		t.Fatalf("keys list --database: %v\n%s", err, out)
 	}
 }
+
+// vigil keys quota sets a key's shares of the queue and of the workers, on SQLite and on
+// PostgreSQL; keys list shows them; a wrong id or a negative share is a usage error.
+func TestKeysQuota(t *testing.T) {
+	for _, database := range []string{"", "postgres"} {
+		t.Run(map[string]string{"": "sqlite", "postgres": "postgres"}[database], func(t *testing.T) {
+			env := []string{"VIGIL_DATA_DIR=" + t.TempDir()}
+			if database != "" {
+				env = append(env, "VIGIL_DATABASE="+pgtest.URL(t))
+			}
+			run := func(args ...string) (string, int) {
+				t.Helper()
+				cmd := exec.Command(vigilBin, args...)
+				cmd.Env = append(os.Environ(), env...)
+				out, err := cmd.CombinedOutput()
+				code := 0
+				if exit, ok := err.(*exec.ExitError); ok {
+					code = exit.ExitCode()
+				} else if err != nil {
+					t.Fatal(err)
+				}
+				return string(out), code
+			}
+			if out, code := run("keys", "create", "--name", "ci", "--max-queued", "5"); code != 0 {
+				t.Fatalf("create: %d %s", code, out)
+			}
+			if out, code := run("keys", "quota", "1", "--max-running", "2", "--max-queued", "7"); code != 0 {
+				t.Fatalf("quota: %d %s", code, out)
+			}
+			if out, _ := run("keys", "list", "--json"); !strings.Contains(out, `"max_queued": 7`) || !strings.Contains(out, `"max_running": 2`) {
+				t.Fatalf("keys list: %s", out)
+			}
+			if out, _ := run("keys", "list"); !strings.Contains(out, "7/2") {
+				t.Fatalf("keys list (table): %s", out)
+			}
+			if _, code := run("keys", "quota", "99", "--max-running", "1"); code != 2 {
+				t.Fatalf("quota of a missing key: exit %d", code)
+			}
+			if _, code := run("keys", "quota", "1", "--max-running", "-1"); code != 2 {
+				t.Fatalf("a negative share: exit %d", code)
+			}
+		})
+	}
+}

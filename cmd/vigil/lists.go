@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,22 +23,23 @@ func listOf(v *viper.Viper, keys ...string) []string {
 }
 
 // mergeProjectConfig reads the vigil.yaml at the root of a local folder being scanned before the
-// workspace is opened, so that all of it applies (its exclude list picks the files to read)
-// wherever the scan is started. A config file given or found in the current folder wins.
-func mergeProjectConfig(v *viper.Viper, location string) error {
+// workspace is opened, so that what it may set applies (its exclude list picks the files to
+// read) wherever the scan is started. A config file given or found in the current folder wins.
+// It says whether there was one; what a scanned project's config may set is applyProjectConfig's.
+func mergeProjectConfig(v *viper.Viper, location string, warn io.Writer) (bool, error) {
 	if v.ConfigFileUsed() != "" || location == "" {
-		return nil
+		return false, nil
 	}
 	if st, err := os.Stat(location); err != nil || !st.IsDir() {
-		return nil
+		return false, nil
 	}
-	data, err := os.ReadFile(filepath.Join(location, "vigil.yaml"))
+	file := filepath.Join(location, "vigil.yaml")
+	if abs, err := filepath.Abs(file); err == nil && appliedProjectConfigs[abs] {
+		return true, nil // the current folder's, applied as the configuration was loaded
+	}
+	data, err := os.ReadFile(file)
 	if err != nil {
-		return nil
+		return false, nil
 	}
-	v.SetConfigType("yaml")
-	if err := v.MergeConfig(strings.NewReader(string(data))); err != nil {
-		return usageError("%s: %v", filepath.Join(location, "vigil.yaml"), err)
-	}
-	return nil
+	return true, applyProjectConfig(v, data, file, warn)
 }

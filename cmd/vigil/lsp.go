@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -40,7 +41,9 @@ the suppression comment. See the README's "Editors" section for VS Code, Neovim 
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			err := lsp.Serve(ctx, os.Stdin, os.Stdout, lsp.Config{
-				Options:     func(root string) (workspace.Options, scan.Options, error) { return lspOptions(v, root) },
+				Options: func(root string) (workspace.Options, scan.Options, error) {
+					return lspOptions(v, root, cmd.ErrOrStderr())
+				},
 				MinSeverity: min,
 				Debounce:    v.GetDuration("debounce"),
 				Log:         cmd.ErrOrStderr(),
@@ -59,11 +62,12 @@ the suppression comment. See the README's "Editors" section for VS Code, Neovim 
 }
 
 // lspOptions reads the options of the workspace folder's scans as runScan does: the folder's
-// vigil.yaml (unless --config or one in the current folder was given), then the excludes,
-// limits, detector choices and budgets.
-func lspOptions(v *viper.Viper, root string) (workspace.Options, scan.Options, error) {
+// vigil.yaml (unless --config or one in the current folder was given; only what a scanned
+// project's config may set, warnings on warn), then the excludes, limits, detector choices and
+// budgets.
+func lspOptions(v *viper.Viper, root string, warn io.Writer) (workspace.Options, scan.Options, error) {
 	var wsOpts workspace.Options
-	if err := mergeProjectConfig(v, root); err != nil {
+	if _, err := mergeProjectConfig(v, root, warn); err != nil {
 		return wsOpts, scan.Options{}, err
 	}
 	wsOpts.Skip = listOf(v, "skip", "exclude")

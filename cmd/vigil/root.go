@@ -19,7 +19,7 @@ func newRootCommand() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			return loadConfig(v, cmd)
+			return loadConfig(v, cmd, args)
 		},
 	}
 	root.PersistentFlags().String("config", "", "config file (default: vigil.yaml in the current folder, if present)")
@@ -42,14 +42,17 @@ func newRootCommand() *cobra.Command {
 
 // loadConfig reads the config file and environment into v, then binds the running command's
 // flags so that precedence is: flag > VIGIL_* environment > config file > default.
-func loadConfig(v *viper.Viper, cmd *cobra.Command) error {
+func loadConfig(v *viper.Viper, cmd *cobra.Command, args []string) error {
 	setEnvLookup(v)
+	// When the current folder is part of what is scanned (vigil scan ., vigil lsp), its
+	// vigil.yaml is the scanned project's, not the user's: it is applied as one below.
+	scanned := scansCurrentFolder(cmd, args)
 	if file, _ := cmd.Flags().GetString("config"); file != "" {
 		v.SetConfigFile(file)
 		if err := v.ReadInConfig(); err != nil {
 			return &exitError{code: exitUsage, msg: "reading config: " + err.Error()}
 		}
-	} else {
+	} else if !scanned {
 		// Only vigil.yaml or vigil.yml in the current folder: viper's own search would also
 		// take a file named just "vigil" — the binary itself when run from its build folder.
 		for _, name := range []string{"vigil.yaml", "vigil.yml"} {
@@ -70,5 +73,8 @@ func loadConfig(v *viper.Viper, cmd *cobra.Command) error {
 			bindErr = err
 		}
 	})
-	return bindErr
+	if bindErr != nil || !scanned || v.ConfigFileUsed() != "" {
+		return bindErr
+	}
+	return applyCurrentFolderConfig(v, cmd.ErrOrStderr())
 }

@@ -125,7 +125,9 @@ func newDeployment(t testing.TB, database string, env ...string) (d *deployment,
 	d = &deployment{t: t, env: append([]string{"VIGIL_DATA_DIR=" + t.TempDir(), "VIGIL_DATABASE=" + database,
 		"VIGIL_ALLOW_PRIVATE_NETWORKS=true", "VIGIL_LOG_FORMAT=text", "VIGIL_SCAN_WAIT=1ms",
 		"VIGIL_WEBHOOK_BACKOFF=100ms"}, env...)}
-	keys := exec.Command(vigilBin, "keys", "create", "--name", "scaled")
+	// The deployment serves this one client: its key's share of the workers is all of them
+	// (vigil keys quota), where a client's default share leaves a worker for the others.
+	keys := exec.Command(vigilBin, "keys", "create", "--name", "scaled", "--max-running", "64")
 	keys.Env = append(os.Environ(), d.env...)
 	out, err := keys.Output()
 	if err != nil {

@@ -152,8 +152,10 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 		}
 	}()
 
+	merged := false
 	if files == nil {
-		if err := mergeProjectConfig(v, target.Location); err != nil {
+		var err error
+		if merged, err = mergeProjectConfig(v, target.Location, stderr); err != nil {
 			return err
 		}
 	}
@@ -173,12 +175,12 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	}
 	defer ws.Close()
 
-	// A vigil.yaml at the workspace root configures the scan of that workspace.
-	if v.ConfigFileUsed() == "" {
+	// A vigil.yaml at the root of a clone or an archive configures the scan of that workspace,
+	// as far as a scanned project's config may (applyProjectConfig).
+	if v.ConfigFileUsed() == "" && !merged {
 		if data, err := ws.ReadFile("vigil.yaml"); err == nil {
-			v.SetConfigType("yaml")
-			if err := v.MergeConfig(strings.NewReader(string(data))); err != nil {
-				return usageError("vigil.yaml in the workspace: %v", err)
+			if err := applyProjectConfig(v, data, "vigil.yaml in the workspace", stderr); err != nil {
+				return err
 			}
 			// Its exclude list picks the files of a clone as it does a local folder's.
 			if err := ws.Exclude(listOf(v, "exclude")); err != nil {

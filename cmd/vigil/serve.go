@@ -76,11 +76,17 @@ back to the queue, for another worker or the next start.`,
 	f.String("role", "all", "what this process does: all (serve and scan), api (serve; scans run on workers sharing --database) or worker (scan; serves /healthz and /metrics)")
 	f.Int("workers", 2, "scans this process runs at once")
 	f.Int("queue-limit", 1000, "scans waiting for a worker before new ones get 503")
+	f.Int("client-queue", 0, "scans one client (API key, or address when anonymous) may have waiting; more get 429 (default a quarter of --queue-limit)")
+	f.Int("client-workers", 0, "scans of one client running or next at once across the deployment; the rest wait their turn (default --workers - 1, at least 1)")
 	f.Duration("scan-wait", 0, "how long a scan request waits for its result before answering scan_in_progress (default 30s)")
 	f.Duration("scan-timeout", 0, "longest time of one scan attempt, clone and analysis (default 10m); past it the scan fails with the reason")
 	addBudgetFlags(f, false)
 	f.Duration("stuck-after", 0, "how long past scan-timeout a running scan's worker is taken for dead and the scan given to another (default 1m)")
 	f.Int("max-attempts", 0, "times an interrupted scan is started before it fails (default 3)")
+	f.Duration("body-timeout", 0, "time a request body may take, plus what its bytes need at --body-min-rate (default 30s)")
+	f.Int64("body-min-rate", 0, "slowest a request body may arrive past --body-timeout, in bytes per second (default 4096)")
+	f.Int("max-conns-per-address", 0, "connections one client address may hold; more get 429 (default 128; -1: no limit, behind a proxy)")
+	f.Duration("idle-reclaim", 0, "how often a quiet process looks to give its free memory back after work (default 10s; negative: never)")
 	f.Duration("upload-expiry", 0, "validity of pre-signed upload URLs (default 15m)")
 	f.Duration("upload-retention", 0, "how long uploaded files are kept after their URL expired (default 24h)")
 	f.String("blob-store", "", "where uploads and reports are kept: s3://bucket/prefix of any S3-compatible store, with\n"+
@@ -130,6 +136,8 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 		Role:                 v.GetString("role"),
 		Workers:              v.GetInt("workers"),
 		QueueLimit:           v.GetInt("queue_limit"),
+		ClientQueue:          v.GetInt("client_queue"),
+		ClientWorkers:        v.GetInt("client_workers"),
 		ScanWait:             v.GetDuration("scan_wait"),
 		ScanTimeout:          v.GetDuration("scan_timeout"),
 		StuckAfter:           v.GetDuration("stuck_after"),
@@ -145,6 +153,10 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 		Logger:               logger,
 	}
 	cfg.MaxUploadBytesPerClient = v.GetInt64("max_upload_bytes_per_client")
+	cfg.IdleReclaim = v.GetDuration("idle_reclaim")
+	cfg.BodyTimeout = v.GetDuration("body_timeout")
+	cfg.BodyMinRate = v.GetInt64("body_min_rate")
+	cfg.MaxConnsPerAddress = v.GetInt("max_conns_per_address")
 	cfg.BlobStore = v.GetString("blob_store")
 	cfg.BlobPublicEndpoint = v.GetString("blob_public_endpoint")
 	if err := unmarshalSection(v, "limits", &cfg.Limits); err != nil {

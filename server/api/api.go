@@ -34,13 +34,15 @@ type API struct {
 	// report (Config).
 	MaxBodyBytes int64
 	ScanWait     time.Duration
+	// Throttle counts wrong API keys per address (shared with the dashboard's sign-in).
+	Throttle *auth.Throttle
 }
 
 // Register mounts the routes on mux. Paths keep the spec's trailing slash; the same path
 // without it is served too, since a redirect would turn a client's POST into a GET.
 func (a *API) Register(mux *http.ServeMux) {
 	private := func(method, path string, shape httpjson.Shape, h http.HandlerFunc) {
-		wrapped := auth.Require(a.Store, auth.Bearer, a.Log, shape, h)
+		wrapped := auth.Require(a.Store, a.Throttle, auth.Bearer, a.Log, shape, h)
 		mux.Handle(method+" "+path+"{$}", wrapped)
 		mux.Handle(method+" "+path[:len(path)-1], wrapped)
 	}
@@ -52,7 +54,7 @@ func (a *API) Register(mux *http.ServeMux) {
 	private("POST", "/private/api-generate-report/", httpjson.Error, a.handleGenerateReport)
 	private("POST", "/private/api-get-report/", httpjson.Error, a.handleGetReport)
 	mux.HandleFunc("GET "+reports.Path+"{file}", a.handleDownloadReport)
-	tag := auth.Require(a.Store, auth.Token, a.Log, httpjson.Error, http.HandlerFunc(a.handleTagWebhook))
+	tag := auth.Require(a.Store, a.Throttle, auth.Token, a.Log, httpjson.Error, http.HandlerFunc(a.handleTagWebhook))
 	mux.Handle("POST /api-tag-webhook/{$}", tag)
 	mux.Handle("POST /api-tag-webhook", tag)
 	mux.HandleFunc("PUT "+uploads.Path+"{key}", a.handleUpload)

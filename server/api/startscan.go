@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/server/httpjson"
@@ -24,6 +25,11 @@ func (a *API) startScan(w http.ResponseWriter, r *http.Request, p store.Project,
 		leave()
 	}
 	switch {
+	case errors.Is(err, scans.ErrClientBusy):
+		// This client's share of the queue is taken; the others' scans are not held up.
+		w.Header().Set("Retry-After", strconv.Itoa(scans.RetryAfterBusy))
+		httpjson.Error(w, http.StatusTooManyRequests, err.Error())
+		return
 	case errors.Is(err, scans.ErrQueueFull), errors.Is(err, scans.ErrStopping):
 		w.Header().Set("Retry-After", "30")
 		httpjson.Error(w, http.StatusServiceUnavailable, err.Error())

@@ -35,7 +35,7 @@ func (a *API) handlePresign(w http.ResponseWriter, r *http.Request) {
 		httpjson.Failed(w, http.StatusBadRequest, "file_name: the file type is not valid; only .sol and .zip files can be uploaded")
 		return
 	}
-	link, err := a.Uploads.Presign(r.Context(), auth.ClientID(r.Context()), name)
+	link, err := a.Uploads.Presign(r.Context(), auth.ClientID(r.Context()), auth.KeyID(r.Context()), name)
 	var refused uploads.Refused
 	if errors.As(err, &refused) {
 		httpjson.Failed(w, http.StatusTooManyRequests, refused.Msg)
@@ -68,6 +68,12 @@ func (a *API) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	} else if err != nil {
 		a.internal(w, r, "reading upload slot", err)
+		return
+	}
+	// The slot expires before the URL's signed expiry when the key that asked for it is
+	// revoked (store.RevokeKey): the URL dies with its key.
+	if time.Now().After(u.ExpiresAt) {
+		httpjson.Error(w, http.StatusForbidden, "the upload URL has expired, or the API key that asked for it was revoked; ask for a new one")
 		return
 	}
 	if !u.UploadedAt.IsZero() {

@@ -9,5 +9,6 @@
 // "Authorization: Bearer <key>" on /private/... and as "Authorization: Token <key>" on
 // /api-tag-webhook/. The scheme word must be the one the route expects; a key sent with the
 // other word is refused with 401 naming the expected scheme, so a client that mixes them up
-// learns why. Keys never appear in logs or answers.
+// learns why. Keys never appear in logs or answers. Wrong keys are throttled per client address
+// (Throttle): past a few, an address waits a growing delay and is answered 429 meanwhile.
 package auth

@@ -55,7 +55,7 @@ func TestRequireSchemes(t *testing.T) {
 	var logs strings.Builder
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	var seen int64
-	h := Require(st, Token, log, func(w http.ResponseWriter, status int, msg string) {
+	h := Require(st, nil, Token, log, func(w http.ResponseWriter, status int, msg string) {
 		w.WriteHeader(status)
 		w.Write([]byte(msg))
 	}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { seen = ClientID(r.Context()) }))

@@ -60,6 +60,8 @@ type client interface {
 	Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
 	Start(ctx context.Context) error
 	StopAndCancel(ctx context.Context) error
+	JobList(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error)
+	JobDelete(ctx context.Context, id int64) (*rivertype.JobRow, error)
 }
 
 // migrationLock is the PostgreSQL advisory lock held while River's schema is migrated, so

@@ -117,7 +117,7 @@ func (q *QuickScans) quickScan(ctx context.Context, clientID int64, p QuickScanP
 		return nil, err
 	}
 	sc, err := q.Scans.Enqueue(ctx, proj, scans.SourceBlock, scans.Request{Address: addr, Platform: p.Platform.Name, Chain: p.Chain.Name, Quick: true})
-	if errors.Is(err, scans.ErrQueueFull) || errors.Is(err, scans.ErrStopping) {
+	if errors.Is(err, scans.ErrQueueFull) || errors.Is(err, scans.ErrStopping) || errors.Is(err, scans.ErrClientBusy) {
 		return nil, &Error{Code: CodeRateLimited, Message: err.Error()}
 	}
 	if err != nil {

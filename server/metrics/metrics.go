@@ -27,6 +27,8 @@ type Metrics struct {
 	Webhooks *prometheus.CounterVec
 	// UploadBytes counts the bytes received through pre-signed uploads.
 	UploadBytes prometheus.Counter
+	// IdleReturns counts the times the quiet process returned its free memory to the system.
+	IdleReturns prometheus.Counter
 }
 
 // New makes the series; queue tells the scans queued (in the store) and running (in this
@@ -53,7 +55,10 @@ func New(queue func() (queued, running int)) *Metrics {
 	m.UploadBytes = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "vigil_upload_bytes_total", Help: "Bytes received through pre-signed uploads.",
 	})
-	m.reg.MustRegister(m.requests, m.duration, m.Scans, m.ScanTime, m.Webhooks, m.UploadBytes,
+	m.IdleReturns = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "vigil_idle_memory_returns_total", Help: "Times the process, quiet after work, returned its free memory to the system.",
+	})
+	m.reg.MustRegister(m.requests, m.duration, m.Scans, m.ScanTime, m.Webhooks, m.UploadBytes, m.IdleReturns,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vigil_scans_queued", Help: "Scans waiting for a worker."},
 			func() float64 { q, _ := queue(); return float64(q) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vigil_scans_running", Help: "Scans running now."},

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/vigil-sec/vigil/report"
+	"github.com/vigil-sec/vigil/server/slots"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -30,6 +31,9 @@ type ScanRequest struct {
 // ErrBusy is returned when the scan queue is full or the server is stopping.
 var ErrBusy = errors.New("the scan queue is full; try again later")
 
+// ErrClientBusy is returned when the client (its address) has its share of the queue waiting.
+var ErrClientBusy = errors.New("too many scans from this address are waiting; try again when one has finished")
+
 // ErrInput marks a request the caller must fix.
 var ErrInput = errors.New("invalid request")
 
@@ -51,6 +55,7 @@ type API struct {
 	cfg     Config
 	captcha *turnstile // nil: no CAPTCHA required
 	conns   atomic.Int64
+	perAddr slots.Counter[string] // connections per client address
 
 	// open connections, so Close can end them: http.Server.Shutdown does not wait for or
 	// close hijacked connections.

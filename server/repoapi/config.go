@@ -41,6 +41,10 @@ type Config struct {
 	PingInterval time.Duration `mapstructure:"ping_interval"`
 	// MaxConnections bounds open WebSocket connections. Default 1000.
 	MaxConnections int `mapstructure:"max_connections"`
+	// MaxConnectionsPerAddress bounds the open connections of one client address (an IPv6
+	// client is its /64), so that one client cannot take every slot: more get 429. It is kept
+	// below MaxConnections. Default 16.
+	MaxConnectionsPerAddress int `mapstructure:"max_connections_per_address"`
 	// OriginPatterns are the host patterns (path.Match syntax, as in
 	// websocket.AcceptOptions) browsers may connect from. Empty: any origin, which is safe
 	// here because the API uses no cookies or other ambient credentials.
@@ -86,6 +90,10 @@ func (c Config) withDefaults() Config {
 	if c.MaxConnections <= 0 {
 		c.MaxConnections = 1000
 	}
+	if c.MaxConnectionsPerAddress <= 0 {
+		c.MaxConnectionsPerAddress = 16
+	}
+	c.MaxConnectionsPerAddress = min(c.MaxConnectionsPerAddress, max(c.MaxConnections/2, 1))
 	if c.HTTPClient == nil {
 		c.HTTPClient = &http.Client{Timeout: 10 * time.Second}
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/coder/websocket"
 	"github.com/google/uuid"
 	"golang.org/x/time/rate"
+
+	"github.com/vigil-sec/vigil/server/clientaddr"
 )
 
 // conn is one WebSocket connection. One goroutine reads (and dispatches), one writes from a
@@ -46,6 +48,13 @@ func (c *conn) goingAway() {
 
 // serveWS upgrades GET /app/ws and runs the connection until either side ends it.
 func (a *API) serveWS(w http.ResponseWriter, r *http.Request) {
+	addr := clientaddr.Of(r)
+	if !a.perAddr.Take(addr, a.cfg.MaxConnectionsPerAddress) {
+		w.Header().Set("Retry-After", "10")
+		writeJSON(w, http.StatusTooManyRequests, errorBody("too many connections from this address; close one or try again later"))
+		return
+	}
+	defer a.perAddr.Give(addr)
 	if a.conns.Add(1) > int64(a.cfg.MaxConnections) {
 		a.conns.Add(-1)
 		writeJSON(w, http.StatusServiceUnavailable, errorBody("too many connections; try again later"))

@@ -61,7 +61,10 @@
 // queue (SendQueue): a client that does not read its messages, or whose writes time out, is
 // disconnected (status 1008) and never blocks a scan; the scan goes on and its result stays
 // available from POST /app/api-get-rust-details/. Pings every PingInterval find vanished
-// clients. MaxConnections bounds open connections (503 beyond it). API.Close ends every
+// clients. MaxConnections bounds open connections (503 beyond it), and one client address
+// holds at most MaxConnectionsPerAddress of them (429 beyond it). The scans of the public
+// client count against the address they came from: past its share of the scan queue, an
+// initiate is answered rate_limited (package scans' fair shares). API.Close ends every
 // connection with status 1001 when the server stops (hijacked connections are not closed by
 // http.Server.Shutdown); the scans they followed go on.
 //

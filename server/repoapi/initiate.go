@@ -158,6 +158,9 @@ func (c *conn) runScan(req scanRequest, requestUUID string) {
 	case errors.Is(err, ErrBusy):
 		c.sendError(typeInitiate, requestUUID, codeBusy, "", "the scan queue is full; try again later")
 		return
+	case errors.Is(err, ErrClientBusy):
+		c.sendError(typeInitiate, requestUUID, codeRateLimited, "", ErrClientBusy.Error())
+		return
 	case errors.Is(err, ErrInput):
 		msg := strings.TrimPrefix(err.Error(), ErrInput.Error()+": ")
 		field := ""

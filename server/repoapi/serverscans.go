@@ -77,6 +77,9 @@ func (s *ServerScans) StartRepoScan(ctx context.Context, req ScanRequest) (scanI
 	if errors.Is(err, scans.ErrQueueFull) || errors.Is(err, scans.ErrStopping) {
 		return sc.ID, p.ID, ErrBusy
 	}
+	if errors.Is(err, scans.ErrClientBusy) {
+		return "", p.ID, ErrClientBusy
+	}
 	return sc.ID, p.ID, err
 }
 

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/server/httpjson"
@@ -25,8 +26,12 @@ import (
 // finishedReport is a report as finish stored it; neither is changed afterwards.
 type finishedReport struct {
 	rep  *report.ScanReport
-	body []byte // json.Marshal(rep): the stored report
+	body []byte    // json.Marshal(rep): the stored report
+	at   time.Time // when it was handed over
 }
+
+// staleReport is how long a report no request took is kept: its request gave up waiting.
+const staleReport = time.Minute
 
 // finishedReports holds the reports of scans finished while a request of this process waited
 // for them, until the request takes its one. A request that gave up waiting leaves its report;
@@ -48,12 +53,27 @@ func (f *finishedReports) put(scanID string, r finishedReport) {
 	if _, ok := f.m[scanID]; !ok {
 		f.order = append(f.order, scanID)
 	}
+	r.at = time.Now()
 	f.m[scanID] = r
 	for len(f.order) > maxFinishedReports {
 		delete(f.m, f.order[0])
 		f.order = f.order[1:]
 	}
 }
+
+// dropStale drops the reports handed over before now-staleReport: large reports of scans
+// whose requests gave up must not stay in memory until 64 others push them out.
+func (f *finishedReports) dropStale(now time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for len(f.order) > 0 && now.Sub(f.m[f.order[0]].at) > staleReport {
+		delete(f.m, f.order[0])
+		f.order = f.order[1:]
+	}
+}
+
+// DropStale drops the reports handed over long ago that no request took.
+func (s *Service) DropStale(now time.Time) { s.handoff.dropStale(now) }
 
 func (f *finishedReports) take(scanID string) (finishedReport, bool) {
 	f.mu.Lock()

@@ -54,6 +54,9 @@ type Service struct {
 	Log      *slog.Logger
 	// QueueLimit is the most scans waiting for a worker (Config.QueueLimit).
 	QueueLimit int
+	// ClientQueue and ClientWorkers are an owner's default shares of the queue (scans
+	// waiting) and of the workers (scans dispatched at once); see fairness.go.
+	ClientQueue, ClientWorkers int
 	// Stopping is closed when the server begins to stop: no scan is queued after it, and
 	// waits end at once.
 	Stopping <-chan struct{}
@@ -64,7 +67,9 @@ type Service struct {
 
 // Enqueue records a scan of the project and submits it to the job runner. A scan the runner
 // refuses is recorded as failed (rather than left queued: a scan the client was told to retry
-// must not also run by surprise after the next restart), and the error says why.
+// must not also run by surprise after the next restart), and the error says why. The scan
+// counts against the owner of ctx (OwnerOf): past its share of the queue nothing is recorded
+// and the error is ErrClientBusy; past its share of the workers the scan waits its turn.
 func (s *Service) Enqueue(ctx context.Context, p store.Project, source string, req Request) (store.Scan, error) {
 	return s.EnqueueAs(ctx, store.NewID(), p, source, req)
 }
@@ -82,17 +87,25 @@ func (s *Service) EnqueueAs(ctx context.Context, id string, p store.Project, sou
 	sc := store.Scan{
 		ID: id, ClientID: p.ClientID, ProjectID: p.ID, ScanType: scanType, Source: source,
 		Status: report.StatusQueued, ReportingStatus: report.ReportNotGenerated, Request: body, CreatedAt: time.Now().UTC(),
+		Owner: OwnerOf(ctx),
 	}
-	if err := s.Store.CreateScan(ctx, sc); err != nil {
+	maxQueued, running, err := s.shares(ctx, sc.Owner)
+	if err != nil {
+		return store.Scan{}, err
+	}
+	if err := s.Store.AdmitScan(ctx, sc, maxQueued); errors.Is(err, store.ErrBusy) {
+		return store.Scan{}, ErrClientBusy
+	} else if err != nil {
 		return store.Scan{}, err
 	}
 	if err := s.Projects.Listed(ctx, p); err != nil { // the dashboard lists every scanned project
 		s.Log.ErrorContext(ctx, "listing project for the dashboard", "project_id", p.ID, "err", err)
 	}
-	if err := s.submit(ctx, sc.ID); err != nil {
+	if err := s.submit(ctx, sc, running); err != nil {
 		if ferr := s.Store.FinishScan(context.WithoutCancel(ctx), sc.ID, report.StatusFailed, "not run: "+err.Error(), nil, nil, time.Now().UTC()); ferr != nil {
 			s.Log.ErrorContext(ctx, "recording refused scan", "scan_id", sc.ID, "err", ferr)
 		}
+		s.Dispatch(context.WithoutCancel(ctx), sc.Owner) // had it been dispatched, its place is free
 		return sc, err
 	}
 	s.Log.InfoContext(ctx, "scan queued", "scan_id", sc.ID, "project_id", p.ID, "client_id", p.ClientID, "source", source)
@@ -100,8 +113,9 @@ func (s *Service) EnqueueAs(ctx context.Context, id string, p store.Project, sou
 }
 
 // submit queues the job of a recorded scan, unless the server is stopping or more than
-// QueueLimit scans (this one included) wait for a worker.
-func (s *Service) submit(ctx context.Context, id string) error {
+// QueueLimit scans (this one included) wait for a worker. A scan with an owner is dispatched
+// with the owner's next ones, as far as its share of the workers allows (the others wait).
+func (s *Service) submit(ctx context.Context, sc store.Scan, running int) error {
 	select {
 	case <-s.Stopping:
 		return ErrStopping
@@ -114,7 +128,14 @@ func (s *Service) submit(ctx context.Context, id string) error {
 	if queued > s.QueueLimit {
 		return ErrQueueFull
 	}
-	return s.Queue.Enqueue(ctx, jobs.ScanArgs{ScanID: id})
+	if sc.Owner == "" {
+		return s.Queue.Enqueue(ctx, jobs.ScanArgs{ScanID: sc.ID})
+	}
+	ids, err := s.Store.DispatchNext(ctx, sc.Owner, running)
+	if err != nil {
+		return err
+	}
+	return s.queueJobs(ctx, ids)
 }
 
 // NamedClient is a client the server records scans under itself (public repository scans,

@@ -67,13 +67,19 @@ func (s *Postgres) ListKeys(ctx context.Context) ([]Key, error) {
 	return collect(rows, err, scanKey)
 }
 
-// RevokeKey revokes a key; revoking twice keeps the first time.
+// RevokeKey revokes a key, and its upload URLs with it; revoking twice keeps the first time.
 func (s *Postgres) RevokeKey(ctx context.Context, id int64, at time.Time) error {
-	tag, err := s.pool.Exec(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2`, at.UnixMicro(), id)
-	if err != nil {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2`, at.UnixMicro(), id)
+		if err != nil {
+			return err
+		}
+		if err := affected(tag.RowsAffected()); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `UPDATE uploads SET expires_at = $1 WHERE key_id = $2 AND expires_at > $1`, at.UnixMicro(), id)
 		return err
-	}
-	return affected(tag.RowsAffected())
+	})
 }
 
 // PutDocument stores (or replaces) a document.

@@ -62,12 +62,12 @@ func (s *Postgres) GetProject(ctx context.Context, clientID int64, id string) (P
 
 // CreateScan records a new scan.
 func (s *Postgres) CreateScan(ctx context.Context, sc Scan) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO scans(id, client_id, project_id, scan_type, source, status, err_msg,
-		reporting_status, request, attempts, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-		sc.ID, sc.ClientID, sc.ProjectID, sc.ScanType, sc.Source, sc.Status, sc.ErrMsg, sc.ReportingStatus,
-		string(sc.Request), sc.Attempts, sc.CreatedAt.UnixMicro())
+	_, err := s.pool.Exec(ctx, insertScanPostgres, insertScanArgs(sc)...)
 	return err
 }
+
+const insertScanPostgres = `INSERT INTO scans(id, client_id, project_id, scan_type, source, status, err_msg,
+	reporting_status, request, attempts, created_at, owner, dispatched) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`
 
 // GetScan reads one of the client's scans.
 func (s *Postgres) GetScan(ctx context.Context, clientID int64, id string) (Scan, error) {

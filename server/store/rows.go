@@ -46,7 +46,7 @@ const (
 	scanMetaColumns = scanColumnsHead + `NULL` + scanColumnsTail
 	scanColumnsHead = `id, client_id, project_id, scan_type, source, status, err_msg, reporting_status, request,
 	attempts, created_at, started_at, finished_at, `
-	scanColumnsTail = `, COALESCE(octet_length(report), 0) > 0, report_id, reporting_err_msg, running, crashes, progress`
+	scanColumnsTail = `, COALESCE(octet_length(report), 0) > 0, report_id, reporting_err_msg, running, crashes, progress, owner, dispatched`
 )
 
 func scanScan(r row) (Scan, error) {
@@ -56,7 +56,7 @@ func scanScan(r row) (Scan, error) {
 	var created, started, finished sql.NullInt64
 	err := r.Scan(&sc.ID, &sc.ClientID, &sc.ProjectID, &sc.ScanType, &sc.Source, &sc.Status, &sc.ErrMsg,
 		&sc.ReportingStatus, &req, &sc.Attempts, &created, &started, &finished, &rep, &sc.HasReport, &sc.ReportID,
-		&sc.ReportingErrMsg, &sc.Running, &sc.Crashes, &progress)
+		&sc.ReportingErrMsg, &sc.Running, &sc.Crashes, &progress, &sc.Owner, &sc.Dispatched)
 	sc.Request = []byte(req)
 	sc.Progress = decodeProgress(progress)
 	if rep.Valid {
@@ -66,12 +66,12 @@ func scanScan(r row) (Scan, error) {
 	return sc, err
 }
 
-const keyColumns = `id, client_id, name, prefix, hash, created_at, revoked_at`
+const keyColumns = `id, client_id, name, prefix, hash, created_at, revoked_at, max_queued, max_running`
 
 func scanKey(r row) (Key, error) {
 	var k Key
 	var created, revoked sql.NullInt64
-	err := r.Scan(&k.ID, &k.ClientID, &k.Name, &k.Prefix, &k.Hash, &created, &revoked)
+	err := r.Scan(&k.ID, &k.ClientID, &k.Name, &k.Prefix, &k.Hash, &created, &revoked, &k.MaxQueued, &k.MaxRunning)
 	k.CreatedAt, k.RevokedAt = fromMicros(created), fromMicros(revoked)
 	return k, err
 }
@@ -79,12 +79,12 @@ func scanKey(r row) (Key, error) {
 func scanUpload(r row) (Upload, error) {
 	var u Upload
 	var created, expires, uploaded sql.NullInt64
-	err := r.Scan(&u.ObjectKey, &u.ClientID, &u.FileName, &u.Size, &created, &expires, &uploaded)
+	err := r.Scan(&u.ObjectKey, &u.ClientID, &u.FileName, &u.Size, &created, &expires, &uploaded, &u.KeyID)
 	u.CreatedAt, u.ExpiresAt, u.UploadedAt = fromMicros(created), fromMicros(expires), fromMicros(uploaded)
 	return u, err
 }
 
-const uploadColumns = `object_key, client_id, file_name, size, created_at, expires_at, uploaded_at`
+const uploadColumns = `object_key, client_id, file_name, size, created_at, expires_at, uploaded_at, key_id`
 
 const deliveryColumns = `id, client_id, event_type, scan_id, body, status, attempts, next_attempt_at, last_error, created_at`
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 )
 
@@ -55,14 +56,17 @@ func (s *SQLite) ListKeys(ctx context.Context) ([]Key, error) {
 	return readAll(rows, scanKey)
 }
 
-// RevokeKey revokes a key; revoking twice keeps the first time.
+// RevokeKey revokes a key, and its upload URLs with it; revoking twice keeps the first time.
 func (s *SQLite) RevokeKey(ctx context.Context, id int64, at time.Time) error {
-	res, err := s.w.ExecContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?`, at.UnixMicro(), id)
-	if err != nil {
+	return s.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?`, at.UnixMicro(), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE uploads SET expires_at = ? WHERE key_id = ? AND expires_at > ?`, at.UnixMicro(), id, at.UnixMicro())
 		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	})
 }

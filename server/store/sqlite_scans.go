@@ -56,11 +56,18 @@ func (s *SQLite) GetProject(ctx context.Context, clientID int64, id string) (Pro
 
 // CreateScan records a new scan.
 func (s *SQLite) CreateScan(ctx context.Context, sc Scan) error {
-	_, err := s.w.ExecContext(ctx, `INSERT INTO scans(id, client_id, project_id, scan_type, source, status, err_msg,
-		reporting_status, request, attempts, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		sc.ID, sc.ClientID, sc.ProjectID, sc.ScanType, sc.Source, sc.Status, sc.ErrMsg, sc.ReportingStatus,
-		string(sc.Request), sc.Attempts, sc.CreatedAt.UnixMicro())
+	_, err := s.w.ExecContext(ctx, insertScanSQLite, insertScanArgs(sc)...)
 	return err
+}
+
+const insertScanSQLite = `INSERT INTO scans(id, client_id, project_id, scan_type, source, status, err_msg,
+	reporting_status, request, attempts, created_at, owner, dispatched) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
+// insertScanArgs are the values of a new scan's row: a scan with an owner waits undispatched
+// until DispatchNext gives it a place among its owner's share of the workers.
+func insertScanArgs(sc Scan) []any {
+	return []any{sc.ID, sc.ClientID, sc.ProjectID, sc.ScanType, sc.Source, sc.Status, sc.ErrMsg, sc.ReportingStatus,
+		string(sc.Request), sc.Attempts, sc.CreatedAt.UnixMicro(), sc.Owner, sc.Owner == ""}
 }
 
 // GetScan reads one of the client's scans.

@@ -7,8 +7,8 @@ import (
 
 // CreateUpload records a pre-signed upload slot.
 func (s *SQLite) CreateUpload(ctx context.Context, u Upload) error {
-	_, err := s.w.ExecContext(ctx, `INSERT INTO uploads(object_key, client_id, file_name, size, created_at, expires_at)
-		VALUES (?, ?, ?, -1, ?, ?)`, u.ObjectKey, u.ClientID, u.FileName, u.CreatedAt.UnixMicro(), u.ExpiresAt.UnixMicro())
+	_, err := s.w.ExecContext(ctx, `INSERT INTO uploads(object_key, client_id, file_name, size, created_at, expires_at, key_id)
+		VALUES (?, ?, ?, -1, ?, ?, ?)`, u.ObjectKey, u.ClientID, u.FileName, u.CreatedAt.UnixMicro(), u.ExpiresAt.UnixMicro(), u.KeyID)
 	return err
 }
 

@@ -15,6 +15,8 @@ type Store interface {
 	// KeyByHash returns the key with this hash if it is not revoked.
 	KeyByHash(ctx context.Context, hash []byte) (Key, error)
 	ListKeys(ctx context.Context) ([]Key, error)
+	// RevokeKey revokes a key and, in the same transaction, makes the upload URLs it issued
+	// expire at the revocation: a URL handed out before dies with its key.
 	RevokeKey(ctx context.Context, id int64, at time.Time) error
 
 	// Projects: EnsureProject returns the client's project with this source key, creating it
@@ -58,6 +60,22 @@ type Store interface {
 	RecordCrash(ctx context.Context, id string) (int, error)
 	// QueuedScans counts the scans waiting for a worker (status queued).
 	QueuedScans(ctx context.Context) (int, error)
+
+	// Fair shares of the queue (package scans). AdmitScan records a new scan as CreateScan
+	// does, unless its owner already has maxQueued scans queued (ErrBusy; 0: no bound), as one
+	// step against every other admission of that owner, in any process. A scan with an owner
+	// is recorded undispatched.
+	AdmitScan(ctx context.Context, sc Scan, maxQueued int) error
+	// DispatchNext marks dispatched the owner's oldest undispatched queued scans, as many as
+	// keep its dispatched unfinished scans at most maxRunning, and returns their ids, oldest
+	// first: the caller queues their jobs. One step against every other dispatch of the owner.
+	DispatchNext(ctx context.Context, owner string, maxRunning int) ([]string, error)
+	// WaitingOwners lists the owners that have undispatched queued scans.
+	WaitingOwners(ctx context.Context) ([]string, error)
+	// GetKey reads a key by id, revoked or not.
+	GetKey(ctx context.Context, id int64) (Key, error)
+	// SetKeyQuota sets a key's shares of the queue and of the workers (0: the defaults).
+	SetKeyQuota(ctx context.Context, id int64, maxQueued, maxRunning int) error
 	// UnfinishedScans lists scans queued or running, oldest first: what a restart resumes.
 	UnfinishedScans(ctx context.Context) ([]Scan, error)
 	// SetReporting records the state of a scan's downloadable report (reportID "" keeps the

@@ -12,6 +12,9 @@ var ErrNotFound = errors.New("store: not found")
 // ErrConflict is returned when a write would break a rule of the data (a file uploaded twice).
 var ErrConflict = errors.New("store: conflict")
 
+// ErrBusy is returned by AdmitScan when the scan's owner has its share of the queue.
+var ErrBusy = errors.New("store: the owner has its share of the queue")
+
 // Client owns keys, projects, scans, uploads and a webhook endpoint.
 type Client struct {
 	ID        int64
@@ -28,6 +31,9 @@ type Key struct {
 	Hash      []byte
 	CreatedAt time.Time
 	RevokedAt time.Time // zero while the key is valid
+	// MaxQueued and MaxRunning are the key's shares of the scan queue and of the workers
+	// (`vigil keys quota`); 0 means the server's defaults.
+	MaxQueued, MaxRunning int
 }
 
 // Project is a repository or a named set of uploads scanned by one client.
@@ -71,6 +77,11 @@ type Scan struct {
 	ReportingErrMsg string // why report generation failed
 	// Progress is what the worker last recorded of a running scan (zero until it does).
 	Progress Progress
+	// Owner is who the scan counts against in the queue's fair shares ("key:<id>",
+	// "addr:<address>", "" for none); Dispatched says its job has been queued (a scan of an
+	// owner over its share of the workers waits undispatched, see DispatchNext).
+	Owner      string
+	Dispatched bool
 }
 
 // Finding is the triage record of one finding of a scan.
@@ -92,8 +103,11 @@ type Triage struct {
 
 // Upload is a pre-signed upload slot and, once the file arrived, its size.
 type Upload struct {
-	ObjectKey  string
-	ClientID   int64
+	ObjectKey string
+	ClientID  int64
+	// KeyID is the API key that asked for the slot (0 when none was recorded): revoking the
+	// key makes the slot expire (RevokeKey).
+	KeyID      int64
 	FileName   string
 	Size       int64 // -1 until uploaded
 	CreatedAt  time.Time

@@ -71,12 +71,12 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// Save stores a file the server received itself (the dashboard's upload form) as an upload of
-// the client, as if PUT to a pre-signed URL, with the same size limit and quota, and returns
-// its object key.
-func (s *Service) Save(ctx context.Context, client int64, name string, data io.Reader) (string, error) {
+// Save stores a file the server received itself (the dashboard's upload form, signed in with
+// the key keyID) as an upload of the client, as if PUT to a pre-signed URL, with the same size
+// limit and quota, and returns its object key.
+func (s *Service) Save(ctx context.Context, client, keyID int64, name string, data io.Reader) (string, error) {
 	now := time.Now().UTC()
-	u := store.Upload{ObjectKey: store.NewID(), ClientID: client, FileName: name, CreatedAt: now, ExpiresAt: now.Add(s.Expiry)}
+	u := store.Upload{ObjectKey: store.NewID(), ClientID: client, KeyID: keyID, FileName: name, CreatedAt: now, ExpiresAt: now.Add(s.Expiry)}
 	limit, err := s.Limit(ctx, u)
 	if err != nil {
 		return "", err
@@ -110,6 +110,16 @@ func (s *Service) Complete(ctx context.Context, u store.Upload) (store.Upload, e
 		return u, Refused{"nothing was uploaded to this URL yet"}
 	} else if err != nil {
 		return u, err
+	}
+	// The store's URL stays writable until the expiry it was signed with; the slot's own
+	// expiry is sooner when the key that asked for it was revoked (store.RevokeKey). A file
+	// that arrived after it is not taken.
+	// Object stores keep the time to the second: a file of the slot's last second is late too.
+	if !info.Modified.IsZero() && !info.Modified.Before(u.ExpiresAt.Truncate(time.Second)) {
+		if err := s.Blobs.Delete(ctx, Blob(u.ObjectKey)); err != nil {
+			return u, err
+		}
+		return u, Refused{"the file arrived after its upload URL expired (or the API key that asked for the URL was revoked) and was removed; ask for a new URL"}
 	}
 	limit, err := s.Limit(ctx, u)
 	if err != nil {

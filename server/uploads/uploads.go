@@ -56,10 +56,10 @@ func (e Refused) Error() string { return e.Msg }
 // QuotaUsedUp is the reason given when the client's byte quota leaves no room.
 const QuotaUsedUp = "the client's upload quota is used up; uploads are removed after their retention"
 
-// Presign records an upload slot for a file of the client and returns its pre-signed URL: the
-// blob store's own when it signs them, else one of Path. A client holding MaxPerClient slots
-// is Refused.
-func (s *Service) Presign(ctx context.Context, client int64, name string) (string, error) {
+// Presign records an upload slot for a file of the client, asked for with the API key keyID
+// (revoking it ends the URL), and returns its pre-signed URL: the blob store's own when it
+// signs them, else one of Path. A client holding MaxPerClient slots is Refused.
+func (s *Service) Presign(ctx context.Context, client, keyID int64, name string) (string, error) {
 	slots, _, err := s.Store.UploadUsage(ctx, client)
 	if err != nil {
 		return "", fmt.Errorf("reading upload usage: %w", err)
@@ -68,7 +68,7 @@ func (s *Service) Presign(ctx context.Context, client int64, name string) (strin
 			s.MaxPerClient, s.Retention)}
 	}
 	now := time.Now().UTC()
-	u := store.Upload{ObjectKey: store.NewID(), ClientID: client, FileName: name, CreatedAt: now, ExpiresAt: now.Add(s.Expiry)}
+	u := store.Upload{ObjectKey: store.NewID(), ClientID: client, KeyID: keyID, FileName: name, CreatedAt: now, ExpiresAt: now.Add(s.Expiry)}
 	if err := s.Store.CreateUpload(ctx, u); err != nil {
 		return "", fmt.Errorf("recording upload slot: %w", err)
 	}

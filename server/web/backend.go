@@ -17,6 +17,9 @@ var ErrInput = errors.New("invalid input")
 // ErrBusy says the scan queue cannot take a scan now.
 var ErrBusy = errors.New("the scan queue is full; try again later")
 
+// ErrClientBusy says the client (the signed-in key) has its share of the queue waiting.
+var ErrClientBusy = errors.New("too many of your scans are waiting")
+
 // ErrUnavailable says a feature is not configured on this server (block or token scans).
 var ErrUnavailable = errors.New("not configured on this server")
 

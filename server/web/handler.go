@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/slots"
 	"github.com/vigil-sec/vigil/server/store"
 )
 
@@ -30,6 +32,11 @@ type Config struct {
 	Stopping <-chan struct{}
 	// PollEvery is how often live progress looks at a running scan (default 500 ms).
 	PollEvery time.Duration
+	// Throttle counts wrong API keys at sign-in per address (shared with the API); nil: none.
+	Throttle *auth.Throttle
+	// MaxStreamsPerKey bounds the live-progress streams open at once with one API key's
+	// sessions; more get 429. Default 16.
+	MaxStreamsPerKey int
 }
 
 // Handler serves the dashboard's pages.
@@ -38,6 +45,7 @@ type Handler struct {
 	sessions  sessions
 	pages     *pages
 	summaries summaryCache
+	streams   slots.Counter[int64] // live-progress streams open per key
 }
 
 // New builds the dashboard.
@@ -53,6 +61,9 @@ func New(cfg Config) (*Handler, error) {
 	}
 	if cfg.MaxUploadBytes <= 0 {
 		cfg.MaxUploadBytes = 32 << 20
+	}
+	if cfg.MaxStreamsPerKey <= 0 {
+		cfg.MaxStreamsPerKey = 16
 	}
 	p, err := parsePages()
 	if err != nil {
@@ -146,20 +157,12 @@ func userError(err error) (string, bool) {
 	switch {
 	case errors.Is(err, ErrInput):
 		return strings.TrimPrefix(err.Error(), ErrInput.Error()+": "), true
-	case errors.Is(err, ErrBusy), errors.Is(err, ErrUnavailable):
+	case errors.Is(err, ErrBusy), errors.Is(err, ErrUnavailable), errors.Is(err, ErrClientBusy):
 		return err.Error(), true
 	case errors.Is(err, store.ErrNotFound):
 		return "not found", true
 	}
 	return "", false
-}
-
-// safeNext keeps a post-login destination on this site: a local path, never "//host".
-func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
-		return "/"
-	}
-	return next
 }
 
 func escapedNext(r *http.Request) string { return url.QueryEscape(safeNext(r.URL.RequestURI())) }

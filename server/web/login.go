@@ -2,11 +2,14 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/vigil-sec/vigil/server/auth"
+	"github.com/vigil-sec/vigil/server/clientaddr"
 )
 
 type loginView struct {
@@ -42,7 +45,15 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		h.showLogin(w, r, http.StatusForbidden, "The sign-in form expired; please try again.")
 		return
 	}
+	wait, done := h.cfg.Throttle.Begin(r.Context(), clientaddr.Of(r))
+	if wait > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(auth.RetryAfter(wait)))
+		h.showLogin(w, r, http.StatusTooManyRequests,
+			fmt.Sprintf("Too many wrong API keys from this address; try again in %d seconds.", auth.RetryAfter(wait)))
+		return
+	}
 	k, err := auth.Check(r.Context(), h.cfg.Store, strings.TrimSpace(r.PostFormValue("api_key")))
+	done(errors.Is(err, auth.ErrInvalidKey))
 	if errors.Is(err, auth.ErrInvalidKey) {
 		h.showLogin(w, r, http.StatusUnauthorized, "That API key is not valid (or was revoked).")
 		return

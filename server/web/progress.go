@@ -79,14 +79,22 @@ func plural(n int, what string) string {
 }
 
 // scanEvents is GET /scans/{id}/events: server-sent events with the scan's progress, one when
-// it changes, until the scan ends ("done") or the server stops. Progress comes from the store,
-// where the worker (perhaps another process) records it, so polling it serves every process.
+// it changes, until the scan ends ("done"), the session ends ("signed_out": its key was
+// revoked, or the user signed out, in any process) or the server stops. Progress comes from
+// the store, where the worker (perhaps another process) records it, so polling it serves every
+// process; the session is checked again at every poll, as a request would check it.
 func (h *Handler) scanEvents(w http.ResponseWriter, r *http.Request, s *session) {
 	id := r.PathValue("id")
 	if _, err := h.cfg.Store.GetScanMeta(r.Context(), s.clientID, id); err != nil {
 		h.notFound(w, r, err)
 		return
 	}
+	if !h.streams.Take(s.keyID, h.cfg.MaxStreamsPerKey) {
+		w.Header().Set("Retry-After", "10")
+		h.fail(w, r, http.StatusTooManyRequests, "too many live-progress pages open with this key; close some", nil)
+		return
+	}
+	defer h.streams.Give(s.keyID)
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("X-Accel-Buffering", "no")
@@ -96,6 +104,13 @@ func (h *Handler) scanEvents(w http.ResponseWriter, r *http.Request, s *session)
 	limit := time.After(30 * time.Minute) // a browser reconnects on its own
 	var last []byte
 	for {
+		if live, err := h.current(r); err != nil || live == nil || live.clientID != s.clientID {
+			if err == nil {
+				fmt.Fprint(w, "event: signed_out\ndata: {}\n\n")
+				rc.Flush()
+			}
+			return
+		}
 		sc, err := h.cfg.Store.GetScanMeta(r.Context(), s.clientID, id)
 		if err != nil {
 			return

@@ -64,7 +64,12 @@ func (h *Handler) scanRefused(w http.ResponseWriter, r *http.Request, s *session
 		return
 	}
 	v.Error = msg
-	h.showProjects(w, r, s, http.StatusBadRequest, v)
+	status := http.StatusBadRequest
+	if errors.Is(err, ErrClientBusy) {
+		status = http.StatusTooManyRequests
+		w.Header().Set("Retry-After", "10")
+	}
+	h.showProjects(w, r, s, status, v)
 }
 
 // addUpload is POST /projects/upload (multipart): .sol or .zip files scanned as one project.

@@ -18,6 +18,7 @@ import (
 	"github.com/vigil-sec/vigil/scan/netguard"
 	"github.com/vigil-sec/vigil/scan/onchain/explorer"
 	"github.com/vigil-sec/vigil/scan/onchain/solana"
+	"github.com/vigil-sec/vigil/server/auth"
 	"github.com/vigil-sec/vigil/server/projects"
 	"github.com/vigil-sec/vigil/server/reports"
 	"github.com/vigil-sec/vigil/server/scans"
@@ -51,6 +52,9 @@ func (d *ServerBackend) Projects(ctx context.Context, clientID int64) ([]store.P
 
 // queued maps the refusals of scans.Service.Enqueue to the dashboard's errors.
 func queued(sc store.Scan, err error) (string, error) {
+	if errors.Is(err, scans.ErrClientBusy) {
+		return "", fmt.Errorf("%w: %v", ErrClientBusy, err)
+	}
 	if errors.Is(err, scans.ErrQueueFull) || errors.Is(err, scans.ErrStopping) {
 		return "", fmt.Errorf("%w (%v)", ErrBusy, err)
 	}
@@ -140,7 +144,7 @@ func (d *ServerBackend) AddUpload(ctx context.Context, clientID int64, name stri
 // storeUpload writes one uploaded file where a PUT to a pre-signed URL would, with its size
 // limit and the client's quota.
 func (d *ServerBackend) storeUpload(ctx context.Context, clientID int64, name string, data io.Reader) (string, error) {
-	key, err := d.Uploads.Save(ctx, clientID, name, data)
+	key, err := d.Uploads.Save(ctx, clientID, auth.KeyID(ctx), name, data)
 	var refused uploads.Refused
 	if errors.As(err, &refused) {
 		return "", fmt.Errorf("%w: %s", ErrInput, refused.Msg)

@@ -26,6 +26,7 @@ const (
 // key ends the session at its next request.
 type session struct {
 	clientID int64
+	keyID    int64 // filled by current, which checks the key
 	keyName  string
 	keyHash  []byte
 	csrf     string
@@ -126,6 +127,7 @@ func (h *Handler) current(r *http.Request) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.keyID = k.ID
 	return s, nil
 }
 
@@ -168,7 +170,7 @@ func (h *Handler) signedIn(next func(http.ResponseWriter, *http.Request, *sessio
 				return
 			}
 		}
-		r = r.WithContext(auth.WithClientID(context.WithValue(r.Context(), sessionKey{}, s), s.clientID))
+		r = r.WithContext(auth.WithKey(context.WithValue(r.Context(), sessionKey{}, s), store.Key{ID: s.keyID, ClientID: s.clientID}))
 		next(w, r, s)
 	}
 }

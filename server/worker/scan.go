@@ -52,6 +52,9 @@ func (w *Worker) resume(ctx context.Context) error {
 		return fmt.Errorf("server: listing unfinished scans: %w", err)
 	}
 	for _, sc := range scans {
+		if !sc.Dispatched {
+			continue // waits its turn among its owner's share (dispatched below)
+		}
 		if exclusive {
 			if sc.Running {
 				if sc.Crashes, err = w.Store.RecordCrash(ctx, sc.ID); err != nil {
@@ -69,6 +72,10 @@ func (w *Worker) resume(ctx context.Context) error {
 		if err := w.Queue.Enqueue(ctx, jobs.ScanArgs{ScanID: sc.ID}); err != nil {
 			return fmt.Errorf("server: queueing scan %s: %w", sc.ID, err)
 		}
+	}
+	// Owners whose places a previous process freed without dispatching their next scans.
+	if err := w.Scans.Redispatch(ctx); err != nil {
+		return fmt.Errorf("server: dispatching waiting scans: %w", err)
 	}
 	return nil
 }
@@ -324,6 +331,7 @@ func (w *Worker) finish(ctx context.Context, sc store.Scan, rep *report.ScanRepo
 	}
 	w.Scans.KeepFinished(sc.ID, rep, body)
 	w.Scans.Finished(sc.ID)
+	w.Scans.Dispatch(ctx, sc.Owner) // its place among the owner's share of the workers is free
 	w.Metrics.Scans.WithLabelValues(status).Inc()
 	w.Log.Info("scan finished", "scan_id", sc.ID, "status", status, "err_msg", errMsg, "findings", len(findings))
 	return w.notify(ctx, sc, p, status, errMsg, rep)

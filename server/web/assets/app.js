@@ -35,6 +35,11 @@
       es.close();
       window.location.reload();
     });
+    // The session ended (signed out, or its key revoked): the reload goes to the sign-in page.
+    es.addEventListener("signed_out", function () {
+      es.close();
+      window.location.reload();
+    });
   }
   function start() {
     var s = document.getElementById("progress");

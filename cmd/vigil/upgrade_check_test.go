@@ -115,23 +115,6 @@ func gitIn(t testing.TB, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// vigilIn runs the vigil binary in a folder.
-func vigilIn(t *testing.T, dir string, args ...string) runResult {
-	t.Helper()
-	cmd := exec.Command(vigilBin, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "NO_COLOR=1")
-	var out, errb strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if exit, ok := err.(*exec.ExitError); ok {
-		code = exit.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return runResult{out.String(), errb.String(), code}
-}
 
 // TestUpgradeCheckGitRevisions compares a tag with HEAD of a repository made in the test, from
 // a subfolder: both versions are read from git, and the working tree's own edits do not count.

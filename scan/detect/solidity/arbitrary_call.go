@@ -64,7 +64,7 @@ func runArbitraryCall(pass *detect.Pass) {
 			if !chosen && isSelf(a.Target) {
 				// A call of the contract itself with the caller's calldata passes every check
 				// that only the contract may call a function (msg.sender == address(this)).
-				if self = selfOnly(p, pass.Contract); self != "" {
+				if self = selfOnly(p, fn.Contract); self != "" {
 					targetHow, chosen = "the contract itself", true
 				}
 			}
@@ -87,13 +87,13 @@ func runArbitraryCall(pass *detect.Pass) {
 				"target": sourceText(p, a.Call.Target), "calldata": sourceText(p, cd.data)}, Function: fn.Name, Evidence: ev}
 			f.Pos, f.End = fnRange(fn, a.Site)
 			if self != "" {
-				ev.Add("the call runs as " + pass.Contract.Name + " itself, which " + self + " lets in")
-			} else if what := carriesAuthority(p, pass.Contract); what != "" {
-				ev.Add("the call runs as " + pass.Contract.Name + ", which " + what)
+				ev.Add("the call runs as " + fn.Contract.Name + " itself, which " + self + " lets in")
+			} else if what := carriesAuthority(p, fn.Contract); what != "" {
+				ev.Add("the call runs as " + fn.Contract.Name + ", which " + what)
 			} else {
 				// A forwarder that keeps no ledger and pulls nobody's tokens has only what it is
 				// handed within the transaction (a swap proxy, a multicall): low.
-				ev.Add(pass.Contract.Name + " keeps no ledger of accounts and pulls no one's tokens: it holds only what it is handed in the same transaction")
+				ev.Add(fn.Contract.Name + " keeps no ledger of accounts and pulls no one's tokens: it holds only what it is handed in the same transaction")
 				f.Severity = detect.Low
 			}
 			pass.Report(f)

@@ -55,6 +55,9 @@ func authSlots(p *sema.Program, c *sema.Contract) map[sema.Loc]bool {
 // that checks compare the caller with, to a value the caller chooses.
 func reportNamespacedOwnerWrites(pass *detect.Pass, fn *sema.Function, report func(w sema.StoreWrite, what string)) {
 	p := pass.Program
+	if pass.Contract == nil {
+		return // free functions keep no state of their own
+	}
 	auth := authSlots(p, pass.Contract)
 	if len(auth) == 0 || p.RunsOnce(fn) {
 		return

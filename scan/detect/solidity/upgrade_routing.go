@@ -21,6 +21,9 @@ import (
 // target by a check of the caller through a base it shares with logic, and that routing
 // function; nil when there is none.
 func routingProxy(p *sema.Program, logic *sema.Contract) (*sema.Contract, *sema.Function) {
+	if logic == nil {
+		return nil, nil
+	}
 	for _, px := range p.Contracts {
 		if px == logic || px.IsInterface() || px.IsLibrary() || slices.Contains(logic.Linearization, px) {
 			continue

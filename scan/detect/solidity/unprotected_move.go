@@ -24,6 +24,20 @@ var unshippedMoves = []string{"transfer", "safetransfer", "burn"}
 // unresolved internal move primitive whose source account the caller chooses (a parameter),
 // when nothing in fn checks the caller or reads an approval.
 func unshippedMoveCalls(p *sema.Program, fn *sema.Function) []*sema.Call {
+	out := unresolvedCalls(p, fn, func(info *sema.FuncInfo, n *sema.Node, c *sema.Call) bool {
+		name := strings.ToLower(strings.TrimLeft(c.Name, "_"))
+		return len(c.Args) > 0 && slices.Contains(unshippedMoves, name) && paramChosen(info, c.Args[0]) && !callerRestrictedAt(p, fn, n)
+	})
+	if len(out) == 0 || checksCaller(p, fn) || readsApproval(p, fn) || takesSignature(p, fn) {
+		return nil
+	}
+	return out
+}
+
+// unresolvedCalls returns the calls fn's own code makes, f(...) with a plain name, of an
+// internal function the model did not find (a base's, whose source is missing), that keep
+// accepts.
+func unresolvedCalls(p *sema.Program, fn *sema.Function, keep func(*sema.FuncInfo, *sema.Node, *sema.Call) bool) []*sema.Call {
 	info := p.Info(fn)
 	if info == nil || info.CFG == nil {
 		return nil
@@ -34,20 +48,11 @@ func unshippedMoveCalls(p *sema.Program, fn *sema.Function) []*sema.Call {
 			continue
 		}
 		for _, c := range nodeCalls(p, n) {
-			// f(...) of a function the model did not find: a base's, whose source is missing
-			if _, plain := c.Expr.Fun.(*ast.Ident); !plain || len(c.Callees) > 0 || len(c.Args) == 0 ||
-				c.Kind != sema.CallInternal && c.Kind != sema.CallUnknown {
-				continue
+			if _, plain := c.Expr.Fun.(*ast.Ident); plain && len(c.Callees) == 0 &&
+				(c.Kind == sema.CallInternal || c.Kind == sema.CallUnknown) && keep(info, n, c) {
+				out = append(out, c)
 			}
-			name := strings.ToLower(strings.TrimLeft(c.Name, "_"))
-			if !slices.Contains(unshippedMoves, name) || !paramChosen(info, c.Args[0]) || callerRestrictedAt(p, fn, n) {
-				continue
-			}
-			out = append(out, c)
 		}
-	}
-	if len(out) == 0 || checksCaller(p, fn) || readsApproval(p, fn) || takesSignature(p, fn) {
-		return nil
 	}
 	return out
 }
@@ -99,26 +104,14 @@ func reportUnshippedMoves(pass *detect.Pass, fn *sema.Function) {
 // caller chooses, in a contract whose missing bases name a fungible token, when fn checks
 // nothing about the caller and charges nothing.
 func unshippedMintCalls(p *sema.Program, fn *sema.Function) []*sema.Call {
-	info := p.Info(fn)
-	if info == nil || info.CFG == nil || fn.Contract == nil || !fungibleMissingBase(p, fn.Contract) {
+	if fn.Contract == nil || !fungibleMissingBase(p, fn.Contract) {
 		return nil
 	}
-	var out []*sema.Call
-	for _, n := range info.CFG.Nodes {
-		if n.Fn != fn {
-			continue
-		}
-		for _, c := range nodeCalls(p, n) {
-			if _, plain := c.Expr.Fun.(*ast.Ident); !plain || len(c.Callees) > 0 || len(c.Args) != 2 ||
-				c.Kind != sema.CallInternal && c.Kind != sema.CallUnknown || c.Name != "_mint" {
-				continue
-			}
-			if !paramChosen(info, c.Args[1]) || callerRestrictedAt(p, fn, n) || withinCallerQuota(p, fn, n) {
-				continue // a minter spending a quota an admin granted it is no open mint
-			}
-			out = append(out, c)
-		}
-	}
+	out := unresolvedCalls(p, fn, func(info *sema.FuncInfo, n *sema.Node, c *sema.Call) bool {
+		// A minter spending a quota an admin granted it is no open mint.
+		return c.Name == "_mint" && len(c.Args) == 2 && paramChosen(info, c.Args[1]) &&
+			!callerRestrictedAt(p, fn, n) && !withinCallerQuota(p, fn, n)
+	})
 	if len(out) == 0 || checksCaller(p, fn) || p.RunsOnce(fn) || isInitializerLike(fn) || len(p.CallerDebits(fn)) > 0 ||
 		fn.IsPayable() && flowReadsValue(p, fn) {
 		return nil

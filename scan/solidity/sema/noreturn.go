@@ -24,20 +24,8 @@ func neverReturns(info *FuncInfo, s ast.Stmt, set map[*Function]bool) bool {
 	if info == nil || set == nil {
 		return false // the graphs are being built for the first time: facts not known yet
 	}
-	var x ast.Expr
-	switch s := s.(type) {
-	case *ast.ExprStmt:
-		x = s.X
-		if a, ok := x.(*ast.AssignExpr); ok {
-			x = a.Rhs
-		}
-	case *ast.ReturnStmt:
-		x = s.Result
-	case *ast.VarDeclStmt:
-		x = s.Value
-	}
-	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok {
+	call := stmtCall(s)
+	if call == nil {
 		return false
 	}
 	c := info.CallOf[call]
@@ -202,17 +190,8 @@ func mayHalt(info *FuncInfo, s ast.Stmt, set map[*Function]bool) bool {
 	if info == nil || len(set) == 0 {
 		return false
 	}
-	var x ast.Expr
-	switch s := s.(type) {
-	case *ast.ExprStmt:
-		x = s.X
-	case *ast.ReturnStmt:
-		x = s.Result
-	case *ast.VarDeclStmt:
-		x = s.Value
-	}
-	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok {
+	call := stmtCall(s) // x = f() halts when f does
+	if call == nil {
 		return false
 	}
 	if c := info.CallOf[call]; c != nil {

@@ -124,3 +124,26 @@ func storageGetters(p *sema.Program) map[*sema.Function]bool {
 		return out
 	})
 }
+
+// reportSlotOwnerWrites reports entry point fn's unguarded writes, made through helpers and
+// libraries handed the slot (a storage writer called with owner.slot), of a state variable's own
+// slot when checks compare the caller with that variable, to a value the caller chooses. Writes
+// fn's own code makes are entryWrites' (and reported from there).
+func reportSlotOwnerWrites(pass *detect.Pass, fn *sema.Function, report func(site ast.Node, n *sema.Node, what string)) {
+	p := pass.Program
+	if fn.Contract == nil {
+		return
+	}
+	for _, a := range p.SlotAccesses(fn) {
+		v := a.Slot.Var
+		if !a.Write || v == nil || a.Node == nil || within(a.At, []ast.Node{fn.Body}) {
+			continue
+		}
+		if !isRoleVar(v) && !usedForAuth(p, fn.Contract, v, "") || callerRestrictedAt(p, fn, a.Node) {
+			continue
+		}
+		if _, chosen := callerChoice(p, fn, a.Value); chosen {
+			report(a.Node.Code(), a.Node, v.Name)
+		}
+	}
+}

@@ -221,6 +221,9 @@ func runUnprotectedState(pass *detect.Pass, kind stateChange) {
 			reportNamespacedOwnerWrites(pass, fn, func(w sema.StoreWrite, what string) {
 				report(w.Site, w.Node, what, "")
 			})
+			reportSlotOwnerWrites(pass, fn, func(site ast.Node, n *sema.Node, what string) {
+				report(site, n, what, "")
+			})
 		}
 		// Writes of the standard proxy slots, told by value: an implementation or beacon the
 		// caller installs is an upgrade, an admin the caller installs a takeover.

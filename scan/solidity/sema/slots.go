@@ -137,10 +137,15 @@ func stringLit(x ast.Expr) (string, bool) {
 // (a storage library handed the position).
 type SlotRef struct {
 	Word  *big.Int
-	Param int // -1 unless the slot is the function's parameter Param
+	Var   *Var // the state variable whose own slot it is (x.slot), when that is what is named
+	Param int  // -1 unless the slot is the function's parameter Param
 }
 
-func (s SlotRef) known() bool { return s.Word != nil || s.Param >= 0 }
+func (s SlotRef) known() bool { return s.Word != nil || s.Var != nil || s.Param >= 0 }
+
+// fixed reports whether the slot is named by the code itself (a word or a variable's slot),
+// not handed in by a caller.
+func (s SlotRef) fixed() bool { return s.Word != nil || s.Var != nil }
 
 // SlotAccess is a read or write of a slot a function makes, itself or through the functions it
 // calls.
@@ -184,7 +189,7 @@ func (p *Program) SlotAccesses(fn *Function) []SlotAccess {
 					name := e.Name.Name
 					if (name == "sload" || name == "sstore") && len(e.Args) >= 1 {
 						s := p.yulSlot(ni, e.Args[0], n)
-						if !s.known() || ni != info && s.Word == nil {
+						if !s.known() || ni != info && !s.fixed() {
 							return true
 						}
 						a := SlotAccess{Write: name == "sstore", Slot: s, At: e, Node: n}
@@ -204,9 +209,9 @@ func (p *Program) SlotAccesses(fn *Function) []SlotAccess {
 						}
 						for _, ca := range p.SlotAccesses(callee) {
 							s := ca.Slot
-							if s.Word == nil {
+							if !s.fixed() {
 								s = p.argSlot(ni, c, callee, s.Param)
-								if !s.known() || ni != info && s.Word == nil {
+								if !s.known() || ni != info && !s.fixed() {
 									continue
 								}
 							}
@@ -253,7 +258,8 @@ func (p *Program) exprSlot(info *FuncInfo, x ast.Expr) SlotRef {
 	return SlotRef{Param: -1}
 }
 
-// varSlot: a constant's value, a parameter's position, or a local's single constant value.
+// varSlot: a constant's value, a parameter's position, or a local's single value (a constant,
+// or a state variable's own slot written to it in assembly: s := owner.slot).
 func (p *Program) varSlot(info *FuncInfo, v *Var) SlotRef {
 	switch {
 	case v.Decl != nil && v.Decl.Constant || v.Kind == FileConstant:
@@ -264,8 +270,46 @@ func (p *Program) varSlot(info *FuncInfo, v *Var) SlotRef {
 		if init := singleAssignment(info, v); init != nil {
 			return p.exprSlot(info, init)
 		}
+		if y := singleYulAssignment(info, v); y != nil {
+			return p.yulSlot(info, y, nil)
+		}
 	}
 	return SlotRef{Param: -1}
+}
+
+// singleYulAssignment returns the value assembly gives a Solidity local declared without one,
+// when that assignment is the only one.
+func singleYulAssignment(info *FuncInfo, v *Var) ast.YulExpr {
+	var val ast.YulExpr
+	n := 0
+	info.Fn.BodyTree().Inspect(func(x ast.Node) bool {
+		switch s := x.(type) {
+		case *ast.VarDeclStmt:
+			for _, d := range s.Vars {
+				if d == v.Decl && s.Value != nil {
+					n += 2 // declared with a value: singleAssignment's case
+				}
+			}
+		case *ast.AssignExpr:
+			if id, ok := ast.Unparen(s.Lhs).(*ast.Ident); ok && info.Uses[id] == v {
+				n += 2
+			}
+		case *ast.YulAssign:
+			for _, id := range s.Names {
+				if info.YulUses[id] == v {
+					n++
+					if len(s.Names) == 1 {
+						val = s.Value
+					}
+				}
+			}
+		}
+		return n < 2
+	})
+	if n != 1 {
+		return nil
+	}
+	return val
 }
 
 // singleAssignment returns the value a local is declared with, when nothing assigns it again.
@@ -311,8 +355,11 @@ func (p *Program) yulSlot(info *FuncInfo, x ast.YulExpr, n *Node) SlotRef {
 		}
 	case *ast.YulIdent:
 		if v := info.YulUses[e]; v != nil {
+			if strings.HasSuffix(e.Name, ".slot") && v.Kind == StateVar {
+				return SlotRef{Var: v, Param: -1} // the variable's own slot, where the layout puts it
+			}
 			if strings.Contains(e.Name, ".") {
-				return SlotRef{Param: -1} // x.slot: the layout's, not a named word
+				return SlotRef{Param: -1}
 			}
 			return p.varSlot(info, v)
 		}

@@ -16,3 +16,26 @@ contract AsmOwnerChecked {
         }
     }
 }
+
+library SlotWriterSafe {
+    function put(bytes32 slot, address value) internal {
+        assembly { sstore(slot, value) }
+    }
+}
+
+// The same slot writer, behind the owner's check.
+contract SlotHandedOwnerChecked {
+    address public owner = msg.sender;
+
+    function sweep(address payable to) external {
+        require(msg.sender == owner, "owner");
+        to.transfer(address(this).balance);
+    }
+
+    function handOver(address o) external {
+        require(msg.sender == owner, "owner");
+        bytes32 s;
+        assembly { s := owner.slot }
+        SlotWriterSafe.put(s, o);
+    }
+}

@@ -32,3 +32,25 @@ contract HelperOwner {
         _setOwner(o);
     }
 }
+
+// The owner's own slot handed to a storage writer in a library: the write is the owner's.
+library SlotWriter {
+    function put(bytes32 slot, address value) internal {
+        assembly { sstore(slot, value) }
+    }
+}
+
+contract SlotHandedOwner {
+    address public owner = msg.sender;
+
+    function sweep(address payable to) external {
+        require(msg.sender == owner, "owner");
+        to.transfer(address(this).balance);
+    }
+
+    function claim(address o) external { // want "UNPROTECTED_OWNERSHIP_CHANGE"
+        bytes32 s;
+        assembly { s := owner.slot }
+        SlotWriter.put(s, o);
+    }
+}

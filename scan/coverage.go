@@ -37,7 +37,7 @@ func syntaxGaps(diags []sema.Diagnostic) []report.Gap {
 	for _, f := range order {
 		t := byFile[f]
 		out = append(out, report.Gap{File: f, Kind: report.GapNotParsed, Line: t.first.Pos.Line,
-			Reason: fmt.Sprintf("%s; first at line %d: %s", plural(t.n, "syntax error"), t.first.Pos.Line, strings.TrimPrefix(t.first.Msg, "syntax error: "))})
+			Reason: fmt.Sprintf("%s; first at line %d: %s", report.Plural(t.n, "syntax error"), t.first.Pos.Line, strings.TrimPrefix(t.first.Msg, "syntax error: "))})
 	}
 	return out
 }
@@ -53,13 +53,6 @@ func budgetGaps(diags []sema.Diagnostic) []report.Gap {
 		}
 	}
 	return out
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // noteGaps turns the workspace's notes on source files it left out (too large, unreadable,

@@ -124,7 +124,7 @@ func scanRust(ctx context.Context, ws *workspace.Workspace, opts Options, hooks 
 		fsys.synthetic = map[string][]byte{"Cargo.toml": []byte(looseManifest)}
 	}
 	if n := rustDependencyFiles(ws); n > 0 && !opts.IncludeDeps {
-		out.diags = append(out.diags, fmt.Sprintf("rust: %s of dependency crates (vendored, copied from a registry, or path dependencies outside the workspace) not scanned as the program's code; --include-deps reports them as dependencies", plural(n, "file")))
+		out.diags = append(out.diags, fmt.Sprintf("rust: %s of dependency crates (vendored, copied from a registry, or path dependencies outside the workspace) not scanned as the program's code; --include-deps reports them as dependencies", report.Plural(n, "file")))
 	}
 	db := opts.RustAdvisories
 	if db == nil {
@@ -312,7 +312,7 @@ func rustGaps(ws *workspace.Workspace, res *detectors.Result, allow func(string)
 		switch {
 		case len(errs[f.Path]) > 0:
 			gaps = append(gaps, report.Gap{File: f.Path, Kind: report.GapNotParsed, Line: errLine[f.Path],
-				Reason: fmt.Sprintf("%s; first at line %d: %s", plural(len(errs[f.Path]), "syntax error"), errLine[f.Path], errs[f.Path][0])})
+				Reason: fmt.Sprintf("%s; first at line %d: %s", report.Plural(len(errs[f.Path]), "syntax error"), errLine[f.Path], errs[f.Path][0])})
 		case loaded[f.Path]:
 		case skipped[f.Path] != "":
 			gaps = append(gaps, report.Gap{File: f.Path, Kind: report.GapNotScanned, Reason: skipped[f.Path]})

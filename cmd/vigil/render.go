@@ -20,6 +20,8 @@ type renderOptions struct {
 	color    bool
 	// maxBytes bounds the Markdown (0: the size of a GitHub comment).
 	maxBytes int
+	// changed, when non-nil, limits GitHub annotations to these repository paths.
+	changed map[string]bool
 }
 
 // render writes a scan report in a format. source gives a file's lines for excerpts (nil: none).
@@ -44,7 +46,7 @@ func render(out io.Writer, format string, rep *report.ScanReport, source func(st
 	case "sarif":
 		return report.WriteSARIF(out, rep, sarifOptions(o.location))
 	case "github":
-		return report.WriteGitHub(out, rep, report.GitHubOptions{RootPrefix: sarifOptions(o.location).RootPrefix})
+		return report.WriteGitHub(out, rep, report.GitHubOptions{RootPrefix: sarifOptions(o.location).RootPrefix, Only: o.changed})
 	case "markdown":
 		return report.WriteMarkdown(out, rep, excerpt, o.maxBytes)
 	case "pdf":

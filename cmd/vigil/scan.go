@@ -105,6 +105,7 @@ func addScanFlags(cmd *cobra.Command) {
 	f.Bool("allow-incomplete", false, "let --fail-on pass an incomplete scan (exit 0 instead of 3 when nothing is at or above it)")
 	f.String("baseline", "", "an earlier JSON report: report only findings whose bug_hash is not in it")
 	f.Bool("allow-private-networks", false, "allow git URLs on loopback and private networks")
+	addChangedFilesFlag(f)
 	addScopeFlags(f)
 }
 
@@ -278,7 +279,11 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result, location 
 		defer f.Close()
 		out = f
 	}
-	err := render(out, format, rep, res.Source, renderOptions{location: location, maxBytes: v.GetInt("max_bytes"),
+	changed, err := readChangedFiles(v.GetString("changed_files"))
+	if err != nil {
+		return err
+	}
+	err = render(out, format, rep, res.Source, renderOptions{location: location, maxBytes: v.GetInt("max_bytes"), changed: changed,
 		color: out == stdout && isTerminal(stdout) && os.Getenv("NO_COLOR") == ""})
 	if err != nil {
 		return err

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"strconv"
 	"strings"
 
+	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/report/pdf/document"
 )
 
@@ -36,7 +36,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"severityChart": severityChart,
 	"scoreScale":    scoreScale,
 	"historyChart":  historyChart,
-	"plural":        plural,
+	"plural":        report.Plural,
 	"short": func(s string) string {
 		if len(s) > 12 {
 			return s[:12]
@@ -83,11 +83,4 @@ func richHTML(r document.Rich) template.HTML {
 		b.WriteString("</p>")
 	}
 	return template.HTML(b.String())
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }

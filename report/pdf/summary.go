@@ -3,6 +3,7 @@ package pdf
 import (
 	"strconv"
 
+	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/report/pdf/document"
 )
 
@@ -42,12 +43,12 @@ func (w *writer) summarySection() {
 	w.incompleteBlock()
 	if s.ScoreValue >= 0 {
 		w.para("Security score "+s.ScoreV2+" out of 100 ("+s.Rating+"; "+s.Score+" out of 5). "+
-			plural(s.Issues, "issue")+" found in "+plural(s.Files, "file")+" ("+
-			plural(s.Lines, "line")+" analysed).", 11, "B", ink)
+			report.Plural(s.Issues, "issue")+" found in "+report.Plural(s.Files, "file")+" ("+
+			report.Plural(s.Lines, "line")+" analysed).", 11, "B", ink)
 		f.Ln(3)
 		w.scoreScale(s.ScoreValue)
 	} else {
-		w.para(plural(s.Issues, "issue")+" found. The scan carries no score.", 11, "B", ink)
+		w.para(report.Plural(s.Issues, "issue")+" found. The scan carries no score.", 11, "B", ink)
 	}
 	f.Ln(4)
 

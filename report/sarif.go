@@ -53,8 +53,16 @@ func sarifInvocations(r *ScanReport, prefix string) []sarifInvocation {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{
 			Level: "error", Message: sarifText{Text: warning}, Descriptor: &sarifDescriptor{ID: "incomplete-scan"},
 		})
+		summarised := false
 		for _, g := range r.Coverage.Gaps {
-			n := sarifNotification{Level: "error", Message: sarifText{Text: g.String()}, Descriptor: &sarifDescriptor{ID: g.Kind},
+			text := g.String()
+			if g.Kind == GapNotResolved { // one notification for all, placed at the first
+				if summarised {
+					continue
+				}
+				text, summarised = unresolvedLine(r.Coverage.Gaps), true
+			}
+			n := sarifNotification{Level: "error", Message: sarifText{Text: text}, Descriptor: &sarifDescriptor{ID: g.Kind},
 				Properties: map[string]string{}}
 			if g.File != "" {
 				n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{
@@ -72,7 +80,7 @@ func sarifInvocations(r *ScanReport, prefix string) []sarifInvocation {
 		}
 		if r.Coverage.GapsElided > 0 {
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{
-				Level: "error", Message: sarifText{Text: r.Coverage.GapLines()[len(r.Coverage.Gaps)]}})
+				Level: "error", Message: sarifText{Text: r.Coverage.elidedLine()}})
 		}
 	}
 	return []sarifInvocation{inv}

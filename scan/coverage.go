@@ -42,6 +42,21 @@ func syntaxGaps(diags []sema.Diagnostic) []report.Gap {
 	return out
 }
 
+// unresolvedGaps makes one not_resolved gap per import or base contract sema could not find:
+// the code it brings was not analysed (report/unresolved.go).
+func unresolvedGaps(diags []sema.Diagnostic) []report.Gap {
+	var out []report.Gap
+	for _, d := range diags {
+		if d.Unresolved == "" {
+			continue
+		}
+		what := strings.TrimSpace(strings.TrimPrefix(d.Msg, "unresolved "+d.Unresolved))
+		out = append(out, report.Gap{File: d.Pos.Filename, Kind: report.GapNotResolved, Line: d.Pos.Line,
+			Reason: d.Unresolved + " " + what + " not found", Contract: d.Contract})
+	}
+	return out
+}
+
 // budgetGaps lists the functions and contracts sema left out of the analysis because they went
 // past an analysis budget (CFG nodes, call-graph reach, inheritance depth).
 func budgetGaps(diags []sema.Diagnostic) []report.Gap {

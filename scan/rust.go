@@ -89,6 +89,7 @@ func (l *rustLang) analyse(r *run) (analysis, error) {
 	r.tracker.phaseDone(len(out.records))
 	out.files, out.lines = rr.files, rr.lines
 	out.diagnostics, out.gaps, out.source, out.rustsec = rr.diags, rr.gaps, rr.source, rr.advisories
+	out.suppressed = rr.suppressed
 	return out, nil
 }
 
@@ -100,6 +101,7 @@ type rustResult struct {
 	gaps         []report.Gap
 	advisories   *report.AdvisorySnapshot // the RustSec snapshot Cargo.lock was checked against
 	source       map[string][]string      // the lines of the files with findings, for excerpts
+	suppressed   int                      // findings vigil-disable comments silenced, outside dependencies
 }
 
 // rustRun is how the scan drives the Rust detectors on the detector framework's runner: the
@@ -209,6 +211,11 @@ func scanRust(ctx context.Context, ws *workspace.Workspace, opts Options, hooks 
 		out.records = append(out.records, r)
 	}
 	out.files, out.lines = res.Files, res.Lines
+	for _, f := range res.Silenced {
+		if !ws.InDependency(f.File) && opts.included(f.File) {
+			out.suppressed++
+		}
+	}
 	out.gaps = rustGaps(ws, res, allow, err)
 	for _, d := range res.Diagnostics {
 		out.diags = append(out.diags, "rust: "+d.Msg)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -160,9 +159,13 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 		return err
 	}
 	progress("opening " + describeTarget(target, files))
+	if files == nil && target.Branch == "" && target.Commit == "" && isSolidityFile(target.Location) {
+		files = []string{target.Location}
+	}
 	var ws *workspace.Workspace
+	var named []string // files named one by one: the report covers these
 	if files != nil {
-		ws, err = workspace.FromFiles(ctx, files, opts)
+		ws, named, err = openNamedFiles(ctx, files, opts)
 	} else {
 		ws, err = workspace.Open(ctx, target, opts)
 	}
@@ -195,6 +198,9 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	if err != nil {
 		return err
 	}
+	if named != nil {
+		opts2.Include = named
+	}
 	opts2.Progress = progress
 	opts2.TuneGC = true // one scan per process
 	res, err := scan.Run(ctx, ws, opts2)
@@ -212,7 +218,7 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	}
 	location := target.Location
 	if files != nil {
-		location = ""
+		location = ws.Root // "" for files read alone
 	}
 	setProvenance(res.Report, ws, location)
 	if res.Report.Scope != nil {
@@ -257,11 +263,6 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result, location 
 	rep := res.Report
 	format := strings.ToLower(v.GetString("format"))
 	failOn := strings.ToLower(v.GetString("fail_on"))
-	if path := v.GetString("baseline"); path != "" {
-		if err := applyBaseline(rep, path); err != nil {
-			return usageError("--baseline: %v", err)
-		}
-	}
 	if min := strings.ToLower(v.GetString("min_severity")); min != "" {
 		if _, err := detect.ParseSeverity(min); err != nil {
 			return usageError("--min-severity: %v", err)
@@ -269,6 +270,12 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result, location 
 		keepFindings(rep, func(g *report.Group, f *report.Finding) bool {
 			return report.SeverityRank(report.FindingSeverity(g, f)) <= report.SeverityRank(min)
 		})
+	}
+	// After --min-severity: the baseline keeps the score of what the scan reports.
+	if path := v.GetString("baseline"); path != "" {
+		if err := applyBaseline(rep, path); err != nil {
+			return usageError("--baseline: %v", err)
+		}
 	}
 	out := stdout
 	if path := v.GetString("output"); path != "" {
@@ -289,22 +296,6 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result, location 
 		return err
 	}
 	return gate(rep, failOn, strings.ToLower(v.GetString("fail_on_confidence")), v.GetBool("allow_incomplete"))
-}
-
-// gate applies --fail-on: findings at or above it exit 1; else an incomplete scan exits 3
-// unless allowIncomplete. Without --fail-on nothing fails.
-func gate(rep *report.ScanReport, failOn, confidence string, allowIncomplete bool) error {
-	if failOn == "none" {
-		return nil
-	}
-	if hasFindingAtLeast(rep, failOn, confidence) {
-		return &exitError{code: exitFindings}
-	}
-	if rep.Incomplete() && !allowIncomplete {
-		return &exitError{code: exitIncomplete, msg: fmt.Sprintf("incomplete scan: %d of %d files were not fully analysed (see the report); "+
-			"--fail-on does not pass it (--allow-incomplete to accept)", rep.Coverage.Files-rep.Coverage.FilesFull, rep.Coverage.Files)}
-	}
-	return nil
 }
 
 // checkFailOn validates the fail_on and fail_on_confidence settings (flags, VIGIL_FAIL_ON,
@@ -363,64 +354,6 @@ func projectName(t workspace.Target, files []string, ws *workspace.Workspace) st
 		}
 	}
 	return "files"
-}
-
-// hasFindingAtLeast reports whether the report has a finding of severity sev or worse whose
-// confidence is conf or surer: a CI gate goes off on what Vigil is sure of.
-func hasFindingAtLeast(r *report.ScanReport, sev, conf string) bool {
-	limit, confLimit := report.SeverityRank(sev), report.ConfidenceRank(conf)
-	for _, g := range r.MultiFileScanDetails {
-		for _, f := range g.MetricWiseAggregatedFindings {
-			if report.SeverityRank(report.FindingSeverity(g, f)) <= limit &&
-				report.ConfidenceRank(report.FindingConfidence(g, f)) <= confLimit {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// applyBaseline removes the findings whose bug_hash appears in an earlier JSON report, and
-// recomputes the summary: what remains is what the change introduced.
-func applyBaseline(r *report.ScanReport, path string) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	var old report.Envelope
-	if err := json.Unmarshal(data, &old); err != nil || old.ScanReport == nil {
-		return fmt.Errorf("%s is not a Vigil JSON report", path)
-	}
-	known := map[string]bool{}
-	for _, g := range old.ScanReport.MultiFileScanDetails {
-		for _, f := range g.MetricWiseAggregatedFindings {
-			known[f.BugHash] = true
-		}
-	}
-	keepFindings(r, func(_ *report.Group, f *report.Finding) bool { return !known[f.BugHash] })
-	return nil
-}
-
-// keepFindings removes the findings keep refuses, and recomputes the summary.
-func keepFindings(r *report.ScanReport, keep func(*report.Group, *report.Finding) bool) {
-	var groups []*report.Group
-	for _, g := range r.MultiFileScanDetails {
-		var kept []*report.Finding
-		for _, f := range g.MetricWiseAggregatedFindings {
-			if keep(g, f) {
-				kept = append(kept, f)
-			}
-		}
-		if len(kept) > 0 {
-			g.MetricWiseAggregatedFindings, g.NoOfFindings = kept, len(kept)
-			groups = append(groups, g)
-		}
-	}
-	r.MultiFileScanDetails = groups
-	old2 := r.MultiFileScanSummary
-	r.MultiFileScanSummary = report.Summarize(groups, old2.CountFilesAnalyzed, old2.LinesAnalyzedCount, 0)
-	r.MultiFileScanSummary.ScanTimeTaken = old2.ScanTimeTaken
-	r.ApplyCoverage(r.Coverage) // fewer findings, the same unanalysed code: the cap stays
 }
 
 func isTerminal(w io.Writer) bool {

@@ -185,6 +185,9 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 			if err := ws.Exclude(listOf(v, "exclude")); err != nil {
 				return usageError("vigil.yaml in the workspace: exclude: %v", err)
 			}
+			if len(ws.Files) == 0 {
+				return usageError("vigil.yaml in the workspace: exclude %q leaves no source file to scan", listOf(v, "exclude"))
+			}
 			opts.Skip = listOf(v, "skip", "exclude")
 		}
 	}
@@ -205,7 +208,8 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	opts2.TuneGC = true // one scan per process
 	res, err := scan.Run(ctx, ws, opts2)
 	if err != nil {
-		if errors.Is(err, workspace.ErrInput) || errors.Is(err, workspace.ErrNoSources) || strings.Contains(err.Error(), "detector") {
+		if errors.Is(err, workspace.ErrInput) || errors.Is(err, workspace.ErrNoSources) || errors.Is(err, scan.ErrNothingInScope) ||
+			strings.Contains(err.Error(), "detector") {
 			return &exitError{code: exitUsage, msg: err.Error()}
 		}
 		return err

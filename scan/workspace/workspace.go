@@ -83,6 +83,8 @@ type Workspace struct {
 	Branch string // branch asked for, or the remote HEAD's branch
 	Commit string // full hash of the commit checked out
 
+	skipPatterns []string // Options.Skip, named when they leave no source to scan
+
 	temp   string // folder to remove on Close; empty for a user's own folder
 	root   *os.Root
 	mem    *memFS         // the files of a workspace in memory (root is nil)
@@ -232,4 +234,17 @@ func discard(w *Workspace, err error) (*Workspace, error) {
 // used through a path outside its workspace. Sources carry the answer as File.Dependency.
 func (w *Workspace) InDependency(rel string) bool {
 	return w.deps != nil && w.deps.isDependency(rel)
+}
+
+// WhyLeftOut names the setting or convention that makes the file at rel a dependency or test
+// and script code (foundry.toml test = "src", a remapping, a folder named test, ...), "" when
+// none does: what a message shows when such rules leave nothing to report.
+func (w *Workspace) WhyLeftOut(rel string) string {
+	if w.deps == nil {
+		return ""
+	}
+	if why := w.deps.whyDependency(rel); why != "" {
+		return why
+	}
+	return w.deps.whyTest(rel)
 }

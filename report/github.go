@@ -60,6 +60,9 @@ func WriteGitHub(w io.Writer, r *ScanReport, o GitHubOptions) error {
 		}
 		fmt.Fprintf(&b, "::error title=%s::%s\n", githubProperty("Vigil: incomplete scan"), githubData(msg))
 	}
+	if note := r.ConfigNotice(); note != "" {
+		fmt.Fprintf(&b, "::warning title=%s::%s\n", githubProperty("Vigil configuration"), githubData(note))
+	}
 	var out []githubAnnotation
 	elsewhere := 0 // findings in files outside o.Only
 	for _, g := range r.MultiFileScanDetails {

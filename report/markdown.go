@@ -49,6 +49,7 @@ func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt, maxBytes int) er
 		}
 		b.WriteString("\n")
 	}
+	b.WriteString(markdownConfigNotice(r))
 	if s != nil {
 		fmt.Fprintf(&b, "**Score %s / 100 (%s)** · %d issues · %d files · %d lines · %.2f s\n\n",
 			s.ScoreV2, s.ScoreRating, s.IssuesCount, s.CountFilesAnalyzed, s.LinesAnalyzedCount, s.ScanTimeTaken)

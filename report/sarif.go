@@ -32,6 +32,8 @@ type sarifRun struct {
 type sarifInvocation struct {
 	ExecutionSuccessful        bool                `json:"executionSuccessful"`
 	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	// ToolConfigurationNotifications says which settings changed what the run reports.
+	ToolConfigurationNotifications []sarifNotification `json:"toolConfigurationNotifications,omitempty"`
 }
 
 type sarifNotification struct {
@@ -49,6 +51,10 @@ type sarifDescriptor struct {
 // sarifInvocations reports the scan's coverage gaps.
 func sarifInvocations(r *ScanReport, prefix string) []sarifInvocation {
 	inv := sarifInvocation{ExecutionSuccessful: !r.Incomplete()}
+	if note := r.ConfigNotice(); note != "" {
+		inv.ToolConfigurationNotifications = []sarifNotification{{Level: "warning", Message: sarifText{Text: note},
+			Descriptor: &sarifDescriptor{ID: "configuration-changes-gate"}}}
+	}
 	if warning := r.Warning(); warning != "" {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{
 			Level: "error", Message: sarifText{Text: warning}, Descriptor: &sarifDescriptor{ID: "incomplete-scan"},

@@ -77,6 +77,9 @@ func WriteTable(w io.Writer, r *ScanReport, excerpt Excerpt, colored bool) error
 	if note := r.LeftOut(); note != "" {
 		fmt.Fprintf(w, "%s\n", strings.ToUpper(note[:1])+note[1:])
 	}
+	if note := r.ConfigNotice(); note != "" {
+		fmt.Fprintf(w, "%s\n", paint(color.FgYellow, color.Bold)(note))
+	}
 	if a := r.RustSec; a != nil {
 		fmt.Fprintf(w, "Cargo.lock checked against RustSec advisories of %s (%d advisories; %s)\n", a.Date, a.Advisories, a.Source)
 	}

@@ -227,6 +227,10 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	setProvenance(res.Report, ws, location)
 	if res.Report.Scope != nil {
 		res.Report.Scope.ToolVersion = toolVersion()
+		res.Report.Scope.ConfigFile, res.Report.Scope.Config = gateSettings(cmd, v)
+		if note := res.Report.ConfigNotice(); note != "" {
+			res.Report.Diagnostics = append(res.Report.Diagnostics, note)
+		}
 	}
 	return writeReport(cmd, v, res, location)
 }

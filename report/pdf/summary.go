@@ -41,6 +41,7 @@ func (w *writer) summarySection() {
 	f := w.f
 	s := w.doc.Summary
 	w.incompleteBlock()
+	w.configBlock()
 	if s.ScoreValue >= 0 {
 		w.para("Security score "+s.ScoreV2+" out of 100 ("+s.Rating+"; "+s.Score+" out of 5). "+
 			report.Plural(s.Issues, "issue")+" found in "+report.Plural(s.Files, "file")+" ("+
@@ -177,4 +178,13 @@ func (w *writer) incompleteBlock() {
 		w.para("• "+g, 8.5, "", red)
 	}
 	w.f.Ln(3)
+}
+
+// configBlock says, in amber, which settings of a config file changed what the scan reports.
+func (w *writer) configBlock() {
+	if w.doc.ConfigNotice == "" {
+		return
+	}
+	w.para(w.doc.ConfigNotice, 10, "B", document.Colour("medium"))
+	w.f.Ln(2)
 }

@@ -42,8 +42,9 @@ func Build(in Input) (*Document, error) {
 	d.Summary = summary(r)
 	// The warning and its gaps are shown once, in their own box: the diagnostics that restate
 	// them for JSON readers are left out of the list.
-	shown := map[string]bool{r.Warning(): true}
+	shown := map[string]bool{r.Warning(): true, r.ConfigNotice(): true}
 	d.Incomplete = Visible(r.Warning())
+	d.ConfigNotice = Visible(r.ConfigNotice())
 	for _, g := range r.Coverage.GapLines() { // at most report.MaxGaps and a count
 		d.Gaps = append(d.Gaps, Visible(g))
 		shown["incomplete: "+g] = true

@@ -28,7 +28,10 @@ type Document struct {
 	// Gaps what it left out: shown on the cover and in the executive summary.
 	Incomplete  string
 	Gaps        []string
-	ToolVersion string
+	// ConfigNotice says which settings of a config file changed what the scan reports or
+	// gates ("" when none did): shown beside the warning.
+	ConfigNotice string
+	ToolVersion  string
 }
 
 // Field is one labelled value of the cover.

@@ -26,8 +26,8 @@ type Document struct {
 	Diagnostics []string // parse problems and the like reported by the scan
 	// Incomplete is the warning of a scan that left code unanalysed ("" when complete), and
 	// Gaps what it left out: shown on the cover and in the executive summary.
-	Incomplete  string
-	Gaps        []string
+	Incomplete string
+	Gaps       []string
 	// ConfigNotice says which settings of a config file changed what the scan reports or
 	// gates ("" when none did): shown beside the warning.
 	ConfigNotice string

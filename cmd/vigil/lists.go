@@ -35,6 +35,9 @@ func mergeProjectConfig(v *viper.Viper, location string) error {
 	if err != nil {
 		return nil
 	}
+	if err := checkConfigData(filepath.Join(location, "vigil.yaml"), data); err != nil {
+		return err
+	}
 	v.SetConfigType("yaml")
 	if err := v.MergeConfig(strings.NewReader(string(data))); err != nil {
 		return usageError("%s: %v", filepath.Join(location, "vigil.yaml"), err)

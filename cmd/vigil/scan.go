@@ -177,6 +177,9 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	// A vigil.yaml at the workspace root configures the scan of that workspace.
 	if v.ConfigFileUsed() == "" {
 		if data, err := ws.ReadFile("vigil.yaml"); err == nil {
+			if err := checkConfigData("vigil.yaml in the workspace", data); err != nil {
+				return err
+			}
 			v.SetConfigType("yaml")
 			if err := v.MergeConfig(strings.NewReader(string(data))); err != nil {
 				return usageError("vigil.yaml in the workspace: %v", err)

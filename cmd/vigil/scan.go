@@ -59,7 +59,7 @@ incomplete scan under --fail-on (a file not parsed, not analysed within the budg
 
 	repo := &cobra.Command{
 		Use:   "repo URL|PATH",
-		Short: "Scan a git repository (http(s) URL) or a local folder",
+		Short: "Scan a git repository (http(s), ssh:// or user@host:path, file:// URL; a local repository with --branch or --commit) or a local folder",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runScan(cmd, v, workspace.Target{Location: args[0], Branch: v.GetString("branch"), Commit: v.GetString("commit")}, nil)
@@ -329,6 +329,8 @@ func workspaceOptions(v *viper.Viper) (workspace.Options, error) {
 	opts := workspace.Options{
 		Skip:    listOf(v, "skip", "exclude"),
 		Network: netguard.Policy{AllowPrivate: v.GetBool("allow_private_networks")},
+		// The command line reads the user's own repositories and ssh keys; the server never.
+		LocalGit: true,
 	}
 	if err := unmarshalSection(v, "limits", &opts.Limits); err != nil {
 		return opts, usageError("config limits: %v", err)

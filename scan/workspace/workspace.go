@@ -103,6 +103,10 @@ type Options struct {
 	// TempDir is the parent of temporary folders (extracted archives, clones); "" means
 	// os.TempDir().
 	TempDir string
+	// LocalGit lets Open take git repositories on this machine (a path with a branch or
+	// commit, a file:// URL) and ssh URLs (localgit.go): for the command line only, never for
+	// a server, whose requests must not reach its disk or keys.
+	LocalGit bool
 }
 
 // Close releases the workspace. Folders Vigil created (extracted archives, clones) are removed;

@@ -41,12 +41,12 @@ func nxdomainServer(t *testing.T) {
 			pc.WriteTo(out, addr)
 		}
 	}()
-	saved := *net.DefaultResolver
+	preferGo, dial := net.DefaultResolver.PreferGo, net.DefaultResolver.Dial
 	net.DefaultResolver.PreferGo = true
 	net.DefaultResolver.Dial = func(ctx context.Context, network, _ string) (net.Conn, error) {
 		return (&net.Dialer{}).DialContext(ctx, "udp", pc.LocalAddr().String())
 	}
-	t.Cleanup(func() { *net.DefaultResolver = saved })
+	t.Cleanup(func() { net.DefaultResolver.PreferGo, net.DefaultResolver.Dial = preferGo, dial })
 }
 
 // A name that does not resolve is reported as such, never with the resolver's address (an

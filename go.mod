@@ -40,6 +40,7 @@ require (
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0
 	golang.org/x/net v0.60.0
+	golang.org/x/term v0.47.0
 	golang.org/x/time v0.12.0
 	modernc.org/sqlite v1.60.1
 )

@@ -124,9 +124,9 @@ func (r *ScanReport) Warning() string {
 		return ""
 	}
 	c := r.Coverage
-	return fmt.Sprintf("INCOMPLETE SCAN: only %d of %d files (%.2f%% of %d lines) were fully analysed. "+
+	return fmt.Sprintf("INCOMPLETE SCAN: only %d of %s (%.2f%% of %s) fully analysed. "+
 		"Code the scan did not analyse may hide vulnerabilities; the score is capped and --fail-on does not pass.",
-		c.FilesFull, c.Files, c.Percent, c.Lines)
+		c.FilesFull, Plural(c.Files, "file"), c.Percent, Plural(c.Lines, "line"))
 }
 
 // GapLines returns the gaps as text, the not_resolved ones summarised in one line, with a last

@@ -119,6 +119,9 @@ func WriteGitHub(w io.Writer, r *ScanReport, o GitHubOptions) error {
 	if len(counts) > 0 {
 		summary = strings.Join(counts, ", ")
 	}
+	if s := r.MultiFileScanSummary; s != nil && NotCountedLine(s) != "" {
+		summary += ". " + NotCountedLine(s)
+	}
 	if o.Only != nil && elsewhere > 0 {
 		summary += fmt.Sprintf(" (%s in files this change did not touch, not annotated)", Plural(elsewhere, "finding"))
 	}

@@ -157,7 +157,7 @@ func sarifSuppressions(f *Finding) []sarifSuppression {
 	if f.BugStatus != BugFalsePositive && f.BugStatus != BugWontFix {
 		return nil
 	}
-	why := strings.ReplaceAll(f.BugStatus, "_", " ")
+	why := StatusLabel(f.BugStatus)
 	if c := strings.TrimSpace(f.Comment); c != "" {
 		why += ": " + c
 	}

@@ -57,21 +57,10 @@ func incompleteSummary(rep *report.ScanReport) string {
 
 // notCounted lists the findings the gate did not count, "" when there are none.
 func notCounted(rep *report.ScanReport) string {
-	s := rep.MultiFileScanSummary
-	if s == nil {
+	if rep.MultiFileScanSummary == nil {
 		return ""
 	}
-	var parts []string
-	if s.SuppressedCount > 0 {
-		parts = append(parts, fmt.Sprintf("%d suppressed by vigil-disable comments", s.SuppressedCount))
-	}
-	if s.BaselinedCount > 0 {
-		parts = append(parts, fmt.Sprintf("%d known in the baseline", s.BaselinedCount))
-	}
-	if s.DismissedCount > 0 {
-		parts = append(parts, fmt.Sprintf("%d dismissed by triage", s.DismissedCount))
-	}
-	return strings.Join(parts, ", ")
+	return strings.Join(report.NotCounted(rep.MultiFileScanSummary), ", ")
 }
 
 // countAtLeast counts the findings of severity sev or worse whose confidence is conf or surer,

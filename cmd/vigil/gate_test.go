@@ -34,7 +34,7 @@ func TestGateSaysWhy(t *testing.T) {
 	os.WriteFile(base, []byte(res.stdout), 0o644)
 	os.WriteFile(filepath.Join(dir, "Second.sol"), []byte(strings.Replace(string(vault), "contract Vault", "contract Second", 1)), 0o644)
 	res = vigil(t, "scan", dir, "--fail-on", "high", "--baseline", base)
-	if res.code != exitFindings || !strings.Contains(res.stderr, "known in the baseline") || strings.Count(res.stderr, "\n") != 1 {
+	if res.code != exitFindings || !strings.Contains(res.stderr, "known findings hidden by the baseline") || strings.Count(res.stderr, "\n") != 1 {
 		t.Errorf("baseline: exit %d, stderr %q", res.code, res.stderr)
 	}
 

@@ -105,6 +105,7 @@ func addScanFlags(cmd *cobra.Command) {
 	f.String("baseline", "", "an earlier JSON report: report only findings whose bug_hash is not in it")
 	f.Bool("allow-private-networks", false, "allow git URLs on loopback and private networks")
 	addChangedFilesFlag(f)
+	f.Bool("all", false, "--format table: list every finding, also past 50 (by default a large result is shown as a summary)")
 	addScopeFlags(f)
 }
 
@@ -302,6 +303,7 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result, location 
 		return err
 	}
 	err = render(out, format, rep, res.Source, renderOptions{location: location, maxBytes: v.GetInt("max_bytes"), changed: changed,
+		width: terminalWidth(out), all: v.GetBool("all"),
 		color: out == stdout && isTerminal(stdout) && os.Getenv("NO_COLOR") == ""})
 	if err != nil {
 		return err

@@ -32,7 +32,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"colour":        func(sev string) template.CSS { return template.CSS(document.Colour(sev).Hex()) },
 	"ratingColour":  func(r string) template.CSS { return template.CSS(document.RatingColour(r).Hex()) },
 	"label":         document.Label,
-	"status":        func(s string) string { return strings.ReplaceAll(s, "_", " ") },
+	"status":        report.StatusLabel,
 	"severityChart": severityChart,
 	"scoreScale":    scoreScale,
 	"historyChart":  historyChart,

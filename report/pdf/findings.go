@@ -37,8 +37,8 @@ func (w *writer) tableSection() {
 	}
 }
 
-// status writes a bug status for people: pending_fix as "pending fix".
-func status(s string) string { return strings.ReplaceAll(s, "_", " ") }
+// status writes a bug status for people, in the words every view uses: pending_fix as "Open".
+func status(s string) string { return report.StatusLabel(s) }
 
 // groupSections lays out one section per finding group.
 func (w *writer) groupSections() {

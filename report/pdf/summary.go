@@ -51,12 +51,18 @@ func (w *writer) summarySection() {
 	} else {
 		w.para(report.Plural(s.Issues, "issue")+" found. The scan carries no score.", 11, "B", ink)
 	}
+	if s.NotCounted != "" {
+		w.para(s.NotCounted, 9.5, "", muted)
+	}
 	f.Ln(4)
 
 	// Key figures as a row of boxes.
 	type fig struct{ label, value string }
 	figs := []fig{{"Issues", strconv.Itoa(s.Issues)}, {"Files analysed", strconv.Itoa(s.Files)},
 		{"Lines analysed", strconv.Itoa(s.Lines)}, {"Scan duration", s.Duration}}
+	if s.Dismissed > 0 {
+		figs = append(figs[:1], append([]fig{{"Dismissed", strconv.Itoa(s.Dismissed)}}, figs[1:]...)...)
+	}
 	if s.ThreatScore != "" {
 		figs = append(figs, fig{"Threat score", s.ThreatScore})
 	}

@@ -180,6 +180,7 @@ func summary(r *report.ScanReport) Summary {
 		out.Files = s.CountFilesAnalyzed
 		out.Lines = s.LinesAnalyzedCount
 		out.Duration = duration(s.ScanTimeTaken)
+		out.Dismissed, out.NotCounted = s.DismissedCount, Visible(report.NotCountedLine(s))
 		if s.ThreatScore != nil {
 			out.ThreatScore = Visible(*s.ThreatScore)
 		}

@@ -58,6 +58,10 @@ type Summary struct {
 	ThreatScore  string // block scans; empty otherwise
 	Threats      []Threat
 	HasSummary   bool // false when the report carried no summary
+	// Dismissed counts the findings triage dismissed (listed, not counted); NotCounted says
+	// which findings the counts leave out ("" when none).
+	Dismissed  int
+	NotCounted string
 }
 
 // Count is the number of findings of one severity.

@@ -97,15 +97,7 @@ func sshGitServer(t *testing.T, root string) (string, []string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go serveSSH(c, cfg, root)
-		}
-	}()
+	go acceptAll(ln, func(c net.Conn) { serveSSH(c, cfg, root) })
 
 	dir := t.TempDir()
 	keyring := agent.NewKeyring()
@@ -116,19 +108,22 @@ func sshGitServer(t *testing.T, root string) (string, []string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { al.Close() })
-	go func() {
-		for {
-			c, err := al.Accept()
-			if err != nil {
-				return
-			}
-			go func() { agent.ServeAgent(keyring, c); c.Close() }()
-		}
-	}()
+	go acceptAll(al, func(c net.Conn) { agent.ServeAgent(keyring, c); c.Close() })
 	known := filepath.Join(dir, "known_hosts")
 	line := knownhosts.Line([]string{knownhosts.Normalize(ln.Addr().String())}, hostSigner.PublicKey())
 	os.WriteFile(known, []byte(line+"\n"), 0o600)
 	return ln.Addr().String(), []string{"SSH_AUTH_SOCK=" + sock, "SSH_KNOWN_HOSTS=" + known}
+}
+
+// acceptAll serves each connection of ln with serve, until ln is closed.
+func acceptAll(ln net.Listener, serve func(net.Conn)) {
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		go serve(c)
+	}
 }
 
 // serveSSH runs one ssh connection: each session's exec of git-upload-pack '<path>' runs git's

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -31,31 +30,9 @@ contract Base { uint256 internal total; }
 func TestUnresolvedImportIsAGap(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"Counter.sol": inheritsMissing, "Helpers.sol.txt": ""})
 	for _, format := range []string{"json", "table", "sarif", "markdown", "html", "github", "pdf"} {
-		var text string
-		if format == "pdf" {
-			out := filepath.Join(t.TempDir(), "r.pdf")
-			if res := vigil(t, "scan", dir, "--format", "pdf", "--output", out); res.code != 0 {
-				t.Fatalf("pdf: exit %d: %s", res.code, res.stderr)
-			}
-			tool, err := exec.LookPath("pdftotext")
-			if err != nil {
-				if os.Getenv("VIGIL_CI") != "" {
-					t.Fatal("pdftotext (poppler-utils) not installed")
-				}
-				t.Log("pdftotext (poppler-utils) not installed: PDF text not checked")
-				continue
-			}
-			data, err := exec.Command(tool, "-enc", "UTF-8", out, "-").Output()
-			if err != nil {
-				t.Fatal(err)
-			}
-			text = strings.Join(strings.Fields(string(data)), " ")
-		} else {
-			res := vigil(t, "scan", dir, "--format", format)
-			if res.code != 0 {
-				t.Fatalf("%s: exit %d: %s", format, res.code, res.stderr)
-			}
-			text = res.stdout
+		text := scanText(t, dir, format)
+		if text == "" {
+			continue
 		}
 		if n := strings.Count(text, "not resolved: 2 imports and 1 base contract in 1 file were not found"); n != 1 {
 			t.Errorf("%s: the unresolved summary appears %d times:\n%s", format, n, text)

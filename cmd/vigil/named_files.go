@@ -23,6 +23,17 @@ func openNamedFiles(ctx context.Context, files []string, opts workspace.Options)
 	return workspace.FromNamedFiles(ctx, files, opts)
 }
 
+// presentFiles keeps the paths the workspace still holds.
+func presentFiles(ws *workspace.Workspace, paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		if _, ok := ws.File(p); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // isSolidityFile reports whether path names an existing .sol file (not a folder).
 func isSolidityFile(path string) bool {
 	st, err := os.Stat(path)

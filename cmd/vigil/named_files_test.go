@@ -61,3 +61,17 @@ func TestScanNamedFileReadsImports(t *testing.T) {
 		t.Errorf("two files: exit %d, scope %+v (%s)", res.code, r.Scope, res.stderr)
 	}
 }
+
+// A named file the repository's configuration excludes is not scanned (the pre-commit hook
+// names staged files, excluded mocks among them): nothing to scan is said, and passes.
+func TestScanNamedFileExcluded(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "mocks"), 0o755)
+	os.WriteFile(filepath.Join(dir, "foundry.toml"), []byte("[profile.default]\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "vigil.yaml"), []byte("exclude: [mocks]\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "mocks", "Mock.sol"), []byte(cleanSolidity), 0o644)
+	res := vigil(t, "scan", "file", filepath.Join(dir, "mocks", "Mock.sol"), "--fail-on", "high")
+	if res.code != 0 || !strings.Contains(res.stderr, "every file named is left out by the skip settings") {
+		t.Errorf("exit %d, stderr %q", res.code, res.stderr)
+	}
+}

@@ -189,7 +189,7 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 			if err := ws.Exclude(listOf(v, "exclude")); err != nil {
 				return usageError("vigil.yaml in the workspace: exclude: %v", err)
 			}
-			if len(ws.Files) == 0 {
+			if len(ws.Files) == 0 && named == nil {
 				return usageError("vigil.yaml in the workspace: exclude %q leaves no source file to scan", listOf(v, "exclude"))
 			}
 			opts.Skip = listOf(v, "skip", "exclude")
@@ -199,6 +199,14 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	// The workspace's vigil.yaml may set fail_on.
 	if err := checkFailOn(v); err != nil {
 		return err
+	}
+	// Files named one by one that the skip settings leave out (a pre-commit hook naming a
+	// staged mock the repository excludes) are not scanned, as in a scan of their folder.
+	if named != nil {
+		if named = presentFiles(ws, named); len(named) == 0 {
+			fmt.Fprintln(stderr, "vigil: every file named is left out by the skip settings (--skip, exclude in vigil.yaml): nothing to scan")
+			return nil
+		}
 	}
 
 	opts2, err := scanOptions(v)

@@ -29,12 +29,13 @@ const (
 	GapNotParsed   = "not_parsed"   // syntax errors: the file was analysed only as far as it parsed
 	GapNotAnalysed = "not_analysed" // a budget ran out or a detector failed on this file
 	GapNotScanned  = "not_scanned"  // the file was not scanned at all
+	// GapNotResolved (unresolved.go): an import or base contract of the file was not found.
 )
 
 // Gap is one part of the code the scan did not fully analyse.
 type Gap struct {
 	File     string `json:"file"`
-	Kind     string `json:"kind"` // not_parsed, not_analysed, not_scanned
+	Kind     string `json:"kind"` // not_parsed, not_analysed, not_scanned, not_resolved
 	Reason   string `json:"reason"`
 	Line     int    `json:"line,omitempty"` // the first line concerned (a syntax error), when known
 	Contract string `json:"contract,omitempty"`
@@ -123,22 +124,34 @@ func (r *ScanReport) Warning() string {
 		return ""
 	}
 	c := r.Coverage
-	return fmt.Sprintf("INCOMPLETE SCAN: only %d of %d files (%.2f%% of %d lines) were fully analysed. "+
+	return fmt.Sprintf("INCOMPLETE SCAN: only %d of %s (%.2f%% of %s) fully analysed. "+
 		"Code the scan did not analyse may hide vulnerabilities; the score is capped and --fail-on does not pass.",
-		c.FilesFull, c.Files, c.Percent, c.Lines)
+		c.FilesFull, Plural(c.Files, "file"), c.Percent, Plural(c.Lines, "line"))
 }
 
-// GapLines returns the gaps as text, with a last line counting those left out.
+// GapLines returns the gaps as text, the not_resolved ones summarised in one line, with a last
+// line counting those left out.
 func (c *Coverage) GapLines() []string {
 	if c == nil {
 		return nil
 	}
 	out := make([]string, 0, len(c.Gaps)+1)
+	summarised := false
 	for _, g := range c.Gaps {
+		if g.Kind == GapNotResolved { // one line for all of them, where the first one is
+			if !summarised {
+				out = append(out, unresolvedLine(c.Gaps))
+				summarised = true
+			}
+			continue
+		}
 		out = append(out, g.String())
 	}
 	if c.GapsElided > 0 {
-		out = append(out, fmt.Sprintf("... and %d more", c.GapsElided))
+		out = append(out, c.elidedLine())
 	}
 	return out
 }
+
+// elidedLine counts the gaps MaxGaps left out.
+func (c *Coverage) elidedLine() string { return fmt.Sprintf("... and %d more", c.GapsElided) }

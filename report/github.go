@@ -16,6 +16,10 @@ type GitHubOptions struct {
 	// RootPrefix is the scanned folder's path from the repository root (as SARIFOptions'):
 	// GitHub resolves an annotation's file from the workspace, the repository root.
 	RootPrefix string
+	// Only, when non-nil, limits the annotations to findings in these files (paths from the
+	// repository root, as `git diff --name-only` prints them): a pull request's changed files.
+	// The closing notice still counts every finding, and says how many were not annotated.
+	Only map[string]bool
 }
 
 // githubLevel maps a severity to an annotation command: GitHub shows error and warning
@@ -56,7 +60,11 @@ func WriteGitHub(w io.Writer, r *ScanReport, o GitHubOptions) error {
 		}
 		fmt.Fprintf(&b, "::error title=%s::%s\n", githubProperty("Vigil: incomplete scan"), githubData(msg))
 	}
+	if note := r.ConfigNotice(); note != "" {
+		fmt.Fprintf(&b, "::warning title=%s::%s\n", githubProperty("Vigil configuration"), githubData(note))
+	}
 	var out []githubAnnotation
+	elsewhere := 0 // findings in files outside o.Only
 	for _, g := range r.MultiFileScanDetails {
 		t := g.TemplateDetails
 		if t == nil {
@@ -66,11 +74,16 @@ func WriteGitHub(w io.Writer, r *ScanReport, o GitHubOptions) error {
 			sev := FindingSeverity(g, f)
 			title := fmt.Sprintf("%s (%s, %s)", t.IssueName, t.IssueID, sev)
 			msg := stripHTML(Fill(g, f)) + "\n\nRemediation: " + stripHTML(t.IssueRemediation)
+			annotated := false
 			for _, loc := range f.Findings {
 				file := strings.TrimPrefix(strings.ReplaceAll(loc.FilePath, "\\", "/"), "./")
 				if o.RootPrefix != "" {
 					file = strings.TrimSuffix(o.RootPrefix, "/") + "/" + file
 				}
+				if o.Only != nil && !o.Only[file] {
+					continue
+				}
+				annotated = true
 				for i, start := range loc.LineNosStart {
 					end := start
 					if i < len(loc.LineNosEnd) && loc.LineNosEnd[i] >= start {
@@ -84,6 +97,9 @@ func WriteGitHub(w io.Writer, r *ScanReport, o GitHubOptions) error {
 					out = append(out, githubAnnotation{SeverityRank(sev),
 						fmt.Sprintf("::%s %s::%s\n", githubLevel(sev), props, githubData(msg))})
 				}
+			}
+			if !annotated {
+				elsewhere++
 			}
 		}
 	}
@@ -102,6 +118,12 @@ func WriteGitHub(w io.Writer, r *ScanReport, o GitHubOptions) error {
 	summary := "no findings"
 	if len(counts) > 0 {
 		summary = strings.Join(counts, ", ")
+	}
+	if s := r.MultiFileScanSummary; s != nil && NotCountedLine(s) != "" {
+		summary += ". " + NotCountedLine(s)
+	}
+	if o.Only != nil && elsewhere > 0 {
+		summary += fmt.Sprintf(" (%s in files this change did not touch, not annotated)", Plural(elsewhere, "finding"))
 	}
 	fmt.Fprintf(&b, "::notice title=%s::%s\n", githubProperty("Vigil scan"), githubData("Vigil: "+summary))
 	if d := r.NewSince; d != nil {

@@ -52,9 +52,13 @@ func WriteMarkdown(w io.Writer, r *ScanReport, excerpt Excerpt, maxBytes int) er
 		}
 		b.WriteString("\n")
 	}
+	b.WriteString(markdownConfigNotice(r))
 	if s != nil {
-		fmt.Fprintf(&b, "**Score %s / 100 (%s)** · %d issues · %d files · %d lines · %.2f s\n\n",
-			s.ScoreV2, s.ScoreRating, s.IssuesCount, s.CountFilesAnalyzed, s.LinesAnalyzedCount, s.ScanTimeTaken)
+		fmt.Fprintf(&b, "**Score %s / 100 (%s)** · %s · %s · %s · %.2f s\n\n", s.ScoreV2, s.ScoreRating,
+			Plural(s.IssuesCount, "issue"), Plural(s.CountFilesAnalyzed, "file"), Plural(s.LinesAnalyzedCount, "line"), s.ScanTimeTaken)
+		if n := NotCountedLine(s); n != "" {
+			fmt.Fprintf(&b, "%s\n\n", n)
+		}
 		if note := r.LeftOut(); note != "" {
 			fmt.Fprintf(&b, "<sub>%s</sub>\n\n", strings.ToUpper(note[:1])+note[1:])
 		}
@@ -171,7 +175,7 @@ func markdownTriage(f *Finding) string {
 	if f.BugStatus == "" || f.BugStatus == BugPendingFix {
 		return ""
 	}
-	note := strings.ReplaceAll(f.BugStatus, "_", " ")
+	note := StatusLabel(f.BugStatus)
 	if c := strings.Join(strings.Fields(f.Comment), " "); c != "" {
 		note += ": " + mdText(c)
 	}

@@ -241,6 +241,13 @@ type Summary struct {
 	ScoreV2                   string         `json:"score_v2"` // 0 to 100
 	ThreatScore               *string        `json:"threat_score"`
 	ScoreRating               string         `json:"score_rating"`
+	// Vigil's own counts of the findings the counts above, the score and the gate leave out
+	// (SPEC 2.4 leaves the summary's full field list open): silenced by vigil-disable comments,
+	// hidden as known by a --baseline report, dismissed by triage (false positive or won't fix;
+	// still listed with their bug_status). See recount.go.
+	SuppressedCount int `json:"suppressed_count,omitempty"`
+	BaselinedCount  int `json:"baselined_count,omitempty"`
+	DismissedCount  int `json:"dismissed_count,omitempty"`
 }
 
 // Severities in order, most severe first.

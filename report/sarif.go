@@ -32,6 +32,8 @@ type sarifRun struct {
 type sarifInvocation struct {
 	ExecutionSuccessful        bool                `json:"executionSuccessful"`
 	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	// ToolConfigurationNotifications says which settings changed what the run reports.
+	ToolConfigurationNotifications []sarifNotification `json:"toolConfigurationNotifications,omitempty"`
 }
 
 type sarifNotification struct {
@@ -49,12 +51,24 @@ type sarifDescriptor struct {
 // sarifInvocations reports the scan's coverage gaps.
 func sarifInvocations(r *ScanReport, prefix string) []sarifInvocation {
 	inv := sarifInvocation{ExecutionSuccessful: !r.Incomplete()}
+	if note := r.ConfigNotice(); note != "" {
+		inv.ToolConfigurationNotifications = []sarifNotification{{Level: "warning", Message: sarifText{Text: note},
+			Descriptor: &sarifDescriptor{ID: "configuration-changes-gate"}}}
+	}
 	if warning := r.Warning(); warning != "" {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{
 			Level: "error", Message: sarifText{Text: warning}, Descriptor: &sarifDescriptor{ID: "incomplete-scan"},
 		})
+		summarised := false
 		for _, g := range r.Coverage.Gaps {
-			n := sarifNotification{Level: "error", Message: sarifText{Text: g.String()}, Descriptor: &sarifDescriptor{ID: g.Kind},
+			text := g.String()
+			if g.Kind == GapNotResolved { // one notification for all, placed at the first
+				if summarised {
+					continue
+				}
+				text, summarised = unresolvedLine(r.Coverage.Gaps), true
+			}
+			n := sarifNotification{Level: "error", Message: sarifText{Text: text}, Descriptor: &sarifDescriptor{ID: g.Kind},
 				Properties: map[string]string{}}
 			if g.File != "" {
 				n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{
@@ -72,7 +86,7 @@ func sarifInvocations(r *ScanReport, prefix string) []sarifInvocation {
 		}
 		if r.Coverage.GapsElided > 0 {
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{
-				Level: "error", Message: sarifText{Text: r.Coverage.GapLines()[len(r.Coverage.Gaps)]}})
+				Level: "error", Message: sarifText{Text: r.Coverage.elidedLine()}})
 		}
 	}
 	if d := r.NewSince; d != nil {
@@ -149,7 +163,7 @@ func sarifSuppressions(f *Finding) []sarifSuppression {
 	if f.BugStatus != BugFalsePositive && f.BugStatus != BugWontFix {
 		return nil
 	}
-	why := strings.ReplaceAll(f.BugStatus, "_", " ")
+	why := StatusLabel(f.BugStatus)
 	if c := strings.TrimSpace(f.Comment); c != "" {
 		why += ": " + c
 	}

@@ -3,7 +3,6 @@ package report
 import (
 	"net/url"
 	"regexp"
-	"strings"
 )
 
 // sarifVersionControl is SARIF's versionControlDetails: the repository and commit the scanned
@@ -57,15 +56,8 @@ const HelpURIBase = "https://github.com/vigil-sec/vigil#detectors"
 // RuleHelpURI is a page describing a detector's weakness class: its SWC registry entry, else its
 // first CWE entry, else Vigil's list of detectors.
 func RuleHelpURI(t *Template) string {
-	for _, id := range t.SWC {
-		if n, ok := strings.CutPrefix(strings.ToUpper(id), "SWC-"); ok && n != "" {
-			return "https://swcregistry.io/docs/SWC-" + url.PathEscape(n)
-		}
-	}
-	for _, id := range t.CWE {
-		if n, ok := strings.CutPrefix(strings.ToUpper(id), "CWE-"); ok && n != "" {
-			return "https://cwe.mitre.org/data/definitions/" + url.PathEscape(n) + ".html"
-		}
+	if refs := References(t); len(refs) > 0 {
+		return refs[0].URL
 	}
 	return HelpURIBase
 }

@@ -61,6 +61,9 @@ func Score(groups []*Group, lines int) float64 {
 	for _, g := range groups {
 		var costs []float64
 		for _, f := range g.MetricWiseAggregatedFindings {
+			if Dismissed(f) {
+				continue
+			}
 			sev := FindingSeverity(g, f)
 			costs = append(costs, severityWeight[sev]*confidenceFactor[FindingConfidence(g, f)])
 			if sev == "critical" {
@@ -116,12 +119,17 @@ func FindingConfidence(g *Group, f *Finding) string {
 	return "medium"
 }
 
-// Summarize builds multi_file_scan_summary.
+// Summarize builds multi_file_scan_summary. Findings triage dismissed are counted apart
+// (DismissedCount), not in the distribution, the issue count or the score.
 func Summarize(groups []*Group, files, lines int, took time.Duration) *Summary {
 	dist := NewDistribution()
-	issues := 0
+	issues, dismissed := 0, 0
 	for _, g := range groups {
 		for _, f := range g.MetricWiseAggregatedFindings {
+			if Dismissed(f) {
+				dismissed++
+				continue
+			}
 			dist[FindingSeverity(g, f)]++
 			issues++
 		}
@@ -138,6 +146,7 @@ func Summarize(groups []*Group, files, lines int, took time.Duration) *Summary {
 		ScoreV2:                   strconv.FormatFloat(v2, 'f', 2, 64),
 		ThreatScore:               nil,
 		ScoreRating:               Rating(v2),
+		DismissedCount:            dismissed,
 	}
 }
 

@@ -37,7 +37,22 @@ func syntaxGaps(diags []sema.Diagnostic) []report.Gap {
 	for _, f := range order {
 		t := byFile[f]
 		out = append(out, report.Gap{File: f, Kind: report.GapNotParsed, Line: t.first.Pos.Line,
-			Reason: fmt.Sprintf("%s; first at line %d: %s", plural(t.n, "syntax error"), t.first.Pos.Line, strings.TrimPrefix(t.first.Msg, "syntax error: "))})
+			Reason: fmt.Sprintf("%s; first at line %d: %s", report.Plural(t.n, "syntax error"), t.first.Pos.Line, strings.TrimPrefix(t.first.Msg, "syntax error: "))})
+	}
+	return out
+}
+
+// unresolvedGaps makes one not_resolved gap per import or base contract sema could not find:
+// the code it brings was not analysed (report/unresolved.go).
+func unresolvedGaps(diags []sema.Diagnostic) []report.Gap {
+	var out []report.Gap
+	for _, d := range diags {
+		if d.Unresolved == "" {
+			continue
+		}
+		what := strings.TrimSpace(strings.TrimPrefix(d.Msg, "unresolved "+d.Unresolved))
+		out = append(out, report.Gap{File: d.Pos.Filename, Kind: report.GapNotResolved, Line: d.Pos.Line,
+			Reason: d.Unresolved + " " + what + " not found", Contract: d.Contract})
 	}
 	return out
 }
@@ -53,13 +68,6 @@ func budgetGaps(diags []sema.Diagnostic) []report.Gap {
 		}
 	}
 	return out
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // noteGaps turns the workspace's notes on source files it left out (too large, unreadable,

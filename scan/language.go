@@ -59,6 +59,7 @@ type analysis struct {
 	stopped     error               // the *BudgetError that ended the analysis early, if one did
 	program     *sema.Program       // Solidity's model (Result.Program)
 	rustsec     *report.AdvisorySnapshot
+	suppressed  int // findings in reported files that suppression comments silenced
 }
 
 // run is the analyse stage's shared state: the context the budgets end, what the scan is doing

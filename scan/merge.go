@@ -19,6 +19,7 @@ type merged struct {
 	stopped      error // the budget error, when one ended an analysis
 	program      *sema.Program
 	rustsec      *report.AdvisorySnapshot
+	suppressed   int
 }
 
 // merge is the merge stage: it joins the languages' analyses, keeps the lines of the files
@@ -29,6 +30,7 @@ func merge(analyses []analysis, opts Options, lines *sourceLines) merged {
 		m.records = join(m.records, a.records)
 		m.files += a.files
 		m.lines += a.lines
+		m.suppressed += a.suppressed
 		m.diagnostics = join(m.diagnostics, a.diagnostics)
 		m.gaps = join(m.gaps, a.gaps)
 		m.detectors = join(m.detectors, a.detectors)

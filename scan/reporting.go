@@ -29,9 +29,16 @@ func buildReport(ws *workspace.Workspace, sel *selection, m merged, lines *sourc
 		ProjectCommit:        ws.Commit,
 	}
 	rep.MultiFileScanDetails = groupRecords(m.records, opts)
+	if rep.MultiFileScanDetails == nil {
+		rep.MultiFileScanDetails = []*report.Group{} // SPEC 2.1: an array, empty when nothing was found
+	}
 	rep.RustSec = m.rustsec
 	rep.Diagnostics = append(rep.Diagnostics, m.diagnostics...)
 	for _, n := range ws.Notes {
+		if n.Path == "" { // about the workspace as a whole
+			rep.Diagnostics = append(rep.Diagnostics, n.Reason)
+			continue
+		}
 		rep.Diagnostics = append(rep.Diagnostics, n.Path+": "+n.Reason)
 	}
 	if note := leftOutNote(sel.deps, len(sel.tests)); note != "" {
@@ -43,6 +50,7 @@ func buildReport(ws *workspace.Workspace, sel *selection, m merged, lines *sourc
 		rep.Diagnostics = append(rep.Diagnostics, "analysis stopped: "+m.stopped.Error())
 	}
 	rep.MultiFileScanSummary = report.Summarize(rep.MultiFileScanDetails, m.files, m.lines, time.Since(start))
+	rep.MultiFileScanSummary.SuppressedCount = m.suppressed
 	rep.ApplyCoverage(report.NewCoverage(inScope, inScopeGaps(gaps, inScope, m.stopped)))
 	rep.Scope = &report.Scope{Files: append([]report.FileSize{}, inScope...), Detectors: m.detectors}
 	if rep.Scope.Detectors == nil {

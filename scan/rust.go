@@ -89,6 +89,7 @@ func (l *rustLang) analyse(r *run) (analysis, error) {
 	r.tracker.phaseDone(len(out.records))
 	out.files, out.lines = rr.files, rr.lines
 	out.diagnostics, out.gaps, out.source, out.rustsec = rr.diags, rr.gaps, rr.source, rr.advisories
+	out.suppressed = rr.suppressed
 	return out, nil
 }
 
@@ -100,6 +101,7 @@ type rustResult struct {
 	gaps         []report.Gap
 	advisories   *report.AdvisorySnapshot // the RustSec snapshot Cargo.lock was checked against
 	source       map[string][]string      // the lines of the files with findings, for excerpts
+	suppressed   int                      // findings vigil-disable comments silenced, outside dependencies
 }
 
 // rustRun is how the scan drives the Rust detectors on the detector framework's runner: the
@@ -124,7 +126,7 @@ func scanRust(ctx context.Context, ws *workspace.Workspace, opts Options, hooks 
 		fsys.synthetic = map[string][]byte{"Cargo.toml": []byte(looseManifest)}
 	}
 	if n := rustDependencyFiles(ws); n > 0 && !opts.IncludeDeps {
-		out.diags = append(out.diags, fmt.Sprintf("rust: %s of dependency crates (vendored, copied from a registry, or path dependencies outside the workspace) not scanned as the program's code; --include-deps reports them as dependencies", plural(n, "file")))
+		out.diags = append(out.diags, fmt.Sprintf("rust: %s of dependency crates (vendored, copied from a registry, or path dependencies outside the workspace) not scanned as the program's code; --include-deps reports them as dependencies", report.Plural(n, "file")))
 	}
 	db := opts.RustAdvisories
 	if db == nil {
@@ -209,6 +211,11 @@ func scanRust(ctx context.Context, ws *workspace.Workspace, opts Options, hooks 
 		out.records = append(out.records, r)
 	}
 	out.files, out.lines = res.Files, res.Lines
+	for _, f := range res.Silenced {
+		if !ws.InDependency(f.File) && opts.included(f.File) {
+			out.suppressed++
+		}
+	}
 	out.gaps = rustGaps(ws, res, allow, err)
 	for _, d := range res.Diagnostics {
 		out.diags = append(out.diags, "rust: "+d.Msg)
@@ -312,7 +319,7 @@ func rustGaps(ws *workspace.Workspace, res *detectors.Result, allow func(string)
 		switch {
 		case len(errs[f.Path]) > 0:
 			gaps = append(gaps, report.Gap{File: f.Path, Kind: report.GapNotParsed, Line: errLine[f.Path],
-				Reason: fmt.Sprintf("%s; first at line %d: %s", plural(len(errs[f.Path]), "syntax error"), errLine[f.Path], errs[f.Path][0])})
+				Reason: fmt.Sprintf("%s; first at line %d: %s", report.Plural(len(errs[f.Path]), "syntax error"), errLine[f.Path], errs[f.Path][0])})
 		case loaded[f.Path]:
 		case skipped[f.Path] != "":
 			gaps = append(gaps, report.Gap{File: f.Path, Kind: report.GapNotScanned, Reason: skipped[f.Path]})

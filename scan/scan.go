@@ -216,6 +216,11 @@ func Run(ctx context.Context, ws *workspace.Workspace, opts Options) (*Result, e
 	if err != nil {
 		return nil, err
 	}
+	if len(sel.inScope) == 0 && sel.any() {
+		if noted, _ := noteGaps(ws, opts); len(noted) == 0 {
+			return nil, sel.nothingInScope(ws)
+		}
+	}
 	lines := newSourceLines()
 	langs, size, err := readSources(ctx, ws, sel, lines)
 	if err != nil {

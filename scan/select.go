@@ -64,3 +64,13 @@ func selectFiles(ctx context.Context, ws *workspace.Workspace, opts Options) (*s
 func (s *selection) dropped(file string, dependency bool) bool {
 	return dependency && !s.opts.IncludeDeps || s.tests[file] || !s.opts.included(file)
 }
+
+// any reports whether the selection holds a file of any language.
+func (s *selection) any() bool {
+	for _, files := range s.byLang {
+		if len(files) > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -117,6 +117,11 @@ func (s *solidityLang) detect(r *run, prog *sema.Program, out *analysis) error {
 	} else if budget != nil {
 		out.stopped = budget
 	}
+	for _, f := range res.Silenced {
+		if file := prog.FileOf(f.Pos); file != nil && !r.sel.dropped(file.Path, file.Dependency) {
+			out.suppressed++
+		}
+	}
 	out.records = slices.Grow(out.records, len(res.Findings))
 	for _, f := range res.Findings {
 		rec := solidityRecord(prog, f)
@@ -127,10 +132,14 @@ func (s *solidityLang) detect(r *run, prog *sema.Program, out *analysis) error {
 		}
 	}
 	for _, d := range prog.Diagnostics {
+		if d.Unresolved != "" && !r.sel.dropped(d.Pos.Filename, prog.File(d.Pos.Filename) != nil && prog.File(d.Pos.Filename).Dependency) {
+			continue // a gap of a reported file: the coverage lists it, the renderers summarise it
+		}
 		out.diagnostics = append(out.diagnostics, d.String())
 	}
 	out.gaps = append(out.gaps, syntaxGaps(prog.Diagnostics)...)
 	out.gaps = append(out.gaps, budgetGaps(prog.Diagnostics)...)
+	out.gaps = append(out.gaps, unresolvedGaps(prog.Diagnostics)...)
 	for _, d := range res.Diagnostics {
 		out.diagnostics = append(out.diagnostics, d.Msg)
 		out.gaps = append(out.gaps, report.Gap{File: d.File, Kind: report.GapNotAnalysed, Reason: strings.TrimPrefix(firstLine(d.Msg), d.File+": "),
@@ -160,16 +169,16 @@ func solidityRecord(prog *sema.Program, f detect.Finding) record {
 	return r
 }
 
-// detectFiles is the set of files the Solidity detectors run on: those whose findings the
-// report keeps, and dependencies (their code reaches the report through the contracts that
-// expose it). Test and script files left out of the scan and files outside --include are in
-// the model for context only: their findings would be dropped, so they are not computed.
+// detectFiles is the set of files the Solidity detectors run on: every file but the test and
+// script files left out of the scan, which are in the model for context only (their findings
+// would be dropped). Dependencies and files outside --include (a named file's imports) are
+// analysed: their code reaches the report through the contracts that inherit it.
 func (r *run) detectFiles() func(path string) bool {
 	within := r.opts.DetectWithin
 	return func(path string) bool {
 		if within != nil && !within(path) {
 			return false
 		}
-		return !r.sel.tests[path] && r.sel.opts.included(path)
+		return !r.sel.tests[path]
 	}
 }

@@ -20,9 +20,10 @@ func (s *Server) routes() {
 		httpjson.Write(w, http.StatusOK, map[string]string{"status": "ok", "role": s.cfg.Role})
 	})
 	s.mux.Handle("GET /metrics", s.metrics.Handler())
-	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+	notFound := func(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+truncate(r.URL.Path, 200))
-	})
+	}
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { notFound(w, r) })
 	if s.cfg.Role == RoleWorker {
 		return // a worker serves its health and metrics only
 	}
@@ -43,6 +44,16 @@ func (s *Server) routes() {
 		panic(err) // the templates are embedded: this fails in every test, never only in production
 	}
 	pages.Register(s.mux)
+	// A browser that opens a path nobody serves gets the dashboard's page saying so; API
+	// clients keep the JSON error.
+	apiNotFound := notFound
+	notFound = func(w http.ResponseWriter, r *http.Request) {
+		if web.WantsHTML(r) {
+			pages.NotFound(w, r)
+			return
+		}
+		apiNotFound(w, r)
+	}
 }
 
 // catalogue is the chain catalogue of an engine that scans deployed contracts, or nil.

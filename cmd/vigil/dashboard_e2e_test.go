@@ -31,22 +31,6 @@ import (
 // VIGIL_E2E_SCREENSHOTS=DIR); the folder is logged. Without chromium the test skips (install
 // it with .ci/services/chromium.sh); under VIGIL_CI=1 it fails instead.
 func TestDashboardInBrowser(t *testing.T) {
-	chrome := findChromium()
-	if chrome == "" {
-		if os.Getenv("VIGIL_CI") == "1" {
-			t.Fatal("chromium is not installed (.ci/services/chromium.sh installs it)")
-		}
-		t.Skip("chromium is not installed; apt-get install chromium (or run .ci/services/chromium.sh)")
-	}
-	shots := os.Getenv("VIGIL_E2E_SCREENSHOTS")
-	if shots == "" {
-		shots = t.ArtifactDir()
-	}
-	if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshots in %s", shots)
-
 	vault, err := os.ReadFile(filepath.Join(repoRoot, "server/web/testdata/Vault.sol"))
 	if err != nil {
 		t.Fatal(err)
@@ -79,67 +63,9 @@ func TestDashboardInBrowser(t *testing.T) {
 	}
 	defer open()
 
-	env := []string{"VIGIL_DATA_DIR=" + t.TempDir(), "VIGIL_ALLOW_PRIVATE_NETWORKS=true", "VIGIL_LOG_FORMAT=text"}
-	keys := exec.Command(vigilBin, "keys", "create", "--name", "reviewer")
-	keys.Env = append(os.Environ(), env...)
-	out, err := keys.CombinedOutput()
-	if err != nil {
-		t.Fatalf("vigil keys create: %v\n%s", err, out)
-	}
-	key := regexp.MustCompile(`vgl_[A-Za-z0-9_-]+`).FindString(string(out))
-	srv := startVigil(t, env)
-
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chrome), chromedp.UserDataDir(t.TempDir()),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(1280, 900),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancelTab := chromedp.NewContext(actx)
-	defer cancelTab()
-	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
-	defer cancel()
-
-	// Every page records what its Content-Security-Policy refused (a script injected through
-	// DevTools is not subject to it): each step checks that nothing was, so htmx and app.js
-	// work under the strict policy.
-	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-			Source: `window.__csp = []; document.addEventListener("securitypolicyviolation",
-				e => window.__csp.push(e.violatedDirective + " " + e.blockedURI + " " + e.sourceFile + ":" + e.lineNumber));`})
-		return err
-	})); err != nil {
-		t.Fatal(err)
-	}
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-		refused, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.__csp || []`))
-		if err != nil || len(refused) > 0 {
-			t.Fatalf("%s: the page broke its Content-Security-Policy: %v %q", what, err, refused)
-		}
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // quality 100 is a PNG
-		if err != nil {
-			t.Fatalf("screenshot after %s: %v", what, err)
-		}
-		name := filepath.Join(shots, strings.ReplaceAll(strings.ToLower(what), " ", "-"))
-		if err := os.WriteFile(name+".png", png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	text := func(sel string) string {
-		t.Helper()
-		s, err := chromedp.Run(ctx, chromedp.Text(chromedp.Search(sel)))
-		if err != nil {
-			t.Fatalf("reading %s: %v", sel, err)
-		}
-		return s
-	}
+	br := newBrowser(t)
+	ctx, run, text := br.ctx, br.run, br.text
+	srv, key := signedServer(t)
 	txFinding := `//details[.//strong[contains(., "tx.origin")]]//ul/li`
 
 	run("01 sign in form", chromedp.Navigate(srv.url+"/"), chromedp.WaitVisible(chromedp.ID("api_key")))
@@ -223,7 +149,7 @@ func TestDashboardInBrowser(t *testing.T) {
 		if err != nil || !strings.HasPrefix(string(pdf), "%PDF-") {
 			t.Fatalf("downloaded PDF: %v %.20q", err, pdf)
 		}
-		os.WriteFile(filepath.Join(shots, "report.pdf"), pdf, 0o644)
+		os.WriteFile(filepath.Join(br.shots, "report.pdf"), pdf, 0o644)
 		break
 	}
 
@@ -247,6 +173,103 @@ func TestDashboardInBrowser(t *testing.T) {
 	if gone := text(`//main`); !strings.Contains(strings.ToLower(gone), "not found") {
 		t.Fatalf("the deleted project's scan still shows: %q", gone)
 	}
+}
+
+// browserSession is a headless chromium tab with the checks every step of a test makes.
+type browserSession struct {
+	t     *testing.T
+	ctx   context.Context
+	shots string
+}
+
+// newBrowser starts Debian's chromium (headless, through the DevTools protocol with chromedp),
+// skipping the test without it (failing under VIGIL_CI=1). Every page records what its
+// Content-Security-Policy refused (a script injected through DevTools is not subject to it).
+// Screenshots go to the test's artifact folder (or VIGIL_E2E_SCREENSHOTS).
+func newBrowser(t *testing.T) *browserSession {
+	chrome := findChromium()
+	if chrome == "" {
+		if os.Getenv("VIGIL_CI") == "1" {
+			t.Fatal("chromium is not installed (.ci/services/chromium.sh installs it)")
+		}
+		t.Skip("chromium is not installed; apt-get install chromium (or run .ci/services/chromium.sh)")
+	}
+	shots := os.Getenv("VIGIL_E2E_SCREENSHOTS")
+	if shots == "" {
+		shots = t.ArtifactDir()
+	} else {
+		shots = filepath.Join(shots, t.Name())
+	}
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshots in %s", shots)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chrome), chromedp.UserDataDir(t.TempDir()),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	t.Cleanup(cancelTab)
+	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `window.__csp = []; document.addEventListener("securitypolicyviolation",
+				e => window.__csp.push(e.violatedDirective + " " + e.blockedURI + " " + e.sourceFile + ":" + e.lineNumber));`})
+		return err
+	})); err != nil {
+		t.Fatal(err)
+	}
+	return &browserSession{t: t, ctx: ctx, shots: shots}
+}
+
+// run does a step, checks that the page broke no CSP rule, and takes a screenshot.
+func (b *browserSession) run(what string, actions ...chromedp.Action[chromedp.Void]) {
+	t := b.t
+	t.Helper()
+	if err := chromedp.Do(b.ctx, actions...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	refused, err := chromedp.Run(b.ctx, chromedp.Evaluate[[]string](`window.__csp || []`))
+	if err != nil || len(refused) > 0 {
+		t.Fatalf("%s: the page broke its Content-Security-Policy: %v %q", what, err, refused)
+	}
+	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100)) // quality 100 is a PNG
+	if err != nil {
+		t.Fatalf("screenshot after %s: %v", what, err)
+	}
+	name := filepath.Join(b.shots, strings.ReplaceAll(strings.ToLower(what), " ", "-"))
+	if err := os.WriteFile(name+".png", png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// text is the text of the first element sel (XPath or text search) matches.
+func (b *browserSession) text(sel string) string {
+	b.t.Helper()
+	s, err := chromedp.Run(b.ctx, chromedp.Text(chromedp.Search(sel)))
+	if err != nil {
+		b.t.Fatalf("reading %s: %v", sel, err)
+	}
+	return s
+}
+
+// signedServer starts a real `vigil serve` with a fresh data folder and returns it with a new
+// API key to sign in with.
+func signedServer(t *testing.T) (*servedVigil, string) {
+	env := []string{"VIGIL_DATA_DIR=" + t.TempDir(), "VIGIL_ALLOW_PRIVATE_NETWORKS=true", "VIGIL_LOG_FORMAT=text"}
+	keys := exec.Command(vigilBin, "keys", "create", "--name", "reviewer")
+	keys.Env = append(os.Environ(), env...)
+	out, err := keys.CombinedOutput()
+	if err != nil {
+		t.Fatalf("vigil keys create: %v\n%s", err, out)
+	}
+	return startVigil(t, env), regexp.MustCompile(`vgl_[A-Za-z0-9_-]+`).FindString(string(out))
 }
 
 // findChromium returns the browser to drive: $VIGIL_CHROMIUM, else Debian's chromium.

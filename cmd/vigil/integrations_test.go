@@ -63,9 +63,8 @@ type actionStep struct {
 	With                           map[string]string
 }
 
-// The composite action's scan step, run with bash as a runner would, writes its outputs, a
-// schema-valid SARIF log and a job summary, and records the gate's exit code for the last step;
-// the upload runs always.
+// The composite action's shape: its inputs, shell syntax, install and cache steps (its logic is
+// run as the runner runs it in action_test.go).
 func TestGitHubAction(t *testing.T) {
 	var action struct {
 		Inputs map[string]struct{ Default string }
@@ -105,32 +104,6 @@ func TestGitHubAction(t *testing.T) {
 		restore.With["key"] != save.With["key"] || !strings.Contains(steps["Download the Vigil release"].If, "cache-hit") {
 		t.Errorf("binary cache steps: %+v %+v", restore, save)
 	}
-
-	tmp := t.TempDir()
-	project := filepath.Join(tmp, "project")
-	os.MkdirAll(project, 0o755)
-	vault, _ := os.ReadFile(filepath.Join(repoRoot, "testdata/contracts/Vault.sol"))
-	os.WriteFile(filepath.Join(project, "Vault.sol"), vault, 0o644)
-	scan := steps["Scan"]
-	cmd := exec.Command("bash", "-e", "-c", scan.Run)
-	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(vigilBin)+":"+os.Getenv("PATH"), "RUNNER_TEMP="+tmp,
-		"GITHUB_OUTPUT="+filepath.Join(tmp, "output"), "GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "summary"),
-		"SCAN_PATH="+project, "FAIL_ON="+action.Inputs["fail-on"].Default)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("scan step: %v\n%s", err, out)
-	}
-	output, _ := os.ReadFile(filepath.Join(tmp, "output"))
-	if !strings.Contains(string(output), "exit-code=1\n") {
-		t.Errorf("step outputs %q, want exit-code=1 (high findings)", output)
-	}
-	sarif, err := os.ReadFile(filepath.Join(tmp, "vigil.sarif"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	validate(t, schema(t, "sarif-2.1.0.schema.json"), string(sarif))
-	if summary, _ := os.ReadFile(filepath.Join(tmp, "summary")); !strings.Contains(string(summary), "# Vigil scan report") {
-		t.Errorf("job summary: %q", summary)
-	}
 }
 
 // The README's CI snippet uploads SARIF even when the gate fails, with the permission it needs.
@@ -145,7 +118,7 @@ func TestReadmeCISnippet(t *testing.T) {
 		t.Fatal("README has no CI section")
 	}
 	section := readme[i : i+strings.Index(readme[i+1:], "\n### ")+1]
-	for _, want := range []string{"security-events: write", "if: always()", "actions/setup-go", "upload-sarif", ".github/actions/vigil"} {
+	for _, want := range []string{"security-events: write", "if: always()", "actions/setup-go", "upload-sarif@v4", ".github/actions/vigil"} {
 		if !strings.Contains(section, want) {
 			t.Errorf("CI snippet lacks %q", want)
 		}

@@ -41,5 +41,8 @@ func mergeProjectConfig(v *viper.Viper, location string, warn io.Writer) (bool, 
 	if err != nil {
 		return false, nil
 	}
+	if err := checkConfigData(file, data); err != nil {
+		return true, err // an unknown key or a bad value names itself before anything applies
+	}
 	return true, applyProjectConfig(v, data, file, warn)
 }

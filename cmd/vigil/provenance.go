@@ -18,6 +18,12 @@ func setProvenance(rep *report.ScanReport, ws *workspace.Workspace, location str
 		rep.ProjectURL, rep.ProjectBranch, rep.ProjectCommit = ws.URL, ws.Branch, ws.Commit
 		return
 	}
+	// A revision read from a local repository (--branch, --commit): that one, not the checkout.
+	defer func() {
+		if ws.Commit != "" {
+			rep.ProjectBranch, rep.ProjectCommit = ws.Branch, ws.Commit
+		}
+	}()
 	if location == "" {
 		return
 	}

@@ -20,6 +20,11 @@ type renderOptions struct {
 	color    bool
 	// maxBytes bounds the Markdown (0: the size of a GitHub comment).
 	maxBytes int
+	// changed, when non-nil, limits GitHub annotations to these repository paths.
+	changed map[string]bool
+	// width is the table's width in columns (0: 80); all lists every finding in the table.
+	width int
+	all   bool
 }
 
 // render writes a scan report in a format. source gives a file's lines for excerpts (nil: none).
@@ -40,11 +45,11 @@ func render(out io.Writer, format string, rep *report.ScanReport, source func(st
 		enc.SetIndent("", "  ")
 		return enc.Encode(report.Envelope{ScanReport: rep})
 	case "table":
-		return report.WriteTable(out, rep, excerpt, o.color)
+		return report.WriteTable(out, rep, excerpt, report.TableOptions{Color: o.color, Width: o.width, All: o.all})
 	case "sarif":
 		return report.WriteSARIF(out, rep, sarifOptions(o.location))
 	case "github":
-		return report.WriteGitHub(out, rep, report.GitHubOptions{RootPrefix: sarifOptions(o.location).RootPrefix})
+		return report.WriteGitHub(out, rep, report.GitHubOptions{RootPrefix: sarifOptions(o.location).RootPrefix, Only: o.changed})
 	case "markdown":
 		return report.WriteMarkdown(out, rep, excerpt, o.maxBytes)
 	case "pdf":

@@ -30,6 +30,11 @@ project's folder with --source.`,
 			output, _ := f.GetString("output")
 			srcDir, _ := f.GetString("source")
 			maxBytes, _ := f.GetInt("max-bytes")
+			changedList, _ := f.GetString("changed-files")
+			changed, err := readChangedFiles(changedList)
+			if err != nil {
+				return err
+			}
 			format = strings.ToLower(format)
 			if err := checkFormat(format, maxBytes); err != nil {
 				return err
@@ -54,13 +59,17 @@ project's folder with --source.`,
 				defer file.Close()
 				out = file
 			}
-			return render(out, format, rep, source, renderOptions{location: srcDir, maxBytes: maxBytes,
+			all, _ := f.GetBool("all")
+			return render(out, format, rep, source, renderOptions{location: srcDir, maxBytes: maxBytes, changed: changed,
+				width: terminalWidth(out), all: all,
 				color: output == "" && isTerminal(out) && os.Getenv("NO_COLOR") == ""})
 		},
 	}
 	cmd.Flags().String("format", "table", "output format: table, sarif, github (workflow annotations), markdown, pdf, html, json")
 	cmd.Flags().Int("max-bytes", 0, "--format markdown: at most this many bytes, the most severe findings first (default: 65536, a GitHub comment)")
 	cmd.Flags().StringP("output", "o", "", "write the report to this file instead of standard output")
+	addChangedFilesFlag(cmd.Flags())
+	cmd.Flags().Bool("all", false, "--format table: list every finding, also past 50 (by default a large result is shown as a summary)")
 	cmd.Flags().String("source", "", "the scanned project's folder, for code excerpts and SARIF paths")
 	return cmd
 }

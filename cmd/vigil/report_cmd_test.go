@@ -12,7 +12,8 @@ import (
 var scanTime = regexp.MustCompile(`· [0-9.]+ s\n`)
 
 // A saved JSON report renders again in every format without a scan, and gives what the scan
-// gave: JSON round-trips byte for byte, SARIF and Markdown (with --source for excerpts) match.
+// gave: JSON round-trips byte for byte, SARIF and Markdown (with --source, the project folder the
+// named file was read in, for paths and excerpts) match.
 func TestReportRendersSavedJSON(t *testing.T) {
 	contracts := filepath.Join(repoRoot, "testdata/contracts")
 	vault := filepath.Join(contracts, "Vault.sol")
@@ -30,7 +31,7 @@ func TestReportRendersSavedJSON(t *testing.T) {
 	for _, tt := range []struct {
 		format string
 		extra  []string
-	}{{"sarif", nil}, {"markdown", []string{"--source", contracts}}} {
+	}{{"sarif", []string{"--source", repoRoot}}, {"markdown", []string{"--source", repoRoot}}} {
 		scanned := vigil(t, "scan", vault, "--format", tt.format)
 		rendered := vigil(t, append([]string{"render", saved, "--format", tt.format}, tt.extra...)...)
 		if rendered.code != 0 || scanTime.ReplaceAllString(rendered.stdout, "") != scanTime.ReplaceAllString(scanned.stdout, "") {

@@ -65,6 +65,9 @@ func loadConfig(v *viper.Viper, cmd *cobra.Command, args []string) error {
 			}
 		}
 	}
+	if err := checkSettings(v); err != nil { // unknown keys and bad values (config_keys.go)
+		return err
+	}
 	// Keys use underscores (fail_on), so the flag --fail-on, VIGIL_FAIL_ON and a config file's
 	// fail_on all name the same setting.
 	var bindErr error

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -62,7 +61,7 @@ incomplete scan under --fail-on (a file not parsed, not analysed within the budg
 
 	repo := &cobra.Command{
 		Use:   "repo URL|PATH",
-		Short: "Scan a git repository (http(s) URL) or a local folder",
+		Short: "Scan a git repository (http(s), ssh:// or user@host:path, file:// URL; a local repository with --branch or --commit) or a local folder",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runScan(cmd, v, workspace.Target{Location: args[0], Branch: v.GetString("branch"), Commit: v.GetString("commit")}, nil)
@@ -108,6 +107,8 @@ func addScanFlags(cmd *cobra.Command) {
 	f.Bool("allow-incomplete", false, "let --fail-on pass an incomplete scan (exit 0 instead of 3 when nothing is at or above it)")
 	f.String("baseline", "", "an earlier JSON report: report only findings whose bug_hash is not in it")
 	f.Bool("allow-private-networks", false, "allow git URLs on loopback and private networks")
+	addChangedFilesFlag(f)
+	f.Bool("all", false, "--format table: list every finding, also past 50 (by default a large result is shown as a summary)")
 	addScopeFlags(f)
 }
 
@@ -164,9 +165,13 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 		return err
 	}
 	progress("opening " + describeTarget(target, files))
+	if files == nil && target.Branch == "" && target.Commit == "" && isSolidityFile(target.Location) {
+		files = []string{target.Location}
+	}
 	var ws *workspace.Workspace
+	var named []string // files named one by one: the report covers these
 	if files != nil {
-		ws, err = workspace.FromFiles(ctx, files, opts)
+		ws, named, err = openNamedFiles(ctx, files, opts)
 	} else {
 		ws, err = workspace.Open(ctx, target, opts)
 	}
@@ -179,12 +184,18 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	// as far as a scanned project's config may (applyProjectConfig).
 	if v.ConfigFileUsed() == "" && !merged {
 		if data, err := ws.ReadFile("vigil.yaml"); err == nil {
+			if err := checkConfigData("vigil.yaml in the workspace", data); err != nil {
+				return err
+			}
 			if err := applyProjectConfig(v, data, "vigil.yaml in the workspace", stderr); err != nil {
 				return err
 			}
 			// Its exclude list picks the files of a clone as it does a local folder's.
 			if err := ws.Exclude(listOf(v, "exclude")); err != nil {
 				return usageError("vigil.yaml in the workspace: exclude: %v", err)
+			}
+			if len(ws.Files) == 0 && named == nil {
+				return usageError("vigil.yaml in the workspace: exclude %q leaves no source file to scan", listOf(v, "exclude"))
 			}
 			opts.Skip = listOf(v, "skip", "exclude")
 		}
@@ -204,16 +215,28 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	if err := checkFailOn(v); err != nil {
 		return err
 	}
+	// Files named one by one that the skip settings leave out (a pre-commit hook naming a
+	// staged mock the repository excludes) are not scanned, as in a scan of their folder.
+	if named != nil {
+		if named = presentFiles(ws, named); len(named) == 0 {
+			fmt.Fprintln(stderr, "vigil: every file named is left out by the skip settings (--skip, exclude in vigil.yaml): nothing to scan")
+			return nil
+		}
+	}
 
 	opts2, err := scanOptions(v)
 	if err != nil {
 		return err
 	}
+	if named != nil {
+		opts2.Include = named
+	}
 	opts2.Progress = progress
 	opts2.TuneGC = true // one scan per process
 	res, err := scan.Run(ctx, ws, opts2)
 	if err != nil {
-		if errors.Is(err, workspace.ErrInput) || errors.Is(err, workspace.ErrNoSources) || strings.Contains(err.Error(), "detector") {
+		if errors.Is(err, workspace.ErrInput) || errors.Is(err, workspace.ErrNoSources) || errors.Is(err, scan.ErrNothingInScope) ||
+			strings.Contains(err.Error(), "detector") {
 			return &exitError{code: exitUsage, msg: err.Error()}
 		}
 		return err
@@ -226,11 +249,15 @@ func runScan(cmd *cobra.Command, v *viper.Viper, target workspace.Target, files 
 	}
 	location := target.Location
 	if files != nil {
-		location = ""
+		location = ws.Root // "" for files read alone
 	}
 	setProvenance(res.Report, ws, location)
 	if res.Report.Scope != nil {
 		res.Report.Scope.ToolVersion = toolVersion()
+		res.Report.Scope.ConfigFile, res.Report.Scope.Config = gateSettings(cmd, v)
+		if note := res.Report.ConfigNotice(); note != "" {
+			res.Report.Diagnostics = append(res.Report.Diagnostics, note)
+		}
 	}
 	if sinceRef != "" {
 		if err := newSince(ctx, v, sinceRepo, sinceCommit, ws, res, sinceRef); err != nil {
@@ -276,11 +303,6 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result, location 
 	rep := res.Report
 	format := strings.ToLower(v.GetString("format"))
 	failOn := strings.ToLower(v.GetString("fail_on"))
-	if path := v.GetString("baseline"); path != "" {
-		if err := applyBaseline(rep, path); err != nil {
-			return usageError("--baseline: %v", err)
-		}
-	}
 	if min := strings.ToLower(v.GetString("min_severity")); min != "" {
 		if _, err := detect.ParseSeverity(min); err != nil {
 			return usageError("--min-severity: %v", err)
@@ -288,6 +310,12 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result, location 
 		keepFindings(rep, func(g *report.Group, f *report.Finding) bool {
 			return report.SeverityRank(report.FindingSeverity(g, f)) <= report.SeverityRank(min)
 		})
+	}
+	// After --min-severity: the baseline keeps the score of what the scan reports.
+	if path := v.GetString("baseline"); path != "" {
+		if err := applyBaseline(rep, path); err != nil {
+			return usageError("--baseline: %v", err)
+		}
 	}
 	out := stdout
 	if path := v.GetString("output"); path != "" {
@@ -298,28 +326,17 @@ func writeReport(cmd *cobra.Command, v *viper.Viper, res *scan.Result, location 
 		defer f.Close()
 		out = f
 	}
-	err := render(out, format, rep, res.Source, renderOptions{location: location, maxBytes: v.GetInt("max_bytes"),
+	changed, err := readChangedFiles(v.GetString("changed_files"))
+	if err != nil {
+		return err
+	}
+	err = render(out, format, rep, res.Source, renderOptions{location: location, maxBytes: v.GetInt("max_bytes"), changed: changed,
+		width: terminalWidth(out), all: v.GetBool("all"),
 		color: out == stdout && isTerminal(stdout) && os.Getenv("NO_COLOR") == ""})
 	if err != nil {
 		return err
 	}
 	return gate(rep, failOn, strings.ToLower(v.GetString("fail_on_confidence")), v.GetBool("allow_incomplete"))
-}
-
-// gate applies --fail-on: findings at or above it exit 1; else an incomplete scan exits 3
-// unless allowIncomplete. Without --fail-on nothing fails.
-func gate(rep *report.ScanReport, failOn, confidence string, allowIncomplete bool) error {
-	if failOn == "none" {
-		return nil
-	}
-	if hasFindingAtLeast(rep, failOn, confidence) {
-		return &exitError{code: exitFindings}
-	}
-	if rep.Incomplete() && !allowIncomplete {
-		return &exitError{code: exitIncomplete, msg: fmt.Sprintf("incomplete scan: %d of %d files were not fully analysed (see the report); "+
-			"--fail-on does not pass it (--allow-incomplete to accept)", rep.Coverage.Files-rep.Coverage.FilesFull, rep.Coverage.Files)}
-	}
-	return nil
 }
 
 // checkFailOn validates the fail_on and fail_on_confidence settings (flags, VIGIL_FAIL_ON,
@@ -342,6 +359,8 @@ func workspaceOptions(v *viper.Viper) (workspace.Options, error) {
 	opts := workspace.Options{
 		Skip:    listOf(v, "skip", "exclude"),
 		Network: netguard.Policy{AllowPrivate: v.GetBool("allow_private_networks")},
+		// The command line reads the user's own repositories and ssh keys; the server never.
+		LocalGit: true,
 	}
 	if err := unmarshalSection(v, "limits", &opts.Limits); err != nil {
 		return opts, usageError("config limits: %v", err)
@@ -378,64 +397,6 @@ func projectName(t workspace.Target, files []string, ws *workspace.Workspace) st
 		}
 	}
 	return "files"
-}
-
-// hasFindingAtLeast reports whether the report has a finding of severity sev or worse whose
-// confidence is conf or surer: a CI gate goes off on what Vigil is sure of.
-func hasFindingAtLeast(r *report.ScanReport, sev, conf string) bool {
-	limit, confLimit := report.SeverityRank(sev), report.ConfidenceRank(conf)
-	for _, g := range r.MultiFileScanDetails {
-		for _, f := range g.MetricWiseAggregatedFindings {
-			if report.SeverityRank(report.FindingSeverity(g, f)) <= limit &&
-				report.ConfidenceRank(report.FindingConfidence(g, f)) <= confLimit {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// applyBaseline removes the findings whose bug_hash appears in an earlier JSON report, and
-// recomputes the summary: what remains is what the change introduced.
-func applyBaseline(r *report.ScanReport, path string) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	var old report.Envelope
-	if err := json.Unmarshal(data, &old); err != nil || old.ScanReport == nil {
-		return fmt.Errorf("%s is not a Vigil JSON report", path)
-	}
-	known := map[string]bool{}
-	for _, g := range old.ScanReport.MultiFileScanDetails {
-		for _, f := range g.MetricWiseAggregatedFindings {
-			known[f.BugHash] = true
-		}
-	}
-	keepFindings(r, func(_ *report.Group, f *report.Finding) bool { return !known[f.BugHash] })
-	return nil
-}
-
-// keepFindings removes the findings keep refuses, and recomputes the summary.
-func keepFindings(r *report.ScanReport, keep func(*report.Group, *report.Finding) bool) {
-	var groups []*report.Group
-	for _, g := range r.MultiFileScanDetails {
-		var kept []*report.Finding
-		for _, f := range g.MetricWiseAggregatedFindings {
-			if keep(g, f) {
-				kept = append(kept, f)
-			}
-		}
-		if len(kept) > 0 {
-			g.MetricWiseAggregatedFindings, g.NoOfFindings = kept, len(kept)
-			groups = append(groups, g)
-		}
-	}
-	r.MultiFileScanDetails = groups
-	old2 := r.MultiFileScanSummary
-	r.MultiFileScanSummary = report.Summarize(groups, old2.CountFilesAnalyzed, old2.LinesAnalyzedCount, 0)
-	r.MultiFileScanSummary.ScanTimeTaken = old2.ScanTimeTaken
-	r.ApplyCoverage(r.Coverage) // fewer findings, the same unanalysed code: the cap stays
 }
 
 func isTerminal(w io.Writer) bool {

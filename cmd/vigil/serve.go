@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"strings"
@@ -92,7 +93,7 @@ back to the queue, for another worker or the next start.`,
 	f.String("blob-store", "", "where uploads and reports are kept: s3://bucket/prefix of any S3-compatible store, with\n"+
 		"AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION and AWS_ENDPOINT_URL (default: the data folder)")
 	f.String("blob-public-endpoint", "", "the S3 endpoint as clients reach it, if not AWS_ENDPOINT_URL: pre-signed upload URLs point there")
-	f.String("log-format", "json", "log format: json or text")
+	f.String("log-format", "", "log format: json or text (default: text on a terminal, json otherwise)")
 	f.String("log-level", "info", "log level: debug, info, warn, error")
 	f.StringSlice("enable", nil, "run only these detector ids")
 	f.StringSlice("disable", nil, "detector ids not to run")
@@ -118,7 +119,7 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 	}
 	hopts := &slog.HandlerOptions{Level: level}
 	var logger *slog.Logger
-	switch strings.ToLower(v.GetString("log_format")) {
+	switch logFormat(cmd.ErrOrStderr(), v.GetString("log_format")) {
 	case "json":
 		logger = slog.New(slog.NewJSONHandler(cmd.ErrOrStderr(), hopts))
 	case "text":
@@ -198,7 +199,13 @@ func runServe(cmd *cobra.Command, v *viper.Viper) error {
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := srv.ListenAndServe(ctx); err != nil {
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		srv.Close(context.Background())
+		return fmt.Errorf("serve: %w", err)
+	}
+	fmt.Fprintln(cmd.ErrOrStderr(), "vigil: "+serveBanner(cfg.Role, cfg.PublicURL, ln.Addr()))
+	if err := srv.Serve(ctx, ln); err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"strconv"
 	"strings"
 
+	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/report/pdf/document"
 )
 
@@ -32,11 +32,11 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"colour":        func(sev string) template.CSS { return template.CSS(document.Colour(sev).Hex()) },
 	"ratingColour":  func(r string) template.CSS { return template.CSS(document.RatingColour(r).Hex()) },
 	"label":         document.Label,
-	"status":        func(s string) string { return strings.ReplaceAll(s, "_", " ") },
+	"status":        report.StatusLabel,
 	"severityChart": severityChart,
 	"scoreScale":    scoreScale,
 	"historyChart":  historyChart,
-	"plural":        plural,
+	"plural":        report.Plural,
 	"short": func(s string) string {
 		if len(s) > 12 {
 			return s[:12]
@@ -83,11 +83,4 @@ func richHTML(r document.Rich) template.HTML {
 		b.WriteString("</p>")
 	}
 	return template.HTML(b.String())
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }

@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/report/pdf/document"
 )
 
@@ -77,7 +78,7 @@ func (w *writer) cover() {
 	f.SetXY(x, y)
 	w.textColour(ink)
 	f.SetFont(sans, "B", 11)
-	f.CellFormat(contentW-70, 7, plural(s.Issues, "issue")+" found", "", 2, "L", false, 0, "")
+	f.CellFormat(contentW-70, 7, report.Plural(s.Issues, "issue")+" found", "", 2, "L", false, 0, "")
 	for _, c := range s.Distribution {
 		yy := f.GetY() + 0.6
 		w.fillColour(document.Colour(c.Severity))

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/report/pdf/document"
 )
 
@@ -36,8 +37,8 @@ func (w *writer) tableSection() {
 	}
 }
 
-// status writes a bug status for people: pending_fix as "pending fix".
-func status(s string) string { return strings.ReplaceAll(s, "_", " ") }
+// status writes a bug status for people, in the words every view uses: pending_fix as "Open".
+func status(s string) string { return report.StatusLabel(s) }
 
 // groupSections lays out one section per finding group.
 func (w *writer) groupSections() {
@@ -72,7 +73,7 @@ func (w *writer) group(g document.Group) {
 	w.pill(document.Label(g.Severity), document.Colour(g.Severity), 7.5)
 	f.SetFont(sans, "", 8.5)
 	w.textColour(muted)
-	meta := []string{g.IssueID, "confidence " + g.Confidence, plural(g.Count, "finding")}
+	meta := []string{g.IssueID, "confidence " + g.Confidence, report.Plural(g.Count, "finding")}
 	meta = append(meta, g.SWC...)
 	meta = append(meta, g.CWE...)
 	f.MultiCell(contentW-(f.GetX()-marginL), 3.8, printable(strings.Join(meta, " · ")), "", "L", false)
@@ -97,7 +98,7 @@ func (w *writer) group(g document.Group) {
 	}
 	if len(g.Elided) > 0 {
 		f.Ln(1)
-		w.para(plural(len(g.Elided), "further finding")+" of this issue (section limit):", 8.5, "I", muted)
+		w.para(report.Plural(len(g.Elided), "further finding")+" of this issue (section limit):", 8.5, "I", muted)
 		// Two findings per row keeps a long list to a few pages.
 		half := contentW / 2
 		cols := []column{{"Bug id", 20, "L"}, {"File and lines", half - 20, "L"}, {"Bug id", 20, "L"}, {"File and lines", half - 20, "L"}}
@@ -149,7 +150,7 @@ func (w *writer) finding(fd document.Finding) {
 		}
 	}
 	if fd.PlacesMore > 0 {
-		w.para("… and "+plural(fd.PlacesMore, "more place")+" (see the JSON report).", 8, "I", muted)
+		w.para("… and "+report.Plural(fd.PlacesMore, "more place")+" (see the JSON report).", 8, "I", muted)
 	}
 	if fd.ExcerptNote != "" {
 		w.para(fd.ExcerptNote, 8, "I", muted)
@@ -231,11 +232,4 @@ func (w *writer) codeRow(num, text string, flagged, continued bool) {
 	f.SetXY(codeLeft+codeNumW+2, y)
 	f.CellFormat(codeWidth-codeNumW-2, codeLine, text, "", 0, "L", false, 0, "")
 	f.SetXY(marginL, y+codeLine)
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }

@@ -3,6 +3,8 @@ package pdf
 import (
 	"strconv"
 	"strings"
+
+	"github.com/vigil-sec/vigil/report"
 )
 
 // scopeSection is the scope statement: the code's origin and commit, the files and lines in
@@ -27,7 +29,7 @@ func (w *writer) scopeSection() {
 		}
 		w.table([]column{{"File", contentW - 20, "L"}, {"Lines", 20, "R"}}, rows, nil, nil)
 		if s.FilesElided > 0 {
-			w.para("and "+plural(s.FilesElided, "more file")+" (the JSON report lists them all).", bodySize, "", muted)
+			w.para("and "+report.Plural(s.FilesElided, "more file")+" (the JSON report lists them all).", bodySize, "", muted)
 		}
 	}
 	if len(s.Detectors) > 0 {

@@ -3,6 +3,7 @@ package pdf
 import (
 	"strconv"
 
+	"github.com/vigil-sec/vigil/report"
 	"github.com/vigil-sec/vigil/report/pdf/document"
 )
 
@@ -40,14 +41,18 @@ func (w *writer) summarySection() {
 	f := w.f
 	s := w.doc.Summary
 	w.incompleteBlock()
+	w.configBlock()
 	if s.ScoreValue >= 0 {
 		w.para("Security score "+s.ScoreV2+" out of 100 ("+s.Rating+"; "+s.Score+" out of 5). "+
-			plural(s.Issues, "issue")+" found in "+plural(s.Files, "file")+" ("+
-			plural(s.Lines, "line")+" analysed).", 11, "B", ink)
+			report.Plural(s.Issues, "issue")+" found in "+report.Plural(s.Files, "file")+" ("+
+			report.Plural(s.Lines, "line")+" analysed).", 11, "B", ink)
 		f.Ln(3)
 		w.scoreScale(s.ScoreValue)
 	} else {
-		w.para(plural(s.Issues, "issue")+" found. The scan carries no score.", 11, "B", ink)
+		w.para(report.Plural(s.Issues, "issue")+" found. The scan carries no score.", 11, "B", ink)
+	}
+	if s.NotCounted != "" {
+		w.para(s.NotCounted, 9.5, "", muted)
 	}
 	f.Ln(4)
 
@@ -55,6 +60,9 @@ func (w *writer) summarySection() {
 	type fig struct{ label, value string }
 	figs := []fig{{"Issues", strconv.Itoa(s.Issues)}, {"Files analysed", strconv.Itoa(s.Files)},
 		{"Lines analysed", strconv.Itoa(s.Lines)}, {"Scan duration", s.Duration}}
+	if s.Dismissed > 0 {
+		figs = append(figs[:1], append([]fig{{"Dismissed", strconv.Itoa(s.Dismissed)}}, figs[1:]...)...)
+	}
 	if s.ThreatScore != "" {
 		figs = append(figs, fig{"Threat score", s.ThreatScore})
 	}
@@ -176,4 +184,13 @@ func (w *writer) incompleteBlock() {
 		w.para("• "+g, 8.5, "", red)
 	}
 	w.f.Ln(3)
+}
+
+// configBlock says, in amber, which settings of a config file changed what the scan reports.
+func (w *writer) configBlock() {
+	if w.doc.ConfigNotice == "" {
+		return
+	}
+	w.para(w.doc.ConfigNotice, 10, "B", document.Colour("medium"))
+	w.f.Ln(2)
 }

@@ -31,6 +31,9 @@ type Result struct {
 	Findings    []Finding
 	Diagnostics []Diagnostic
 	Suppressed  int
+	// Silenced are the findings suppression comments silenced (Suppressed of them), for the
+	// report to count those in the files it covers.
+	Silenced []Finding
 }
 
 // Limits bound a run. The zero value bounds nothing.
@@ -277,6 +280,7 @@ func RunSubject(ctx context.Context, subj Subject, analyzers []*Analyzer, lim Li
 	for _, f := range res.Findings {
 		if subj.Silenced(&f) {
 			res.Suppressed++
+			res.Silenced = append(res.Silenced, f)
 			continue
 		}
 		kept = append(kept, f)

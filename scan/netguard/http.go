@@ -19,7 +19,7 @@ const (
 func (p Policy) Transport() *http.Transport {
 	return &http.Transport{
 		Proxy:                 nil,
-		DialContext:           p.Dialer(nil).DialContext,
+		DialContext:           p.DialContext,
 		ForceAttemptHTTP2:     true,
 		MaxIdleConns:          32,
 		IdleConnTimeout:       90 * time.Second,

@@ -35,7 +35,7 @@ func (e *BlockedError) Error() string {
 	hint := ""
 	switch e.Class {
 	case Loopback, Private, CGNAT:
-		hint = " (allow_private_networks permits it)"
+		hint = " (--allow-private-networks, or allow_private_networks in the configuration, permits it)"
 	}
 	if e.Host != "" && e.Host != e.Addr.String() {
 		return fmt.Sprintf("netguard: %s resolves to %s, a %s address; refused%s", e.Host, e.Addr, e.Class, hint)
@@ -113,9 +113,15 @@ func (p Policy) Dialer(base *net.Dialer) *net.Dialer {
 	return &d
 }
 
-// DialContext dials through a guarded dialer; it has the signature http.Transport wants.
+// DialContext dials through a guarded dialer; it has the signature http.Transport wants. A
+// failed name lookup is reported without the resolver's address (lookupProblem).
 func (p Policy) DialContext(ctx context.Context, network, address string) (net.Conn, error) {
-	return p.Dialer(nil).DialContext(ctx, network, address)
+	c, err := p.Dialer(nil).DialContext(ctx, network, address)
+	var dnsErr *net.DNSError
+	if err != nil && errors.As(err, &dnsErr) {
+		return nil, fmt.Errorf("dial %s: resolving %s: %w", network, dnsErr.Name, lookupProblem(err))
+	}
+	return c, err
 }
 
 // CheckHost resolves host and checks every address it resolves to. It gives an early, clear
@@ -130,7 +136,7 @@ func (p Policy) CheckHost(ctx context.Context, host string) error {
 	}
 	addrs, err := net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 	if err != nil {
-		return fmt.Errorf("netguard: resolving %s: %w", host, err)
+		return fmt.Errorf("netguard: resolving %s: %w", host, lookupProblem(err))
 	}
 	for _, a := range addrs {
 		a = a.Unmap() // the resolver may answer IPv4 in mapped form; show it as people write it
@@ -143,4 +149,20 @@ func (p Policy) CheckHost(ctx context.Context, host string) error {
 		}
 	}
 	return nil
+}
+
+// lookupProblem says why a name did not resolve without the resolver's own words, which name
+// the resolver's address (lookup x on 10.0.0.2:53: ...): an internal detail of the machine
+// that a message shown to a client must not carry.
+func lookupProblem(err error) error {
+	var dnsErr *net.DNSError
+	switch {
+	case !errors.As(err, &dnsErr):
+		return err
+	case dnsErr.IsNotFound:
+		return errors.New("no such host")
+	case dnsErr.IsTimeout:
+		return errors.New("the name lookup timed out")
+	}
+	return errors.New("the name could not be resolved")
 }

@@ -34,6 +34,9 @@ type depRules struct {
 	roots  []string // dependency folders, each ending in "/"
 	tests  []string // test and script folders of the projects, each ending in "/"
 	remaps []Remapping
+	// why names the setting or convention that made each of roots and tests one, for a
+	// message that says which setting left a file out of the report (scan's "no file in scope").
+	why map[string]string
 }
 
 // foundryConfig holds the few foundry.toml keys that matter here.
@@ -49,13 +52,17 @@ type foundryConfig struct {
 // content). Malformed project files are noted and otherwise ignored: they are the user's build
 // configuration, not something to refuse a scan over.
 func newDepRules(configs map[string][]byte, note func(p, reason string)) *depRules {
-	d := &depRules{}
+	d := &depRules{why: map[string]string{}}
 	roots := map[string]bool{}
-	addRoot := func(p string) {
+	addRoot := func(p, why string) {
 		if p == "" || p == "." || strings.HasPrefix(p, "../") || p == ".." {
 			return
 		}
-		roots[strings.TrimSuffix(p, "/")+"/"] = true
+		p = strings.TrimSuffix(p, "/") + "/"
+		roots[p] = true
+		if d.why[p] == "" {
+			d.why[p] = why
+		}
 	}
 	projects := map[string]bool{"": true} // folders that are Foundry-style projects
 	for p := range configs {
@@ -79,16 +86,22 @@ func newDepRules(configs map[string][]byte, note func(p, reason string)) *depRul
 				note(join(proj, "foundry.toml"), "could not be read ("+err.Error()+"); default folders assumed")
 			}
 		}
-		libs := cfg.Libs
+		libs, libsWhy := cfg.Libs, join(proj, "foundry.toml")+" libs"
 		if len(libs) == 0 {
-			libs = []string{"lib"}
+			libs, libsWhy = []string{"lib"}, "the lib/ folder of a Foundry project"
 		}
-		for _, l := range append(libs, "dependencies") {
-			addRoot(join(proj, cleanRel(l)))
+		for _, l := range libs {
+			addRoot(join(proj, cleanRel(l)), libsWhy)
 		}
-		for _, t := range []string{cfg.Test, cfg.Script, "test", "script"} {
+		addRoot(join(proj, "dependencies"), "the dependencies/ folder of a Foundry project (Soldeer)")
+		for i, t := range []string{cfg.Test, cfg.Script, "test", "script"} {
+			why := [...]string{join(proj, "foundry.toml") + " test = " + quote(cfg.Test), join(proj, "foundry.toml") + " script = " + quote(cfg.Script),
+				"the test/ folder of a project", "the script/ folder of a project"}[i]
 			if t = cleanRel(t); t != "" && t != ".." && !strings.HasPrefix(t, "../") && t != cleanRel(cfg.Src) {
 				d.tests = append(d.tests, join(proj, t)+"/")
+				if d.why[join(proj, t)+"/"] == "" {
+					d.why[join(proj, t)+"/"] = why
+				}
 			}
 		}
 		own := []string{"src", "test", "script", "contracts"}
@@ -111,13 +124,18 @@ func newDepRules(configs map[string][]byte, note func(p, reason string)) *depRul
 			}
 			d.remaps = append(d.remaps, r)
 			if !isOwn(proj, r.Target, own) {
-				addRoot(r.Target)
+				addRoot(r.Target, "the remapping "+quote(strings.TrimSpace(line)))
 			}
 		}
 	}
-	d.tests = append(d.tests, hardhatTestFolders(configs)...)
+	for _, t := range hardhatTestFolders(configs) {
+		d.tests = append(d.tests, t)
+		if d.why[t] == "" {
+			d.why[t] = "the Hardhat config's paths.tests"
+		}
+	}
 	for _, r := range cargoDependencyRoots(configs) {
-		addRoot(r)
+		addRoot(r, "a Rust crate copied from a registry or used from outside its workspace")
 	}
 	for r := range roots {
 		d.roots = append(d.roots, r)
@@ -190,39 +208,46 @@ func isOwn(proj, target string, own []string) bool {
 }
 
 // isDependency reports whether the file at rel is a dependency.
-func (d *depRules) isDependency(rel string) bool {
+func (d *depRules) isDependency(rel string) bool { return d.whyDependency(rel) != "" }
+
+// whyDependency names the rule that makes the file at rel a dependency, "" when none does.
+func (d *depRules) whyDependency(rel string) string {
 	for _, seg := range strings.Split(path.Dir(rel), "/") {
 		switch seg {
 		case "node_modules", ".deps", "vendor", "dependencies":
-			return true
+			return "a folder named " + seg
 		}
 	}
 	for _, r := range d.roots {
 		if strings.HasPrefix(rel, r) {
-			return true
+			return d.why[r]
 		}
 	}
-	return false
+	return ""
 }
 
 // isTest reports whether the file at rel is test or script code: under a folder named test or
 // tests, under a project's test or script folder (foundry.toml's test and script, by default
 // test/ and script/), or named *.t.sol or *.s.sol (Foundry's conventions).
-func (d *depRules) isTest(rel string) bool {
+func (d *depRules) isTest(rel string) bool { return d.whyTest(rel) != "" }
+
+// whyTest names the rule that makes the file at rel test or script code, "" when none does.
+func (d *depRules) whyTest(rel string) string {
 	if strings.HasSuffix(rel, ".t.sol") || strings.HasSuffix(rel, ".s.sol") {
-		return true
+		return "the *.t.sol and *.s.sol names of Foundry tests and scripts"
+	}
+	// A project's own setting first: it names the folder the user chose.
+	for _, t := range d.tests {
+		if strings.HasPrefix(rel, t) {
+			return d.why[t]
+		}
 	}
 	for _, seg := range strings.Split(path.Dir(rel), "/") {
 		if seg == "test" || seg == "tests" {
-			return true
+			return "a folder named " + seg
 		}
 	}
-	for _, t := range d.tests {
-		if strings.HasPrefix(rel, t) {
-			return true
-		}
-	}
-	return false
+	return ""
 }
 
 func dirOf(p string) string {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,13 +32,13 @@ type GitSource struct {
 // See the package documentation for the fetch strategy and the checks made.
 func FromGit(ctx context.Context, src GitSource, opts Options) (*Workspace, error) {
 	lim := opts.Limits.withDefaults()
-	u, err := netguard.ParseURL(src.URL)
+	u, err := parseGitURL(src.URL, opts.LocalGit)
 	if err != nil {
-		return nil, refuse("repository URL", ErrUnsafePath, "%s", strings.TrimPrefix(err.Error(), "netguard: "))
+		return nil, err
 	}
-	var auth transport.AuthMethod
+	var auth transport.AuthMethod // ssh: the user's agent (go-git's default)
 	secrets := []string{}
-	if u.User != nil {
+	if u.User != nil && u.Scheme != "ssh" {
 		pass, _ := u.User.Password()
 		auth = &githttp.BasicAuth{Username: u.User.Username(), Password: pass}
 		secrets = append(secrets, u.User.String(), pass)
@@ -67,8 +68,8 @@ func FromGit(ctx context.Context, src GitSource, opts Options) (*Workspace, erro
 	ctx, cancel := context.WithTimeout(ctx, lim.GitTimeout)
 	defer cancel()
 	// An early look at the host's addresses gives a clear error before any work; the dial-time
-	// check in the transport is the one that counts.
-	if _, err := opts.Network.CheckURL(ctx, clean); err != nil {
+	// check in the transport is the one that counts (ssh has only this one).
+	if err := opts.Network.CheckHost(ctx, u.Hostname()); err != nil {
 		if caller.Err() != nil {
 			return nil, caller.Err()
 		}
@@ -400,7 +401,7 @@ func (g *gitFetch) explain(caller, ctx context.Context, err error) error {
 		if branch == "" {
 			return refuse("repository", ErrFetch, "has no default branch")
 		}
-		return refuse("branch "+quote(branch), ErrFetch, "not found in the repository")
+		return missingBranch(branch, g.remoteBranches())
 	case errors.Is(err, errCommitNotFound):
 		where := "the repository"
 		if branch != "" {
@@ -424,6 +425,26 @@ func (g *gitFetch) explain(caller, ctx context.Context, err error) error {
 		}
 	}
 	return refuse("repository", ErrFetch, "fetch failed: %s", msg)
+}
+
+// parseGitURL checks a repository URL: http or https, or (localGit: the command line) ssh://
+// and git's scp-like user@host:path form, which go-git reaches with the user's ssh agent.
+func parseGitURL(raw string, localGit bool) (*url.URL, error) {
+	if localGit && isSSHURL(raw) {
+		u, err := url.Parse(sshURL(raw))
+		if err != nil || u.Hostname() == "" || strings.ContainsAny(raw, " \t\r\n\x00") {
+			return nil, refuse("repository URL", ErrUnsafePath, "an ssh URL is ssh://user@host/path or user@host:path")
+		}
+		if _, hasPassword := u.User.Password(); hasPassword {
+			return nil, refuse("repository URL", ErrUnsafePath, "an ssh URL carries no password: Vigil uses your ssh agent")
+		}
+		return u, nil
+	}
+	u, err := netguard.ParseURL(raw)
+	if err != nil {
+		return nil, refuse("repository URL", ErrUnsafePath, "%s", strings.TrimPrefix(err.Error(), "netguard: "))
+	}
+	return u, nil
 }
 
 // branchRef turns a user's branch into a reference name, refusing names git would refuse

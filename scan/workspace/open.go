@@ -28,8 +28,21 @@ func Open(ctx context.Context, t Target, opts Options) (*Workspace, error) {
 	if strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") {
 		return FromGit(ctx, GitSource{URL: loc, Branch: t.Branch, Commit: t.Commit}, opts)
 	}
+	if opts.LocalGit && strings.HasPrefix(lower, "file://") {
+		dir, err := filePath(loc)
+		if err != nil {
+			return nil, err
+		}
+		return FromLocalGit(ctx, dir, t.Branch, t.Commit, opts)
+	}
 	st, statErr := os.Stat(loc)
+	if opts.LocalGit && statErr != nil && isSSHURL(loc) {
+		return FromGit(ctx, GitSource{URL: loc, Branch: t.Branch, Commit: t.Commit}, opts)
+	}
 	if statErr == nil && (t.Branch != "" || t.Commit != "") {
+		if opts.LocalGit && st.IsDir() {
+			return FromLocalGit(ctx, loc, t.Branch, t.Commit, opts)
+		}
 		return nil, refuse("branch and commit", nil, "apply to git URLs only; %s is a local path", quote(loc))
 	}
 	switch {
@@ -42,6 +55,9 @@ func Open(ctx context.Context, t Target, opts Options) (*Workspace, error) {
 	case statErr == nil:
 		return nil, refuse(quote(loc), nil, "is not a folder, .zip, .sol or .rs file")
 	case strings.Contains(loc, "://") || strings.HasPrefix(lower, "git@"):
+		if opts.LocalGit {
+			return nil, refuse("repository URL", ErrUnsafePath, "git URLs are http(s)://, ssh://, user@host:path or file://")
+		}
 		return nil, refuse("repository URL", ErrUnsafePath, "only http and https git URLs are supported")
 	}
 	return nil, refuse(quote(loc), nil, "no such file or folder")

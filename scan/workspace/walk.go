@@ -60,6 +60,7 @@ func (w *Workspace) index(ctx context.Context, opts Options) error {
 		return refuse(quote(w.Root), nil, "cannot open folder: %v", unwrapPath(err))
 	}
 	w.root = root
+	w.skipPatterns = opts.Skip
 
 	configs := map[string][]byte{}
 	entries := 0
@@ -238,7 +239,19 @@ func (w *Workspace) noSources() error {
 		}
 		msg += ")"
 	}
+	if len(w.skipPatterns) > 0 {
+		msg += fmt.Sprintf("; the skip settings (--skip, vigil.yaml exclude) left out %s", quoteAll(w.skipPatterns))
+	}
 	return refuse("", ErrNoSources, "%s", msg)
+}
+
+// quoteAll quotes patterns for a message: "a", "b".
+func quoteAll(patterns []string) string {
+	q := make([]string, len(patterns))
+	for i, p := range patterns {
+		q[i] = quote(p)
+	}
+	return strings.Join(q, ", ")
 }
 
 // readLimited reads rel under root, failing with ErrLimit when it holds more than max bytes.

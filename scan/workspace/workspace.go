@@ -83,6 +83,8 @@ type Workspace struct {
 	Branch string // branch asked for, or the remote HEAD's branch
 	Commit string // full hash of the commit checked out
 
+	skipPatterns []string // Options.Skip, named when they leave no source to scan
+
 	temp   string // folder to remove on Close; empty for a user's own folder
 	root   *os.Root
 	mem    *memFS         // the files of a workspace in memory (root is nil)
@@ -101,6 +103,10 @@ type Options struct {
 	// TempDir is the parent of temporary folders (extracted archives, clones); "" means
 	// os.TempDir().
 	TempDir string
+	// LocalGit lets Open take git repositories on this machine (a path with a branch or
+	// commit, a file:// URL) and ssh URLs (localgit.go): for the command line only, never for
+	// a server, whose requests must not reach its disk or keys.
+	LocalGit bool
 }
 
 // Close releases the workspace. Folders Vigil created (extracted archives, clones) are removed;
@@ -232,4 +238,17 @@ func discard(w *Workspace, err error) (*Workspace, error) {
 // used through a path outside its workspace. Sources carry the answer as File.Dependency.
 func (w *Workspace) InDependency(rel string) bool {
 	return w.deps != nil && w.deps.isDependency(rel)
+}
+
+// WhyLeftOut names the setting or convention that makes the file at rel a dependency or test
+// and script code (foundry.toml test = "src", a remapping, a folder named test, ...), "" when
+// none does: what a message shows when such rules leave nothing to report.
+func (w *Workspace) WhyLeftOut(rel string) string {
+	if w.deps == nil {
+		return ""
+	}
+	if why := w.deps.whyDependency(rel); why != "" {
+		return why
+	}
+	return w.deps.whyTest(rel)
 }

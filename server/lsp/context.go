@@ -8,9 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/vigil-sec/vigil/scan/solidity/ast"
-	"github.com/vigil-sec/vigil/scan/solidity/parser"
-	"github.com/vigil-sec/vigil/scan/solidity/token"
 	"github.com/vigil-sec/vigil/scan/workspace"
 )
 
@@ -38,30 +35,7 @@ func contextFiles(ws *workspace.Workspace, rel string, read func(string) ([]byte
 // importClosure follows the Solidity imports of rel, transitively, as the workspace resolves
 // them (remappings, node_modules, lib/).
 func importClosure(ws *workspace.Workspace, rel string, read func(string) ([]byte, error)) []string {
-	seen := map[string]bool{rel: true}
-	queue := []string{rel}
-	for i := 0; i < len(queue) && len(queue) < maxContextFiles; i++ {
-		from := queue[i]
-		src, err := read(from)
-		if err != nil {
-			continue
-		}
-		f, _ := parser.ParseFile(token.NewFileSet(), from, src)
-		if f == nil {
-			continue
-		}
-		for _, d := range f.Decls {
-			imp, ok := d.(*ast.ImportDecl)
-			if !ok || imp.Path == nil || len(imp.Path.Value) < 2 {
-				continue
-			}
-			if to, ok := ws.ResolveImport(from, imp.Path.Value[1:len(imp.Path.Value)-1]); ok && !seen[to] {
-				seen[to] = true
-				queue = append(queue, to)
-			}
-		}
-	}
-	return queue
+	return ws.ImportClosure([]string{rel}, read, maxContextFiles)
 }
 
 // crateFiles lists the Rust files of the crate holding rel: those under the nearest folder

@@ -58,6 +58,9 @@ func (s *Service) overlay(ctx context.Context, rep *report.ScanReport, sc store.
 				}
 			}
 		}
+		// A finding dismissed as false positive or won't fix leaves the counts and the score
+		// (report/recount.go): the summary every door shows is the triaged one.
+		rep.Recount()
 	}
 	FillHeader(rep, sc, p, req)
 	return s.Projects.ApplyComments(ctx, rep) // triage comments made in the dashboard

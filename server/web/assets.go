@@ -18,6 +18,7 @@ var assetTypes = map[string]string{
 	".css": "text/css; charset=utf-8",
 	".js":  "text/javascript; charset=utf-8",
 	".txt": "text/plain; charset=utf-8",
+	".svg": "image/svg+xml",
 }
 
 // asset is GET /assets/{file}: the embedded files and the generated syntax-highlighting CSS.
@@ -41,6 +42,12 @@ func (h *Handler) asset(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", ctype)
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	http.ServeContent(w, r, name, assetTime, bytes.NewReader(data))
+}
+
+// favicon is GET /favicon.ico, which browsers ask for whatever the page links: the SVG icon.
+func (h *Handler) favicon(w http.ResponseWriter, r *http.Request) {
+	r.SetPathValue("file", "favicon.svg")
+	h.asset(w, r)
 }
 
 // assetTime is when the embedded assets are said to have changed: the process start.

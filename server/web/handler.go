@@ -81,6 +81,7 @@ func (h *Handler) Register(mux *http.ServeMux) {
 	handle("POST /login", h.login)
 	handle("POST /logout", h.signedIn(h.logout))
 	handle("GET /assets/{file}", h.asset)
+	handle("GET /favicon.ico", h.favicon)
 
 	handle("POST /projects", h.signedIn(h.addProject))
 	handle("POST /projects/upload", h.signedIn(h.addUpload))

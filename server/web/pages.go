@@ -89,9 +89,10 @@ var severities = []string{"critical", "high", "medium", "low", "informational", 
 // bugStatuses are the triage decisions, in the order the form offers them.
 var bugStatuses = []string{report.BugPendingFix, report.BugFalsePositive, report.BugWontFix, report.BugFixed}
 
+// statusLabels name statuses; the triage words are report.StatusLabel's, as in every format.
 var statusLabels = map[string]string{
-	report.BugPendingFix: "Open", report.BugFalsePositive: "False positive", report.BugWontFix: "Won't fix",
-	report.BugFixed:     "Fixed",
+	report.BugPendingFix: report.StatusLabel(report.BugPendingFix), report.BugFalsePositive: report.StatusLabel(report.BugFalsePositive),
+	report.BugWontFix: report.StatusLabel(report.BugWontFix), report.BugFixed: report.StatusLabel(report.BugFixed),
 	report.StatusQueued: "Queued", report.StatusInProgress: "Scanning", report.StatusDone: "Done", report.StatusFailed: "Failed",
 }
 
@@ -119,6 +120,11 @@ var funcs = template.FuncMap{
 	"bugStatuses": func() []string { return bugStatuses },
 	"pathEscape":  pathEscape,
 	"lines":       formatLines,
+	"plural":      report.Plural,
+	"notCounted":  report.NotCountedLine,
+	"first":       func(s []string, n int) []string { return s[:min(n, len(s))] },
+	"sub":         func(a, b int) int { return a - b },
+	"references":  report.References,
 }
 
 // formatLines writes a location's line ranges: "12", "12-15, 40".

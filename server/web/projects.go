@@ -168,6 +168,8 @@ func (h *Handler) notFound(w http.ResponseWriter, r *http.Request, err error) {
 		status := http.StatusNotFound
 		if msg != "not found" {
 			status = http.StatusBadRequest
+		} else {
+			msg = notFoundMessage(r)
 		}
 		h.fail(w, r, status, msg, nil)
 		return

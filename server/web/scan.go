@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/vigil-sec/vigil/report"
@@ -19,10 +20,12 @@ type scanView struct {
 	Running   bool
 	Progress  progress // while Running
 	Filter    filter
-	Sections  []sevSection
-	Shown     int
-	Total     int
+	Sections  []sevSection // the findings of this page
+	Pager     pager
+	Shown     int // findings the filter selects, on every page
+	Total     int // findings of the scan, dismissed ones included
 	Counts    map[string]int
+	Dismissed int // findings triage dismissed (not counted)
 	Templates []templateOption
 	Formats   []format
 }
@@ -74,10 +77,15 @@ func (h *Handler) scanPage(w http.ResponseWriter, r *http.Request, s *session) {
 		return
 	}
 	v := scanView{Report: rep, Scan: sc, Project: p, Running: running(sc.Status), Progress: progressOf(sc), Filter: filterOf(r.URL.Query())}
-	v.Sections, v.Shown, v.Counts = sections(rep, v.Filter)
+	all, shown, counts, dismissed := sections(rep, v.Filter)
+	v.Shown, v.Counts, v.Dismissed = shown, counts, dismissed
 	for _, n := range v.Counts {
 		v.Total += n
 	}
+	v.Total += dismissed
+	page, _ := strconv.Atoi(r.URL.Query().Get("page"))
+	v.Pager = pagerOf(sc.ID, v.Filter, min(max(page, 1), max(1, (shown+pageSize-1)/pageSize)), shown)
+	v.Sections = pageOf(all, v.Pager.Page)
 	seen := map[string]bool{}
 	for _, g := range rep.MultiFileScanDetails {
 		if g != nil && !seen[g.IssueID] {

@@ -3,6 +3,7 @@ package web
 import (
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/vigil-sec/vigil/report"
@@ -24,7 +25,8 @@ func filterOf(q url.Values) filter {
 // sevSection is the findings of one severity, by template.
 type sevSection struct {
 	Severity string
-	Count    int
+	Count    int // findings listed (on this page)
+	Total    int // findings of the severity the filter selects, on every page
 	Groups   []tmplGroup
 }
 
@@ -32,6 +34,7 @@ type tmplGroup struct {
 	IssueID  string
 	Name     string
 	Findings []findingRow
+	Total    int // the template's findings the filter selects, on every page
 }
 
 // findingRow is one finding as the list shows it.
@@ -46,10 +49,11 @@ type findingRow struct {
 }
 
 // sections groups a report's findings by severity (most severe first), then template, keeping
-// those f selects. It returns the sections, the count shown, and the counts of all findings by
-// severity.
-func sections(rep *report.ScanReport, f filter) ([]sevSection, int, map[string]int) {
+// those f selects. It returns the sections, the count selected, and the counts of all findings
+// by severity (those triage dismissed counted apart, as dismissed: they leave the counts).
+func sections(rep *report.ScanReport, f filter) ([]sevSection, int, map[string]int, int) {
 	counts := map[string]int{}
+	dismissed := 0
 	bySev := map[string]*sevSection{}
 	shown := 0
 	q := strings.ToLower(f.Q)
@@ -67,7 +71,11 @@ func sections(rep *report.ScanReport, f filter) ([]sevSection, int, map[string]i
 				continue
 			}
 			sev := report.FindingSeverity(g, fd)
-			counts[sev]++
+			if report.Dismissed(fd) {
+				dismissed++
+			} else {
+				counts[sev]++
+			}
 			if f.Severity != "" && sev != f.Severity || f.Status != "" && fd.BugStatus != f.Status ||
 				f.Template != "" && g.IssueID != f.Template {
 				continue
@@ -105,7 +113,73 @@ func sections(rep *report.ScanReport, f filter) ([]sevSection, int, map[string]i
 			out = append(out, *s)
 		}
 	}
-	return out, shown, counts
+	return out, shown, counts, dismissed
+}
+
+// pageSize is how many findings one page of a scan lists: a scan of a large project has tens of
+// thousands, which one page cannot carry (36k findings made a page of 10.9 MB).
+const pageSize = 200
+
+// pageOf keeps the findings of page n (from 1) of the sections, in order.
+func pageOf(secs []sevSection, n int) []sevSection {
+	from, to := (n-1)*pageSize, n*pageSize
+	i := 0
+	var out []sevSection
+	for _, sec := range secs {
+		kept := sevSection{Severity: sec.Severity}
+		for _, g := range sec.Groups {
+			var rows []findingRow
+			for _, row := range g.Findings {
+				if i >= from && i < to {
+					rows = append(rows, row)
+				}
+				i++
+			}
+			if len(rows) > 0 {
+				kept.Groups = append(kept.Groups, tmplGroup{IssueID: g.IssueID, Name: g.Name, Findings: rows, Total: len(g.Findings)})
+				kept.Count += len(rows)
+			}
+		}
+		if len(kept.Groups) > 0 {
+			kept.Total = sec.Count
+			out = append(out, kept)
+		}
+	}
+	return out
+}
+
+// pager is the page links of a scan's findings: each keeps the filter.
+type pager struct {
+	Page, Pages int
+	From, To    int // the findings shown, from 1
+	Prev, Next  string
+}
+
+func pagerOf(scanID string, f filter, page, selected int) pager {
+	p := pager{Page: page, Pages: max(1, (selected+pageSize-1)/pageSize)}
+	p.From, p.To = min(selected, (page-1)*pageSize+1), min(selected, page*pageSize)
+	link := func(n int) string {
+		q := url.Values{}
+		for k, v := range map[string]string{"q": f.Q, "severity": f.Severity, "status": f.Status, "template": f.Template} {
+			if v != "" {
+				q.Set(k, v)
+			}
+		}
+		if n > 1 {
+			q.Set("page", strconv.Itoa(n))
+		}
+		if len(q) == 0 {
+			return "/scans/" + url.PathEscape(scanID)
+		}
+		return "/scans/" + url.PathEscape(scanID) + "?" + q.Encode()
+	}
+	if page > 1 {
+		p.Prev = link(page - 1)
+	}
+	if page < p.Pages {
+		p.Next = link(page + 1)
+	}
+	return p
 }
 
 func rowOf(fd *report.Finding) findingRow {

@@ -40,12 +40,19 @@ func Build(in Input) (*Document, error) {
 	d.Subject, d.Source = cover(r)
 	d.Scope = scope(r, d.Source, d.ScanTime, Visible(in.ToolVersion))
 	d.Summary = summary(r)
-	for _, s := range r.Diagnostics {
-		d.Diagnostics = append(d.Diagnostics, Visible(s))
-	}
+	// The warning and its gaps are shown once, in their own box: the diagnostics that restate
+	// them for JSON readers are left out of the list.
+	shown := map[string]bool{r.Warning(): true, r.ConfigNotice(): true}
 	d.Incomplete = Visible(r.Warning())
+	d.ConfigNotice = Visible(r.ConfigNotice())
 	for _, g := range r.Coverage.GapLines() { // at most report.MaxGaps and a count
 		d.Gaps = append(d.Gaps, Visible(g))
+		shown["incomplete: "+g] = true
+	}
+	for _, s := range r.Diagnostics {
+		if !shown[s] {
+			d.Diagnostics = append(d.Diagnostics, Visible(s))
+		}
 	}
 
 	groups := sortedGroups(r.MultiFileScanDetails)
@@ -173,6 +180,7 @@ func summary(r *report.ScanReport) Summary {
 		out.Files = s.CountFilesAnalyzed
 		out.Lines = s.LinesAnalyzedCount
 		out.Duration = duration(s.ScanTimeTaken)
+		out.Dismissed, out.NotCounted = s.DismissedCount, Visible(report.NotCountedLine(s))
 		if s.ThreatScore != nil {
 			out.ThreatScore = Visible(*s.ThreatScore)
 		}

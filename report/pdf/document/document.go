@@ -26,9 +26,12 @@ type Document struct {
 	Diagnostics []string // parse problems and the like reported by the scan
 	// Incomplete is the warning of a scan that left code unanalysed ("" when complete), and
 	// Gaps what it left out: shown on the cover and in the executive summary.
-	Incomplete  string
-	Gaps        []string
-	ToolVersion string
+	Incomplete string
+	Gaps       []string
+	// ConfigNotice says which settings of a config file changed what the scan reports or
+	// gates ("" when none did): shown beside the warning.
+	ConfigNotice string
+	ToolVersion  string
 }
 
 // Field is one labelled value of the cover.
@@ -55,6 +58,10 @@ type Summary struct {
 	ThreatScore  string // block scans; empty otherwise
 	Threats      []Threat
 	HasSummary   bool // false when the report carried no summary
+	// Dismissed counts the findings triage dismissed (listed, not counted); NotCounted says
+	// which findings the counts leave out ("" when none).
+	Dismissed  int
+	NotCounted string
 }
 
 // Count is the number of findings of one severity.

@@ -27,8 +27,10 @@ func methodology(toolVersion string) []Rich {
 		plainRich("Severity says how bad a finding is if it is real; confidence says how likely it is to be " +
 			"real (High 80 and over, Medium 50 to 79, Low below 50). Static analysis cannot see the " +
 			"deployment, the off-chain components or the intent of the authors: each finding needs review " +
-			"by a person, and its status (pending fix, won't fix, false positive, fixed) is carried across " +
-			"rescans by a fingerprint that does not change when unrelated lines move."),
+			"by a person, and its status (Open, False positive, Won't fix, Fixed) is carried across " +
+			"rescans by a fingerprint that does not change when unrelated lines move. A finding dismissed " +
+			"as a false positive or won't fix is listed with its status but left out of the counts and the " +
+			"score, which say how many were dismissed."),
 		{{{Text: "Score. "}, {Text: "score_v2", Code: true}, {Text: " runs from 0 (many serious findings) to 100 " +
 			"(nothing found). Each finding costs its severity weight (critical 25, high 10, medium 4, low 1, " +
 			"informational 0.2, gas 0.05) times its confidence factor (high 1.0, medium 0.7, low 0.4). " +

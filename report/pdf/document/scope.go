@@ -2,7 +2,6 @@ package document
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/vigil-sec/vigil/report"
 )
@@ -51,7 +50,7 @@ func scope(r *report.ScanReport, source []Field, scanTime, toolVersion string) S
 	} else if sum := r.MultiFileScanSummary; sum != nil {
 		files, lines = sum.CountFilesAnalyzed, sum.LinesAnalyzedCount
 	}
-	add("Files in scope", fmt.Sprintf("%s, %s", plural(files, "file"), plural(lines, "line")))
+	add("Files in scope", fmt.Sprintf("%s, %s", report.Plural(files, "file"), report.Plural(lines, "line")))
 	if c := r.Coverage; c != nil {
 		add("Fully analysed", fmt.Sprintf("%d of %d files, %.2f%% of the lines", c.FilesFull, c.Files, c.Percent))
 	}
@@ -61,16 +60,9 @@ func scope(r *report.ScanReport, source []Field, scanTime, toolVersion string) S
 	add("Scanned", scanTime)
 	add("Vigil version", toolVersion)
 	if s.DetectorsKnown {
-		add("Detectors run", plural(len(s.Detectors), "detector")+" (listed below)")
+		add("Detectors run", report.Plural(len(s.Detectors), "detector")+" (listed below)")
 	} else {
 		add("Detectors run", "not recorded in this report (made by an earlier Vigil)")
 	}
 	return s
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -27,6 +27,8 @@ type Result struct {
 	// Diagnostics are the framework's: a detector that failed or ran past a budget on a crate
 	// (File names the crate's Cargo.toml), or crates not analysed when the context ended.
 	Diagnostics []detect.Diagnostic
+	// Silenced are the findings vigil-disable comments silenced.
+	Silenced []Finding
 	// Files and Lines count the Rust sources analysed (for the summary's
 	// count_files_analyzed and lines_analyzed_count).
 	Files, Lines int
@@ -80,6 +82,9 @@ func run(ctx context.Context, ws *model.Workspace, analyzers []*detect.Analyzer,
 	res := &Result{Diagnostics: out.Diagnostics, Findings: make([]Finding, 0, len(out.Findings))}
 	for _, f := range out.Findings {
 		res.Findings = append(res.Findings, placed(ws.Fset, f))
+	}
+	for _, f := range out.Silenced {
+		res.Silenced = append(res.Silenced, placed(ws.Fset, f))
 	}
 	sort.SliceStable(res.Findings, func(i, j int) bool {
 		a, b := res.Findings[i], res.Findings[j]

@@ -38,7 +38,16 @@ type Diagnostic struct {
 	// name it.
 	Budget             string
 	Contract, Function string
+	// Unresolved names what the model could not find, "import" or "base contract" ("" for
+	// other problems): the code it would bring is not analysed, so the scan is incomplete.
+	Unresolved string
 }
+
+// What a Diagnostic's Unresolved names.
+const (
+	UnresolvedImport = "import"
+	UnresolvedBase   = "base contract"
+)
 
 func (d Diagnostic) String() string { return d.Pos.String() + ": " + d.Msg }
 
@@ -251,7 +260,8 @@ func (p *Program) resolveImports(f *File, remappings []Remapping) {
 		if file := p.findImport(f.Path, target, remappings); file != nil {
 			f.Imports = append(f.Imports, file)
 		} else {
-			p.diag(f, imp.Pos(), "unresolved import "+imp.Path.Value)
+			p.Diagnostics = append(p.Diagnostics, Diagnostic{Pos: p.Fset.Position(imp.Pos()), Msg: "unresolved import " + imp.Path.Value,
+				Unresolved: UnresolvedImport})
 		}
 	}
 }
@@ -341,7 +351,8 @@ func (p *Program) resolveBases(c *Contract) {
 		base := p.LookupContract(names[len(names)-1].Name, c.File)
 		if base == nil || base == c {
 			c.UnresolvedBases = true
-			p.diag(c.File, b.Pos(), "unresolved base contract "+b.Name.String())
+			p.Diagnostics = append(p.Diagnostics, Diagnostic{Pos: p.Fset.Position(b.Pos()), Msg: "unresolved base contract " + b.Name.String(),
+				Unresolved: UnresolvedBase, Contract: c.Name})
 			continue
 		}
 		c.Bases = append(c.Bases, base)

@@ -60,7 +60,7 @@ var sectionExtras = map[string]map[string]string{
 
 // toolVariables are VIGIL_* variables that are not settings: read by Vigil's tests and CI
 // scripts, or by the compose file of server/deploy. Families by prefix end in "_".
-var toolVariables = []string{"VIGIL_CI", "VIGIL_CHROMIUM", "VIGIL_SARIF_MULTITOOL", "VIGIL_DOT", "VIGIL_PRE_COMMIT",
+var toolVariables = []string{"VIGIL_CI", "VIGIL_CHROMIUM", "VIGIL_SARIF_MULTITOOL", "VIGIL_SOLCJS", "VIGIL_DOT", "VIGIL_PRE_COMMIT",
 	"VIGIL_VERSITYGW", "VIGIL_REPORT_OUT", "VIGIL_SAME_DIR", "VIGIL_VERSION", "VIGIL_S3_PUBLIC_URL",
 	"VIGIL_TEST_", "VIGIL_BENCH_", "VIGIL_E2E_"}
 

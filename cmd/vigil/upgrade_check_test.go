@@ -115,7 +115,6 @@ func gitIn(t testing.TB, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-
 // TestUpgradeCheckGitRevisions compares a tag with HEAD of a repository made in the test, from
 // a subfolder: both versions are read from git, and the working tree's own edits do not count.
 func TestUpgradeCheckGitRevisions(t *testing.T) {

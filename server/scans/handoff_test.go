@@ -53,7 +53,7 @@ func TestSameAsStoredListsEveryField(t *testing.T) {
 		return out
 	}
 	want := map[string][]string{
-		"Group":   {"IssueID", "NoOfFindings", "MetricWiseAggregatedFindings", "TemplateDetails"},
+		"Group": {"IssueID", "NoOfFindings", "MetricWiseAggregatedFindings", "TemplateDetails"},
 		// Anchor is not stored (json:"-"), so not compared.
 		"Finding": {"BugHash", "BugID", "BugStatus", "Comment", "DescriptionDetails", "Findings", "ScanID", "Severity", "Confidence", "Dependency", "Anchor"},
 	}

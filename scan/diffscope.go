@@ -2,6 +2,8 @@ package scan
 
 import (
 	"context"
+	"iter"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -167,6 +169,12 @@ func DiffScope(ctx context.Context, head *workspace.Workspace, headProg *sema.Pr
 
 // reach is every file reachable from the given ones along the links (themselves included).
 func reach(links map[string]map[string]bool, from []string) []string {
+	return closure(from, func(p string) iter.Seq[string] { return maps.Keys(links[p]) })
+}
+
+// closure is every file reachable from the given ones by next (themselves included), in the
+// order they are found.
+func closure(from []string, next func(string) iter.Seq[string]) []string {
 	seen := map[string]bool{}
 	queue := slices.Clone(from)
 	var out []string
@@ -178,7 +186,7 @@ func reach(links map[string]map[string]bool, from []string) []string {
 		}
 		seen[p] = true
 		out = append(out, p)
-		for q := range links[p] {
+		for q := range next(p) {
 			queue = append(queue, q)
 		}
 	}
@@ -333,16 +341,9 @@ func importsOf(ws *workspace.Workspace, from string, f *ast.File, trees map[stri
 
 // importClosure is the set of files a file imports, transitively (itself included).
 func importClosure(from string, imports map[string][]string) map[string]bool {
-	seen := map[string]bool{}
-	queue := []string{from}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
-		queue = append(queue, imports[p]...)
+	set := map[string]bool{}
+	for _, p := range closure([]string{from}, func(p string) iter.Seq[string] { return slices.Values(imports[p]) }) {
+		set[p] = true
 	}
-	return seen
+	return set
 }

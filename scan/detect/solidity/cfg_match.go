@@ -3,7 +3,6 @@ package solidity
 import (
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/sema"
-	"github.com/vigil-sec/vigil/scan/solidity/token"
 )
 
 // This file holds small queries on control-flow graphs and function bodies that the detectors
@@ -56,20 +55,6 @@ func conditionNodes(p *sema.Program, fn *sema.Function) map[ast.Node]bool {
 }
 
 type conditionNodesKey struct{}
-
-// assignTarget returns what n writes: the left side of an assignment, or the operand of ++,
-// -- or delete; nil for any other node.
-func assignTarget(n ast.Node) ast.Expr {
-	switch e := n.(type) {
-	case *ast.AssignExpr:
-		return e.Lhs
-	case *ast.UnaryExpr:
-		if e.Op == token.INC || e.Op == token.DEC || e.Op == token.DELETE {
-			return e.X
-		}
-	}
-	return nil
-}
 
 // returnsMatching reports whether fn returns a value for which pred holds: the result of a
 // return statement, or a value assigned to a named return variable.

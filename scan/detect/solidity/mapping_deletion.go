@@ -156,7 +156,7 @@ func mappingMember(p *sema.Program, owner *sema.Contract, d *ast.StructDecl, dep
 func clearsMember(p *sema.Program, info *sema.FuncInfo, x ast.Expr, member, valueType string) bool {
 	want := aliasText(p, info, x) + "." + member
 	for n := range info.Fn.BodyTree().Preorder(writeLikeKinds) {
-		target := assignTarget(n)
+		target := sema.AssignTarget(n)
 		if target == nil {
 			continue
 		}

@@ -114,7 +114,7 @@ func paramWrite(p *sema.Program, fn *sema.Function, v *sema.Var) ast.Node {
 		if found != nil {
 			return false
 		}
-		target := assignTarget(n)
+		target := sema.AssignTarget(n)
 		if target == nil {
 			return true
 		}

@@ -526,7 +526,7 @@ func (w *waw) reassigned(info *sema.FuncInfo) map[*sema.Var]bool {
 	m := map[*sema.Var]bool{}
 	if info.Fn.Body != nil {
 		ast.Inspect(info.Fn.Body, func(n ast.Node) bool {
-			target := assignTarget(n)
+			target := sema.AssignTarget(n)
 			// Only a name itself (or an element of a tuple) is reassigned: writing
 			// balances[from] leaves from alone.
 			targets := []ast.Expr{target}

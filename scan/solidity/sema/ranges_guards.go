@@ -206,7 +206,7 @@ func (gf *guardFacts) forget(s *rangeState, m *Node) {
 				a.killBalance(s)
 			}
 		default:
-			if lhs := written(x); lhs != nil {
+			if lhs := AssignTarget(x); lhs != nil {
 				if t, ok := ast.Unparen(lhs).(*ast.TupleExpr); ok {
 					for _, el := range t.Elems {
 						if el != nil {

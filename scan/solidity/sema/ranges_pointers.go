@@ -87,15 +87,16 @@ func (a *rangeAnalysis) assignedInBody(info *FuncInfo, v *Var) bool {
 		return false
 	}
 	for n := range info.Fn.BodyTree().Preorder(assignKinds) {
-		if lhs := written(n); lhs != nil && isWholeVar(lhs) && info.RootVar(lhs) == v {
+		if lhs := AssignTarget(n); lhs != nil && isWholeVar(lhs) && info.RootVar(lhs) == v {
 			return true
 		}
 	}
 	return false
 }
 
-// written returns what an assignment, ++, -- or delete writes, or nil for other nodes.
-func written(n ast.Node) ast.Expr {
+// AssignTarget returns what n writes: the left side of an assignment, or the operand of ++, --
+// or delete; nil for any other node.
+func AssignTarget(n ast.Node) ast.Expr {
 	switch e := n.(type) {
 	case *ast.AssignExpr:
 		return e.Lhs

@@ -1,7 +1,9 @@
 package solidity
 
 import (
+	"cmp"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/vigil-sec/vigil/scan/detect"
@@ -102,11 +104,8 @@ func layoutCollision(p *sema.Program, c *sema.Contract, mine map[*sema.Var]slotP
 			if access == "reads" {
 				set = reads
 			}
-			for v := range set {
-				pos, ok := theirs[v]
-				if !ok {
-					continue
-				}
+			for _, v := range byPosition(set, theirs) {
+				pos := theirs[v]
 				other := overlapping(mine, pos, slotSize(v.Type))
 				if other == nil || other.Name == v.Name && sameType(other.Type, v.Type) {
 					continue
@@ -272,6 +271,22 @@ func contractWithFunction(p *sema.Program, self *sema.Contract, name string) *se
 
 // slotPos is a storage position: slot and byte offset.
 type slotPos struct{ slot, offset int }
+
+// byPosition returns the variables of set that layout places, in storage order (a map's own
+// order would make the variable a finding names change from run to run).
+func byPosition(set map[*sema.Var]bool, layout map[*sema.Var]slotPos) []*sema.Var {
+	var out []*sema.Var
+	for v := range set {
+		if _, ok := layout[v]; ok {
+			out = append(out, v)
+		}
+	}
+	slices.SortFunc(out, func(a, b *sema.Var) int {
+		pa, pb := layout[a], layout[b]
+		return cmp.Or(cmp.Compare(pa.slot, pb.slot), cmp.Compare(pa.offset, pb.offset), cmp.Compare(a.Name, b.Name))
+	})
+	return out
+}
 
 // storageLayout assigns storage positions to c's state variables as solc packs them: value
 // types share a slot while they fit, everything else starts a new slot. Variables after a

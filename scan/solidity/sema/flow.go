@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"strings"
+
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/inspect"
 )
@@ -37,6 +39,9 @@ func (p *Program) computeFlow(info *FuncInfo) *Flow {
 	if info.Fn.Body == nil {
 		return f
 	}
+	// Assembly locals (let x := origin()) by name: a value passes through them into the
+	// Solidity locals an assembly block assigns (o := x).
+	yul := map[string]Source{}
 	// Iterate assignments to a fixpoint; the number of rounds is bounded by the lattice height.
 	for round := 0; round < 8; round++ {
 		changed := false
@@ -78,6 +83,30 @@ func (p *Program) computeFlow(info *FuncInfo) *Flow {
 					return true
 				}
 				changed = f.addLvalue(s.Lhs, src) || changed
+			case *ast.YulLet:
+				if s.Value != nil {
+					src := f.ofYul(s.Value, yul)
+					for _, id := range s.Names {
+						if old := yul[id.Name]; old|src != old {
+							yul[id.Name] = old | src
+							changed = true
+						}
+					}
+				}
+			case *ast.YulAssign:
+				src := f.ofYul(s.Value, yul)
+				for _, id := range s.Names {
+					if v := info.YulUses[id]; v != nil {
+						// o := origin() writes the Solidity local o; x.slot and x.offset
+						// re-point a storage reference, which the Solidity side never does.
+						if v.Kind == LocalVar && !strings.Contains(id.Name, ".") {
+							changed = f.add(v, src) || changed
+						}
+					} else if old := yul[id.Name]; old|src != old {
+						yul[id.Name] = old | src
+						changed = true
+					}
+				}
 			}
 			return true
 		}
@@ -92,7 +121,50 @@ func (p *Program) computeFlow(info *FuncInfo) *Flow {
 }
 
 // flowKinds are the nodes computeFlow follows values through.
-var flowKinds = inspect.Of((*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil))
+var flowKinds = inspect.Of((*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil), (*ast.YulLet)(nil), (*ast.YulAssign)(nil))
+
+// ofYul returns the sources an assembly expression may depend on: the environment
+// instructions, the Solidity variables it names and the assembly locals in yul.
+func (f *Flow) ofYul(x ast.YulExpr, yul map[string]Source) Source {
+	switch e := x.(type) {
+	case *ast.YulIdent:
+		if v := f.info.YulUses[e]; v != nil {
+			if strings.Contains(e.Name, ".") {
+				return 0 // x.slot, x.offset, x.length: a position, not the value
+			}
+			return f.Var(v)
+		}
+		if src, ok := yul[e.Name]; ok {
+			return src
+		}
+		return 0
+	case *ast.YulCall:
+		switch e.Name.Name {
+		case "caller":
+			return SrcSender
+		case "origin":
+			return SrcOrigin
+		case "callvalue":
+			return SrcValue
+		case "calldataload", "calldatasize":
+			return SrcData
+		case "timestamp", "number", "prevrandao", "difficulty", "coinbase", "blockhash", "gaslimit":
+			return SrcBlock
+		case "balance", "selfbalance":
+			return SrcBalance
+		case "sload", "tload":
+			return SrcStorage
+		case "call", "staticcall", "delegatecall", "callcode", "returndatasize":
+			return SrcCallRet
+		}
+		var src Source
+		for _, a := range e.Args {
+			src |= f.ofYul(a, yul)
+		}
+		return src
+	}
+	return 0
+}
 
 func (f *Flow) assignDecl(d *ast.VarDecl, x ast.Expr) bool {
 	if d == nil || x == nil {

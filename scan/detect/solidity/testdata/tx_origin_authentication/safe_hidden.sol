@@ -24,6 +24,26 @@ contract OriginUses {
         emit Seen(tx.origin);
     }
 
+    // The origin read in assembly, compared with the caller: still "no contracts".
+    function noContractsAssembly() external view {
+        address o;
+        assembly {
+            o := origin()
+        }
+        require(o == msg.sender);
+    }
+
+    // An assembly local that is not the origin (the caller) compared with the owner: a real
+    // caller check, not tx.origin.
+    function accessAssembly() external view {
+        address c;
+        assembly {
+            let who := caller()
+            c := who
+        }
+        require(c == owner);
+    }
+
     function access() external view {
         require(msg.sender == owner);
     }

@@ -65,6 +65,27 @@ contract Hidden {
         to.transfer(address(this).balance);
     }
 
+    // The origin read in assembly into a Solidity local, then compared in Solidity.
+    function viaAssemblyLocal(address payable to) external {
+        address o;
+        assembly {
+            o := origin()
+        }
+        require(o == owner); // want "TX_ORIGIN_AUTHENTICATION"
+        to.transfer(address(this).balance);
+    }
+
+    // The same through an assembly local.
+    function viaAssemblyLet(address payable to) external {
+        address o;
+        assembly {
+            let who := origin()
+            o := who
+        }
+        if (o != owner) revert(); // want "TX_ORIGIN_AUTHENTICATION"
+        to.transfer(address(this).balance);
+    }
+
     function viaModifier(address payable to) external onlyOriginOwner {
         to.transfer(address(this).balance);
     }

@@ -39,3 +39,31 @@ contract SlotHandedOwnerChecked {
         SlotWriterSafe.put(s, o);
     }
 }
+
+// The caller read in assembly into a Solidity local (directly or through an assembly local),
+// then checked in Solidity: the owner only.
+contract AsmCallerLocalChecked {
+    address public owner = msg.sender;
+
+    function sweep(address payable to) external {
+        require(msg.sender == owner, "owner");
+        to.transfer(address(this).balance);
+    }
+
+    function setOwner(address o) external {
+        address c;
+        assembly { c := caller() }
+        require(c == owner, "owner");
+        owner = o;
+    }
+
+    function setOwnerVia(address o) external {
+        address c;
+        assembly {
+            let who := caller()
+            c := who
+        }
+        if (c != owner) revert();
+        owner = o;
+    }
+}

@@ -29,7 +29,9 @@ var ArbitrarySendETH = &detect.Analyzer{
 			"(or sendValue/safeTransferETH) to msg.sender, a parameter, an element of a parameter array, or a value derived from " +
 			"them, unless a dominating check binds the recipient to state (to == treasury, allowed[to]); the amount is not derived " +
 			"from msg.value; the function writes no state keyed by the caller (or bounds the amount the wrong way round, or " +
-			"debits it without a bound before 0.8). Severity drops to medium when other conditions gate the payment.",
+			"debits it without a bound before 0.8); the amount is not the caller's own payment (taken out of msg.value with " +
+			"checked arithmetic, or counted into a total a later check holds to msg.value on every way out). Severity drops to " +
+			"medium when other conditions gate the payment.",
 		Version:   "1.1.0",
 		SWC:       []string{"SWC-105"},
 		CWE:       []string{"CWE-284"},
@@ -78,8 +80,8 @@ func runArbitrarySend(pass *detect.Pass) {
 				if !writesDone {
 					writes, writesDone = entryWrites(p, fn), true
 				}
-				if entitled(p, fn, n, to, amount, writes) || claimedFromStore(p, info, amount) || paidFromValue(p, info, n, amount) {
-					continue // the caller's record, or the caller's own payment (value_paid.go)
+				if entitled(p, fn, n, to, amount, writes) || claimedFromStore(p, info, amount) || paidFromValue(p, info, n, amount) || valueConserved(p, info, n, amount) {
+					continue // the caller's record, or the caller's own payment (value_paid.go, value_conserved.go)
 				}
 				if protocolsOwn(p, info, to) || len(p.CallerDebits(fn)) > 0 || sender.Kind != sema.CallExternal && !canHoldEther(pass.Contract, fn) {
 					// A contract the code created or names itself is no one's pick; a payout

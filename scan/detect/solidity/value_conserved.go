@@ -21,13 +21,7 @@ func valueConserved(p *sema.Program, info *sema.FuncInfo, n *sema.Node, amount a
 		return false
 	}
 	want := normText(p, amount)
-	var unchecked []ast.Node
-	fn.BodyTree().Inspect(func(x ast.Node) bool {
-		if b, ok := x.(*ast.BlockStmt); ok && b.Unchecked {
-			unchecked = append(unchecked, b)
-		}
-		return true
-	})
+	unchecked := uncheckedBlocks(fn)
 	for _, total := range totalsOf(p, info, n, want, unchecked) {
 		for _, d := range info.CFG.Nodes {
 			gt, ok := p.GateOf(d)

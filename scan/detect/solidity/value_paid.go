@@ -18,13 +18,7 @@ func paidFromValue(p *sema.Program, info *sema.FuncInfo, n *sema.Node, amount as
 		return false
 	}
 	want := normText(p, amount)
-	var unchecked []ast.Node
-	fn.BodyTree().Inspect(func(x ast.Node) bool {
-		if b, ok := x.(*ast.BlockStmt); ok && b.Unchecked {
-			unchecked = append(unchecked, b)
-		}
-		return true
-	})
+	unchecked := uncheckedBlocks(fn)
 	found := false
 	fn.BodyTree().Inspect(func(x ast.Node) bool {
 		sub, ok := x.(*ast.BinaryExpr)
@@ -62,6 +56,18 @@ func subtractsFromValue(p *sema.Program, sub *ast.BinaryExpr, want string) bool 
 	}
 	id, ok := ast.Unparen(m.X).(*ast.Ident)
 	return hit && ok && id.Name == "msg"
+}
+
+// uncheckedBlocks returns fn's unchecked { ... } blocks, where arithmetic wraps.
+func uncheckedBlocks(fn *sema.Function) []ast.Node {
+	var out []ast.Node
+	fn.BodyTree().Inspect(func(x ast.Node) bool {
+		if b, ok := x.(*ast.BlockStmt); ok && b.Unchecked {
+			out = append(out, b)
+		}
+		return true
+	})
+	return out
 }
 
 // within reports whether x lies inside one of the nodes.

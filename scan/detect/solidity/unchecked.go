@@ -20,9 +20,10 @@ var UncheckedLowLevelCall = &detect.Analyzer{
 			`goes on as if the call had worked.</p>`,
 		Remediation:     `<p>Check the returned success flag: <code>(bool ok, ) = target.call(data); require(ok);</code>, or use OpenZeppelin's <code>Address.functionCall</code>.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "call_kind"},
-		DetectionLogic: "A call/delegatecall/staticcall/callcode (Solidity or assembly) whose success flag no check reads: not required, not " +
+		DetectionLogic: "A call/delegatecall/staticcall/callcode whose success flag no check reads: not required, not " +
 			"branched on (assembly if iszero(ok) / switch included), not handed back to the caller, and no check tests the " +
-			"returned data",
+			"returned data; in assembly, a call/callcode/delegatecall whose flag is popped (medium confidence: written so on " +
+			"purpose) or put in a variable nothing reads",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-104"},
 		CWE:       []string{"CWE-252"},
@@ -66,6 +67,7 @@ func runUnchecked(pass *detect.Pass, names ...string) {
 			pass.ReportNode(c.Expr, fn, map[string]string{"call_kind": c.Name})
 		}
 		if pass.Analyzer.ID == "UNCHECKED_LOW_LEVEL_CALL" {
+			reportUncheckedYulCalls(pass, info, fn)
 			for _, x := range neverCalled(fn) {
 				pass.ReportNode(x, fn, map[string]string{"call_kind": "call that is never executed (the final parentheses are missing)"})
 			}

@@ -293,6 +293,7 @@ type blockTaint struct {
 	info  *sema.FuncInfo
 	vars  map[*sema.Var]blockKind
 	state map[*sema.Var]blockKind // state variables the contract fills from block values
+	yul   map[string]blockKind    // assembly locals (let r := timestamp()) by name
 }
 
 // newBlockTaint computes the block-derived locals of fn; state gives block-derived state
@@ -309,12 +310,19 @@ func newBlockTaint(info *sema.FuncInfo, state map[*sema.Var]blockKind) *blockTai
 type blockTaintKey struct{}
 
 func computeBlockTaint(info *sema.FuncInfo, state map[*sema.Var]blockKind) *blockTaint {
-	t := &blockTaint{info: info, vars: map[*sema.Var]blockKind{}, state: state}
+	t := &blockTaint{info: info, vars: map[*sema.Var]blockKind{}, state: state, yul: map[string]blockKind{}}
 	if info == nil || info.Fn.Body == nil {
 		return t
 	}
+	yul := t.yul
 	for round := 0; round < 6; round++ {
 		changed := false
+		setYul := func(name string, k blockKind) {
+			if yul[name]|k != yul[name] {
+				yul[name] |= k
+				changed = true
+			}
+		}
 		set := func(v *sema.Var, k blockKind) {
 			if v == nil || v.Kind == sema.StateVar || k == 0 {
 				return
@@ -348,6 +356,25 @@ func computeBlockTaint(info *sema.FuncInfo, state map[*sema.Var]blockKind) *bloc
 					v, _ := info.Uses[id].(*sema.Var)
 					set(v, t.of(s.Rhs))
 				}
+			case *ast.YulLet:
+				if s.Value != nil {
+					k := t.ofYul(s.Value, yul)
+					for _, id := range s.Names {
+						setYul(id.Name, k)
+					}
+				}
+			case *ast.YulAssign:
+				// r := mod(timestamp(), 10) writes the Solidity local r.
+				k := t.ofYul(s.Value, yul)
+				for _, id := range s.Names {
+					if v := info.YulUses[id]; v != nil {
+						if !strings.Contains(id.Name, ".") {
+							set(v, k)
+						}
+					} else {
+						setYul(id.Name, k)
+					}
+				}
 			}
 		}
 		if !changed {
@@ -358,7 +385,42 @@ func computeBlockTaint(info *sema.FuncInfo, state map[*sema.Var]blockKind) *bloc
 }
 
 // taintKinds are the nodes newBlockTaint propagates through.
-var taintKinds = inspect.Of((*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil))
+var taintKinds = inspect.Of((*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil), (*ast.YulLet)(nil), (*ast.YulAssign)(nil))
+
+// ofYul returns the block values an assembly expression derives from: the block instructions,
+// the Solidity variables it names and the assembly locals in yul.
+func (t *blockTaint) ofYul(x ast.YulExpr, yul map[string]blockKind) blockKind {
+	switch e := x.(type) {
+	case *ast.YulIdent:
+		if v := t.info.YulUses[e]; v != nil {
+			if strings.Contains(e.Name, ".") {
+				return 0 // x.slot, x.offset: a position, not the value
+			}
+			if v.Kind == sema.StateVar {
+				return t.state[v]
+			}
+			return t.vars[v]
+		}
+		return yul[e.Name]
+	case *ast.YulCall:
+		switch e.Name.Name {
+		case "timestamp":
+			return blockTime
+		case "number":
+			return blockNumber
+		case "prevrandao", "difficulty", "coinbase", "gaslimit":
+			return blockOther
+		case "blockhash":
+			return blockHash
+		}
+		var k blockKind
+		for _, a := range e.Args {
+			k |= t.ofYul(a, yul)
+		}
+		return k
+	}
+	return 0
+}
 
 // of returns the block values x derives from.
 func (t *blockTaint) of(x ast.Node) blockKind {

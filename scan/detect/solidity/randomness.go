@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"math/big"
 	"sort"
 	"strings"
 
@@ -28,8 +29,9 @@ var WeakRandomness = &detect.Analyzer{
 		Remediation: `<p>Use a verifiable randomness source (Chainlink VRF or another VRF oracle), or a commit-reveal scheme ` +
 			`whose reveal happens in a later block; never block values alone.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "block_values"},
-		DetectionLogic: "Block values (direct, through locals, or state initialised from them) reaching a hash converted to an " +
-			"integer or compared, a modulo, or an integer conversion of blockhash; high when the function sends ether; low when " +
+		DetectionLogic: "Block values (direct, through locals, assembly ones included, or state initialised from them) reaching " +
+			"a hash converted to an integer or compared, a modulo (mod in assembly too; not a power-of-two truncation), or an " +
+			"integer conversion of blockhash; high when the function sends ether; low when " +
 			"difficulty/prevrandao is only returned to the caller; low confidence when a function's name (random, seed) decided.",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-120"},
@@ -61,7 +63,7 @@ func runWeakRandomness(pass *detect.Pass) {
 		reported := map[int]bool{}
 		handedBack := false // the value reported is only returned to the caller
 		byName := false     // the function's name decided that the value is a random draw
-		report := func(n ast.Expr, k blockKind) {
+		report := func(n ast.Node, k blockKind) {
 			line := lineOf(p, n.Pos())
 			if reported[line] {
 				return
@@ -123,6 +125,13 @@ func runWeakRandomness(pass *detect.Pass) {
 					}
 					report(e, k)
 					handedBack = false
+				}
+			case *ast.YulCall:
+				// r := mod(timestamp(), 10) in assembly
+				if e.Name.Name == "mod" && len(e.Args) == 2 && !yulTruncation(e.Args[1]) {
+					if k := taint.ofYul(e.Args[0], taint.yul); k != 0 {
+						report(e, k)
+					}
 				}
 			case *ast.BinaryExpr:
 				if e.Op == token.REM {
@@ -289,4 +298,19 @@ func assignedTo(info *sema.FuncInfo, stack []ast.Node, call *ast.CallExpr, numer
 		}
 	}
 	return false
+}
+
+// yulTruncation is truncation for assembly: a modulus that is a power of two of 17 bits or more
+// (mod(timestamp(), 0x100000000)) keeps the low bits of a value, it draws nothing.
+func yulTruncation(x ast.YulExpr) bool {
+	lit, ok := x.(*ast.YulLit)
+	if !ok || lit.Kind != token.NUMBER {
+		return false
+	}
+	v, ok := new(big.Int).SetString(lit.Value, 0)
+	if !ok || v.BitLen() <= 16 {
+		return false
+	}
+	w := new(big.Int).Sub(v, big.NewInt(1))
+	return w.And(w, v).Sign() == 0
 }

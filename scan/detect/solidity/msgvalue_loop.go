@@ -19,9 +19,10 @@ var MsgValueInLoop = &detect.Analyzer{
 		Remediation: `<p>Read <code>msg.value</code> once outside the loop, sum what each iteration needs, and require that ` +
 			`the total equals <code>msg.value</code>.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name"},
-		DetectionLogic: "msg.value on a CFG node inside a loop (or in an internal function called inside a loop). High when it is " +
-			"added to state or sent on; medium when it is only compared. A check that no ether came (msg.value == 0) counts " +
-			"no payment and is not reported.",
+		DetectionLogic: "msg.value on a CFG node inside a loop (or in an internal function called inside a loop; callvalue() in " +
+			"an assembly statement too). High when it is added to state or sent on; medium when it is only compared or read " +
+			"into a local in assembly. A check that no ether came (msg.value == 0, an assembly if callvalue()) counts no " +
+			"payment and is not reported.",
 		Version:   "1.0.0",
 		SWC:       nil, // no SWC entry covers msg.value reuse
 		CWE:       []string{"CWE-837"},
@@ -44,7 +45,7 @@ func runMsgValueInLoop(pass *detect.Pass) {
 				continue
 			}
 			for _, x := range n.Exprs() {
-				var at ast.Expr
+				var at ast.Node
 				zeroChecks := map[ast.Node]bool{}
 				ast.Inspect(x, func(m ast.Node) bool {
 					for _, z := range zeroCheckedValues(m) {
@@ -52,6 +53,11 @@ func runMsgValueInLoop(pass *detect.Pass) {
 					}
 					if e, ok := m.(ast.Expr); ok && at == nil && !zeroChecks[m] && isGlobal(info, e, "msg", "value") {
 						at = e
+					}
+					// v := callvalue() in an assembly statement (an assembly condition on it,
+					// if callvalue() { revert(0, 0) }, is a zero check)
+					if c, ok := m.(*ast.YulCall); ok && at == nil && n.Kind == sema.NodeStmt && c.Name.Name == "callvalue" {
+						at = c
 					}
 					return at == nil
 				})

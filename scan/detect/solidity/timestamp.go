@@ -30,7 +30,7 @@ var TimestampDependence = &detect.Analyzer{
 		Remediation: `<p>Do not use block values for equality checks, modulo tricks or to pick winners. Use timestamps only ` +
 			`for coarse deadlines whose outcome cannot be profitably shifted by a few seconds, and block numbers not as a clock.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "expression", "block_value", "reason"},
-		DetectionLogic: "Comparisons and modulo whose operands derive (directly or through locals assigned before them) from block.timestamp/now or block.number; " +
+		DetectionLogic: "Comparisons and modulo whose operands derive (directly or through locals assigned before them, in assembly too: t := timestamp()) from block.timestamp/now or block.number; " +
 			"medium for == / != and modulo, or when the condition guards an ether transfer or stores msg.sender; state variables initialised from block.timestamp. " +
 			"Comparisons of amounts computed from elapsed time (not the clock itself, its copy, offset or day index) are left out, and so is " +
 			"equality with a stamp the contract only sets to the current time (lastUpdate == block.timestamp: already done in this block?) unless a payment or winner follows, " +

@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/inspect"
@@ -27,10 +28,13 @@ type orderedTaint struct {
 	loops [][2]token.Pos
 }
 
-// localDef is an assignment of a block-derived value to a local.
+// localDef is an assignment of a block-derived value to a local. An assignment made in
+// assembly (t := timestamp()) has no Solidity value: clock says whether it reads the clock
+// itself.
 type localDef struct {
 	pos   token.Pos
 	value ast.Expr
+	clock bool
 }
 
 // newOrderedTaint returns the ordered taint of a function, computed once and shared (it is
@@ -79,14 +83,28 @@ func computeOrderedTaint(info *sema.FuncInfo) *orderedTaint {
 				v, _ := info.Uses[id].(*sema.Var)
 				add(v, s.Pos(), s.Rhs)
 			}
+		case *ast.YulAssign:
+			// t := timestamp() in assembly writes the Solidity local t.
+			for _, id := range s.Names {
+				v := info.YulUses[id]
+				if v != nil && v.Kind != sema.StateVar && !strings.Contains(id.Name, ".") && t.taint.ofYul(s.Value, t.taint.yul) != 0 {
+					t.defs[v] = append(t.defs[v], localDef{pos: s.Pos(), clock: yulClock(s.Value)})
+				}
+			}
 		}
 	}
 	return t
 }
 
+// yulClock reports whether an assembly expression is the clock itself: timestamp() or number().
+func yulClock(x ast.YulExpr) bool {
+	c, ok := x.(*ast.YulCall)
+	return ok && (c.Name.Name == "timestamp" || c.Name.Name == "number")
+}
+
 // clockKinds are the nodes newOrderedTaint reads loops and definitions from.
 var clockKinds = inspect.Of((*ast.ForStmt)(nil), (*ast.WhileStmt)(nil), (*ast.DoWhileStmt)(nil),
-	(*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil))
+	(*ast.VarDeclStmt)(nil), (*ast.AssignExpr)(nil), (*ast.YulAssign)(nil))
 
 // reaches reports whether an assignment at def can run before a use at use: it comes first, or
 // a loop encloses both.
@@ -142,7 +160,7 @@ func (t *orderedTaint) clock(x ast.Expr, following map[*sema.Var]bool) bool {
 		following[v] = true
 		defer delete(following, v)
 		for _, d := range t.defs[v] {
-			if t.reaches(d.pos, e.Pos()) && t.clock(d.value, following) {
+			if t.reaches(d.pos, e.Pos()) && (d.value == nil && d.clock || d.value != nil && t.clock(d.value, following)) {
 				return true
 			}
 		}

@@ -59,8 +59,8 @@ func (t *orderedTaint) elapsed(x ast.Expr, following map[*sema.Var]bool) bool {
 			if !t.reaches(d.pos, e.Pos()) {
 				continue
 			}
-			if !t.elapsed(d.value, following) {
-				return false
+			if d.value == nil || !t.elapsed(d.value, following) {
+				return false // an assembly value is not known to be a time elapsed
 			}
 			some = true
 		}

@@ -27,7 +27,8 @@ var ArbitraryCall = &detect.Analyzer{
 			`never <code>transferFrom</code> or <code>approve</code> on tokens), or restrict who may call the function. ` +
 			`A contract that forwards arbitrary calls must hold nothing and must never be approved.</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "target", "calldata"},
-		DetectionLogic: "A low-level .call(data), in an entry point or a helper it calls directly, whose target " +
+		DetectionLogic: "A low-level .call(data), in an entry point or a helper it calls directly (or an assembly call in " +
+			"the entry point whose input is a parameter's bytes copied from calldata and not overwritten), whose target " +
 			"and calldata both come from what the caller passes (parameters, calldata, state anyone can set: sema " +
 			"provenance), not guarded by a check of the caller; or a call of the contract itself with the caller's calldata when " +
 			"one of its functions only lets the contract itself in (msg.sender == address(this)): that check is bypassed. High when the contract carries authority beyond " +
@@ -56,7 +57,10 @@ func runArbitraryCall(pass *detect.Pass) {
 				continue
 			}
 			cd, ok := callDataOf(p, fn, a)
-			if !ok || fixedSelector(cd.info, cd.data) {
+			if !ok {
+				cd, ok = yulCallData(p, fn, a)
+			}
+			if !ok || cd.data != nil && fixedSelector(cd.info, cd.data) {
 				continue
 			}
 			targetHow, chosen := callerChoice(p, fn, a.Target)
@@ -84,7 +88,7 @@ func runArbitraryCall(pass *detect.Pass) {
 				ev.Assume("code the scan could not read may restrict the caller")
 			}
 			f := detect.Finding{Details: map[string]string{"function_name": fnName(fn),
-				"target": sourceText(p, a.Call.Target), "calldata": sourceText(p, cd.data)}, Function: fn.Name, Evidence: ev}
+				"target": sourceText(p, cd.shownTarget), "calldata": sourceText(p, cd.shownData)}, Function: fn.Name, Evidence: ev}
 			f.Pos, f.End = fnRange(fn, a.Site)
 			if self != "" {
 				ev.Add("the call runs as " + fn.Contract.Name + " itself, which " + self + " lets in")
@@ -107,14 +111,16 @@ func runArbitraryCall(pass *detect.Pass) {
 // check binding it to state).
 type lowCall struct {
 	info   *sema.FuncInfo
-	data   ast.Expr
+	data   ast.Expr // nil for an assembly call
 	prov   sema.Prov
 	target ast.Expr
+	// shownTarget and shownData are the code a finding names: the Solidity expressions, or
+	// the assembly call's arguments.
+	shownTarget, shownData ast.Node
 }
 
 // callDataOf reads a Solidity .call(data) made by entry point fn itself or by a helper it calls
-// directly (whose parameters stand for what fn passes). Assembly calls read memory whose
-// origin the model does not follow: not reported.
+// directly (whose parameters stand for what fn passes). Assembly calls are yulCallData's.
 func callDataOf(p *sema.Program, fn *sema.Function, a sema.Action) (lowCall, bool) {
 	if a.Call == nil || a.Call.Kind != sema.CallLowLevel || a.Call.Name != "call" || len(a.Call.Expr.Args) != 1 {
 		return lowCall{}, false
@@ -123,7 +129,8 @@ func callDataOf(p *sema.Program, fn *sema.Function, a sema.Action) (lowCall, boo
 	if info == nil {
 		return lowCall{}, false
 	}
-	cs := lowCall{info: info, data: a.Call.Expr.Args[0], prov: p.DepsOf(info).Of(a.Call.Expr.Args[0])}
+	cs := lowCall{info: info, data: a.Call.Expr.Args[0], prov: p.DepsOf(info).Of(a.Call.Expr.Args[0]),
+		shownTarget: a.Call.Target, shownData: a.Call.Expr.Args[0]}
 	if a.In == fn {
 		cs.target = a.Call.Target
 		return cs, true

@@ -25,7 +25,7 @@ var UnprotectedAdminSetter = &detect.Analyzer{
 		DescriptionKeys: []string{"contract_name", "function_name", "state_var"},
 		DetectionLogic: "In a contract some of whose entry points check who calls (delegatecall-only checks do not count; virtual calls " +
 			"settled in the deployed contract), an entry point without such a check writes a setting that a protected writer or the " +
-			"constructor also sets and no other unprotected function writes, to a value the caller chooses (not a refresh from a " +
+			"constructor also sets and no other unprotected function writes (in Solidity or by sstore(x.slot, v) in assembly), to a value the caller chooses (not a refresh from a " +
 			"trusted source, not the caller's own entry, not an accumulating total). High when the variable is a critical setting " +
 			"(fee, oracle, treasury, price, router, ...)",
 		Version:   "1.0.0",
@@ -90,7 +90,7 @@ func runUnprotectedSetter(pass *detect.Pass) {
 				continue
 			}
 			lv := lvalueOf(w.at)
-			if lv == nil {
+			if lv == nil && !isYulStore(w.at) {
 				continue
 			}
 			keyedBySender := false
@@ -283,4 +283,11 @@ func argOfHelperParam(w writeSite, x ast.Expr) ast.Expr {
 		return nil
 	}
 	return sema.ArgFor(w.via, w.via.Callee, v.Index)
+}
+
+// isYulStore reports whether a write is an assembly sstore(x.slot, value): the whole variable,
+// no key.
+func isYulStore(at ast.Node) bool {
+	c, ok := at.(*ast.YulCall)
+	return ok && c.Name.Name == "sstore" && len(c.Args) == 2
 }

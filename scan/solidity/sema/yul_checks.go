@@ -110,7 +110,7 @@ func (p *Program) yulTrusted(info *FuncInfo, f *yulFacts, x ast.YulExpr) bool {
 				calldata = true
 			}
 		case *ast.YulIdent:
-			if v := info.YulUses[e]; v != nil && (v.Kind == StateVar || v.Kind == FileConstant) {
+			if v := info.YulUses[e]; v != nil && (v.Kind == StateVar || v.Kind == FileConstant || v.Kind == LocalVar && fixedLocal(info, v)) {
 				trusted = true
 			}
 		case *ast.YulLit:
@@ -192,4 +192,63 @@ func yulIsSelf(f *yulFacts, x ast.YulExpr) bool {
 func yulIsIdent(x ast.YulExpr) bool {
 	_, ok := x.(*ast.YulIdent)
 	return ok
+}
+
+// fixedLocal reports whether the Solidity local v only ever holds values the caller cannot
+// choose, set in Solidity (address depositor = DEPOSITOR_ACCOUNT(); then if xor(caller(),
+// depositor) in assembly): each value it is given reads nothing but constants, storage and
+// calls of internal view or pure functions taking no arguments, and assembly never writes it.
+func fixedLocal(info *FuncInfo, v *Var) bool {
+	if info.Flow == nil || info.Fn.Body == nil {
+		return false
+	}
+	fixed, any := true, false
+	value := func(x ast.Expr) {
+		any = true
+		if x == nil || info.Flow.Of(x)&^SrcStorage != 0 {
+			fixed = false
+			return
+		}
+		ast.Inspect(x, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				call := info.CallOf[c]
+				switch {
+				case call == nil:
+					fixed = false
+				case call.Kind == CallConversion:
+				case call.Kind == CallInternal || call.Kind == CallLibrary:
+					if len(c.Args) > 0 || call.Callee == nil || !call.Callee.IsView() {
+						fixed = false
+					}
+				default:
+					fixed = false
+				}
+			}
+			return fixed
+		})
+	}
+	info.Fn.BodyTree().Inspect(func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.VarDeclStmt:
+			for _, d := range s.Vars {
+				if d == v.Decl {
+					value(s.Value)
+				}
+			}
+		case *ast.AssignExpr:
+			if id, ok := ast.Unparen(s.Lhs).(*ast.Ident); ok && info.Uses[id] == v {
+				value(s.Rhs)
+			} else if info.RootVar(s.Lhs) == v {
+				fixed = false
+			}
+		case *ast.YulAssign:
+			for _, id := range s.Names {
+				if info.YulUses[id] == v {
+					fixed = false
+				}
+			}
+		}
+		return fixed
+	})
+	return fixed && any
 }

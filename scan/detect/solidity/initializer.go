@@ -25,7 +25,7 @@ var UnprotectedInitializer = &detect.Analyzer{
 		DescriptionKeys: []string{"contract_name", "function_name", "state_vars"},
 		DetectionLogic: "An initializer-like entry point (init/initialize/setup...) that writes state, itself or through helpers, without a " +
 			"check of the caller and without running once (sema RunsOnce: an initializer modifier, a one-way flag it tests and " +
-			"sets, in a variable or in a named storage slot, that no code sets back), in a contract behind a proxy or whose writes " +
+			"sets, in a variable (in Solidity or assembly) or in a named storage slot, that no other entry point sets back), in a contract behind a proxy or whose writes " +
 			"decide other checks. High when it hands out a role, medium otherwise",
 		Version:   "1.0.0",
 		SWC:       []string{"SWC-105"},
@@ -44,9 +44,10 @@ func runUnprotectedInitializer(pass *detect.Pass) {
 			continue
 		}
 		writes := entryWrites(p, fn)
+		reopened := reopenedFlag(p, fn)
 		var open []writeSite
 		for _, w := range writes {
-			if callerRestrictedAt(p, fn, w.node) || oneShot(p, fn, w.node, writes) || constructorOnly(p, fn, w.node) || guardedInHelper(p, w) {
+			if callerRestrictedAt(p, fn, w.node) || !reopened && oneShot(p, fn, w.node, writes) || constructorOnly(p, fn, w.node) || guardedInHelper(p, w) {
 				continue
 			}
 			open = append(open, w)
@@ -286,4 +287,22 @@ func assignedCodeSize(fn *sema.Function) bool {
 		return !found
 	})
 	return found
+}
+
+// reopenedFlag reports whether a state variable the checks of fn read is set back to zero by
+// another entry point (require(!initialized) with a reset() that clears initialized): the
+// check stops a second call only until then.
+func reopenedFlag(p *sema.Program, fn *sema.Function) bool {
+	info := p.Info(fn)
+	if info == nil || info.CFG == nil {
+		return false
+	}
+	for _, gt := range p.Gates(info.CFG, info.CFG.Exit) {
+		for v := range stateVarsIn(gt.Info, gt.Cond) {
+			if p.ClearedElsewhere(fn, v) {
+				return true
+			}
+		}
+	}
+	return false
 }

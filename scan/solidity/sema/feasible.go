@@ -2,6 +2,7 @@ package sema
 
 import (
 	"math/big"
+	"strings"
 
 	"github.com/vigil-sec/vigil/scan/solidity/ast"
 	"github.com/vigil-sec/vigil/scan/solidity/token"
@@ -90,6 +91,32 @@ func writtenConst(at ast.Node) (string, bool) {
 	case *ast.UnaryExpr:
 		if w.Op == token.DELETE {
 			return "0", true
+		}
+	case *ast.YulCall:
+		// sstore(flag.slot, 1): the variable's whole slot (not a packed neighbour's offset)
+		if w.Name.Name == "sstore" && len(w.Args) == 2 {
+			if id, ok := w.Args[0].(*ast.YulIdent); ok && strings.HasSuffix(id.Name, ".slot") {
+				return yulConstValue(w.Args[1])
+			}
+		}
+	}
+	return "", false
+}
+
+// yulConstValue normalises an assembly number or boolean literal as constValue does.
+func yulConstValue(x ast.YulExpr) (string, bool) {
+	lit, ok := x.(*ast.YulLit)
+	if !ok {
+		return "", false
+	}
+	switch lit.Kind {
+	case token.TRUE:
+		return "1", true
+	case token.FALSE:
+		return "0", true
+	case token.NUMBER:
+		if n, ok := new(big.Int).SetString(lit.Value, 0); ok {
+			return n.String(), true
 		}
 	}
 	return "", false

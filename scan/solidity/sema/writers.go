@@ -300,6 +300,21 @@ func (p *Program) RunsOnce(fn *Function) bool {
 				return true
 			})
 		}
+		// Flags tested in assembly too: if sload(initialized.slot) { revert(0, 0) }.
+		for d := range info.CFG.dominatorsOf(info.CFG.Exit) {
+			if d.Kind != NodeBranch || d.Cond == nil || d.Cond.YulCond() == nil {
+				continue
+			}
+			ci := p.Info(d.Fn)
+			ast.Inspect(d.Cond.YulCond(), func(n ast.Node) bool {
+				if id, ok := n.(*ast.YulIdent); ok && ci != nil {
+					if v := ci.YulUses[id]; v != nil && v.Kind == StateVar {
+						tested[v] = true
+					}
+				}
+				return true
+			})
+		}
 		// A lock (nonReentrant) is tested, set and set back by the same call; an initializer's
 		// flag is only set, and no code ever sets it back.
 		resets := map[*Var]bool{}
@@ -308,12 +323,8 @@ func (p *Program) RunsOnce(fn *Function) bool {
 			if !tested[w.Var] {
 				continue
 			}
-			a, ok := w.At.(*ast.AssignExpr)
-			if !ok || a.Op != token.ASSIGN {
-				resets[w.Var] = true // not a plain flag
-				continue
-			}
-			if c, isConst := constValue(a.Rhs); isConst && c != "0" {
+			// A plain assignment of a constant, in Solidity or by sstore(flag.slot, 1).
+			if c, isConst := writtenConst(w.At); isConst && c != "0" {
 				sets[w.Var] = append(sets[w.Var], w.Node)
 			} else {
 				resets[w.Var] = true
@@ -323,10 +334,49 @@ func (p *Program) RunsOnce(fn *Function) bool {
 			// The flag is set on every way through: a flag set only in one branch (closed =
 			// true once a goal is met) lets the function run until then.
 			everyPath := endsDominated(info.CFG, info.CFG.PassedOnEveryPath(func(d *Node) bool { return slices.Contains(at, d) }))
-			if values, ok := p.ConstValues(v); ok && len(values) == 2 && !resets[v] && everyPath {
+			if values, ok := p.ConstValues(v); ok && len(values) == 2 && !resets[v] && everyPath && !p.ClearedElsewhere(fn, v) {
 				return true
 			}
 		}
 		return false
 	})
+}
+
+// ClearedElsewhere reports whether another entry point of fn's contract sets the once-flag v
+// back to zero (false, 0 or delete): fn can then run again after it. A write of a computed
+// value is not counted: whether it can be zero is not known.
+func (p *Program) ClearedElsewhere(fn *Function, v *Var) bool {
+	if fn.Contract == nil {
+		return false
+	}
+	for _, g := range fn.Contract.AllFunctions() {
+		if g == fn || g.Body == nil || !g.IsPublic() || g.IsConstructor() {
+			continue
+		}
+		for _, w := range p.StateWrites(g) {
+			if w.Var != v {
+				continue
+			}
+			if c, ok := writtenConst(w.At); ok && c == "0" && wholeWrite(w.At) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wholeWrite reports whether a write sets a variable as a whole (x = 0, delete x, an sstore at
+// x.slot), not one of its members or entries (a struct's other field may be the flag).
+func wholeWrite(at ast.Node) bool {
+	switch w := at.(type) {
+	case *ast.AssignExpr:
+		_, ok := ast.Unparen(w.Lhs).(*ast.Ident)
+		return ok
+	case *ast.UnaryExpr:
+		_, ok := ast.Unparen(w.X).(*ast.Ident)
+		return ok
+	case *ast.YulCall:
+		return true
+	}
+	return false
 }

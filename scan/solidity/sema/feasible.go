@@ -109,39 +109,30 @@ func yulConstValue(x ast.YulExpr) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	switch lit.Kind {
-	case token.TRUE:
-		return "1", true
-	case token.FALSE:
-		return "0", true
-	case token.NUMBER:
-		if n, ok := new(big.Int).SetString(lit.Value, 0); ok {
-			return n.String(), true
-		}
-	}
-	return "", false
+	return literalConst(lit.Kind, lit.Value)
 }
 
 // constValue normalises a number or boolean literal: numbers in decimal, false as 0, true as 1.
 func constValue(x ast.Expr) (string, bool) {
 	lit, ok := ast.Unparen(x).(*ast.BasicLit)
-	if !ok {
+	if !ok || lit.Unit != nil {
 		return "", false
 	}
-	switch lit.Kind {
+	return literalConst(lit.Kind, lit.Value)
+}
+
+// literalConst is the normalised value of a literal of kind tok: numbers in decimal, false as 0,
+// true as 1.
+func literalConst(tok token.Token, value string) (string, bool) {
+	switch tok {
 	case token.TRUE:
 		return "1", true
 	case token.FALSE:
 		return "0", true
 	case token.NUMBER:
-		if lit.Unit != nil {
-			return "", false
+		if n, ok := new(big.Int).SetString(value, 0); ok {
+			return n.String(), true
 		}
-		n, ok := new(big.Int).SetString(lit.Value, 0)
-		if !ok {
-			return "", false
-		}
-		return n.String(), true
 	}
 	return "", false
 }

@@ -44,6 +44,10 @@ import (
 // deployed, when set, is the contract whose deployment is judged: a virtual call runs its
 // override there (an empty _authorizeUpgrade of the deployed contract, not every override any
 // contract declares).
+//
+// viaSelf reads a function as the contract itself calls it (this.f(...)): the caller is the
+// contract, so a check that only the contract may call (msg.sender == address(this)) passes
+// and guards nothing on that way.
 type checkCtx struct {
 	as          *Var
 	naive       bool
@@ -54,6 +58,7 @@ type checkCtx struct {
 	identity    bool
 	deployed    *Contract
 	noSigner    bool // only checks of the caller count, not a signer recovered from a signature
+	viaSelf     bool
 }
 
 // into is ck carried into callee, reading callee's graph for the check of as (nil: the caller).
@@ -394,6 +399,9 @@ func (p *Program) returnsOrigin(fn *Function, depth int) bool {
 // function: the caller passes it) or calldata, not the zero address, and any variable it reads
 // is not one anyone may overwrite.
 func (p *Program) trustedValue(info *FuncInfo, x ast.Expr, ck checkCtx) bool {
+	if ck.viaSelf && isSelfAddress(info, x) {
+		return false // the contract calling itself is that caller
+	}
 	if isLiteral(x) {
 		// A constant address other than zero is a fixed admin; zero is no one (msg.sender is
 		// never 0), which restricts trivially.
@@ -599,6 +607,20 @@ func sameExpr(info *FuncInfo, x, y ast.Expr) bool {
 		ta, ok1 := a.Fun.(*ast.ElementaryType)
 		tb, ok2 := b.Fun.(*ast.ElementaryType)
 		return ok1 && ok2 && ta.Name == tb.Name && sameExpr(info, a.Args[0], b.Args[0])
+	}
+	return false
+}
+
+// isSelfAddress reports whether x is the contract's own address: this, or a conversion of it.
+func isSelfAddress(info *FuncInfo, x ast.Expr) bool {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		b, ok := info.Uses[e].(*Builtin)
+		return ok && b.Name == "this"
+	case *ast.CallExpr:
+		if c := info.CallOf[e]; c != nil && c.Kind == CallConversion && len(e.Args) == 1 {
+			return isSelfAddress(info, e.Args[0])
+		}
 	}
 	return false
 }

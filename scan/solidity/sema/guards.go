@@ -320,6 +320,12 @@ func (p *Program) IsCallerGuarded(fn *Function, n *Node) bool {
 	return p.isGuarded(fn, n, checkCtx{in: fn.Contract, owner: fn, noSigner: true})
 }
 
+// isGuardedViaSelf is IsGuarded for fn called by the contract itself (this.f(...)): a check
+// that only the contract may call passes on that way.
+func (p *Program) isGuardedViaSelf(fn *Function, n *Node) bool {
+	return p.isGuarded(fn, n, checkCtx{in: fn.Contract, owner: fn, viaSelf: true})
+}
+
 func (p *Program) isGuarded(fn *Function, n *Node, ck checkCtx) bool {
 	info := p.Info(fn)
 	if info == nil || info.CFG == nil || n == nil {

@@ -627,8 +627,31 @@ func (p *Program) callActions(info *FuncInfo, d *Deps, c *Call, summaryOf func(*
 			(c.Callee != nil && c.Callee.IsView() || GetterCall(c) || p.StandardViewCall(info, c) || fn.IsView()) {
 			// A view function calls out with STATICCALL: nothing it calls can change state.
 			base.Kind = ActStaticCall
+			return []Action{base}
 		}
-		return []Action{base}
+		out := []Action{base}
+		if selfCall(info, c) {
+			// this.f(...): the contract runs its own function f, on its own storage, with the
+			// contract as f's caller. What f does is what this code does (guardActions reads
+			// f's checks as the contract passes them).
+			for _, g := range c.Callees {
+				s := summaryOf(g)
+				if s == nil {
+					continue
+				}
+				for _, a := range s.Actions {
+					a.Target = p.instantiate(a.Target, c, g, d)
+					a.Value = p.instantiate(a.Value, c, g, d)
+					a.Slot = p.instantiate(a.Slot, c, g, d)
+					// f's storage parameters cannot be this code's: an external call copies.
+					a.ParamsWrittenAfter, a.ParamsReadBefore = 0, 0
+					a.Depth++
+					a.Site = c.Expr
+					out = append(out, a)
+				}
+			}
+		}
+		return out
 	case CallNew:
 		base.Kind, base.Target = ActCreate, Prov{Src: SrcCreated}
 		base.Value, base.Sends = d.Of(c.Value), c.SendsValue()
@@ -969,6 +992,24 @@ func (p *Program) guardActions(cg *callGraph, c *scc) map[*Function][]Action {
 			if cl.Kind == CallNew {
 				inner, innerIf = false, 0 // a constructor's checks are of its creator: this contract
 			}
+			if cl.Kind == CallExternal {
+				// this.f(...): f's own checks as the contract itself passes them (a check that
+				// only the contract may call guards nothing on this way); deeper ones as f's
+				// summary says.
+				inner, innerIf = true, 0
+				for _, callee := range cl.Callees {
+					ia, ok := findAction(p.Actions(callee), a)
+					if !ok {
+						inner = false
+						break
+					}
+					if ia.Depth == 0 {
+						inner = inner && p.isGuardedViaSelf(callee, ia.Node)
+					} else {
+						inner = inner && ia.Guarded
+					}
+				}
+			}
 			a.Guarded = inner
 			if !inner && n.Fn == fn {
 				a.GuardedIf |= innerIf
@@ -1002,4 +1043,10 @@ func findAction(list []Action, a *Action) (Action, bool) {
 		}
 	}
 	return out, found
+}
+
+// selfCall reports whether c is a call of the contract's own function through this
+// (this.f(...), try this.f()).
+func selfCall(info *FuncInfo, c *Call) bool {
+	return c.Kind == CallExternal && c.Target != nil && isSelfAddress(info, c.Target) && len(c.Callees) > 0
 }

@@ -26,7 +26,8 @@ var ArbitrarySendETH = &detect.Analyzer{
 			`balances[msg.sender] = 0; payable(msg.sender).transfer(a);</code>).</p>`,
 		DescriptionKeys: []string{"contract_name", "function_name", "recipient", "amount"},
 		DetectionLogic: "In a public, state-changing function without an access check dominating it: send/transfer/call{value} " +
-			"(or sendValue/safeTransferETH) to msg.sender, a parameter, an element of a parameter array, or a value derived from " +
+			"(or sendValue/safeTransferETH; in a helper, or in the contract's own function called through this whose check only " +
+			"the contract passes) to msg.sender, a parameter, an element of a parameter array, or a value derived from " +
 			"them, unless a dominating check binds the recipient to state (to == treasury, allowed[to]); the amount is not derived " +
 			"from msg.value; the function writes no state keyed by the caller (or bounds the amount the wrong way round, or " +
 			"debits it without a bound before 0.8); the amount is not the caller's own payment (taken out of msg.value with " +
@@ -355,11 +356,17 @@ func keyedBy(entry *sema.FuncInfo, w writeSite, ix ast.Expr, to ast.Expr) bool {
 // it returns the arguments standing for the recipient and the amount. Helpers with their own
 // access check are left out. sender is the helper's call that sends.
 func helperTransfer(p *sema.Program, c *sema.Call) (to, amount ast.Expr, sender *sema.Call, ok bool) {
-	if c.Kind != sema.CallInternal || c.Callee == nil || c.Callee.Body == nil || accessControlled(p, c.Callee) {
+	if c.Callee == nil || c.Callee.Body == nil {
 		return nil, nil, nil, false
 	}
 	gi := p.Info(c.Callee)
 	if gi == nil {
+		return nil, nil, nil, false
+	}
+	// A helper, or the contract's own function called through this (this.pay(to, amount)),
+	// whose checks the contract itself passes when only the contract may call it.
+	self := c.Kind == sema.CallExternal && isThisTarget(c.Target)
+	if !self && (c.Kind != sema.CallInternal || accessControlled(p, c.Callee)) {
 		return nil, nil, nil, false
 	}
 	arg := func(x ast.Expr) ast.Expr {
@@ -375,7 +382,7 @@ func helperTransfer(p *sema.Program, c *sema.Call) (to, amount ast.Expr, sender 
 	}
 	for _, gc := range gi.Calls {
 		gto, gamount, gok := ethTransfer(gc)
-		if !gok {
+		if !gok || self && p.IsGuardedViaSelf(c.Callee, nodeHolding(gi, gc.Expr)) {
 			continue
 		}
 		t := arg(gto)
@@ -691,4 +698,10 @@ func settableByAnyone(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, x
 		}
 	}
 	return false
+}
+
+// isThisTarget reports whether an external call's receiver is this (this.f(...)).
+func isThisTarget(x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	return ok && id.Name == "this"
 }

@@ -320,9 +320,9 @@ func (p *Program) IsCallerGuarded(fn *Function, n *Node) bool {
 	return p.isGuarded(fn, n, checkCtx{in: fn.Contract, owner: fn, noSigner: true})
 }
 
-// isGuardedViaSelf is IsGuarded for fn called by the contract itself (this.f(...)): a check
+// IsGuardedViaSelf is IsGuarded for fn called by the contract itself (this.f(...)): a check
 // that only the contract may call passes on that way.
-func (p *Program) isGuardedViaSelf(fn *Function, n *Node) bool {
+func (p *Program) IsGuardedViaSelf(fn *Function, n *Node) bool {
 	return p.isGuarded(fn, n, checkCtx{in: fn.Contract, owner: fn, viaSelf: true})
 }
 

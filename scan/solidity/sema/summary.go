@@ -630,7 +630,7 @@ func (p *Program) callActions(info *FuncInfo, d *Deps, c *Call, summaryOf func(*
 			return []Action{base}
 		}
 		out := []Action{base}
-		if selfCall(info, c) {
+		if SelfCall(info, c) {
 			// this.f(...): the contract runs its own function f, on its own storage, with the
 			// contract as f's caller. What f does is what this code does (guardActions reads
 			// f's checks as the contract passes them).
@@ -1004,7 +1004,7 @@ func (p *Program) guardActions(cg *callGraph, c *scc) map[*Function][]Action {
 						break
 					}
 					if ia.Depth == 0 {
-						inner = inner && p.isGuardedViaSelf(callee, ia.Node)
+						inner = inner && p.IsGuardedViaSelf(callee, ia.Node)
 					} else {
 						inner = inner && ia.Guarded
 					}
@@ -1045,8 +1045,8 @@ func findAction(list []Action, a *Action) (Action, bool) {
 	return out, found
 }
 
-// selfCall reports whether c is a call of the contract's own function through this
+// SelfCall reports whether c is a call of the contract's own function through this
 // (this.f(...), try this.f()).
-func selfCall(info *FuncInfo, c *Call) bool {
+func SelfCall(info *FuncInfo, c *Call) bool {
 	return c.Kind == CallExternal && c.Target != nil && isSelfAddress(info, c.Target) && len(c.Callees) > 0
 }

@@ -998,6 +998,10 @@ func (p *Program) guardActions(cg *callGraph, c *scc) map[*Function][]Action {
 				// summary says.
 				inner, innerIf = true, 0
 				for _, callee := range cl.Callees {
+					if cg.of[callee] == c {
+						inner = false // same cycle: not counted (and its actions are being listed now)
+						break
+					}
 					ia, ok := findAction(p.Actions(callee), a)
 					if !ok {
 						inner = false

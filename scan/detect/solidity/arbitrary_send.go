@@ -64,7 +64,7 @@ func runArbitrarySend(pass *detect.Pass) {
 				to, amount, ok := ethTransfer(c)
 				sender := c // the call that sends the ether
 				if !ok {
-					to, amount, sender, ok = helperTransfer(p, c)
+					to, amount, sender, ok = helperTransfer(p, info, c)
 				}
 				if ok {
 					seen[sender.Expr] = true
@@ -354,8 +354,10 @@ func keyedBy(entry *sema.FuncInfo, w writeSite, ix ast.Expr, to ast.Expr) bool {
 // helperTransfer sees through an internal helper that sends ether to its parameters
 // (_pay(msg.sender, 1 ether) with function _pay(address to, uint a) internal { to.transfer(a); }):
 // it returns the arguments standing for the recipient and the amount. Helpers with their own
-// access check are left out. sender is the helper's call that sends.
-func helperTransfer(p *sema.Program, c *sema.Call) (to, amount ast.Expr, sender *sema.Call, ok bool) {
+// access check are left out, except the check of a function the contract calls through this
+// that only the contract passes. info is the facts of the function making call c; sender is the
+// helper's call that sends.
+func helperTransfer(p *sema.Program, info *sema.FuncInfo, c *sema.Call) (to, amount ast.Expr, sender *sema.Call, ok bool) {
 	if c.Callee == nil || c.Callee.Body == nil {
 		return nil, nil, nil, false
 	}
@@ -365,7 +367,7 @@ func helperTransfer(p *sema.Program, c *sema.Call) (to, amount ast.Expr, sender 
 	}
 	// A helper, or the contract's own function called through this (this.pay(to, amount)),
 	// whose checks the contract itself passes when only the contract may call it.
-	self := c.Kind == sema.CallExternal && isThisTarget(c.Target)
+	self := sema.SelfCall(info, c)
 	if !self && (c.Kind != sema.CallInternal || accessControlled(p, c.Callee)) {
 		return nil, nil, nil, false
 	}
@@ -698,10 +700,4 @@ func settableByAnyone(p *sema.Program, fn *sema.Function, info *sema.FuncInfo, x
 		}
 	}
 	return false
-}
-
-// isThisTarget reports whether an external call's receiver is this (this.f(...)).
-func isThisTarget(x ast.Expr) bool {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	return ok && id.Name == "this"
 }

@@ -78,5 +78,5 @@ func assemblyHolding(fn *sema.Function, x ast.Node) *ast.YulBlock {
 // yulText is an assembly expression's source without spaces, to compare two writings of one
 // memory offset.
 func yulText(p *sema.Program, x ast.YulExpr) string {
-	return strings.Join(strings.Fields(sourceText(p, x)), "")
+	return blankless(sourceText(p, x))
 }

@@ -22,8 +22,11 @@ func normText(p *sema.Program, x ast.Expr) string {
 	if x == nil {
 		return ""
 	}
-	x = ast.Unparen(x)
-	s := sourceText(p, x)
+	return blankless(sourceText(p, ast.Unparen(x)))
+}
+
+// blankless is s without spaces, tabs and line breaks.
+func blankless(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
 			return -1

@@ -308,9 +308,5 @@ func yulTruncation(x ast.YulExpr) bool {
 		return false
 	}
 	v, ok := new(big.Int).SetString(lit.Value, 0)
-	if !ok || v.BitLen() <= 16 {
-		return false
-	}
-	w := new(big.Int).Sub(v, big.NewInt(1))
-	return w.And(w, v).Sign() == 0
+	return ok && wideTruncation(v)
 }

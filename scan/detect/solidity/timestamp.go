@@ -177,12 +177,20 @@ func truncation(div ast.Expr) bool {
 			return true
 		}
 	}
-	if v := litValue(div); v != nil && v.BitLen() > 16 {
-		// 0x100000000 and friends
-		w := new(big.Int).Sub(v, big.NewInt(1))
-		return w.And(w, v).Sign() == 0
+	if v := litValue(div); v != nil {
+		return wideTruncation(v) // 0x100000000 and friends
 	}
 	return false
+}
+
+// wideTruncation reports whether modulus v keeps the low bits of a value: a power of two of 17
+// bits or more.
+func wideTruncation(v *big.Int) bool {
+	if v.BitLen() <= 16 {
+		return false
+	}
+	w := new(big.Int).Sub(v, big.NewInt(1))
+	return w.And(w, v).Sign() == 0
 }
 
 // decidingConditions returns the comparisons in if conditions whose branches send ether or

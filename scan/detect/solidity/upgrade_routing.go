@@ -40,14 +40,21 @@ func routingProxy(p *sema.Program, logic *sema.Contract) (*sema.Contract, *sema.
 	return nil, nil
 }
 
-// routesTarget: fn computes a proxy's delegate target: OpenZeppelin's Proxy hook
-// _implementation (its fallback is unshipped in most projects), or a function a delegating
-// fallback runs.
+// routesTarget: fn is where a proxy's calls are routed: its delegating fallback or a function
+// that fallback runs. When the proxy's fallback is not shipped (OpenZeppelin's Proxy base left
+// unresolved, as in most projects), the name of Proxy's hook, _implementation, fills the gap.
 func routesTarget(p *sema.Program, px *sema.Contract, fn *sema.Function) bool {
-	if fn.Name == "_implementation" {
-		return true
+	shipped := false
+	for _, g := range px.AllFunctions() {
+		if g.Kind != ast.FuncFallback || g.Body == nil {
+			continue
+		}
+		shipped = true
+		if fn == g || slices.Contains(p.Callees(g), fn) {
+			return isDelegatingProxy(p, px)
+		}
 	}
-	return fn.Kind == ast.FuncFallback && isDelegatingProxy(p, px)
+	return !shipped && fn.Name == "_implementation"
 }
 
 // choosesByCaller: a branch or a conditional expression of fn tests who the caller is.

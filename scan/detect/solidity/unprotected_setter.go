@@ -90,7 +90,7 @@ func runUnprotectedSetter(pass *detect.Pass) {
 				continue
 			}
 			lv := lvalueOf(w.at)
-			if lv == nil && !isYulStore(w.at) {
+			if lv == nil && !isSlotStore(w.at) { // sstore(x.slot, v): the whole variable, no key
 				continue
 			}
 			keyedBySender := false
@@ -283,11 +283,4 @@ func argOfHelperParam(w writeSite, x ast.Expr) ast.Expr {
 		return nil
 	}
 	return sema.ArgFor(w.via, w.via.Callee, v.Index)
-}
-
-// isYulStore reports whether a write is an assembly sstore(x.slot, value): the whole variable,
-// no key.
-func isYulStore(at ast.Node) bool {
-	c, ok := at.(*ast.YulCall)
-	return ok && c.Name.Name == "sstore" && len(c.Args) == 2
 }
